@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/**
+ * Time-of-day helpers. The wire keeps the spec's shape `{ Microseconds, Valid }` where
+ * Microseconds is the time of day since local midnight in the organization's time zone.
+ * Dates are `yyyy-MM-dd` strings end to end; we never build a JS Date at local midnight.
+ */
+export const MICROS_PER_MINUTE = 60_000_000;
+
+export const wireTimeSchema = z.object({
+  Microseconds: z.number().int().min(0),
+  Valid: z.boolean(),
+});
+export type WireTime = z.infer<typeof wireTimeSchema>;
+
+export function minutesToWire(minutes: number): WireTime {
+  return { Microseconds: minutes * MICROS_PER_MINUTE, Valid: true };
+}
+
+export function wireToMinutes(t: WireTime): number {
+  return Math.floor(t.Microseconds / MICROS_PER_MINUTE);
+}
+
+/** "HH:MM" for minutes since midnight, with no time-zone conversion at all. */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** Parses "HH:MM" or "HH:MM:SS" (00:00–24:00) into minutes; null when malformed. */
+export function parseTimeOfDay(value: string): number | null {
+  const match = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const h = Number(match[1]);
+  const m = Number(match[2]);
+  const s = match[3] === undefined ? 0 : Number(match[3]);
+  if (m > 59 || s !== 0) return null;
+  if (h > 24 || (h === 24 && m !== 0)) return null;
+  return h * 60 + m;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written as yyyy-MM-dd. */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+}
+
+export const isoDateSchema = z
+  .string()
+  .refine(isIsoDate, { message: 'Expected a calendar date as yyyy-MM-dd' });
+
+function toUtcDays(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+}
+
+function fromUtcDays(days: number): string {
+  return new Date(days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtcDays(toUtcDays(date) + days);
+}
+
+/** Whole days from `a` to `b` (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return toUtcDays(b) - toUtcDays(a);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a yyyy-MM-dd date. */
+export function dayOfWeek(date: string): number {
+  return new Date(toUtcDays(date) * 86_400_000).getUTCDay();
+}
+
+/** The Sunday that starts the week containing `date`. */
+export function weekStart(date: string): string {
+  return addDays(date, -dayOfWeek(date));
+}
+
+export interface ZonedNow {
+  /** Today in the zone, yyyy-MM-dd. */
+  date: string;
+  /** Minutes since local midnight in the zone. */
+  minutes: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock date and time of `instant` in an IANA time zone. */
+export function zonedNow(timeZone: string, instant: Date): ZonedNow {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(timeZone).formatToParts(instant)) parts[p.type] = p.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when the slot starting at `startMinutes` on `date` has begun in the zone at `instant`. */
+export function isSlotInPast(
+  date: string,
+  startMinutes: number,
+  timeZone: string,
+  instant: Date,
+): boolean {
+  const now = zonedNow(timeZone, instant);
+  if (date !== now.date) return date < now.date;
+  return startMinutes <= now.minutes;
+}
