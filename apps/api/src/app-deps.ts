@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { DB } from './db/schema.js';
+
+/** What every module may use; built once in buildApp and passed down explicitly. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  clock: Clock;
+}

@@ -1,0 +1,23 @@
+/** The only source of "now" on the server, so tests can pin it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock for tests: starts at `start` and moves only when told. */
+export class FixedClock implements Clock {
+  private current: number;
+  constructor(start: Date | string) {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database with demo data on port 3000', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, databaseUrl: null, seedDemo: true, corsOrigins: [] });
+    expect(c.publicOrigin).toBe('http://localhost:3000');
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('turns demo data off by default on PostgreSQL, and on when asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
+  });
+
+  it('lists every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SEED_DEMO: 'maybe',
+        CORS_ORIGINS: 'https://ok.cm, nope',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'CORS_ORIGINS'])
+      expect(problems).toContain(key);
+  });
+
+  it('normalizes origins and treats empty values as unset', () => {
+    const c = loadConfig({
+      PUBLIC_ORIGIN: 'https://qless.cm/',
+      CORS_ORIGINS: 'https://a.cm/x, https://b.cm',
+      PORT: '',
+    });
+    expect(c.publicOrigin).toBe('https://qless.cm');
+    expect(c.corsOrigins).toEqual(['https://a.cm', 'https://b.cm']);
+    expect(c.port).toBe(3000);
+  });
+
+  it('rejects an unknown time zone', () => {
+    expect(() => loadConfig({ DEFAULT_TIME_ZONE: 'Africa/Nowhere' })).toThrow(/DEFAULT_TIME_ZONE/);
+  });
+});

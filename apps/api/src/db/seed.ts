@@ -1,0 +1,118 @@
+import { addDays, weekStart, zonedNow } from '@qless/contract';
+import type { Kysely } from 'kysely';
+import { syncServiceSlots } from '../modules/slots/slots.repository.js';
+import { generateTicketCode } from '../modules/tickets/ticket-code.js';
+import type { DB } from './schema.js';
+import { demoBookingCustomers, seedOrganizations } from './seed-data.js';
+
+export interface SeedResult {
+  organizations: number;
+  services: number;
+  bookingsAdded: number;
+}
+
+/**
+ * Demo data, idempotent: organizations and services are inserted once by slug (later edits
+ * by admins are kept), slots are regenerated, and a few confirmed bookings are spread over
+ * the current week so the slot view shows taken slots.
+ */
+export async function seedDemo(db: Kysely<DB>, now: Date): Promise<SeedResult> {
+  return db.transaction().execute(async (trx) => {
+    let services = 0;
+    let bookingsAdded = 0;
+    for (const org of seedOrganizations) {
+      await trx
+        .insertInto('organizations')
+        .values({
+          slug: org.slug,
+          name: org.name,
+          category: org.category,
+          city: org.city,
+          location: org.location,
+          email: org.email,
+          image_url: `/media/logos/${org.logo}`,
+          start_time: `${org.startTime}:00`,
+          end_time: `${org.endTime}:00`,
+        })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
+      const orgRow = await trx
+        .selectFrom('organizations')
+        .select(['id', 'time_zone'])
+        .where('slug', '=', org.slug)
+        .executeTakeFirstOrThrow();
+      const today = zonedNow(orgRow.time_zone, now).date;
+      const sunday = weekStart(today);
+
+      for (const [serviceIndex, svc] of org.services.entries()) {
+        await trx
+          .insertInto('services')
+          .values({
+            organization_id: orgRow.id,
+            slug: svc.slug,
+            name: svc.name,
+            description: svc.description,
+            duration_minutes: svc.durationMinutes,
+            capacity: svc.capacity,
+          })
+          .onConflict((oc) => oc.columns(['organization_id', 'slug']).doNothing())
+          .execute();
+        const serviceRow = await trx
+          .selectFrom('services')
+          .select(['id', 'capacity'])
+          .where('organization_id', '=', orgRow.id)
+          .where('slug', '=', svc.slug)
+          .executeTakeFirstOrThrow();
+        services += 1;
+        await syncServiceSlots(trx, serviceRow.id, now);
+        const slots = await trx
+          .selectFrom('slots')
+          .select('id')
+          .where('service_id', '=', serviceRow.id)
+          .where('retired_at', 'is', null)
+          .orderBy('start_time')
+          .execute();
+        if (slots.length === 0) continue;
+        // A deterministic pattern: the same week seeded twice gets the same bookings.
+        for (let day = 0; day < 7; day += 1) {
+          if ((serviceIndex + day) % 2 !== 0) continue;
+          for (const k of [0, 1]) {
+            const slot = slots[(serviceIndex * 3 + day * 5 + k * 7) % slots.length];
+            if (!slot) continue;
+            const customer =
+              demoBookingCustomers[(serviceIndex + day + k) % demoBookingCustomers.length];
+            if (!customer) continue;
+            // Fill every seat so the slot shows as taken.
+            for (let seat = 1; seat <= serviceRow.capacity; seat += 1) {
+              const inserted = await trx
+                .insertInto('bookings')
+                .values({
+                  organization_id: orgRow.id,
+                  service_id: serviceRow.id,
+                  slot_id: slot.id,
+                  booking_date: addDays(sunday, day),
+                  seat,
+                  status: 'confirmed',
+                  hold_expires_at: null,
+                  cus_name: customer.name,
+                  cus_email: customer.email,
+                  phone_number: customer.phone,
+                  ticket_code: generateTicketCode(),
+                  confirmed_at: now,
+                })
+                .onConflict((oc) =>
+                  oc
+                    .columns(['slot_id', 'booking_date', 'seat'])
+                    .where('status', 'in', ['held', 'confirmed', 'checked_in'])
+                    .doNothing(),
+                )
+                .executeTakeFirst();
+              bookingsAdded += Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+            }
+          }
+        }
+      }
+    }
+    return { organizations: seedOrganizations.length, services, bookingsAdded };
+  });
+}

@@ -1,0 +1,134 @@
+import {
+  addDays,
+  bookingsRangeQuerySchema,
+  daysBetween,
+  idSchema,
+  MAX_BOOKINGS_RANGE_DAYS,
+  organizationListResponseSchema,
+  organizationResponseSchema,
+  serviceListResponseSchema,
+  serviceResponseSchema,
+  slotListResponseSchema,
+  takenSlotListResponseSchema,
+} from '@qless/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, notFound } from '../errors.js';
+import { listTakenSlots } from './bookings/bookings.repository.js';
+import {
+  findActiveOrganization,
+  listActiveOrganizations,
+  toOrganization,
+} from './organizations/organizations.repository.js';
+import {
+  findActiveService,
+  listActiveServices,
+  toService,
+} from './services/services.repository.js';
+import { listLiveSlots, toSlot } from './slots/slots.repository.js';
+
+const errorResponses = { 400: z.unknown(), 404: z.unknown() };
+
+/** The public, read-only catalogue: organizations, services, slots and taken slot-dates. */
+export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, clock } = deps;
+
+  async function requireService(serviceId: string) {
+    const found = await findActiveService(db, serviceId);
+    if (!found) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
+    return found;
+  }
+
+  return async (app) => {
+    app.get(
+      '/organizations',
+      { schema: { response: { 200: organizationListResponseSchema } } },
+      async () => ({ organizations: (await listActiveOrganizations(db)).map(toOrganization) }),
+    );
+
+    app.get(
+      '/organizations/:orgId',
+      {
+        schema: {
+          params: z.object({ orgId: idSchema }),
+          response: { 200: organizationResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const org = await findActiveOrganization(db, req.params.orgId);
+        if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
+        return { organization: toOrganization(org) };
+      },
+    );
+
+    app.get(
+      '/organizations/:orgId/services',
+      {
+        schema: {
+          params: z.object({ orgId: idSchema }),
+          response: { 200: serviceListResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const org = await findActiveOrganization(db, req.params.orgId);
+        if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
+        return { services: (await listActiveServices(db, org.id)).map(toService) };
+      },
+    );
+
+    app.get(
+      '/service/:serviceId',
+      {
+        schema: {
+          params: z.object({ serviceId: idSchema }),
+          response: { 200: serviceResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const { service, organization } = await requireService(req.params.serviceId);
+        return { service: toService(service), organization: toOrganization(organization) };
+      },
+    );
+
+    app.get(
+      '/service/:serviceId/slots',
+      {
+        schema: {
+          params: z.object({ serviceId: idSchema }),
+          response: { 200: slotListResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const { service } = await requireService(req.params.serviceId);
+        return { slots: (await listLiveSlots(db, service.id)).map(toSlot) };
+      },
+    );
+
+    app.get(
+      '/service/:serviceId/bookings',
+      {
+        schema: {
+          params: z.object({ serviceId: idSchema }),
+          querystring: bookingsRangeQuerySchema,
+          response: { 200: takenSlotListResponseSchema, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const { start, end } = req.query;
+        if (start > end) {
+          throw new AppError(400, 'INVALID_DATE_RANGE', 'start must not be after end.');
+        }
+        if (daysBetween(start, end) + 1 > MAX_BOOKINGS_RANGE_DAYS) {
+          throw new AppError(
+            400,
+            'DATE_RANGE_TOO_LONG',
+            `Ask for at most ${MAX_BOOKINGS_RANGE_DAYS} days at a time (up to ${addDays(start, MAX_BOOKINGS_RANGE_DAYS - 1)}).`,
+          );
+        }
+        const { service } = await requireService(req.params.serviceId);
+        return { bookings: await listTakenSlots(db, service.id, start, end, clock.now()) };
+      },
+    );
+  };
+}

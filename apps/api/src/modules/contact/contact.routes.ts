@@ -1,0 +1,32 @@
+import { contactRequestSchema, contactResponseSchema } from '@qless/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+
+/** Organizations ask to be onboarded; the platform team reads the stored requests. */
+export function contactRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/contact',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+        schema: {
+          body: contactRequestSchema,
+          response: { 201: contactResponseSchema, 400: z.unknown(), 429: z.unknown() },
+        },
+      },
+      async (req, reply) => {
+        const row = await db
+          .insertInto('contact_requests')
+          .values({
+            user_name: req.body.user_name,
+            user_email: req.body.user_email,
+            message: req.body.message,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return reply.status(201).send({ ok: true as const, id: row.id });
+      },
+    );
+  };
+}

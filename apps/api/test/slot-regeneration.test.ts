@@ -1,0 +1,176 @@
+import { slotListResponseSchema } from '@qless/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.js';
+import { syncOrganizationSlots, syncServiceSlots } from '../src/modules/slots/slots.repository.js';
+import { createTestApp, PINNED_NOW } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+const now = new Date(PINNED_NOW);
+const minutes = (s: { start_time: { Microseconds: number } }) =>
+  s.start_time.Microseconds / 60_000_000;
+
+describe.each(engines)('slot regeneration on %s', (engine) => {
+  let tdb: TestDatabase;
+  let database: Database;
+  let app: FastifyInstance;
+  let orgId: string;
+  let serviceId: string;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    database = tdb.database;
+    ({ app } = await createTestApp(database));
+    const org = await database.db
+      .insertInto('organizations')
+      .values({
+        name: 'Centre Test',
+        email: 'test@centre.cm',
+        start_time: '08:00',
+        end_time: '10:00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    orgId = org.id;
+    const svc = await database.db
+      .insertInto('services')
+      .values({ organization_id: orgId, name: 'Counter', duration_minutes: 30 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    serviceId = svc.id;
+    await syncServiceSlots(database.db, serviceId, now);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  async function slots() {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/service/${serviceId}/slots` });
+    expect(res.statusCode).toBe(200);
+    return slotListResponseSchema.parse(res.json()).slots;
+  }
+
+  async function setHours(start: string, end: string) {
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('organizations')
+        .set({ start_time: start, end_time: end })
+        .where('id', '=', orgId)
+        .execute();
+      await syncOrganizationSlots(trx, orgId, now);
+    });
+  }
+
+  it('regenerates after an hours change, retiring booked slots and keeping ids of unchanged starts', async () => {
+    const initial = await slots();
+    expect(initial.map(minutes)).toEqual([480, 510, 540, 570]);
+    const [s0, s1, s2, s3] = initial;
+    if (!s0 || !s1 || !s2 || !s3) throw new Error('expected four slots');
+    // A customer holds a ticket for 09:30 (the last slot).
+    const booking = await database.db
+      .insertInto('bookings')
+      .values({
+        organization_id: orgId,
+        service_id: serviceId,
+        slot_id: s3.id,
+        booking_date: '2026-03-10',
+        status: 'confirmed',
+        ticket_code: 'QL-REGN-01',
+        cus_name: 'Ticket Holder',
+        cus_email: 'holder@example.com',
+        phone_number: '+237690000001',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await setHours('08:00', '09:00');
+    const shorter = await slots();
+    expect(shorter.map(minutes)).toEqual([480, 510]);
+    expect(shorter.map((s) => s.id)).toEqual([s0.id, s1.id]);
+    const stored = await database.db
+      .selectFrom('slots')
+      .select(['id', 'retired_at'])
+      .where('service_id', '=', serviceId)
+      .execute();
+    // 09:00 had no booking: deleted. 09:30 had one: retired, still there for the ticket.
+    expect(stored.find((s) => s.id === s2.id)).toBeUndefined();
+    expect(stored.find((s) => s.id === s3.id)?.retired_at).not.toBeNull();
+    const kept = await database.db
+      .selectFrom('bookings')
+      .select('slot_id')
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.slot_id).toBe(s3.id);
+
+    await setHours('07:30', '10:00');
+    const longer = await slots();
+    expect(longer.map(minutes)).toEqual([450, 480, 510, 540, 570]);
+    // Unchanged starts keep their ids; the retired 09:30 slot comes back with its id.
+    expect(longer[1]?.id).toBe(s0.id);
+    expect(longer[2]?.id).toBe(s1.id);
+    expect(longer[4]?.id).toBe(s3.id);
+  });
+
+  it('regenerates after a duration change', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('services')
+        .set({ duration_minutes: 45 })
+        .where('id', '=', serviceId)
+        .execute();
+      await syncServiceSlots(trx, serviceId, now);
+    });
+    const after = await slots();
+    expect(after.map(minutes)).toEqual([450, 495, 540]);
+    expect(
+      after.every((s) => s.end_time.Microseconds - s.start_time.Microseconds === 45 * 60_000_000),
+    ).toBe(true);
+  });
+
+  it('refuses hours that end before they start, in the database itself', async () => {
+    await expect(
+      database.db
+        .updateTable('organizations')
+        .set({ start_time: '12:00', end_time: '08:00' })
+        .where('id', '=', orgId)
+        .execute(),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('refuses two active bookings of one seat, in the database itself', async () => {
+    const [slot] = await slots();
+    if (!slot) throw new Error('expected a slot');
+    const values = {
+      organization_id: orgId,
+      service_id: serviceId,
+      slot_id: slot.id,
+      booking_date: '2026-03-11',
+      status: 'confirmed' as const,
+      cus_name: 'A',
+      cus_email: 'a@example.com',
+      phone_number: '+237677000002',
+    };
+    await database.db
+      .insertInto('bookings')
+      .values({ ...values, ticket_code: 'QL-SEAT-01' })
+      .execute();
+    await expect(
+      database.db
+        .insertInto('bookings')
+        .values({ ...values, ticket_code: 'QL-SEAT-02' })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+    // A cancelled booking frees the seat.
+    await database.db
+      .updateTable('bookings')
+      .set({ status: 'cancelled' })
+      .where('ticket_code', '=', 'QL-SEAT-01')
+      .execute();
+    await database.db
+      .insertInto('bookings')
+      .values({ ...values, ticket_code: 'QL-SEAT-03' })
+      .execute();
+  });
+});

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { FixedClock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-test-data',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    PUBLIC_ORIGIN: 'http://qless.test',
+    ...env,
+  });
+}
+
+/** Wednesday 4 March 2026, 09:30 in Douala (08:30 UTC). */
+export const PINNED_NOW = '2026-03-04T08:30:00Z';
+
+export async function createTestApp(
+  database: Database,
+  options: { clock?: FixedClock; env?: Record<string, string> } = {},
+): Promise<{ app: FastifyInstance; clock: FixedClock }> {
+  const clock = options.clock ?? new FixedClock(PINNED_NOW);
+  const app = await buildApp({ config: testConfig(options.env), database, clock });
+  await app.ready();
+  return { app, clock };
+}

@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeCameroonMobile } from './phone.js';
+import {
+  addDays,
+  dayOfWeek,
+  formatMinutes,
+  isIsoDate,
+  isSlotInPast,
+  parseTimeOfDay,
+  weekStart,
+  zonedNow,
+} from './time.js';
+
+describe('dates as yyyy-MM-dd strings', () => {
+  it('validates real calendar dates only', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('2026-1-01')).toBe(false);
+  });
+
+  it('starts weeks on Sunday and adds days across months and years', () => {
+    expect(weekStart('2026-03-04')).toBe('2026-03-01');
+    expect(weekStart('2026-03-01')).toBe('2026-03-01');
+    expect(weekStart('2027-01-02')).toBe('2026-12-27');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(dayOfWeek('2026-11-25')).toBe(3);
+  });
+
+  it('weekStart is always a Sunday at most 6 days before', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40_000 }), (n) => {
+        const date = addDays('2000-01-01', n);
+        const sunday = weekStart(date);
+        expect(dayOfWeek(sunday)).toBe(0);
+        expect(date >= sunday && addDays(sunday, 6) >= date).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('time zones', () => {
+  it('computes Douala wall-clock time (UTC+1) whatever the process zone', () => {
+    expect(zonedNow('Africa/Douala', new Date('2026-03-04T23:30:00Z'))).toEqual({
+      date: '2026-03-05',
+      minutes: 30,
+    });
+    expect(zonedNow('Africa/Douala', new Date('2026-03-04T07:00:00Z'))).toEqual({
+      date: '2026-03-04',
+      minutes: 480,
+    });
+  });
+
+  it('a slot is past once its start has come in the organization zone', () => {
+    const at = new Date('2026-03-04T07:00:00Z'); // 08:00 in Douala
+    expect(isSlotInPast('2026-03-04', 480, 'Africa/Douala', at)).toBe(true);
+    expect(isSlotInPast('2026-03-04', 510, 'Africa/Douala', at)).toBe(false);
+    expect(isSlotInPast('2026-03-03', 1000, 'Africa/Douala', at)).toBe(true);
+    expect(isSlotInPast('2026-03-05', 0, 'Africa/Douala', at)).toBe(false);
+  });
+
+  it('formats and parses times of day without any Date', () => {
+    expect(formatMinutes(8 * 60)).toBe('08:00');
+    expect(parseTimeOfDay('08:30:00')).toBe(510);
+    expect(parseTimeOfDay('8:30')).toBeNull();
+    expect(parseTimeOfDay('24:00')).toBe(1440);
+    expect(parseTimeOfDay('23:60')).toBeNull();
+  });
+});
+
+describe('Cameroonian mobile numbers', () => {
+  it('accepts local and international forms and normalizes to E.164', () => {
+    for (const input of [
+      '677123456',
+      '+237677123456',
+      '237677123456',
+      '00237 677 12 34 56',
+      '6 77 12 34 56',
+      '+237 677-123-456',
+    ]) {
+      expect(normalizeCameroonMobile(input)).toBe('+237677123456');
+    }
+  });
+
+  it('rejects landlines, short numbers and other countries', () => {
+    for (const input of ['233123456', '67712345', '6771234567', '+234677123456', 'abc', '']) {
+      expect(normalizeCameroonMobile(input)).toBeNull();
+    }
+  });
+});
