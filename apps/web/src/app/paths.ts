@@ -1,0 +1,24 @@
+/** Every in-app path is built here (hash routes; the router adds the leading '#'). */
+export const paths = {
+  home: { pattern: '/', build: () => '/' },
+  slider: { pattern: '/slider', build: () => '/slider' },
+  organizations: { pattern: '/organizations', build: () => '/organizations' },
+  services: {
+    pattern: '/:orgId/services',
+    build: (orgId: string) => `/${encodeURIComponent(orgId)}/services`,
+  },
+  slots: {
+    pattern: '/service/:serviceId/slots',
+    build: (serviceId: string) => `/service/${encodeURIComponent(serviceId)}/slots`,
+  },
+  contact: { pattern: '/contact', build: () => '/contact' },
+  createService: { pattern: '/create-service', build: () => '/create-service' },
+  login: { pattern: '/login', build: () => '/login' },
+  admin: { pattern: '/organization/*?', build: () => '/organization/' },
+} as const;
+
+/** Section anchors of the landing page. */
+export const sections = { about: 'about', services: 'services', main: 'main' } as const;
+
+/** The href of an in-app path (hash routing). */
+export const href = (path: string) => `#${path}`;

@@ -1,0 +1,55 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { Spinner } from '../components/ui/spinner';
+import { useI18n } from '../i18n/i18n';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { paths, sections } from './paths';
+import { LandingRoute } from './routes/landing';
+
+// Only the landing page is in the first download; each other page is its own chunk.
+const OrganizationsRoute = lazy(() => import('./routes/organizations'));
+const ServicesRoute = lazy(() => import('./routes/services'));
+const SlotsRoute = lazy(() => import('./routes/slots'));
+const ContactRoute = lazy(() => import('./routes/contact'));
+const LoginRoute = lazy(() => import('./routes/login'));
+const AdminRoute = lazy(() => import('./routes/admin'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+function Fallback() {
+  const { t } = useI18n();
+  return (
+    <div className="container page-section">
+      <Spinner label={t('common.loading')} />
+    </div>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <Router hook={useHashLocation}>
+      <Header />
+      <main id={sections.main} tabIndex={-1} className="site-main">
+        <Suspense fallback={<Fallback />}>
+          <Switch>
+            <Route path={paths.home.pattern} component={LandingRoute} />
+            <Route path={paths.slider.pattern} component={LandingRoute} />
+            <Route path={paths.organizations.pattern} component={OrganizationsRoute} />
+            <Route path={paths.slots.pattern} component={SlotsRoute} />
+            <Route path={paths.contact.pattern} component={ContactRoute} />
+            <Route path={paths.createService.pattern}>
+              <Redirect to={paths.contact.build()} replace />
+            </Route>
+            <Route path={paths.login.pattern} component={LoginRoute} />
+            <Route path="/organization" component={AdminRoute} />
+            <Route path="/organization/*" component={AdminRoute} />
+            <Route path={paths.services.pattern} component={ServicesRoute} />
+            <Route component={NotFoundRoute} />
+          </Switch>
+        </Suspense>
+      </main>
+      <Footer />
+    </Router>
+  );
+}

@@ -1,0 +1,168 @@
+import { type Slot, type Ticket, zonedNow } from '@qless/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'wouter';
+import { Spinner } from '../../components/ui/spinner';
+import { PRODUCT_NAME } from '../../config';
+import { BookingModal } from '../../features/payments/components/booking-modal';
+import {
+  PAYMENT_STATUS_KEY,
+  readStorage,
+  removeStorage,
+} from '../../features/payments/lib/storage';
+import { useService } from '../../features/slots/api/get-service';
+import { useSlots } from '../../features/slots/api/get-slots';
+import { useTakenSlots } from '../../features/slots/api/get-taken-slots';
+import { WeekView } from '../../features/slots/components/week-view';
+import { sortSlots, takenSet } from '../../features/slots/lib/availability';
+import { buildWeek, formatDay } from '../../features/slots/lib/week';
+import { downloadTicket } from '../../features/tickets/lib/download-ticket';
+import { useI18n } from '../../i18n/i18n';
+import { ApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { href, paths } from '../paths';
+import { readSlotsState } from './nav-state';
+
+const MINUTE = 60_000;
+
+/** "Now", refreshed every minute so slots grey out as time passes. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export default function SlotsRoute() {
+  const { serviceId = '' } = useParams<{ serviceId: string }>();
+  const { t, intlLocale } = useI18n();
+  const [navState] = useState(readSlotsState);
+  const detail = useService(serviceId, navState);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const [chosen, setChosen] = useState<{ slot: Slot; date: string } | null>(null);
+  const now = useNow();
+  useDocumentTitle('slots.title');
+
+  const organization = detail.data?.organization;
+  const service = detail.data?.service;
+  const timeZone = organization?.time_zone ?? 'Africa/Douala';
+  const today = zonedNow(timeZone, now).date;
+  const week = useMemo(() => buildWeek(today, offset), [today, offset]);
+  const start = week[0]?.date ?? today;
+  const end = week[6]?.date ?? today;
+  const slots = useSlots(serviceId, reloadKey);
+  const taken = useTakenSlots(serviceId, start, end, reloadKey);
+  const takenKeys = useMemo(() => takenSet(taken.data ?? []), [taken.data]);
+  const sorted = useMemo(() => sortSlots(slots.data ?? []), [slots.data]);
+
+  // Spec 4: the list reloads when paymentStatus changes, here or in another tab, and the
+  // reload after a success clears the stored status.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === PAYMENT_STATUS_KEY && event.newValue === 'SUCCESSFUL') {
+        setReloadKey((k) => k + 1);
+      }
+    };
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, []);
+  useEffect(() => {
+    if (reloadKey > 0 && readStorage(PAYMENT_STATUS_KEY) === 'SUCCESSFUL') {
+      removeStorage(PAYMENT_STATUS_KEY);
+    }
+  }, [reloadKey]);
+
+  if (detail.status === 'loading') {
+    return (
+      <div className="container page-section">
+        <Spinner label={t('slots.loading')} />
+      </div>
+    );
+  }
+  if (!organization || !service) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <div className="container page-section">
+        <h1 className="page-title">{t('slots.title')}</h1>
+        <p className="empty-state" role="alert">
+          {notFound ? t('slots.notFound') : t('slots.loadFailed')}
+        </p>
+        <a className="btn btn--secondary" href={href(paths.organizations.build())}>
+          {t('services.back')}
+        </a>
+      </div>
+    );
+  }
+
+  const onDownload = (ticket: Ticket) =>
+    downloadTicket(
+      ticket,
+      {
+        title: t('ticket.title'),
+        organization: t('booking.row.organization'),
+        location: t('booking.row.location'),
+        service: t('booking.row.service'),
+        date: t('booking.row.date'),
+        time: t('booking.row.time'),
+        username: t('booking.row.username'),
+        email: t('booking.row.email'),
+        phone: t('booking.row.phone'),
+        code: t('booking.row.code'),
+        arrive: t('ticket.arrive'),
+        formattedDate: formatDay(ticket.date, intlLocale, {
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        }),
+      },
+      PRODUCT_NAME,
+    );
+
+  return (
+    <div className="container page-section">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <a href={href(paths.services.build(organization.organization_id))}>{organization.name}</a>
+      </nav>
+      <h1 className="page-title">{t('slots.title')}</h1>
+      <p className="page-lead">
+        <strong>{service.service_name}</strong> · {organization.name}
+        {organization.location ? ` · ${organization.location}` : ''}
+      </p>
+      <p className="hint">{t('slots.timeZoneNote', { org: organization.name, zone: timeZone })}</p>
+      <WeekView
+        week={week}
+        slots={sorted}
+        taken={takenKeys}
+        timeZone={timeZone}
+        now={now}
+        loading={slots.status === 'loading'}
+        canGoBack={offset > 0}
+        onPrevious={() => setOffset((o) => Math.max(0, o - 1))}
+        onNext={() => setOffset((o) => o + 1)}
+        onChoose={(slot, date) => setChosen({ slot, date })}
+      />
+      <ul className="legend" aria-hidden="true">
+        <li>
+          <span className="slot slot--free legend__swatch" /> {t('slots.legendFree')}
+        </li>
+        <li>
+          <span className="slot slot--past legend__swatch" /> {t('slots.legendOff')}
+        </li>
+      </ul>
+      {chosen ? (
+        <BookingModal
+          organization={organization}
+          service={service}
+          slot={chosen.slot}
+          date={chosen.date}
+          onClose={() => setChosen(null)}
+          onPaid={() => setReloadKey((k) => k + 1)}
+          onDownloadTicket={onDownload}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+export function Alert({
+  tone,
+  children,
+}: {
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+}) {
+  return (
+    <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

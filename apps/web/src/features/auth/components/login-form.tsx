@@ -1,0 +1,99 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { login } from '../api/login';
+
+const TOAST_MS = 4000;
+
+export function LoginForm({
+  onContact,
+  onSuccess,
+}: {
+  onContact: () => void;
+  onSuccess: () => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    try {
+      await login(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
+      form.reset();
+      onSuccess();
+    } catch (error) {
+      const serverMessage =
+        error instanceof ApiError && error.code && error.status !== 404 ? error.message : '';
+      setToast(serverMessage || t('login.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form className="form-card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="page-title">
+          {t('login.title')}
+        </h1>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('login.email')}</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            className="input"
+            required
+            autoComplete="username"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>{t('login.password')}</label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            className="input"
+            required
+            autoComplete="current-password"
+          />
+        </div>
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? t('login.busy') : t('login.submit')}
+        </button>
+        <div className="form-card__foot form-card__foot--stack">
+          <p>{t('login.noAccount')}</p>
+          <button type="button" className="btn btn--secondary btn--block" onClick={onContact}>
+            {t('login.contact')}
+          </button>
+        </div>
+      </form>
+      <div className="toast-region" aria-live="assertive">
+        {toast ? (
+          <div className="toast" role="alert">
+            <span>{toast}</span>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label={t('login.dismiss')}
+              onClick={() => setToast(null)}
+            >
+              ×
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}

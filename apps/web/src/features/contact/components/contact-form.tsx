@@ -1,0 +1,88 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { sendContact } from '../api/send-contact';
+
+type Result = { tone: 'success' | 'error'; text: string } | null;
+
+export function ContactForm({ loginHref }: { loginHref: string }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    setResult(null);
+    try {
+      await sendContact({
+        user_name: String(data.get('user_name') ?? ''),
+        user_email: String(data.get('user_email') ?? ''),
+        message: String(data.get('message') ?? ''),
+      });
+      form.reset();
+      setResult({ tone: 'success', text: t('contact.success') });
+    } catch (error) {
+      const reason =
+        error instanceof ApiError
+          ? error.status === 0
+            ? t('error.network')
+            : error.status === 429
+              ? t('error.RATE_LIMITED')
+              : error.message
+          : t('error.generic');
+      setResult({ tone: 'error', text: t('contact.failure', { error: reason }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form-card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="page-title">
+        {t('contact.title')}
+      </h1>
+      <p className="page-lead">{t('contact.intro')}</p>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
+        <input
+          id={`${id}-name`}
+          name="user_name"
+          className="input"
+          required
+          maxLength={200}
+          autoComplete="organization"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{t('contact.email')}</label>
+        <input
+          id={`${id}-email`}
+          name="user_email"
+          type="email"
+          className="input"
+          required
+          maxLength={254}
+          autoComplete="email"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-message`}>{t('contact.message')}</label>
+        <textarea id={`${id}-message`} name="message" className="input" rows={5} maxLength={5000} />
+      </div>
+      <div aria-live="polite">
+        {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {busy ? t('contact.sending') : t('contact.submit')}
+      </button>
+      <p className="form-card__foot">
+        {t('contact.haveAccount')} <a href={loginHref}>{t('contact.login')}</a>
+      </p>
+    </form>
+  );
+}

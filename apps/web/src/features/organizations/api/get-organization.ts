@@ -1,0 +1,20 @@
+import type { Organization, OrganizationResponse } from '@qless/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { type AsyncState, useAsync } from '../../../lib/use-async';
+
+export async function getOrganization(orgId: string, signal?: AbortSignal): Promise<Organization> {
+  const body = await apiFetch<OrganizationResponse>(
+    `/api/v1/organizations/${encodeURIComponent(orgId)}`,
+    { signal },
+  );
+  return body.organization;
+}
+
+export function useOrganization(
+  orgId: string,
+  initial?: Organization | null,
+): AsyncState<Organization> {
+  const usable = initial && initial.organization_id === orgId ? initial : null;
+  const state = useAsync((signal) => getOrganization(orgId, signal), [orgId], Boolean(usable));
+  return usable ? { status: 'success', data: usable, error: undefined } : state;
+}

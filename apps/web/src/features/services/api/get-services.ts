@@ -1,0 +1,15 @@
+import type { Service, ServiceListResponse } from '@qless/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { type AsyncState, useAsync } from '../../../lib/use-async';
+
+export async function getServices(orgId: string, signal?: AbortSignal): Promise<Service[]> {
+  const body = await apiFetch<ServiceListResponse>(
+    `/api/v1/organizations/${encodeURIComponent(orgId)}/services`,
+    { signal },
+  );
+  return body.services;
+}
+
+export function useServices(orgId: string): AsyncState<Service[]> {
+  return useAsync((signal) => getServices(orgId, signal), [orgId]);
+}

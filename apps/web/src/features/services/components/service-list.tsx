@@ -1,0 +1,110 @@
+import type { Organization, Service } from '@qless/contract';
+import { type MouseEvent, useId, useMemo, useState } from 'react';
+import { SearchField } from '../../../components/ui/search-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
+import { useServices } from '../api/get-services';
+import { matchesService, truncateWords } from '../lib/truncate';
+import './services.css';
+
+interface Props {
+  orgId: string;
+  organization: Organization | null;
+  organizations: Organization[];
+  onSwitchOrganization: (organization: Organization) => void;
+  hrefFor: (service: Service) => string;
+  onOpen: (service: Service) => void;
+}
+
+export function ServiceList(props: Props) {
+  const { orgId, organization, organizations } = props;
+  const { t } = useI18n();
+  const state = useServices(orgId);
+  const [query, setQuery] = useState('');
+  const selectId = useId();
+  const headingId = useId();
+  const services = useMemo(
+    () => (state.data ?? []).filter((s) => matchesService(s.service_name, query)),
+    [state.data, query],
+  );
+  const orgName = organization?.name ?? '';
+  const options =
+    organization && !organizations.some((o) => o.organization_id === orgId)
+      ? [organization, ...organizations]
+      : organizations;
+
+  const open = (event: MouseEvent<HTMLAnchorElement>, service: Service) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    props.onOpen(service);
+  };
+
+  return (
+    <section className="container page-section" aria-labelledby={headingId}>
+      <h1 id={headingId} className="page-title">
+        {orgName ? t('services.title', { org: orgName }) : t('services.titleFallback')}
+      </h1>
+      {organization?.location ? <p className="page-lead">{organization.location}</p> : null}
+      <div className="toolbar">
+        <div className="field field--inline">
+          <label htmlFor={selectId}>{t('services.orgLabel')}</label>
+          <select
+            id={selectId}
+            className="input"
+            value={orgId}
+            onChange={(e) => {
+              const next = options.find((o) => o.organization_id === e.target.value);
+              if (next) props.onSwitchOrganization(next);
+            }}
+          >
+            {options.length === 0 ? <option value={orgId}>{orgName || '…'}</option> : null}
+            {options.map((o) => (
+              <option key={o.organization_id} value={o.organization_id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SearchField
+          label={t('services.searchLabel')}
+          placeholder={t('services.search')}
+          value={query}
+          onChange={setQuery}
+        />
+      </div>
+      {state.status === 'loading' ? (
+        <Spinner label={t('services.loading', { org: orgName || '…' })} />
+      ) : services.length === 0 ? (
+        <p className="empty-state" role="status">
+          {t('services.empty')}
+        </p>
+      ) : (
+        <ul className="card-grid service-grid">
+          {services.map((s) => (
+            <li key={s.service_id}>
+              <a className="card service-card" href={props.hrefFor(s)} onClick={(e) => open(e, s)}>
+                <span className="service-card__name">{s.service_name}</span>
+                <span className="service-card__desc">{truncateWords(s.service_description)}</span>
+                <span className="service-card__duration">
+                  <svg
+                    aria-hidden="true"
+                    width="16"
+                    height="16"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
+                    <circle cx="12" cy="12" r="9" />
+                    <path d="M12 7v5l3 2" />
+                  </svg>
+                  {t('services.duration', { n: s.duration })}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { matchesService, truncateWords } from './truncate';
+
+describe('truncateWords', () => {
+  it('keeps 8 words and adds " ..."', () => {
+    expect(truncateWords('one two three four five six seven eight nine ten')).toBe(
+      'one two three four five six seven eight ...',
+    );
+  });
+  it('leaves short text alone', () => {
+    expect(truncateWords('Open a current account')).toBe('Open a current account');
+    expect(truncateWords('one two three four five six seven eight')).toBe(
+      'one two three four five six seven eight',
+    );
+  });
+  it('collapses odd whitespace', () => {
+    expect(truncateWords('  a\n b\t c  ', 2)).toBe('a b ...');
+    expect(truncateWords('')).toBe('');
+  });
+});
+
+describe('matchesService', () => {
+  it('is case-insensitive', () => {
+    expect(matchesService('Account Opening', 'OPEN')).toBe(true);
+    expect(matchesService('Account Opening', 'loan')).toBe(false);
+    expect(matchesService('Anything', '')).toBe(true);
+  });
+});

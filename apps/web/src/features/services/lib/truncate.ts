@@ -1,0 +1,13 @@
+import { DESCRIPTION_WORDS } from '@qless/contract';
+
+/** The first `words` words followed by " ..." when the text is longer (spec 2 and 9). */
+export function truncateWords(text: string, words: number = DESCRIPTION_WORDS): string {
+  const parts = text.trim().split(/\s+/).filter(Boolean);
+  if (parts.length <= words) return parts.join(' ');
+  return `${parts.slice(0, words).join(' ')} ...`;
+}
+
+/** Case-insensitive substring match on service_name (spec 5). */
+export function matchesService(name: string, query: string): boolean {
+  return name.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
+}

@@ -1,0 +1,17 @@
+import type { ServiceResponse } from '@qless/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { type AsyncState, useAsync } from '../../../lib/use-async';
+
+/** One service with its organization: what a deep link to the slots page needs. */
+export function getService(serviceId: string, signal?: AbortSignal): Promise<ServiceResponse> {
+  return apiFetch<ServiceResponse>(`/api/v1/service/${encodeURIComponent(serviceId)}`, { signal });
+}
+
+export function useService(
+  serviceId: string,
+  initial?: ServiceResponse | null,
+): AsyncState<ServiceResponse> {
+  const usable = initial && initial.service.service_id === serviceId ? initial : null;
+  const state = useAsync((signal) => getService(serviceId, signal), [serviceId], Boolean(usable));
+  return usable ? { status: 'success', data: usable, error: undefined } : state;
+}

@@ -1,0 +1,32 @@
+import type { TakenSlotListResponse } from '@qless/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { type AsyncState, useAsync } from '../../../lib/use-async';
+
+type Taken = TakenSlotListResponse['bookings'];
+
+/** Full slots between two dates (yyyy-MM-dd, inclusive). */
+export async function getTakenSlots(
+  serviceId: string,
+  start: string,
+  end: string,
+  signal?: AbortSignal,
+): Promise<Taken> {
+  const query = new URLSearchParams({ start, end });
+  const body = await apiFetch<TakenSlotListResponse>(
+    `/api/v1/service/${encodeURIComponent(serviceId)}/bookings?${query}`,
+    { signal },
+  );
+  return body.bookings;
+}
+
+export function useTakenSlots(
+  serviceId: string,
+  start: string,
+  end: string,
+  reloadKey: number,
+): AsyncState<Taken> {
+  return useAsync(
+    (signal) => getTakenSlots(serviceId, start, end, signal),
+    [serviceId, start, end, reloadKey],
+  );
+}

@@ -1,0 +1,131 @@
+import { formatMinutes, type Slot, wireToMinutes } from '@qless/contract';
+import { useId } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
+import { slotState } from '../lib/availability';
+import { formatDay, monthTitle, type WeekDay } from '../lib/week';
+import './slots.css';
+
+interface Props {
+  week: WeekDay[];
+  slots: Slot[];
+  taken: ReadonlySet<string>;
+  timeZone: string;
+  now: Date;
+  loading: boolean;
+  canGoBack: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onChoose: (slot: Slot, date: string) => void;
+}
+
+export function WeekView(props: Props) {
+  const { t, intlLocale } = useI18n();
+  const titleId = useId();
+  const first = props.week[0];
+  if (!first) return null;
+  return (
+    <section className="week" aria-labelledby={titleId}>
+      <div className="week__bar">
+        <button
+          type="button"
+          className="btn btn--secondary btn--icon"
+          onClick={props.onPrevious}
+          disabled={!props.canGoBack}
+          aria-label={t('slots.prevWeek')}
+        >
+          <Chevron dir="left" />
+          <span className="week__bar-text">{t('common.previous')}</span>
+        </button>
+        <h2 id={titleId} className="week__title" aria-live="polite">
+          {monthTitle(first.date, intlLocale)}
+        </h2>
+        <button
+          type="button"
+          className="btn btn--secondary btn--icon"
+          onClick={props.onNext}
+          aria-label={t('slots.nextWeek')}
+        >
+          <span className="week__bar-text">{t('common.next')}</span>
+          <Chevron dir="right" />
+        </button>
+      </div>
+      {props.loading ? (
+        <Spinner label={t('slots.loading')} />
+      ) : props.slots.length === 0 ? (
+        <p className="empty-state">{t('slots.noSlots')}</p>
+      ) : (
+        <ol className="week__days">
+          {props.week.map((day) => {
+            const longDate = formatDay(day.date, intlLocale, {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+            });
+            return (
+              <li
+                key={day.date}
+                className={day.isToday ? 'day day--today' : 'day'}
+                aria-current={day.isToday ? 'date' : undefined}
+                data-date={day.date}
+              >
+                <h3 className="day__head">
+                  <span className="day__weekday">
+                    {formatDay(day.date, intlLocale, { weekday: 'short' })}
+                  </span>
+                  <span className="day__num">
+                    {formatDay(day.date, intlLocale, { day: 'numeric' })}
+                  </span>
+                  {day.isToday ? <span className="day__today">{t('slots.today')}</span> : null}
+                  <span className="visually-hidden">{longDate}</span>
+                </h3>
+                <ul className="day__slots">
+                  {props.slots.map((slot) => {
+                    const state = slotState(slot, day.date, props.taken, props.timeZone, props.now);
+                    const time = formatMinutes(wireToMinutes(slot.start_time));
+                    const label = t('slots.slotLabel', { time, date: longDate });
+                    return (
+                      <li key={slot.id}>
+                        <button
+                          type="button"
+                          className={`slot slot--${state}`}
+                          disabled={state !== 'free'}
+                          data-slot-id={slot.id}
+                          data-state={state}
+                          aria-label={
+                            state === 'free'
+                              ? label
+                              : `${label} (${t(state === 'past' ? 'slots.past' : 'slots.taken')})`
+                          }
+                          onClick={() => props.onChoose(slot, day.date)}
+                        >
+                          {time}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Chevron({ dir }: { dir: 'left' | 'right' }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d={dir === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
+    </svg>
+  );
+}

@@ -1,0 +1,31 @@
+import { isSlotInPast, type Slot, wireToMinutes } from '@qless/contract';
+
+export type SlotState = 'free' | 'past' | 'taken';
+
+export const takenKey = (date: string, slotId: string) => `${date}|${slotId}`;
+
+export function takenSet(
+  bookings: readonly { booking_date: string; slot_id: string }[],
+): Set<string> {
+  return new Set(bookings.map((b) => takenKey(b.booking_date, b.slot_id)));
+}
+
+/** Spec 5: unavailable when it starts before now (in the organization's zone) or is booked. */
+export function slotState(
+  slot: Slot,
+  date: string,
+  taken: ReadonlySet<string>,
+  timeZone: string,
+  now: Date,
+): SlotState {
+  if (isSlotInPast(date, wireToMinutes(slot.start_time), timeZone, now)) return 'past';
+  if (taken.has(takenKey(date, slot.id))) return 'taken';
+  return 'free';
+}
+
+/** Slots ordered by start time, invalid times left out. */
+export function sortSlots(slots: readonly Slot[]): Slot[] {
+  return slots
+    .filter((s) => s.start_time.Valid)
+    .sort((a, b) => a.start_time.Microseconds - b.start_time.Microseconds);
+}

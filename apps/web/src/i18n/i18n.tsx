@@ -1,0 +1,101 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { PRODUCT_NAME } from '../config';
+import { en, type MessageKey, type Messages } from './en';
+import { fr } from './fr';
+
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export type Params = Record<string, string | number>;
+
+const CATALOGS: Record<Locale, Messages> = { en, fr };
+export const LOCALE_STORAGE_KEY = 'qless.lang';
+/** BCP 47 tags for Intl, so dates read naturally in Cameroon. */
+export const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'en' || value === 'fr';
+}
+
+/** Stored choice first, then the browser's preferred languages, then English. */
+export function detectLocale(stored: string | null, languages: readonly string[]): Locale {
+  if (isLocale(stored)) return stored;
+  for (const lang of languages) {
+    const base = lang.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return 'en';
+}
+
+export function interpolate(template: string, params?: Params): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function translate(locale: Locale, key: MessageKey, params?: Params): string {
+  return interpolate(CATALOGS[locale][key], { product: PRODUCT_NAME, ...params });
+}
+
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+interface I18nValue {
+  locale: Locale;
+  intlLocale: string;
+  setLocale: (locale: Locale) => void;
+  t: Translate;
+}
+
+const I18nContext = createContext<I18nValue | null>(null);
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [locale, setLocaleState] = useState<Locale>(() =>
+    detectLocale(readStored(), navigator.languages ?? [navigator.language]),
+  );
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  const setLocale = useCallback((next: Locale) => {
+    setLocaleState(next);
+    try {
+      localStorage.setItem(LOCALE_STORAGE_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this visit only.
+    }
+  }, []);
+
+  const value = useMemo<I18nValue>(
+    () => ({
+      locale,
+      intlLocale: INTL_LOCALE[locale],
+      setLocale,
+      t: (key, params) => translate(locale, key, params),
+    }),
+    [locale, setLocale],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18nValue {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+}

@@ -1,0 +1,101 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import ts from 'typescript';
+import { defineConfig, type Plugin } from 'vite';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const COMPRESSIBLE = /\.(?:js|css|html|svg)$/;
+const API_TARGET = 'http://localhost:3000';
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+/** Writes .gz and .br siblings so the server can send them as they are (preCompressed). */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'qless-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const jobs: Promise<void>[] = [];
+      for await (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        jobs.push(
+          (async () => {
+            const data = await readFile(file);
+            const [gz, br] = await Promise.all([
+              gzipAsync(data, { level: 9 }),
+              brotliAsync(data, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+            ]);
+            await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+          })(),
+        );
+      }
+      await Promise.all(jobs);
+    },
+  };
+}
+
+/**
+ * The contract's modules build zod schemas at top level; bundlers must assume those calls
+ * have side effects, so importing one pure helper (formatMinutes) would pull all of zod
+ * (~25 KB gzipped) into the first page. Marking the top-level schema expressions pure
+ * lets tree-shaking drop whatever the web app does not use. See docs/decisions/101.
+ */
+function pureContractSchemas(): Plugin {
+  return {
+    name: 'qless-pure-contract-schemas',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/.test(id)) return null;
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true);
+      const edits: { at: number; text: string }[] = [];
+      for (const statement of file.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        for (const decl of statement.declarationList.declarations) {
+          const init = decl.initializer;
+          if (!init || !/^z\b/.test(init.getText(file))) continue;
+          edits.push({ at: init.getStart(file), text: '/* @__PURE__ */ (() => ' });
+          edits.push({ at: init.getEnd(), text: ')()' });
+        }
+      }
+      let out = code;
+      for (const edit of edits.sort((a, b) => b.at - a.at)) {
+        out = out.slice(0, edit.at) + edit.text + out.slice(edit.at);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [pureContractSchemas(), react(), precompress()],
+  build: {
+    manifest: true,
+    target: 'es2020',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, ws: true, changeOrigin: true },
+      '/media': { target: API_TARGET, changeOrigin: true },
+    },
+  },
+});
