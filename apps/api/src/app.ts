@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -11,16 +12,44 @@ import type { AppDeps } from './app-deps.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { PaymentEvents } from './modules/payments/payment-events.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { TicketSigner } from './modules/tickets/tickets.service.js';
+import { createCampayProvider } from './payments/campay.js';
+import type { PaymentProvider } from './payments/provider.js';
+import { createSimulatorProvider, type SimulatorProvider } from './payments/simulator.js';
 import { registerWebStatic } from './web-static.js';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Replaces the configured payment provider (tests). */
+  provider?: PaymentProvider;
+}
+
+async function createProvider(deps: AppDeps): Promise<PaymentProvider> {
+  const { config, clock, db } = deps;
+  if (config.payments.provider === 'campay') {
+    if (!config.payments.campay) throw new Error('Campay is selected but not configured');
+    return createCampayProvider(config.payments.campay, { now: () => clock.now() });
+  }
+  return createSimulatorProvider({
+    delayMs: config.payments.simulatorDelayMs,
+    signingKey: await getOrCreateSecret(db, 'simulator_signing_key'),
+    clock,
+  });
+}
+
+function isSimulator(p: PaymentProvider): p is SimulatorProvider {
+  return 'deliver' in p && 'stop' in p;
 }
 
 function websocketOrigins(origins: string[]): string[] {
@@ -73,11 +102,64 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('allowedOrigins', allowedOrigins);
 
+  const signer = new TicketSigner(
+    config.payments.ticketSigningKey ?? (await getOrCreateSecret(deps.db, 'ticket_signing_key')),
+  );
+  const provider = options.provider ?? (await createProvider(deps));
+  const payments = new PaymentsService({
+    db: deps.db,
+    clock: deps.clock,
+    config: config.payments,
+    provider,
+    signer,
+    log: app.log,
+  });
+  if (isSimulator(provider)) {
+    // The simulator settles through the same handler as a provider's HTTP callback.
+    provider.deliver = async (input) => {
+      try {
+        await payments.handleCallback(input);
+      } catch (err) {
+        app.log.error({ err }, 'simulator settlement failed; the reconciler will retry');
+      }
+    };
+  }
+  const events = new PaymentEvents();
+  await events.start(database);
+  app.decorate('payments', payments);
+
+  let sweeping = false;
+  let timer: NodeJS.Timeout | null = null;
+  if (config.payments.reconcilerEnabled) {
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        payments
+          .sweep()
+          .catch((err: unknown) => app.log.error({ err }, 'reconciler sweep failed'))
+          .finally(() => {
+            sweeping = false;
+          });
+      }, config.payments.reconcileIntervalMs);
+      timer.unref();
+    });
+  }
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    if (isSimulator(provider)) provider.stop();
+    await events.stop();
+  });
+
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(contactRoutes(deps));
+      await api.register(paymentsRoutes(deps, payments, events));
+      await api.register(ticketsRoutes(deps, signer));
     },
     { prefix: '/api/v1' },
   );
@@ -90,5 +172,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Origins allowed to call the API from a browser and to open sockets. */
     allowedOrigins: string[];
+    payments: PaymentsService;
   }
 }

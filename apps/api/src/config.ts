@@ -15,35 +15,66 @@ const origin = z.url().transform((u, ctx) => {
   return parsed.origin;
 });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  SEED_DEMO: bool.optional(),
-  PUBLIC_ORIGIN: origin.optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(origin)),
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  DEFAULT_TIME_ZONE: z
-    .string()
-    .default('Africa/Douala')
-    .refine(isValidTimeZone, 'must be an IANA time zone such as Africa/Douala'),
-  TRUST_PROXY: bool.default(false),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SEED_DEMO: bool.optional(),
+    PUBLIC_ORIGIN: origin.optional(),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(origin)),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    DEFAULT_TIME_ZONE: z
+      .string()
+      .default('Africa/Douala')
+      .refine(isValidTimeZone, 'must be an IANA time zone such as Africa/Douala'),
+    TRUST_PROXY: bool.default(false),
+    PAYMENT_PROVIDER: z.enum(['simulator', 'campay']).default('simulator'),
+    SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    CAMPAY_BASE_URL: z.url().default('https://demo.campay.net'),
+    CAMPAY_USERNAME: z.string().min(1).optional(),
+    CAMPAY_PASSWORD: z.string().min(1).optional(),
+    CAMPAY_WEBHOOK_KEY: z.string().min(8).optional(),
+    CAMPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+    BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(60),
+    PAYMENT_MAX_PENDING_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    RECONCILER_ENABLED: bool.default(true),
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+    RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
+    TICKET_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    RATE_LIMIT_INITIATE_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_INITIATE_PER_PHONE: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAYMENT_PROVIDER !== 'campay') return;
+    for (const key of ['CAMPAY_USERNAME', 'CAMPAY_PASSWORD', 'CAMPAY_WEBHOOK_KEY'] as const) {
+      if (!e[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'required when PAYMENT_PROVIDER=campay',
+        });
+    }
+  });
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -61,6 +92,28 @@ export interface Config {
   mediaDir: string;
   defaultTimeZone: string;
   trustProxy: boolean;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  provider: 'simulator' | 'campay';
+  simulatorDelayMs: number;
+  campay: {
+    baseUrl: string;
+    username: string;
+    password: string;
+    webhookKey: string;
+    timeoutMs: number;
+  } | null;
+  holdMinutes: number;
+  horizonDays: number;
+  maxPendingMinutes: number;
+  reconcilerEnabled: boolean;
+  reconcileIntervalMs: number;
+  reconcileAfterMs: number;
+  /** Null: generated once and kept in the database (app_secrets). */
+  ticketSigningKey: string | null;
+  rateLimit: { perIp: number; perPhone: number; windowMinutes: number };
 }
 
 export class ConfigError extends Error {
@@ -100,5 +153,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDir: path.join(apiRoot, 'assets/media'),
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
     trustProxy: e.TRUST_PROXY,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      simulatorDelayMs: e.SIMULATOR_DELAY_MS,
+      campay:
+        e.CAMPAY_USERNAME && e.CAMPAY_PASSWORD && e.CAMPAY_WEBHOOK_KEY
+          ? {
+              baseUrl: e.CAMPAY_BASE_URL,
+              username: e.CAMPAY_USERNAME,
+              password: e.CAMPAY_PASSWORD,
+              webhookKey: e.CAMPAY_WEBHOOK_KEY,
+              timeoutMs: e.CAMPAY_TIMEOUT_MS,
+            }
+          : null,
+      holdMinutes: e.HOLD_MINUTES,
+      horizonDays: e.BOOKING_HORIZON_DAYS,
+      maxPendingMinutes: e.PAYMENT_MAX_PENDING_MINUTES,
+      reconcilerEnabled: e.RECONCILER_ENABLED,
+      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+      reconcileAfterMs: e.RECONCILE_AFTER_MS,
+      ticketSigningKey: e.TICKET_SIGNING_KEY ?? null,
+      rateLimit: {
+        perIp: e.RATE_LIMIT_INITIATE_PER_IP,
+        perPhone: e.RATE_LIMIT_INITIATE_PER_PHONE,
+        windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+      },
+    },
   };
 }

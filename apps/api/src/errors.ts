@@ -38,22 +38,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       const first = details[0];
       const code: ErrorCode =
-        where === 'params'
-          ? 'INVALID_ID'
-          : where === 'querystring' && details.some((d) => ['start', 'end'].includes(d.path))
-            ? 'INVALID_DATE'
-            : 'VALIDATION_FAILED';
+        where === 'body' && details.some((d) => d.path === 'phone_number')
+          ? 'INVALID_PHONE'
+          : where === 'params'
+            ? 'INVALID_ID'
+            : where === 'querystring' && details.some((d) => ['start', 'end'].includes(d.path))
+              ? 'INVALID_DATE'
+              : 'VALIDATION_FAILED';
       const message = first ? `${first.path}: ${first.message}` : 'Invalid request';
       return reply.status(400).send({ code, message, details } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({
-          code: 'RATE_LIMITED',
-          message: 'Too many requests. Please wait a moment and try again.',
-        });
+      return reply.status(429).send({
+        code: 'RATE_LIMITED',
+        message: 'Too many requests. Please wait a moment and try again.',
+      });
     }
     if (status === 413) {
       return reply
@@ -70,12 +70,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ code: 'VALIDATION_FAILED', message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({
-        code: 'INTERNAL_ERROR',
-        message: 'Something went wrong on our side. Please try again.',
-      });
+    return reply.status(500).send({
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { FixedClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
+import type { PaymentProvider } from '../../src/payments/provider.js';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -20,10 +21,15 @@ export const PINNED_NOW = '2026-03-04T08:30:00Z';
 
 export async function createTestApp(
   database: Database,
-  options: { clock?: FixedClock; env?: Record<string, string> } = {},
+  options: { clock?: FixedClock; env?: Record<string, string>; provider?: PaymentProvider } = {},
 ): Promise<{ app: FastifyInstance; clock: FixedClock }> {
   const clock = options.clock ?? new FixedClock(PINNED_NOW);
-  const app = await buildApp({ config: testConfig(options.env), database, clock });
+  const app = await buildApp({
+    config: testConfig({ RECONCILER_ENABLED: 'false', ...options.env }),
+    database,
+    clock,
+    ...(options.provider ? { provider: options.provider } : {}),
+  });
   await app.ready();
   return { app, clock };
 }

@@ -102,7 +102,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now(),
       unique (provider, provider_reference),
       check ((status = 'PENDING') = (settled_at is null)),
-      check (not needs_refund or status = 'SUCCESSFUL')
+      -- Money received that no booking answers for is always recorded for refund.
+      check (not needs_refund or refund_reason is not null)
     );
     create index payments_booking_idx on payments (booking_id);
     create index payments_pending_idx on payments (created_at) where status = 'PENDING';

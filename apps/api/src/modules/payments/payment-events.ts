@@ -1,0 +1,35 @@
+import { EventEmitter } from 'node:events';
+import type { Database } from '../../db/database.js';
+
+export const PAYMENT_CHANNEL = 'payment_status';
+
+/**
+ * Fan-out of payment status changes. Writers call pg_notify(PAYMENT_CHANNEL, paymentId)
+ * inside their transaction; every process LISTENs once and re-emits locally, so a callback
+ * received by one process reaches a socket held by another.
+ */
+export class PaymentEvents {
+  private readonly emitter = new EventEmitter();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async start(database: Database): Promise<void> {
+    this.unlisten = await database.listen(PAYMENT_CHANNEL, (paymentId) => {
+      this.emitter.emit(paymentId);
+    });
+  }
+
+  subscribe(paymentId: string, onChange: () => void): () => void {
+    this.emitter.on(paymentId, onChange);
+    return () => this.emitter.off(paymentId, onChange);
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = null;
+    this.emitter.removeAllListeners();
+  }
+}

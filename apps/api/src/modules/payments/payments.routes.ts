@@ -1,0 +1,172 @@
+import {
+  type ErrorBody,
+  idSchema,
+  paymentInitiateRequestSchema,
+  paymentResponseSchema,
+  paymentStatusMessageSchema,
+} from '@qless/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError } from '../../errors.js';
+import type { PaymentEvents } from './payment-events.js';
+import type { PaymentsService } from './payments.service.js';
+
+const errors = {
+  400: z.unknown(),
+  402: z.unknown(),
+  404: z.unknown(),
+  409: z.unknown(),
+  429: z.unknown(),
+  502: z.unknown(),
+};
+
+export function paymentsRoutes(
+  deps: AppDeps,
+  payments: PaymentsService,
+  events: PaymentEvents,
+): FastifyPluginAsyncZod {
+  const limits = deps.config.payments.rateLimit;
+  return async (app) => {
+    app.post(
+      '/payment/initiate',
+      {
+        config: { rateLimit: { max: limits.perIp, timeWindow: limits.windowMinutes * 60_000 } },
+        schema: {
+          body: paymentInitiateRequestSchema,
+          response: { 200: paymentResponseSchema, 201: paymentResponseSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { payment, created } = await payments.initiate(req.body);
+        return reply.status(created ? 201 : 200).send({ payment });
+      },
+    );
+
+    app.get(
+      '/payment/:paymentId',
+      {
+        schema: {
+          params: z.object({ paymentId: idSchema }),
+          response: { 200: paymentStatusMessageSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const message = await payments.statusMessage(req.params.paymentId);
+        if (!message) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'No such payment.');
+        return message;
+      },
+    );
+
+    // Providers call back with GET query parameters or a JSON / form body.
+    app.register(async (callbacks) => {
+      callbacks.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      );
+      callbacks.withTypeProvider<ZodTypeProvider>().route({
+        method: ['GET', 'POST'],
+        url: '/payment/callback/:provider',
+        schema: {
+          params: z.object({ provider: z.string().max(40) }),
+          response: {
+            200: z.object({ ok: z.literal(true), outcome: z.string() }),
+            400: z.unknown(),
+            401: z.unknown(),
+            404: z.unknown(),
+          },
+        },
+        handler: async (req) => {
+          if (req.params.provider !== payments.providerName) {
+            throw new AppError(
+              404,
+              'NOT_FOUND',
+              `No payment provider called ${req.params.provider}.`,
+            );
+          }
+          const result = await payments.handleCallback({
+            query: (req.query ?? {}) as Record<string, unknown>,
+            body: req.body,
+            headers: req.headers,
+          });
+          if (!result.accepted) {
+            throw result.outcome === 'INVALID_SIGNATURE'
+              ? new AppError(
+                  401,
+                  'INVALID_SIGNATURE',
+                  'The callback signature is missing or invalid.',
+                )
+              : new AppError(400, 'VALIDATION_FAILED', 'The callback is malformed.');
+          }
+          return { ok: true as const, outcome: result.outcome };
+        },
+      });
+    });
+
+    app.get(
+      '/payment/:paymentId/statusSocket',
+      {
+        websocket: true,
+        // Reject cross-site pages before the upgrade: a socket is not covered by CORS.
+        preValidation: async (req, reply) => {
+          const origin = req.headers.origin;
+          if (origin && !app.allowedOrigins.includes(origin)) {
+            const body: ErrorBody = {
+              code: 'ORIGIN_NOT_ALLOWED',
+              message: 'This origin may not open payment sockets.',
+            };
+            return reply.status(403).send(body);
+          }
+        },
+      },
+      async (socket, req) => {
+        const { paymentId } = req.params as { paymentId: string };
+        const closeWithError = (code: number, body: ErrorBody) => {
+          socket.send(JSON.stringify({ error: body }));
+          socket.close(code, body.code);
+        };
+        if (!idSchema.safeParse(paymentId).success) {
+          return closeWithError(4400, { code: 'INVALID_ID', message: 'Malformed payment id.' });
+        }
+        let last = '';
+        let closed = false;
+        let sending = Promise.resolve();
+        const push = () => {
+          sending = sending
+            .then(async () => {
+              if (closed) return;
+              const message = await payments.statusMessage(paymentId);
+              if (closed) return;
+              if (!message) {
+                closed = true;
+                return closeWithError(4404, {
+                  code: 'PAYMENT_NOT_FOUND',
+                  message: 'No such payment.',
+                });
+              }
+              const text = JSON.stringify(message);
+              if (text !== last) {
+                last = text;
+                socket.send(text);
+              }
+              if (message.status !== 'PENDING') {
+                closed = true;
+                socket.close(1000, message.status);
+              }
+            })
+            .catch((err: unknown) => {
+              req.log.error({ err }, 'status socket push failed');
+            });
+        };
+        // Subscribe before the first read so no change can fall between them.
+        const unsubscribe = events.subscribe(paymentId, push);
+        socket.on('close', () => {
+          closed = true;
+          unsubscribe();
+        });
+        push();
+      },
+    );
+  };
+}

@@ -1,0 +1,139 @@
+import { formatMinutes, type Ticket, type TicketVerifyResponse } from '@qless/contract';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/schema.js';
+import { timeToMinutes } from '../../db/time-columns.js';
+
+export interface TicketRecord {
+  booking_id: string;
+  status: string;
+  ticket_code: string | null;
+  booking_date: string;
+  confirmed_at: Date | null;
+  cus_name: string;
+  cus_email: string;
+  phone_number: string;
+  service_name: string;
+  organization_name: string;
+  location: string;
+  time_zone: string;
+  start_time: string;
+}
+
+function ticketQuery(db: Db) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('services as s', 's.id', 'b.service_id')
+    .innerJoin('organizations as o', 'o.id', 'b.organization_id')
+    .innerJoin('slots as sl', 'sl.id', 'b.slot_id')
+    .select([
+      'b.id as booking_id',
+      'b.status',
+      'b.ticket_code',
+      'b.booking_date',
+      'b.confirmed_at',
+      'b.cus_name',
+      'b.cus_email',
+      'b.phone_number',
+      's.name as service_name',
+      'o.name as organization_name',
+      'o.location',
+      'o.time_zone',
+      'sl.start_time',
+    ]);
+}
+
+export function findTicketByBooking(db: Db, bookingId: string): Promise<TicketRecord | undefined> {
+  return ticketQuery(db).where('b.id', '=', bookingId).executeTakeFirst();
+}
+
+export function findTicketByCode(db: Db, code: string): Promise<TicketRecord | undefined> {
+  return ticketQuery(db).where('b.ticket_code', '=', code).executeTakeFirst();
+}
+
+/** "ngono.marie@example.com" → "ng•••@example.com" */
+export function maskEmail(email: string): string {
+  const [user = '', domain = ''] = email.split('@');
+  return `${user.slice(0, 2)}•••@${domain}`;
+}
+
+/** "+237677123456" → "+237 6•• ••• •56" */
+export function maskPhone(phone: string): string {
+  const local = phone.replace(/^\+237/, '');
+  return `+237 ${local.slice(0, 1)}•• ••• •${local.slice(-2)}`;
+}
+
+/** Signs and reads ticket tokens (HS256). A token names the booking and its code. */
+export class TicketSigner {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** Deterministic for a booking: issued at its confirmation time. */
+  async sign(record: TicketRecord): Promise<string> {
+    return new SignJWT({ code: record.ticket_code, date: record.booking_date })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(record.booking_id)
+      .setIssuer('qless')
+      .setIssuedAt(Math.floor((record.confirmed_at ?? new Date(0)).getTime() / 1000))
+      .sign(this.key);
+  }
+
+  async read(token: string): Promise<{ bookingId: string; code: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: 'qless',
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.code !== 'string') return null;
+      return { bookingId: payload.sub, code: payload.code };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export async function toTicket(
+  signer: TicketSigner,
+  record: TicketRecord,
+  options: { reveal: boolean },
+): Promise<Ticket> {
+  if (!record.ticket_code) throw new Error('booking has no ticket');
+  return {
+    code: record.ticket_code,
+    token: await signer.sign(record),
+    organization: record.organization_name,
+    location: record.location,
+    service: record.service_name,
+    date: record.booking_date,
+    time: formatMinutes(timeToMinutes(record.start_time)),
+    time_zone: record.time_zone,
+    customer_name: record.cus_name,
+    email: options.reveal ? record.cus_email : maskEmail(record.cus_email),
+    phone: options.reveal ? record.phone_number : maskPhone(record.phone_number),
+  };
+}
+
+const VALID_STATUSES = new Set(['confirmed', 'checked_in']);
+
+export async function verifyTicketToken(
+  db: Db,
+  signer: TicketSigner,
+  token: string,
+): Promise<TicketVerifyResponse> {
+  const claims = await signer.read(token);
+  if (!claims)
+    return { valid: false, ticket: null, booking_status: null, reason: 'INVALID_SIGNATURE' };
+  const record = await findTicketByBooking(db, claims.bookingId);
+  if (!record || record.ticket_code !== claims.code) {
+    return { valid: false, ticket: null, booking_status: null, reason: 'UNKNOWN_TICKET' };
+  }
+  const ticket = await toTicket(signer, record, { reveal: false });
+  const valid = VALID_STATUSES.has(record.status);
+  return {
+    valid,
+    ticket,
+    booking_status: record.status,
+    reason: valid ? null : `BOOKING_${record.status.toUpperCase()}`,
+  };
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../clock.js';
+import type {
+  CallbackInput,
+  CallbackResult,
+  CollectRequest,
+  CollectResult,
+  PaymentProvider,
+  ProviderEvent,
+} from './provider.js';
+
+/**
+ * The payment simulator: the default provider for demos and tests. Outcome by the local
+ * number's last digits: …000 → FAILED, …999 → never settles, anything else → SUCCESSFUL,
+ * `delayMs` after the collect.
+ *
+ * It keeps no state: the provider reference encodes the outcome and the settle time, so
+ * status checks give the right answer after a restart. It settles by sending itself a
+ * signed callback through `deliver`, which the app wires to the same handler as the HTTP
+ * callback route.
+ */
+export interface SimulatorOptions {
+  delayMs: number;
+  /** HS256 key for the simulator's callback signatures. */
+  signingKey: string;
+  clock: Clock;
+}
+
+type Outcome = 'S' | 'F' | 'P';
+
+function outcomeFor(phone: string): Outcome {
+  if (phone.endsWith('000')) return 'F';
+  if (phone.endsWith('999')) return 'P';
+  return 'S';
+}
+
+const REFERENCE = /^sim_([SFP])_(\d+)_([0-9a-f-]{36})$/;
+
+export interface SimulatorProvider extends PaymentProvider {
+  /** Where settlements go: set once by the payments module. */
+  deliver: ((input: CallbackInput) => Promise<void>) | null;
+  /** Stops pending timers (shutdown, tests). */
+  stop(): void;
+}
+
+export function createSimulatorProvider(options: SimulatorOptions): SimulatorProvider {
+  const key = new TextEncoder().encode(options.signingKey);
+  const timers = new Set<NodeJS.Timeout>();
+
+  function decode(reference: string): { outcome: Outcome; settleAt: number; id: string } | null {
+    const m = REFERENCE.exec(reference);
+    if (!m) return null;
+    return { outcome: m[1] as Outcome, settleAt: Number(m[2]), id: m[3] as string };
+  }
+
+  function statusAt(outcome: Outcome, settleAt: number, now: number): ProviderEvent['status'] {
+    if (outcome === 'P' || now < settleAt) return 'PENDING';
+    return outcome === 'S' ? 'SUCCESSFUL' : 'FAILED';
+  }
+
+  const provider: SimulatorProvider = {
+    name: 'simulator',
+    deliver: null,
+
+    async collect(request: CollectRequest): Promise<CollectResult> {
+      const outcome = outcomeFor(request.phone);
+      const settleAt = options.clock.now().getTime() + options.delayMs;
+      const reference = `sim_${outcome}_${settleAt}_${randomUUID()}`;
+      if (outcome !== 'P') {
+        const timer = setTimeout(async () => {
+          timers.delete(timer);
+          const status = outcome === 'S' ? 'SUCCESSFUL' : 'FAILED';
+          const fields: Record<string, string> = {
+            status,
+            reference,
+            external_reference: request.paymentId,
+            amount: String(request.amount),
+            currency: request.currency,
+            operator: request.phone.startsWith('+23769') ? 'ORANGE' : 'MTN',
+            code: status === 'FAILED' ? 'SIMULATED_DECLINE' : '',
+            operator_reference: `OP${settleAt}`,
+          };
+          const signature = await new SignJWT({ reference, status })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setIssuedAt()
+            .sign(key);
+          await provider.deliver?.({
+            query: { ...fields, signature },
+            body: undefined,
+            headers: {},
+          });
+        }, options.delayMs);
+        timer.unref();
+        timers.add(timer);
+      }
+      return { ok: true, providerReference: reference, ussdCode: '*126#', operator: null };
+    },
+
+    async getStatus(providerReference: string): Promise<ProviderEvent> {
+      const decoded = decode(providerReference);
+      if (!decoded) throw new Error(`Unknown simulator reference ${providerReference}`);
+      return {
+        providerReference,
+        paymentId: null,
+        status: statusAt(decoded.outcome, decoded.settleAt, options.clock.now().getTime()),
+        amount: null,
+        currency: null,
+        operator: null,
+        operatorReference: null,
+        code: decoded.outcome === 'F' ? 'SIMULATED_DECLINE' : null,
+      };
+    },
+
+    async parseCallback(input: CallbackInput): Promise<CallbackResult> {
+      const source =
+        input.body && typeof input.body === 'object' && !Array.isArray(input.body)
+          ? (input.body as Record<string, unknown>)
+          : input.query;
+      const { signature, ...raw } = source;
+      if (typeof signature !== 'string') return { ok: false, reason: 'INVALID_SIGNATURE', raw };
+      try {
+        const { payload } = await jwtVerify(signature, key, { algorithms: ['HS256'] });
+        if (payload.reference !== raw.reference || payload.status !== raw.status) {
+          return { ok: false, reason: 'INVALID_SIGNATURE', raw };
+        }
+      } catch {
+        return { ok: false, reason: 'INVALID_SIGNATURE', raw };
+      }
+      const status = raw.status;
+      if (status !== 'SUCCESSFUL' && status !== 'FAILED' && status !== 'PENDING') {
+        return { ok: false, reason: 'MALFORMED', raw };
+      }
+      const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+      const amount = Number(raw.amount);
+      return {
+        ok: true,
+        raw,
+        event: {
+          providerReference: str(raw.reference),
+          paymentId: str(raw.external_reference),
+          status,
+          amount: Number.isFinite(amount) && raw.amount !== '' ? amount : null,
+          currency: str(raw.currency),
+          operator: str(raw.operator),
+          operatorReference: str(raw.operator_reference),
+          code: str(raw.code),
+        },
+      };
+    },
+
+    stop() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,98 @@
+import type { Database } from '../../src/db/database.js';
+import { syncServiceSlots } from '../../src/modules/slots/slots.repository.js';
+
+export interface Fixture {
+  orgId: string;
+  serviceId: string;
+  otherServiceId: string;
+  /** Live slots of `serviceId`, earliest first (07:00, 07:15, …). */
+  slotIds: string[];
+  otherSlotId: string;
+}
+
+/** An organization open 07:00–18:00 with a 15-minute service (44 slots a day) and another. */
+export async function createFixture(database: Database, now: Date, suffix = ''): Promise<Fixture> {
+  const db = database.db;
+  const org = await db
+    .insertInto('organizations')
+    .values({
+      name: `Guichet Unique ${suffix}`,
+      email: `guichet${suffix}@example.cm`,
+      location: 'Rue Joss, Bonanjo, Douala',
+      start_time: '07:00',
+      end_time: '18:00',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const [svc, other] = await Promise.all(
+    [15, 30].map((duration) =>
+      db
+        .insertInto('services')
+        .values({
+          organization_id: org.id,
+          name: `Counter ${duration}`,
+          duration_minutes: duration,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  if (!svc || !other) throw new Error('fixture services');
+  await syncServiceSlots(db, svc.id, now);
+  await syncServiceSlots(db, other.id, now);
+  const slots = await db
+    .selectFrom('slots')
+    .select('id')
+    .where('service_id', '=', svc.id)
+    .orderBy('start_time')
+    .execute();
+  const otherSlot = await db
+    .selectFrom('slots')
+    .select('id')
+    .where('service_id', '=', other.id)
+    .executeTakeFirstOrThrow();
+  return {
+    orgId: org.id,
+    serviceId: svc.id,
+    otherServiceId: other.id,
+    slotIds: slots.map((s) => s.id),
+    otherSlotId: otherSlot.id,
+  };
+}
+
+let counter = 0;
+
+/** A request body as the spec's client sends it (amount as a padded string). */
+export function initiateBody(
+  fixture: Fixture,
+  overrides: Record<string, unknown> & { slotIndex?: number } = {},
+): Record<string, unknown> {
+  counter += 1;
+  const { slotIndex = 0, ...rest } = overrides;
+  return {
+    cus_name: 'Ngono Marie',
+    cus_email: 'ngono.marie@example.com',
+    phone_number: '+237677123456',
+    amount: ' 2 ',
+    currency: 'XAF',
+    description: 'Service Payment',
+    reference: `ref-${Date.now()}-${counter}-${Math.random().toString(36).slice(2)}`,
+    service_id: fixture.serviceId,
+    slot_id: fixture.slotIds[slotIndex],
+    date: '2026-03-05',
+    ...rest,
+  };
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('waitFor timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
