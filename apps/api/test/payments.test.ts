@@ -8,8 +8,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedClock } from '../src/clock.js';
 import type { Database } from '../src/db/database.js';
-import { createFixture, type Fixture, initiateBody, waitFor } from './support/fixtures.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
+import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
+import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
 const LIMITS = { RATE_LIMIT_INITIATE_PER_IP: '100000', RATE_LIMIT_INITIATE_PER_PHONE: '100000' };
