@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, DESKTOP, launch } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let slotsUrl = '';
+let bookedSlot: { id: string; date: string } | null = null;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    acceptDownloads: true,
+    reducedMotion: 'reduce',
+    locale: 'en-GB',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Goes to next week (never "past at this hour") and picks the first free slot. */
+async function pickFreeSlotNextWeek(page: Page, skip = 0): Promise<{ id: string; date: string }> {
+  await page.getByRole('button', { name: 'Next week' }).click();
+  const free = page.locator('button.slot[data-state="free"]').nth(skip);
+  await free.waitFor();
+  const id = (await free.getAttribute('data-slot-id')) ?? '';
+  const date =
+    (await free.evaluate((el) => el.closest('li[data-date]')?.getAttribute('data-date'))) ?? '';
+  await free.click();
+  return { id, date };
+}
+
+async function fillDetails(page: Page, name: string, phone: string): Promise<void> {
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Email').fill('customer@example.cm');
+  await page.getByLabel('Mobile money number').fill(phone);
+  await page.getByLabel('Platform fee').selectOption('2');
+}
+
+describe('booking flow against the real API', () => {
+  it('walks landing → organizations → search → services → slots → pays → downloads the ticket', async () => {
+    const { context, page } = await newPage();
+    const initiations: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/payment/initiate')) initiations.push(r.url());
+    });
+
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('heading', { name: 'Book your spot in seconds.' }).waitFor();
+    await page.getByRole('link', { name: 'View Organizations', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Featured Organizations' }).waitFor();
+    await page.locator('.org-card').first().waitFor();
+    expect(await page.locator('.org-card').count()).toBeGreaterThan(1);
+    await page.getByPlaceholder('Search organization...').fill('BAMENDA');
+    await expect.poll(() => page.locator('.org-card').count()).toBe(1);
+    await page.getByPlaceholder('Search organization...').fill('zzzz-nothing');
+    await page.getByText('No organizations found.').waitFor();
+    await page.getByPlaceholder('Search organization...').fill('bamenda');
+    await page.locator('.org-card', { hasText: 'Bamenda Regional Hospital' }).click();
+
+    await page.getByRole('heading', { name: 'Bamenda Regional Hospital Services' }).waitFor();
+    await page.locator('.service-card').first().waitFor();
+    // Descriptions are cut to 8 words + " ...".
+    const desc = (await page.locator('.service-card__desc').first().textContent()) ?? '';
+    if (desc.endsWith(' ...')) expect(desc.slice(0, -4).split(' ')).toHaveLength(8);
+    await page.getByPlaceholder('Search a service...').fill('antenatal');
+    await expect.poll(() => page.locator('.service-card').count()).toBe(1);
+    await page.locator('.service-card').first().click();
+
+    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    await page.getByText('Antenatal clinic').first().waitFor();
+    slotsUrl = page.url();
+    const slot = await pickFreeSlotNextWeek(page);
+
+    await page.getByText('Fill in your details to confirm your slot').waitFor();
+    // Client-side check of the 9-digit number, before any request.
+    await fillDetails(page, 'Ada Nkem', '67712');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('Enter your 9-digit mobile number').waitFor();
+    expect(initiations).toHaveLength(0);
+
+    await page.getByLabel('Mobile money number').fill('677 123 456');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
+    const rows = (await page.locator('.rows').textContent()) ?? '';
+    for (const text of [
+      'Bamenda Regional Hospital',
+      'Antenatal clinic',
+      'Ada Nkem',
+      '677 123 456',
+    ]) {
+      expect(rows).toContain(text);
+    }
+    await page.getByRole('button', { name: /^Pay 2 XAF$/ }).click();
+    await page.getByRole('heading', { name: 'Processing Payment' }).waitFor();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 20_000 });
+    expect(await page.evaluate<string | null>("localStorage.getItem('paymentId')")).toBeTruthy();
+    await page.getByRole('button', { name: 'View ticket' }).click();
+    await page.getByRole('heading', { name: 'Download Ticket' }).waitFor();
+    const code = (
+      (await page.locator('.rows__row', { hasText: 'Ticket code' }).locator('dd').textContent()) ??
+      ''
+    ).trim();
+    expect(code).toMatch(/^QL-/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Ticket' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('qless_appointment_ticket.pdf');
+    const file = join(ARTIFACTS, 'ticket.pdf');
+    await download.saveAs(file);
+    const pdf = readFileSync(file, 'latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain('Ada Nkem');
+    expect(pdf).toContain(code);
+    expect(pdf).toContain('Qless Appointment Ticket');
+    expect(pdf).toContain('Please arrive 10 minutes before your scheduled time.');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+
+    // The slot just booked is now greyed out and cannot be chosen (capacity 1).
+    const booked = page.locator(`li[data-date="${slot.date}"] button[data-slot-id="${slot.id}"]`);
+    await expect.poll(() => booked.getAttribute('data-state')).toBe('taken');
+    expect(await booked.isDisabled()).toBe(true);
+    bookedSlot = slot;
+    await context.close();
+  });
+
+  it('shows "Payment Failed" for the decline number and "Try Again" returns to the confirmation', async () => {
+    const { context, page } = await newPage();
+    await page.goto(slotsUrl);
+    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    await pickFreeSlotNextWeek(page, 1);
+    await fillDetails(page, 'Paul Decline', '677123000');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: /^Pay 2 XAF$/ }).click();
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor({ timeout: 20_000 });
+    await page.getByText('There was an issue with your payment. Please try again.').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
+    // Escape closes the modal.
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('opens a deep link to the slots page in a fresh browser context, with the taken slot greyed', async () => {
+    expect(slotsUrl).toContain('#/service/');
+    const { context, page } = await newPage();
+    await page.goto(slotsUrl);
+    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    await page.getByText('Antenatal clinic').first().waitFor();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.locator('button.slot').first().waitFor();
+    if (bookedSlot) {
+      const booked = page.locator(
+        `li[data-date="${bookedSlot.date}"] button[data-slot-id="${bookedSlot.id}"]`,
+      );
+      expect(await booked.getAttribute('data-state')).toBe('taken');
+      expect(await booked.isDisabled()).toBe(true);
+    }
+    // Times are the organization's wall clock (Douala), as the API sends them.
+    const firstTime = (await page.locator('button.slot').first().textContent()) ?? '';
+    expect(firstTime).toMatch(/^\d{2}:\d{2}$/);
+    await context.close();
+  });
+
+  it('shows a readable message when the slot was taken meanwhile (SLOT_TAKEN)', async () => {
+    if (!bookedSlot) return;
+    const { context, page } = await newPage();
+    const serviceId = /#\/service\/([^/]+)\/slots/.exec(slotsUrl)?.[1] ?? '';
+    const res = await page.request.post(`${server.origin}/api/v1/payment/initiate`, {
+      data: {
+        cus_name: 'Late Comer',
+        cus_email: 'late@example.cm',
+        phone_number: '+237677123456',
+        amount: 2,
+        currency: 'XAF',
+        description: 'Service Payment',
+        reference: crypto.randomUUID(),
+        service_id: serviceId,
+        slot_id: bookedSlot.id,
+        date: bookedSlot.date,
+      },
+    });
+    expect(res.status()).toBe(409);
+    expect(((await res.json()) as { code: string }).code).toBe('SLOT_TAKEN');
+    await context.close();
+  });
+});

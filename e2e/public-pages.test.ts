@@ -1,0 +1,150 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let pages: [name: string, path: string, ready: string][] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  const { organizations } = (await (
+    await fetch(`${server.origin}/api/v1/organizations`)
+  ).json()) as {
+    organizations: { organization_id: string; name: string }[];
+  };
+  const org = organizations[0];
+  if (!org) throw new Error('seed has no organization');
+  const { services } = (await (
+    await fetch(`${server.origin}/api/v1/organizations/${org.organization_id}/services`)
+  ).json()) as { services: { service_id: string }[] };
+  const service = services[0];
+  if (!service) throw new Error('seed has no service');
+  pages = [
+    ['landing', '/', '.hero__title'],
+    ['organizations', '/#/organizations', '.org-card'],
+    ['services', `/#/${org.organization_id}/services`, '.service-card'],
+    ['slots', `/#/service/${service.service_id}/slots`, 'button.slot'],
+    ['contact', '/#/contact', 'form'],
+    ['login', '/#/login', 'form'],
+  ];
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('public pages', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`have no serious axe issue, no horizontal overflow, and are screenshotted at ${viewport.width}×${viewport.height}`, async () => {
+      // bypassCSP: the API's CSP (script-src 'self') would block injecting axe-core.
+      const context = await browser.newContext({
+        viewport,
+        bypassCSP: true,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      for (const [name, path, ready] of pages) {
+        await page.goto(`${server.origin}${path}`);
+        await page.locator(ready).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        );
+        expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `${ARTIFACTS}/${name}-${viewport.width}.png`,
+          fullPage: true,
+        });
+        const violations = await seriousViolations(page);
+        expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('opens the hamburger menu with an overlay under 768 px', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/`);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    await page.locator('.site-nav__overlay').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/menu-${MOBILE.width}.png` });
+    await page.getByRole('link', { name: 'Register', exact: true }).click();
+    await page.getByRole('heading', { name: 'Contact the Qless Team' }).waitFor();
+    expect(await page.locator('.site-nav__overlay').count()).toBe(0);
+    await context.close();
+  });
+
+  it('sends the contact form to the server and shows the success message in the page', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/#/contact`);
+    await page.getByLabel('Organization name').fill('Hôpital de Test');
+    await page.getByLabel('Email').fill('admin@hopital-test.cm');
+    await page.getByLabel('Message').fill('We would like to join.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText("Request sent! We'll get back to you soon.").waitFor();
+    expect(await page.getByLabel('Organization name').inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('shows the login failure toast', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/#/login`);
+    await page.getByLabel('Email').fill('nobody@example.cm');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.locator('.toast').waitFor();
+    await context.close();
+  });
+
+  it('switches to French, remembers it, and localizes dates', async () => {
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      locale: 'en-GB',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('heading', { name: 'Book your spot in seconds.' }).waitFor();
+    await page.getByLabel('Language').selectOption('fr');
+    await page
+      .getByRole('heading', { name: 'Réservez votre place en quelques secondes.' })
+      .waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    await page.reload();
+    await page
+      .getByRole('heading', { name: 'Réservez votre place en quelques secondes.' })
+      .waitFor();
+    const slots = pages.find(([name]) => name === 'slots')?.[1] ?? '/';
+    await page.goto(`${server.origin}${slots}`);
+    await page.getByRole('heading', { name: 'Prendre un rendez-vous' }).waitFor();
+    const month = (await page.locator('.week__title').textContent()) ?? '';
+    const frMonths = [
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ];
+    expect(frMonths.some((m) => month.toLowerCase().startsWith(m))).toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}/slots-fr-1280.png` });
+    await context.close();
+  });
+});
