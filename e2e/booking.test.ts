@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, DESKTOP, launch } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -20,9 +20,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    viewport: DESKTOP,
+    viewport,
     acceptDownloads: true,
     reducedMotion: 'reduce',
     locale: 'en-GB',
@@ -87,6 +89,7 @@ describe('booking flow against the real API', () => {
     const slot = await pickFreeSlotNextWeek(page);
 
     await page.getByText('Fill in your details to confirm your slot').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/modal-details-1280.png` });
     // Client-side check of the 9-digit number, before any request.
     await fillDetails(page, 'Ada Nkem', '67712');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -96,6 +99,7 @@ describe('booking flow against the real API', () => {
     await page.getByLabel('Mobile money number').fill('677 123 456');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/modal-confirm-1280.png` });
     const rows = (await page.locator('.rows').textContent()) ?? '';
     for (const text of [
       'Bamenda Regional Hospital',
@@ -109,6 +113,7 @@ describe('booking flow against the real API', () => {
     await page.getByRole('heading', { name: 'Processing Payment' }).waitFor();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 20_000 });
     expect(await page.evaluate<string | null>("localStorage.getItem('paymentId')")).toBeTruthy();
+    await page.screenshot({ path: `${ARTIFACTS}/modal-success-1280.png` });
     await page.getByRole('button', { name: 'View ticket' }).click();
     await page.getByRole('heading', { name: 'Download Ticket' }).waitFor();
     const code = (
@@ -116,6 +121,7 @@ describe('booking flow against the real API', () => {
       ''
     ).trim();
     expect(code).toMatch(/^QL-/);
+    await page.screenshot({ path: `${ARTIFACTS}/modal-ticket-1280.png` });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -140,8 +146,8 @@ describe('booking flow against the real API', () => {
     await context.close();
   });
 
-  it('shows "Payment Failed" for the decline number and "Try Again" returns to the confirmation', async () => {
-    const { context, page } = await newPage();
+  it('shows "Payment Failed" for the decline number and "Try Again" returns to the confirmation (phone size)', async () => {
+    const { context, page } = await newPage(MOBILE);
     await page.goto(slotsUrl);
     await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
     await pickFreeSlotNextWeek(page, 1);
@@ -150,6 +156,7 @@ describe('booking flow against the real API', () => {
     await page.getByRole('button', { name: /^Pay 2 XAF$/ }).click();
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor({ timeout: 20_000 });
     await page.getByText('There was an issue with your payment. Please try again.').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/modal-failed-360.png` });
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
     // Escape closes the modal.
@@ -179,26 +186,40 @@ describe('booking flow against the real API', () => {
     await context.close();
   });
 
-  it('shows a readable message when the slot was taken meanwhile (SLOT_TAKEN)', async () => {
-    if (!bookedSlot) return;
+  it('shows a readable message when someone else takes the slot first (SLOT_TAKEN)', async () => {
     const { context, page } = await newPage();
+    await page.goto(slotsUrl);
+    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    const slot = await pickFreeSlotNextWeek(page, 2);
+    await fillDetails(page, 'Second Person', '677123456');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
+
+    // Another customer pays for the same slot first (a held booking counts as taken).
     const serviceId = /#\/service\/([^/]+)\/slots/.exec(slotsUrl)?.[1] ?? '';
     const res = await page.request.post(`${server.origin}/api/v1/payment/initiate`, {
       data: {
-        cus_name: 'Late Comer',
-        cus_email: 'late@example.cm',
+        cus_name: 'First Person',
+        cus_email: 'first@example.cm',
         phone_number: '+237677123456',
         amount: 2,
         currency: 'XAF',
         description: 'Service Payment',
         reference: crypto.randomUUID(),
         service_id: serviceId,
-        slot_id: bookedSlot.id,
-        date: bookedSlot.date,
+        slot_id: slot.id,
+        date: slot.date,
       },
     });
-    expect(res.status()).toBe(409);
-    expect(((await res.json()) as { code: string }).code).toBe('SLOT_TAKEN');
+    expect(res.status()).toBeLessThan(300);
+
+    await page.getByRole('button', { name: /^Pay 2 XAF$/ }).click();
+    await page.getByRole('alert').filter({ hasText: 'this slot was just booked' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/modal-slot-taken-1280.png` });
+    // The modal stays on the confirmation step (spec 4), and the overlay click closes it.
+    await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
+    await page.mouse.click(5, 5);
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
     await context.close();
   });
 });
