@@ -26,7 +26,7 @@ import {
   listActiveServices,
   toService,
 } from './services/services.repository.js';
-import { listLiveSlots, toSlot } from './slots/slots.repository.js';
+import { findLiveSlotsOfActiveService, toSlot } from './slots/slots.repository.js';
 
 const errorResponses = { 400: z.unknown(), 404: z.unknown() };
 
@@ -100,8 +100,9 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const { service } = await requireService(req.params.serviceId);
-        return { slots: (await listLiveSlots(db, service.id)).map(toSlot) };
+        const slots = await findLiveSlotsOfActiveService(db, req.params.serviceId);
+        if (!slots) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
+        return { slots: slots.map(toSlot) };
       },
     );
 

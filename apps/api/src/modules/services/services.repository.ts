@@ -22,23 +22,58 @@ export function listActiveServices(db: Db, organizationId: string): Promise<Serv
     .execute();
 }
 
-/** An active service of an active organization, with that organization. */
+/** An active service of an active organization, with that organization: one query. */
 export async function findActiveService(
   db: Db,
   id: string,
 ): Promise<{ service: ServiceRow; organization: OrganizationRow } | undefined> {
-  const service = await db
-    .selectFrom('services')
-    .selectAll()
-    .where('id', '=', id)
-    .where('active', '=', true)
+  const row = await db
+    .selectFrom('services as s')
+    .innerJoin('organizations as o', 'o.id', 's.organization_id')
+    .selectAll('o')
+    .select([
+      's.id as s_id',
+      's.organization_id as s_organization_id',
+      's.slug as s_slug',
+      's.name as s_name',
+      's.description as s_description',
+      's.duration_minutes as s_duration_minutes',
+      's.capacity as s_capacity',
+      's.active as s_active',
+      's.created_at as s_created_at',
+      's.updated_at as s_updated_at',
+    ])
+    .where('s.id', '=', id)
+    .where('s.active', '=', true)
+    .where('o.active', '=', true)
     .executeTakeFirst();
-  if (!service) return undefined;
-  const organization = await db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('id', '=', service.organization_id)
-    .where('active', '=', true)
-    .executeTakeFirst();
-  return organization ? { service, organization } : undefined;
+  if (!row) return undefined;
+  const {
+    s_id,
+    s_organization_id,
+    s_slug,
+    s_name,
+    s_description,
+    s_duration_minutes,
+    s_capacity,
+    s_active,
+    s_created_at,
+    s_updated_at,
+    ...organization
+  } = row;
+  return {
+    service: {
+      id: s_id,
+      organization_id: s_organization_id,
+      slug: s_slug,
+      name: s_name,
+      description: s_description,
+      duration_minutes: s_duration_minutes,
+      capacity: s_capacity,
+      active: s_active,
+      created_at: s_created_at,
+      updated_at: s_updated_at,
+    },
+    organization,
+  };
 }

@@ -13,14 +13,32 @@ export function toSlot(row: Pick<SlotRow, 'id' | 'service_id' | 'start_time' | '
   };
 }
 
-export function listLiveSlots(db: Db, serviceId: string): Promise<SlotRow[]> {
-  return db
-    .selectFrom('slots')
-    .selectAll()
-    .where('service_id', '=', serviceId)
-    .where('retired_at', 'is', null)
-    .orderBy('start_time')
+/**
+ * Live slots of an active service in one query; undefined when the service (or its
+ * organization) does not exist or is inactive.
+ */
+export async function findLiveSlotsOfActiveService(
+  db: Db,
+  serviceId: string,
+): Promise<Pick<SlotRow, 'id' | 'service_id' | 'start_time' | 'end_time'>[] | undefined> {
+  const rows = await db
+    .selectFrom('services as s')
+    .innerJoin('organizations as o', 'o.id', 's.organization_id')
+    .leftJoin('slots as sl', (join) =>
+      join.onRef('sl.service_id', '=', 's.id').on('sl.retired_at', 'is', null),
+    )
+    .select(['sl.id', 'sl.start_time', 'sl.end_time'])
+    .where('s.id', '=', serviceId)
+    .where('s.active', '=', true)
+    .where('o.active', '=', true)
+    .orderBy('sl.start_time')
     .execute();
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((r) =>
+    r.id && r.start_time && r.end_time
+      ? [{ id: r.id, service_id: serviceId, start_time: r.start_time, end_time: r.end_time }]
+      : [],
+  );
 }
 
 /**
