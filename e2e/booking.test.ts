@@ -30,6 +30,10 @@ async function newPage(
     locale: 'en-GB',
   });
   const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.error('[console]', m.text());
+  });
   return { context, page };
 }
 
@@ -123,10 +127,12 @@ describe('booking flow against the real API', () => {
     expect(code).toMatch(/^QL-/);
     await page.screenshot({ path: `${ARTIFACTS}/modal-ticket-1280.png` });
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Ticket' }).click(),
-    ]);
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Download Ticket' }).click();
+    const download = await downloading.catch(async (error: unknown) => {
+      await page.screenshot({ path: `${ARTIFACTS}/download-failure.png` });
+      throw error;
+    });
     expect(download.suggestedFilename()).toBe('qless_appointment_ticket.pdf');
     const file = join(ARTIFACTS, 'ticket.pdf');
     await download.saveAs(file);

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,15 +19,31 @@ function freePort(): Promise<number> {
   });
 }
 
-let built = false;
-/** Builds the web app once per run (CI has built it already: E2E_SKIP_BUILD=1 skips). */
-export function buildWeb(): void {
-  if (built) return;
-  const dist = join(ROOT, 'apps/web/dist/index.html');
-  if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync(dist))) {
-    execFileSync('npm', ['run', 'build', '-w', '@qless/web'], { cwd: ROOT, stdio: 'pipe' });
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    const time = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
+    if (time > newest) newest = time;
   }
-  built = true;
+  return newest;
+}
+
+/**
+ * Builds the web app unless dist is newer than every source (CI builds before testing).
+ * Rebuilding only when needed also keeps one test file from emptying dist under another.
+ */
+export function buildWeb(): void {
+  const web = join(ROOT, 'apps/web');
+  const dist = join(web, 'dist/index.html');
+  const sources = Math.max(
+    newestMtime(join(web, 'src')),
+    newestMtime(join(web, 'public')),
+    statSync(join(web, 'index.html')).mtimeMs,
+    statSync(join(web, 'vite.config.ts')).mtimeMs,
+  );
+  if (existsSync(dist) && statSync(dist).mtimeMs > sources) return;
+  execFileSync('npm', ['run', 'build', '-w', '@qless/web'], { cwd: ROOT, stdio: 'pipe' });
 }
 
 export interface RunningServer {
