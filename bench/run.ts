@@ -98,6 +98,7 @@ async function benchEngine(engine: Engine): Promise<void> {
   await seedDemo(database.db, NOW);
   const config = loadConfig({
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'simulator',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     RECONCILER_ENABLED: 'false',

@@ -128,18 +128,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await events.start(database);
   app.decorate('payments', payments);
 
-  let sweeping = false;
+  let sweeping: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   if (config.payments.reconcilerEnabled) {
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
         if (sweeping) return;
-        sweeping = true;
-        payments
+        sweeping = payments
           .sweep()
+          .then(() => undefined)
           .catch((err: unknown) => app.log.error({ err }, 'reconciler sweep failed'))
           .finally(() => {
-            sweeping = false;
+            sweeping = null;
           });
       }, config.payments.reconcileIntervalMs);
       timer.unref();
@@ -147,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await sweeping;
     if (isSimulator(provider)) provider.stop();
     await events.stop();
   });

@@ -45,6 +45,23 @@ describe('loadConfig', () => {
     expect(c.port).toBe(3000);
   });
 
+  it('never falls back to the simulator in production, and needs Campay credentials', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' }).payments.provider,
+    ).toBe('simulator');
+    let error: unknown;
+    try {
+      loadConfig({ PAYMENT_PROVIDER: 'campay', CAMPAY_USERNAME: 'u' });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('CAMPAY_PASSWORD');
+    expect(problems).toContain('CAMPAY_WEBHOOK_KEY');
+    expect(problems).not.toContain('CAMPAY_USERNAME');
+  });
+
   it('rejects an unknown time zone', () => {
     expect(() => loadConfig({ DEFAULT_TIME_ZONE: 'Africa/Nowhere' })).toThrow(/DEFAULT_TIME_ZONE/);
   });

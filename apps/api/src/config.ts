@@ -46,7 +46,7 @@ const envSchema = z
       .default('Africa/Douala')
       .refine(isValidTimeZone, 'must be an IANA time zone such as Africa/Douala'),
     TRUST_PROXY: bool.default(false),
-    PAYMENT_PROVIDER: z.enum(['simulator', 'campay']).default('simulator'),
+    PAYMENT_PROVIDER: z.enum(['simulator', 'campay']).optional(),
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     CAMPAY_BASE_URL: z.url().default('https://demo.campay.net'),
     CAMPAY_USERNAME: z.string().min(1).optional(),
@@ -65,6 +65,15 @@ const envSchema = z
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   })
   .superRefine((e, ctx) => {
+    // In production a missing provider must not quietly mean "every payment succeeds".
+    if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'must be set explicitly when NODE_ENV=production (campay, or simulator for a demo)',
+      });
+    }
     if (e.PAYMENT_PROVIDER !== 'campay') return;
     for (const key of ['CAMPAY_USERNAME', 'CAMPAY_PASSWORD', 'CAMPAY_WEBHOOK_KEY'] as const) {
       if (!e[key])
@@ -154,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
     trustProxy: e.TRUST_PROXY,
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: e.PAYMENT_PROVIDER ?? 'simulator',
       simulatorDelayMs: e.SIMULATOR_DELAY_MS,
       campay:
         e.CAMPAY_USERNAME && e.CAMPAY_PASSWORD && e.CAMPAY_WEBHOOK_KEY

@@ -48,6 +48,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = first ? `${first.path}: ${first.message}` : 'Invalid request';
       return reply.status(400).send({ code, message, details } satisfies ErrorBody);
     }
+    // Text the database cannot store (NUL characters, invalid encoding) is the sender's fault.
+    const sqlState = (error as { code?: unknown }).code;
+    if (sqlState === '22021' || sqlState === '22P05') {
+      return reply.status(400).send({
+        code: 'VALIDATION_FAILED',
+        message: 'The request contains characters that are not allowed.',
+      } satisfies ErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({

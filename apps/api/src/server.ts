@@ -22,9 +22,6 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemo(database.db, systemClock.now());
 
   const app = await buildApp({ config, database, clock: systemClock });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -33,13 +30,17 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    // The app first (sockets, reconciler, LISTEN), then the database it was using.
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -196,6 +196,28 @@ describe.each(engines)('Campay provider against a fake Campay server on %s', (en
     expect((await statusOf(app, payment.payment_id)).status).toBe('FAILED');
   });
 
+  it('does not apply a final status it cannot confirm with Campay', async () => {
+    const { payment } = (await initiate(initiateBody(fx, { date: nextDate() }))).json();
+    const tx = fake.findByExternalReference(payment.payment_id);
+    fake.settle(tx?.reference as string, 'SUCCESSFUL');
+    const fields = await fake.callbackFields(tx?.reference as string);
+    fake.queueResponse('transaction', { status: 500, body: {} });
+    const down = await app.inject({
+      method: 'GET',
+      url: `/api/v1/payment/callback/campay?${new URLSearchParams(fields)}`,
+    });
+    expect(down.statusCode).toBe(503);
+    expect((await statusOf(app, payment.payment_id)).status).toBe('PENDING');
+    // Without its reference, the callback is checked against the transaction we recorded.
+    const { reference: _dropped, ...noReference } = fields;
+    const ok = await app.inject({
+      method: 'GET',
+      url: `/api/v1/payment/callback/campay?${new URLSearchParams(noReference)}`,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await statusOf(app, payment.payment_id)).status).toBe('SUCCESSFUL');
+  });
+
   it('recovers a lost callback through the reconciler', async () => {
     const { payment } = (await initiate(initiateBody(fx, { date: nextDate() }))).json();
     fake.settle(
@@ -397,6 +419,36 @@ describe('rate limits on payment initiation', () => {
   afterAll(async () => {
     await app?.close();
     await tdb?.cleanup();
+  });
+
+  it('holds the per-phone limit under a burst', async () => {
+    const burstApp = (
+      await createTestApp(tdb.database, {
+        env: {
+          RATE_LIMIT_INITIATE_PER_IP: '1000',
+          RATE_LIMIT_INITIATE_PER_PHONE: '2',
+          SIMULATOR_DELAY_MS: '600000',
+        },
+      })
+    ).app;
+    try {
+      const codes = await Promise.all(
+        [20, 21, 22, 23, 24, 25].map(
+          async (slotIndex) =>
+            (
+              await burstApp.inject({
+                method: 'POST',
+                url: '/api/v1/payment/initiate',
+                payload: initiateBody(fx, { slotIndex, phone_number: '677999888' }),
+              })
+            ).statusCode,
+        ),
+      );
+      expect(codes.filter((c) => c === 201)).toHaveLength(2);
+      expect(codes.filter((c) => c === 429)).toHaveLength(4);
+    } finally {
+      await burstApp.close();
+    }
   });
 
   it('limits per phone number, then per IP, with 429 RATE_LIMITED', async () => {

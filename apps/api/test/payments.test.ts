@@ -243,6 +243,32 @@ describe.each(engines)('booking and payment with the simulator on %s', (engine) 
     ).toBe(201);
   });
 
+  it('answers text the database cannot store with 400, not 500', async () => {
+    const res = await initiate(
+      initiateBody(fx, { date: nextDate(), cus_name: 'Ngono\u0000Marie' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: { user_name: 'Mairie\u0000', user_email: 'mairie@example.cm' },
+    });
+    expect(contact.statusCode).toBe(400);
+    const cb = await app.inject({
+      method: 'GET',
+      url: `/api/v1/payment/callback/simulator?status=SUCCESSFUL&reference=x%00y&signature=bad`,
+    });
+    expect(cb.statusCode).toBe(401);
+  });
+
+  it('two identical requests sent at once get the same payment', async () => {
+    const body = initiateBody(fx, { date: nextDate() });
+    const [a, b] = await Promise.all([initiate(body), initiate(body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().payment.payment_id).toBe(b.json().payment.payment_id);
+  });
+
   it('treats the reference as an idempotency key', async () => {
     const body = initiateBody(fx, { date: nextDate() });
     const first = await initiate(body);

@@ -17,6 +17,7 @@ export interface Database {
   /**
    * Subscribes to a NOTIFY channel. On PostgreSQL a dedicated connection listens, so a
    * notification sent by any process reaches every process; on PGlite it is in process.
+   * An empty payload means "you may have missed notifications": re-read everything.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
@@ -51,30 +52,65 @@ async function openPostgres(connectionString: string): Promise<Database> {
     // An idle client lost its connection; the pool replaces it on next use.
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<pg.Client>();
   return {
     db,
     engine: 'postgres',
     async listen(channel, onPayload) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
-      const client = new pg.Client({ connectionString });
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel) onPayload(n.payload ?? '');
-      });
-      client.on('error', () => {
-        // Surfaced to the caller's reconciler; the socket fallback covers missed events.
-      });
-      await client.query(`LISTEN ${channel}`);
-      listeners.push(client);
+      let stopped = false;
+      let client: pg.Client | null = null;
+      let retry: NodeJS.Timeout | null = null;
+      // A dedicated connection; when it drops (database restart, network), reconnect with
+      // backoff and emit an empty payload so subscribers re-read what they may have missed.
+      const connect = async (attempt: number): Promise<void> => {
+        const c = new pg.Client({ connectionString });
+        const lost = () => {
+          if (stopped || client !== c) return;
+          client = null;
+          listeners.delete(c);
+          c.end().catch(() => undefined);
+          schedule(0);
+        };
+        c.on('error', lost);
+        c.on('end', lost);
+        c.on('notification', (n) => {
+          if (n.channel === channel) onPayload(n.payload ?? '');
+        });
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+        } catch (err) {
+          c.end().catch(() => undefined);
+          if (attempt === 0) throw err;
+          return schedule(attempt);
+        }
+        if (stopped) {
+          await c.end().catch(() => undefined);
+          return;
+        }
+        client = c;
+        listeners.add(c);
+        if (attempt > 0) onPayload('');
+      };
+      const schedule = (attempt: number) => {
+        const delay = Math.min(30_000, 250 * 2 ** attempt);
+        retry = setTimeout(() => void connect(attempt + 1), delay);
+        retry.unref();
+      };
+      await connect(0);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => undefined);
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => undefined);
+        }
       };
     },
     ping: () => ping(db),
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await db.destroy();
     },
   };

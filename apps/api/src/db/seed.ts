@@ -1,4 +1,4 @@
-import { addDays, weekStart, zonedNow } from '@qless/contract';
+import { ACTIVE_BOOKING_STATUSES, addDays, weekStart, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
 import { syncServiceSlots } from '../modules/slots/slots.repository.js';
 import { generateTicketCode } from '../modules/tickets/ticket-code.js';
@@ -103,7 +103,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date): Promise<SeedResult> {
                 .onConflict((oc) =>
                   oc
                     .columns(['slot_id', 'booking_date', 'seat'])
-                    .where('status', 'in', ['held', 'confirmed', 'checked_in'])
+                    .where('status', 'in', ACTIVE_BOOKING_STATUSES)
                     .doNothing(),
                 )
                 .executeTakeFirst();

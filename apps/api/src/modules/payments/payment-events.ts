@@ -18,7 +18,9 @@ export class PaymentEvents {
 
   async start(database: Database): Promise<void> {
     this.unlisten = await database.listen(PAYMENT_CHANNEL, (paymentId) => {
-      this.emitter.emit(paymentId);
+      // Empty after a reconnect: notifications may have been missed, wake every socket.
+      if (paymentId === '') for (const name of this.emitter.eventNames()) this.emitter.emit(name);
+      else this.emitter.emit(paymentId);
     });
   }
 

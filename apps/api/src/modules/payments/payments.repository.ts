@@ -31,6 +31,11 @@ export function findPaymentByProviderReference(
     .executeTakeFirst();
 }
 
+/** Serializes initiations for one phone number so the per-phone limit holds under bursts. */
+export async function lockPhone(db: Db, phone: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`phone:${phone}`}))`.execute(db);
+}
+
 /** Locks a slot row: writers of one slot's bookings take turns (PostgreSQL). */
 export async function lockSlot(db: Db, slotId: string): Promise<void> {
   await db.selectFrom('slots').select('id').where('id', '=', slotId).forUpdate().execute();
@@ -60,23 +65,30 @@ export async function expireStaleHolds(
   now: Date,
   scope: { slotId: string; date: string } | { limit: number },
 ): Promise<number> {
-  let candidates = db
-    .selectFrom('bookings')
-    .select('id')
+  // The conditions sit on the UPDATE itself: PostgreSQL re-checks them on a row that a
+  // concurrent transaction just confirmed, so a paid booking is never lapsed.
+  let update = db
+    .updateTable('bookings')
+    .set({ status: 'expired', updated_at: now })
     .where('status', '=', 'held')
     .where('hold_expires_at', '<=', now);
   if ('slotId' in scope) {
-    candidates = candidates
-      .where('slot_id', '=', scope.slotId)
-      .where('booking_date', '=', scope.date);
+    update = update.where('slot_id', '=', scope.slotId).where('booking_date', '=', scope.date);
   } else {
-    candidates = candidates.limit(scope.limit).forUpdate().skipLocked();
+    update = update.where(
+      'id',
+      'in',
+      db
+        .selectFrom('bookings')
+        .select('id')
+        .where('status', '=', 'held')
+        .where('hold_expires_at', '<=', now)
+        .limit(scope.limit)
+        .forUpdate()
+        .skipLocked(),
+    );
   }
-  const result = await db
-    .updateTable('bookings')
-    .set({ status: 'expired', updated_at: now })
-    .where('id', 'in', candidates)
-    .executeTakeFirst();
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -103,9 +115,18 @@ export async function recordPaymentEvent(
       source: event.source,
       signature_valid: event.signatureValid,
       outcome: event.outcome,
-      payload: JSON.stringify(event.payload),
+      payload: storablePayload(event.payload, event.signatureValid ? 16_384 : 2_048),
     })
     .execute();
+}
+
+/**
+ * jsonb refuses NUL characters, and rejected callbacks are attacker-controlled: strip NULs
+ * and keep at most `maxChars` of the payload.
+ */
+function storablePayload(payload: Record<string, unknown>, maxChars: number): string {
+  const text = JSON.stringify(payload).replaceAll('\\u0000', '');
+  return text.length <= maxChars ? text : JSON.stringify({ truncated: text.slice(0, maxChars) });
 }
 
 /** Pending payments due for a status check, claimed so that concurrent sweepers skip them. */

@@ -75,8 +75,11 @@ export function paymentsRoutes(
             400: z.unknown(),
             401: z.unknown(),
             404: z.unknown(),
+            429: z.unknown(),
+            503: z.unknown(),
           },
         },
+        config: { rateLimit: { max: 300, timeWindow: 60_000 } },
         handler: async (req) => {
           if (req.params.provider !== payments.providerName) {
             throw new AppError(
@@ -98,6 +101,13 @@ export function paymentsRoutes(
                   'The callback signature is missing or invalid.',
                 )
               : new AppError(400, 'VALIDATION_FAILED', 'The callback is malformed.');
+          }
+          if (result.outcome === 'unverified') {
+            throw new AppError(
+              503,
+              'SERVICE_UNAVAILABLE',
+              'The payment could not be confirmed with the provider yet. Retry later.',
+            );
           }
           return { ok: true as const, outcome: result.outcome };
         },
@@ -161,8 +171,12 @@ export function paymentsRoutes(
         };
         // Subscribe before the first read so no change can fall between them.
         const unsubscribe = events.subscribe(paymentId, push);
+        // Safety net should a notification be lost: re-read now and then while pending.
+        const poll = setInterval(push, 10_000);
+        poll.unref();
         socket.on('close', () => {
           closed = true;
+          clearInterval(poll);
           unsubscribe();
         });
         push();

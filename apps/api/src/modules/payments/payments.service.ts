@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   CURRENCY,
   daysBetween,
+  idSchema,
   isSlotInPast,
   PAYMENT_DESCRIPTION,
   type Payment,
@@ -25,7 +26,12 @@ import type {
 } from '../../payments/provider.js';
 import { findActiveService } from '../services/services.repository.js';
 import { generateTicketCode } from '../tickets/ticket-code.js';
-import { findTicketByBooking, type TicketSigner, toTicket } from '../tickets/tickets.service.js';
+import {
+  findTicketByBooking,
+  isTicketValid,
+  type TicketSigner,
+  toTicket,
+} from '../tickets/tickets.service.js';
 import {
   claimPaymentsToCheck,
   expireStaleHolds,
@@ -33,6 +39,7 @@ import {
   findPaymentById,
   findPaymentByProviderReference,
   findPaymentByReference,
+  lockPhone,
   lockSlot,
   notifyPaymentChanged,
   recordPaymentEvent,
@@ -46,8 +53,6 @@ export interface PaymentsServiceDeps {
   signer: TicketSigner;
   log: FastifyBaseLogger;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const FAILURE_STATUS: Record<Exclude<CollectResult, { ok: true }>['code'], number> = {
   INVALID_PHONE: 400,
@@ -130,21 +135,6 @@ export class PaymentsService {
     if (replay) return replay;
 
     const now = clock.now();
-    const windowStart = new Date(now.getTime() - config.rateLimit.windowMinutes * 60_000);
-    const recent = await db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('phone_number', '=', input.phone_number)
-      .where('created_at', '>', windowStart)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= config.rateLimit.perPhone) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        'Too many payment requests for this number. Please wait a few minutes and try again.',
-      );
-    }
-
     const found = await findActiveService(db, input.service_id);
     if (!found) throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service.');
     const { service, organization } = found;
@@ -184,6 +174,9 @@ export class PaymentsService {
     let payment: PaymentRow;
     try {
       payment = await db.transaction().execute(async (trx) => {
+        // Phone first, then slot: every writer takes these locks in this order.
+        await lockPhone(trx, input.phone_number);
+        await this.checkPhoneLimit(trx, input.phone_number, now);
         await lockSlot(trx, slot.id);
         await expireStaleHolds(trx, now, { slotId: slot.id, date: input.date });
         const seat = await findFreeSeat(trx, slot.id, input.date, service.capacity);
@@ -224,17 +217,26 @@ export class PaymentsService {
           .executeTakeFirstOrThrow();
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'bookings_active_seat_uq')) throw slotTaken();
-      if (isUniqueViolation(error, 'payments_reference_key')) {
+      const lostRace =
+        isUniqueViolation(error, 'bookings_active_seat_uq') ||
+        isUniqueViolation(error, 'payments_reference_key') ||
+        (error instanceof AppError && error.code === 'SLOT_TAKEN');
+      if (lostRace) {
+        // The same request sent twice at once (double tap, retry): the twin won.
         const again = await this.replay(input.reference, print);
         if (again) return again;
+        throw slotTaken();
       }
       throw error;
     }
 
     const result = await this.collect(payment);
     if (!result.ok) {
-      await this.failBeforeCollect(payment, result);
+      await this.failPending(payment, result.providerCode ?? result.code, {
+        source: 'callback',
+        outcome: 'collect_refused',
+        payload: { code: result.code, provider_code: result.providerCode },
+      });
       throw new AppError(FAILURE_STATUS[result.code], result.code, result.message);
     }
     const updated = await db
@@ -248,6 +250,23 @@ export class PaymentsService {
       .returningAll()
       .executeTakeFirstOrThrow();
     return { payment: this.toPayment(updated, holdExpiresAt), created: true };
+  }
+
+  private async checkPhoneLimit(trx: Db, phone: string, now: Date): Promise<void> {
+    const { perPhone, windowMinutes } = this.deps.config.rateLimit;
+    const recent = await trx
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone_number', '=', phone)
+      .where('created_at', '>', new Date(now.getTime() - windowMinutes * 60_000))
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= perPhone) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        'Too many payment requests for this number. Please wait a few minutes and try again.',
+      );
+    }
   }
 
   private async replay(
@@ -287,24 +306,27 @@ export class PaymentsService {
     }
   }
 
-  /** The provider refused: the payment fails and the hold is released at once. */
-  private async failBeforeCollect(
+  /**
+   * Fails a payment that is still PENDING (provider refusal, or given up on) and releases
+   * its hold. Returns false when it had already settled.
+   */
+  private async failPending(
     payment: PaymentRow,
-    result: Exclude<CollectResult, { ok: true }>,
-  ): Promise<void> {
+    failureCode: string,
+    record: { source: 'callback' | 'expiry'; outcome: string; payload: Record<string, unknown> },
+  ): Promise<boolean> {
     const now = this.deps.clock.now();
-    await this.deps.db.transaction().execute(async (trx) => {
+    return this.deps.db.transaction().execute(async (trx) => {
       const locked = await findPaymentById(trx, payment.id, true);
-      if (locked?.status !== 'PENDING') return;
-      await this.settle(trx, locked, 'FAILED', result.providerCode ?? result.code, now);
+      if (locked?.status !== 'PENDING') return false;
+      await this.settle(trx, locked, 'FAILED', failureCode, now);
       await recordPaymentEvent(trx, {
         paymentId: payment.id,
         provider: payment.provider,
-        source: 'callback',
         signatureValid: true,
-        outcome: 'collect_refused',
-        payload: { code: result.code, provider_code: result.providerCode },
+        ...record,
       });
+      return true;
     });
   }
 
@@ -400,7 +422,7 @@ export class PaymentsService {
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       let payment: PaymentRow | undefined;
-      if (event.paymentId && UUID.test(event.paymentId)) {
+      if (event.paymentId && idSchema.safeParse(event.paymentId).success) {
         payment = await findPaymentById(trx, event.paymentId, true);
       }
       if (!payment && event.providerReference) {
@@ -486,15 +508,36 @@ export class PaymentsService {
       return { accepted: false, outcome: parsed.reason };
     }
     let event = parsed.event;
-    // A signature proves the sender, not that these fields were the ones signed: for a
-    // final status, the provider's own answer decides (when it can be reached).
-    if (provider.name !== 'simulator' && event.status !== 'PENDING' && event.providerReference) {
-      try {
-        const checked = await provider.getStatus(event.providerReference);
-        event = { ...checked, paymentId: checked.paymentId ?? event.paymentId };
-      } catch (err) {
-        this.deps.log.warn({ err }, 'status check after callback failed; using the callback');
+    // The simulator signs the reference and status themselves. A provider's signature
+    // proves the sender, not these fields: a final status is re-read from the provider,
+    // for the transaction we recorded, before it is applied.
+    if (provider.name !== 'simulator' && event.status !== 'PENDING') {
+      const stored =
+        event.paymentId && idSchema.safeParse(event.paymentId).success
+          ? await findPaymentById(db, event.paymentId)
+          : undefined;
+      const reference = stored?.provider_reference ?? event.providerReference;
+      let checked: ProviderEvent | null = null;
+      if (reference) {
+        try {
+          checked = await provider.getStatus(reference);
+        } catch (err) {
+          this.deps.log.warn({ err }, 'status check after callback failed');
+        }
       }
+      if (!checked) {
+        await recordPaymentEvent(db, {
+          paymentId: stored?.id ?? null,
+          provider: provider.name,
+          source: 'callback',
+          signatureValid: true,
+          outcome: 'unverified',
+          payload: parsed.raw,
+        });
+        // Not applied: the provider retries, or the reconciler asks it later.
+        return { accepted: true, outcome: 'unverified' };
+      }
+      event = { ...checked, paymentId: stored?.id ?? checked.paymentId ?? event.paymentId };
     }
     return { accepted: true, outcome: await this.applyEvent(event, 'callback', parsed.raw) };
   }
@@ -506,7 +549,7 @@ export class PaymentsService {
     let ticket: PaymentStatusMessage['ticket'] = null;
     if (payment.status === 'SUCCESSFUL') {
       const record = await findTicketByBooking(db, payment.booking_id);
-      if (record?.ticket_code && record.status !== 'held') {
+      if (record?.ticket_code && isTicketValid(record.status)) {
         ticket = await toTicket(signer, record, { reveal: true });
       }
     }
@@ -559,19 +602,10 @@ export class PaymentsService {
         }
       }
       if (stillPending && now.getTime() - payment.created_at.getTime() >= maxPendingMs) {
-        const gaveUp = await db.transaction().execute(async (trx) => {
-          const locked = await findPaymentById(trx, payment.id, true);
-          if (locked?.status !== 'PENDING') return false;
-          await this.settle(trx, locked, 'FAILED', 'EXPIRED', now);
-          await recordPaymentEvent(trx, {
-            paymentId: payment.id,
-            provider: payment.provider,
-            source: 'expiry',
-            signatureValid: true,
-            outcome: 'expired',
-            payload: { pending_since: payment.created_at.toISOString() },
-          });
-          return true;
+        const gaveUp = await this.failPending(payment, 'EXPIRED', {
+          source: 'expiry',
+          outcome: 'expired',
+          payload: { pending_since: payment.created_at.toISOString() },
         });
         if (gaveUp) expiredPayments += 1;
       }

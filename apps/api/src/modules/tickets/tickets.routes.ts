@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import { TICKET_CODE_PATTERN } from './ticket-code.js';
 import {
   findTicketByCode,
+  isTicketValid,
   type TicketSigner,
   toTicket,
   verifyTicketToken,
@@ -32,7 +33,7 @@ export function ticketsRoutes({ db }: AppDeps, signer: TicketSigner): FastifyPlu
           throw new AppError(400, 'INVALID_TICKET', 'A ticket code looks like QL-7K4M-2Q.');
         }
         const record = await findTicketByCode(db, code);
-        if (!record || !['confirmed', 'checked_in'].includes(record.status)) {
+        if (!record || !isTicketValid(record.status)) {
           throw new AppError(404, 'TICKET_NOT_FOUND', 'No ticket with this code.');
         }
         // Whoever holds the code sees the booking, but not the full contact details.

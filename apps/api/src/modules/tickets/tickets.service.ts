@@ -1,4 +1,4 @@
-import { formatMinutes, type Ticket, type TicketVerifyResponse } from '@qless/contract';
+import { formatMinutes, localPart, type Ticket, type TicketVerifyResponse } from '@qless/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
@@ -50,6 +50,13 @@ export function findTicketByCode(db: Db, code: string): Promise<TicketRecord | u
   return ticketQuery(db).where('b.ticket_code', '=', code).executeTakeFirst();
 }
 
+/** A ticket stands for a booking in one of these statuses. */
+const TICKET_VALID_STATUSES: ReadonlySet<string> = new Set(['confirmed', 'checked_in']);
+
+export function isTicketValid(bookingStatus: string): boolean {
+  return TICKET_VALID_STATUSES.has(bookingStatus);
+}
+
 /** "ngono.marie@example.com" → "ng•••@example.com" */
 export function maskEmail(email: string): string {
   const [user = '', domain = ''] = email.split('@');
@@ -58,7 +65,7 @@ export function maskEmail(email: string): string {
 
 /** "+237677123456" → "+237 6•• ••• •56" */
 export function maskPhone(phone: string): string {
-  const local = phone.replace(/^\+237/, '');
+  const local = localPart(phone);
   return `+237 ${local.slice(0, 1)}•• ••• •${local.slice(-2)}`;
 }
 
@@ -114,8 +121,6 @@ export async function toTicket(
   };
 }
 
-const VALID_STATUSES = new Set(['confirmed', 'checked_in']);
-
 export async function verifyTicketToken(
   db: Db,
   signer: TicketSigner,
@@ -129,7 +134,7 @@ export async function verifyTicketToken(
     return { valid: false, ticket: null, booking_status: null, reason: 'UNKNOWN_TICKET' };
   }
   const ticket = await toTicket(signer, record, { reveal: false });
-  const valid = VALID_STATUSES.has(record.status);
+  const valid = isTicketValid(record.status);
   return {
     valid,
     ticket,

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    output += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('refuses to start on bad configuration, naming every bad key', async () => {
+    const proc = start({ PORT: 'eighty', SEED_DEMO: 'maybe', DATABASE_URL: 'mysql://nope' });
+    expect(await proc.exited).toBe(1);
+    for (const key of ['PORT', 'SEED_DEMO', 'DATABASE_URL']) expect(proc.output()).toContain(key);
+  });
+
+  it('starts on a fresh embedded database with demo data and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'qless-server-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const proc = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RECONCILE_INTERVAL_MS: '200',
+    });
+    let health: Response | null = null;
+    for (let i = 0; i < 240 && !health; i += 1) {
+      health = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
+      if (!health) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(health?.status, proc.output()).toBe(200);
+    const orgs = (await (await fetch(`http://127.0.0.1:${port}/api/v1/organizations`)).json()) as {
+      organizations: unknown[];
+    };
+    expect(orgs.organizations.length).toBeGreaterThanOrEqual(8);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited, proc.output()).toBe(0);
+    expect(proc.output()).not.toMatch(/error during shutdown/);
+  }, 90_000);
+});
