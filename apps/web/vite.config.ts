@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 
 const gzipAsync = promisify(gzip);
@@ -53,40 +52,8 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The contract's modules build zod schemas at top level; bundlers must assume those calls
- * have side effects, so importing one pure helper (formatMinutes) would pull all of zod
- * (~25 KB gzipped) into the first page. Marking the top-level schema expressions pure
- * lets tree-shaking drop whatever the web app does not use. See docs/decisions/101.
- */
-function pureContractSchemas(): Plugin {
-  return {
-    name: 'qless-pure-contract-schemas',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/.test(id)) return null;
-      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true);
-      const edits: { at: number; text: string }[] = [];
-      for (const statement of file.statements) {
-        if (!ts.isVariableStatement(statement)) continue;
-        for (const decl of statement.declarationList.declarations) {
-          const init = decl.initializer;
-          if (!init || !/^z\b/.test(init.getText(file))) continue;
-          edits.push({ at: init.getStart(file), text: '/* @__PURE__ */ (() => ' });
-          edits.push({ at: init.getEnd(), text: ')()' });
-        }
-      }
-      let out = code;
-      for (const edit of edits.sort((a, b) => b.at - a.at)) {
-        out = out.slice(0, edit.at) + edit.text + out.slice(edit.at);
-      }
-      return { code: out, map: null };
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [pureContractSchemas(), react(), precompress()],
+  plugins: [react(), precompress()],
   build: {
     manifest: true,
     target: 'es2020',

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME as CONTRACT_PRODUCT_NAME } from '@qless/contract';
+import { PRODUCT_NAME as CONTRACT_PRODUCT_NAME } from '@qless/contract/core';
 
 /** The brand shown in the UI; one constant so a rename is one line (env: VITE_PRODUCT_NAME). */
 export const PRODUCT_NAME: string = import.meta.env?.VITE_PRODUCT_NAME || CONTRACT_PRODUCT_NAME;

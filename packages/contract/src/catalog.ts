@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, wireTimeSchema } from './time.js';
+import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
 
 /** Ids are UUIDs; anything else in a path is a 400 INVALID_ID, never a database error. */
 export const idSchema = z.uuid();

@@ -1,47 +1,9 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorBody } from './error-codes.js';
 
-/**
- * Stable error codes. The client switches on `code`; the message is for people and may change.
- */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'NOT_FOUND',
-  'ORGANIZATION_NOT_FOUND',
-  'SERVICE_NOT_FOUND',
-  'SLOT_NOT_FOUND',
-  'PAYMENT_NOT_FOUND',
-  'TICKET_NOT_FOUND',
-  'INVALID_ID',
-  'INVALID_DATE',
-  'INVALID_DATE_RANGE',
-  'DATE_RANGE_TOO_LONG',
-  'SLOT_TAKEN',
-  'SLOT_IN_PAST',
-  'DATE_OUT_OF_HORIZON',
-  'SLOT_NOT_IN_SERVICE',
-  'INVALID_PHONE',
-  'AMOUNT_MISMATCH',
-  'CURRENCY_MISMATCH',
-  'REFERENCE_CONFLICT',
-  'PAYMENT_DECLINED',
-  'PROVIDER_UNAVAILABLE',
-  'INVALID_SIGNATURE',
-  'INVALID_TICKET',
-  'RATE_LIMITED',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'ORIGIN_NOT_ALLOWED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const errorBodySchema = z.object({
+export const errorBodySchema: z.ZodType<ErrorBody> = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   /** Per-field problems for VALIDATION_FAILED. */
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

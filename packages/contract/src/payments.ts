@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { PAYMENT_STATUSES } from './constants.js';
 import { normalizeCameroonMobile } from './phone.js';
-import { isoDateSchema } from './time.js';
+import { isoDateSchema } from './time-schemas.js';
 
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 

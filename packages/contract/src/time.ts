@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Time-of-day helpers. The wire keeps the spec's shape `{ Microseconds, Valid }` where
  * Microseconds is the time of day since local midnight in the organization's time zone.
@@ -7,11 +5,10 @@ import { z } from 'zod';
  */
 export const MICROS_PER_MINUTE = 60_000_000;
 
-export const wireTimeSchema = z.object({
-  Microseconds: z.number().int().min(0),
-  Valid: z.boolean(),
-});
-export type WireTime = z.infer<typeof wireTimeSchema>;
+export interface WireTime {
+  Microseconds: number;
+  Valid: boolean;
+}
 
 export function minutesToWire(minutes: number): WireTime {
   return { Microseconds: minutes * MICROS_PER_MINUTE, Valid: true };
@@ -50,10 +47,6 @@ export function isIsoDate(value: string): boolean {
   const utc = new Date(Date.UTC(y, m - 1, d));
   return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
 }
-
-export const isoDateSchema = z
-  .string()
-  .refine(isIsoDate, { message: 'Expected a calendar date as yyyy-MM-dd' });
 
 function toUtcDays(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,4 +1,5 @@
-import { type Slot, type Ticket, zonedNow } from '@qless/contract';
+import type { Slot, Ticket } from '@qless/contract';
+import { zonedNow } from '@qless/contract/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import { Spinner } from '../../components/ui/spinner';

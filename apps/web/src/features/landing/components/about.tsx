@@ -1,4 +1,4 @@
-import { CURRENCY, PLATFORM_FEE_XAF } from '@qless/contract';
+import { CURRENCY, PLATFORM_FEE_XAF } from '@qless/contract/core';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';

@@ -1,4 +1,4 @@
-import { CAROUSEL_INTERVAL_MS } from '@qless/contract';
+import { CAROUSEL_INTERVAL_MS } from '@qless/contract/core';
 import { useEffect, useId, useState } from 'react';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';

@@ -1,4 +1,5 @@
-import { ORGANIZATIONS_PAGE_SIZE, type Organization } from '@qless/contract';
+import type { Organization } from '@qless/contract';
+import { ORGANIZATIONS_PAGE_SIZE } from '@qless/contract/core';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,15 +1,11 @@
+import type { Organization, PaymentStatusMessage, Service, Slot, Ticket } from '@qless/contract';
 import {
   CURRENCY,
   formatMinutes,
-  type Organization,
   PAYMENT_DESCRIPTION,
-  type PaymentStatusMessage,
   PLATFORM_FEE_XAF,
-  type Service,
-  type Slot,
-  type Ticket,
   wireToMinutes,
-} from '@qless/contract';
+} from '@qless/contract/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';

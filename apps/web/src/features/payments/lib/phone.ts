@@ -1,4 +1,4 @@
-import { normalizeCameroonMobile, PHONE_PREFIX } from '@qless/contract';
+import { normalizeCameroonMobile, PHONE_PREFIX } from '@qless/contract/core';
 
 /**
  * The customer types the 9-digit local number (spaces allowed); we send "+237" + digits.

@@ -1,4 +1,4 @@
-import { DESCRIPTION_WORDS } from '@qless/contract';
+import { DESCRIPTION_WORDS } from '@qless/contract/core';
 
 /** The first `words` words followed by " ..." when the text is longer (spec 2 and 9). */
 export function truncateWords(text: string, words: number = DESCRIPTION_WORDS): string {

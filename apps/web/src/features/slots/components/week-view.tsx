@@ -1,4 +1,5 @@
-import { formatMinutes, type Slot, wireToMinutes } from '@qless/contract';
+import type { Slot } from '@qless/contract';
+import { formatMinutes, wireToMinutes } from '@qless/contract/core';
 import { useId } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';

@@ -1,4 +1,5 @@
-import { minutesToWire, type Slot } from '@qless/contract';
+import type { Slot } from '@qless/contract';
+import { minutesToWire } from '@qless/contract/core';
 import { describe, expect, it } from 'vitest';
 import { slotState, sortSlots, takenSet } from './availability';
 

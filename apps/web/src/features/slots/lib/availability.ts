@@ -1,4 +1,5 @@
-import { isSlotInPast, type Slot, wireToMinutes } from '@qless/contract';
+import type { Slot } from '@qless/contract';
+import { isSlotInPast, wireToMinutes } from '@qless/contract/core';
 
 export type SlotState = 'free' | 'past' | 'taken';
 

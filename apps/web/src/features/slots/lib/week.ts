@@ -1,4 +1,4 @@
-import { addDays, WEEK_LENGTH_DAYS, weekStart } from '@qless/contract';
+import { addDays, WEEK_LENGTH_DAYS, weekStart } from '@qless/contract/core';
 
 export interface WeekDay {
   /** yyyy-MM-dd */

@@ -1,0 +1,9 @@
+/**
+ * The zod-free part of the contract: constants, error codes, date/time and phone helpers.
+ * The web app imports values from here (`@qless/contract/core`) so that zod stays out of
+ * its bundles; types can come from the main entry (type imports cost nothing).
+ */
+export * from './constants.js';
+export * from './error-codes.js';
+export * from './phone.js';
+export * from './time.js';
