@@ -158,6 +158,8 @@ export const en = {
   'booking.processing.body':
     'Approve the payment request on your phone. This page updates by itself.',
   'booking.processing.ussd': 'No prompt? Dial {code} to approve.',
+  'booking.success.refund':
+    'We received your payment, but this slot was taken while it was pending. You will be refunded; please choose another slot.',
   'booking.success.title': 'Payment Successful',
   'booking.success.body': 'Your slot is booked.',
   'booking.viewTicket': 'View ticket',

@@ -161,6 +161,8 @@ export const fr: Messages = {
   'booking.processing.body':
     'Validez la demande de paiement sur votre téléphone. Cette page se met à jour toute seule.',
   'booking.processing.ussd': 'Pas de notification ? Composez {code} pour valider.',
+  'booking.success.refund':
+    'Nous avons reçu votre paiement, mais ce créneau a été pris entre-temps. Vous serez remboursé ; veuillez choisir un autre créneau.',
   'booking.success.title': 'Paiement réussi',
   'booking.success.body': 'Votre créneau est réservé.',
   'booking.viewTicket': 'Voir le ticket',

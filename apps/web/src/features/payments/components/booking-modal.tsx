@@ -334,12 +334,19 @@ export function BookingModal(props: Props) {
       <div className="booking__result">
         <StatusIcon ok />
         {heading('booking.success.title')}
-        <p>{t('booking.success.body')}</p>
-        <div className="modal__actions modal__actions--center">
-          <button type="button" className="btn btn--primary" onClick={() => setStep(6)}>
-            {t('booking.viewTicket')}
-          </button>
-        </div>
+        {ticket ? (
+          <>
+            <p>{t('booking.success.body')}</p>
+            <div className="modal__actions modal__actions--center">
+              <button type="button" className="btn btn--primary" onClick={() => setStep(6)}>
+                {t('booking.viewTicket')}
+              </button>
+            </div>
+          </>
+        ) : (
+          // Paid, but the hold had lapsed and someone took the slot: the server recorded a refund.
+          <p role="alert">{t('booking.success.refund')}</p>
+        )}
       </div>
     );
   } else if (step === 5) {
