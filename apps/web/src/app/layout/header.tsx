@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
+import { CloseIcon, Icon } from '../../components/ui/icon';
 import { LOCALES, type Locale, useI18n } from '../../i18n/i18n';
 import { href, paths, sections } from '../paths';
 import { Logo } from './logo';
@@ -79,18 +80,13 @@ export function Header() {
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setOpen((o) => !o)}
           >
-            <svg
-              aria-hidden="true"
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            {open ? (
+              <CloseIcon size={24} strokeLinecap="round" />
+            ) : (
+              <Icon size={24} strokeLinecap="round">
+                <path d="M4 7h16M4 12h16M4 17h16" />
+              </Icon>
+            )}
           </button>
         </div>
         <nav

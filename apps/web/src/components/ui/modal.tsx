@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { CloseIcon } from './icon';
 
 interface Props {
   labelledBy: string;
@@ -69,17 +70,7 @@ export function Modal({ labelledBy, onClose, closeLabel, children }: Props) {
     >
       <div className="modal__panel">
         <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <CloseIcon size={20} />
         </button>
         {children}
       </div>

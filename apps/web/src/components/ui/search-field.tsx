@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SearchIcon } from './icon';
 
 interface Props {
   label: string;
@@ -14,19 +15,7 @@ export function SearchField({ label, placeholder, value, onChange }: Props) {
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <svg
-        aria-hidden="true"
-        className="search-field__icon"
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <circle cx="11" cy="11" r="7" />
-        <path d="m20 20-3.5-3.5" />
-      </svg>
+      <SearchIcon className="search-field__icon" />
       <input
         id={id}
         type="search"

@@ -1,5 +1,6 @@
 import { CURRENCY, PLATFORM_FEE_XAF } from '@qless/contract/core';
 import type { ReactNode } from 'react';
+import { Icon } from '../../../components/ui/icon';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 
@@ -114,19 +115,9 @@ export function About({ aboutId, servicesId, organizationsHref, contactHref }: P
           <ul className="why">
             {WHY.map(([title, body, icon]) => (
               <li key={title} className="why__item">
-                <svg
-                  aria-hidden="true"
-                  width="28"
-                  height="28"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
+                <Icon size={28} strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
                   {icon}
-                </svg>
+                </Icon>
                 <h3>{t(title)}</h3>
                 <p>{t(body)}</p>
               </li>

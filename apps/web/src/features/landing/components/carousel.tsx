@@ -1,5 +1,6 @@
 import { CAROUSEL_INTERVAL_MS } from '@qless/contract/core';
 import { useEffect, useId, useState } from 'react';
+import { ChevronIcon, Icon } from '../../../components/ui/icon';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 
@@ -135,17 +136,7 @@ export function Carousel({ organizationsHref, contactHref }: Props) {
           aria-label={t('hero.prev')}
           onClick={() => go(index - 1)}
         >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-          >
-            <path d="m15 18-6-6 6-6" />
-          </svg>
+          <ChevronIcon dir="left" strokeWidth={2.2} />
         </button>
         <div className="hero__dots">
           {slides.map((slide, i) => (
@@ -166,17 +157,7 @@ export function Carousel({ organizationsHref, contactHref }: Props) {
           aria-label={t('hero.next')}
           onClick={() => go(index + 1)}
         >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-          >
-            <path d="m9 18 6-6-6-6" />
-          </svg>
+          <ChevronIcon dir="right" strokeWidth={2.2} />
         </button>
         {reducedMotion ? null : (
           <button
@@ -186,9 +167,9 @@ export function Carousel({ organizationsHref, contactHref }: Props) {
             aria-pressed={userPaused}
             onClick={() => setUserPaused((p) => !p)}
           >
-            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
+            <Icon filled>
               {userPaused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
-            </svg>
+            </Icon>
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import type { Organization } from '@qless/contract';
 import { ORGANIZATIONS_PAGE_SIZE } from '@qless/contract/core';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -108,17 +109,9 @@ export function OrganizationList({ initial, hrefFor, onOpen }: Props) {
 
 function PinIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <Icon size={14}>
       <path d="M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12Z" />
       <circle cx="12" cy="10" r="2.5" />
-    </svg>
+    </Icon>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@qless/contract/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Icon } from '../../../components/ui/icon';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import type { MessageKey } from '../../../i18n/en';
@@ -466,33 +467,17 @@ function StatusIcon({ ok }: { ok: boolean }) {
       className={ok ? 'status-icon status-icon--ok' : 'status-icon status-icon--fail'}
       aria-hidden="true"
     >
-      <svg
-        aria-hidden="true"
-        width="32"
-        height="32"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-      >
+      <Icon size={32} strokeWidth={2.5}>
         <path d={ok ? 'm5 12.5 4.5 4.5L19 7.5' : 'M7 7l10 10M17 7 7 17'} />
-      </svg>
+      </Icon>
     </span>
   );
 }
 
 function DownloadIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <Icon>
       <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 20h14" />
-    </svg>
+    </Icon>
   );
 }

@@ -1,5 +1,6 @@
 import type { Organization, Service } from '@qless/contract';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -86,18 +87,10 @@ export function ServiceList(props: Props) {
                 <span className="service-card__name">{s.service_name}</span>
                 <span className="service-card__desc">{truncateWords(s.service_description)}</span>
                 <span className="service-card__duration">
-                  <svg
-                    aria-hidden="true"
-                    width="16"
-                    height="16"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
+                  <Icon size={16}>
                     <circle cx="12" cy="12" r="9" />
                     <path d="M12 7v5l3 2" />
-                  </svg>
+                  </Icon>
                   {t('services.duration', { n: s.duration })}
                 </span>
               </a>

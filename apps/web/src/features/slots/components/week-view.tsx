@@ -1,6 +1,7 @@
 import type { Slot } from '@qless/contract';
 import { formatMinutes, wireToMinutes } from '@qless/contract/core';
 import { useId } from 'react';
+import { ChevronIcon } from '../../../components/ui/icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { slotState } from '../lib/availability';
@@ -35,7 +36,7 @@ export function WeekView(props: Props) {
           disabled={!props.canGoBack}
           aria-label={t('slots.prevWeek')}
         >
-          <Chevron dir="left" />
+          <ChevronIcon dir="left" />
           <span className="week__bar-text">{t('common.previous')}</span>
         </button>
         <h2 id={titleId} className="week__title" aria-live="polite">
@@ -48,7 +49,7 @@ export function WeekView(props: Props) {
           aria-label={t('slots.nextWeek')}
         >
           <span className="week__bar-text">{t('common.next')}</span>
-          <Chevron dir="right" />
+          <ChevronIcon dir="right" />
         </button>
       </div>
       {props.loading ? (
@@ -112,21 +113,5 @@ export function WeekView(props: Props) {
         </ol>
       )}
     </section>
-  );
-}
-
-function Chevron({ dir }: { dir: 'left' | 'right' }) {
-  return (
-    <svg
-      aria-hidden="true"
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d={dir === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
-    </svg>
   );
 }
