@@ -180,10 +180,11 @@ describe('booking flow against the real API', () => {
     await page.getByRole('button', { name: 'Next week' }).click();
     await page.locator('button.slot').first().waitFor();
     if (bookedSlot) {
+      // Slots and taken bookings arrive in two requests: wait for the taken state to land.
       const booked = page.locator(
-        `li[data-date="${bookedSlot.date}"] button[data-slot-id="${bookedSlot.id}"]`,
+        `li[data-date="${bookedSlot.date}"] button[data-slot-id="${bookedSlot.id}"][data-state="taken"]`,
       );
-      expect(await booked.getAttribute('data-state')).toBe('taken');
+      await booked.waitFor({ timeout: 10_000 });
       expect(await booked.isDisabled()).toBe(true);
     }
     // Times are the organization's wall clock (Douala), as the API sends them.
