@@ -139,7 +139,8 @@ export default function SlotsRoute() {
         taken={takenKeys}
         timeZone={timeZone}
         now={now}
-        loading={slots.status === 'loading'}
+        // Until the week's taken slots arrive, a slot cannot be shown as free.
+        loading={slots.status === 'loading' || taken.status === 'loading'}
         canGoBack={offset > 0}
         onPrevious={() => setOffset((o) => Math.max(0, o - 1))}
         onNext={() => setOffset((o) => o + 1)}
