@@ -56,6 +56,12 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       const body = organizationListResponseSchema.parse(res.json());
       expect(body.organizations.length).toBeGreaterThanOrEqual(8);
+      // Accented names sort with their letter ("Énergie" among the E's), not after Z.
+      const names = body.organizations.map((o) => o.name);
+      const energie = names.findIndex((n) => n.startsWith('Énergie'));
+      const universite = names.findIndex((n) => n.startsWith('Université'));
+      expect(energie).toBeGreaterThanOrEqual(0);
+      expect(energie).toBeLessThan(universite);
       const akwa = body.organizations.find((o) => o.organization_id === akwaId);
       expect(akwa).toMatchObject({
         name: 'Banque du Littoral – Agence Akwa',

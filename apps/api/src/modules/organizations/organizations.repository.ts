@@ -17,13 +17,19 @@ export function toOrganization(row: OrganizationRow): Organization {
   };
 }
 
-export function listActiveOrganizations(db: Db): Promise<OrganizationRow[]> {
-  return db
+/**
+ * Sorted the way people read names ("Énergie" with the E's), whatever the database's
+ * collation: PGlite and many servers compare bytes, which puts accented names last.
+ */
+export const byName = new Intl.Collator('fr', { sensitivity: 'base', numeric: true }).compare;
+
+export async function listActiveOrganizations(db: Db): Promise<OrganizationRow[]> {
+  const rows = await db
     .selectFrom('organizations')
     .selectAll()
     .where('active', '=', true)
-    .orderBy('name')
     .execute();
+  return rows.sort((a, b) => byName(a.name, b.name));
 }
 
 export function findActiveOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {

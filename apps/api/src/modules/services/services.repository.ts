@@ -1,5 +1,6 @@
 import type { Service } from '@qless/contract';
 import type { Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
+import { byName } from '../organizations/organizations.repository.js';
 
 export function toService(row: ServiceRow): Service {
   return {
@@ -12,14 +13,14 @@ export function toService(row: ServiceRow): Service {
   };
 }
 
-export function listActiveServices(db: Db, organizationId: string): Promise<ServiceRow[]> {
-  return db
+export async function listActiveServices(db: Db, organizationId: string): Promise<ServiceRow[]> {
+  const rows = await db
     .selectFrom('services')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('active', '=', true)
-    .orderBy('name')
     .execute();
+  return rows.sort((a, b) => byName(a.name, b.name));
 }
 
 /** An active service of an active organization, with that organization: one query. */
