@@ -6,6 +6,8 @@ import { type RunningServer, startServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let pages: [name: string, path: string, ready: string][] = [];
+/** Organization names in the API's order, which the list pages through unchanged. */
+let organizationNames: string[] = [];
 
 beforeAll(async () => {
   server = await startServer();
@@ -15,6 +17,7 @@ beforeAll(async () => {
   ).json()) as {
     organizations: { organization_id: string; name: string }[];
   };
+  organizationNames = organizations.map((o) => o.name);
   const org = organizations[0];
   if (!org) throw new Error('seed has no organization');
   const { services } = (await (
@@ -68,6 +71,65 @@ describe('public pages', () => {
       await context.close();
     });
   }
+
+  it('pages through the organizations 12 at a time, and a search starts again at page 1', async () => {
+    const pageSize = 12;
+    const total = organizationNames.length;
+    // The demo data must need exactly two pages for this test to mean anything.
+    expect(total).toBeGreaterThan(pageSize);
+    expect(total).toBeLessThanOrEqual(2 * pageSize);
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/#/organizations`);
+    const names = page.locator('.org-card .org-card__name');
+    const pager = page.getByRole('navigation', { name: 'Organizations pages' });
+    const previous = pager.getByRole('button', { name: 'Previous', exact: true });
+    const next = pager.getByRole('button', { name: 'Next', exact: true });
+    const status = pager.locator('.pagination__status');
+
+    await page.locator('.org-card').first().waitFor();
+    await expect.poll(() => status.textContent()).toBe('Page 1 of 2');
+    expect(await names.count()).toBe(pageSize);
+    expect(await names.allTextContents()).toEqual(organizationNames.slice(0, pageSize));
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isEnabled()).toBe(true);
+
+    await next.click();
+    await expect.poll(() => status.textContent()).toBe('Page 2 of 2');
+    expect(await names.count()).toBe(total - pageSize);
+    expect(await names.allTextContents()).toEqual(organizationNames.slice(pageSize));
+    expect(await next.isDisabled()).toBe(true);
+    expect(await previous.isEnabled()).toBe(true);
+    await page.screenshot({
+      path: `${ARTIFACTS}/organizations-page2-${DESKTOP.width}.png`,
+      fullPage: true,
+    });
+
+    await previous.click();
+    await expect.poll(() => status.textContent()).toBe('Page 1 of 2');
+    expect(await names.count()).toBe(pageSize);
+    expect(await previous.isDisabled()).toBe(true);
+
+    // Search from page 2: the list narrows to the matches on page 1 ...
+    await next.click();
+    await expect.poll(() => status.textContent()).toBe('Page 2 of 2');
+    const search = page.getByLabel('Search organizations by name');
+    await search.fill('centre');
+    const matches = organizationNames.filter((n) => n.toLocaleLowerCase().includes('centre'));
+    expect(matches.length).toBeGreaterThan(1);
+    expect(matches.length).toBeLessThan(pageSize);
+    await expect.poll(() => names.allTextContents()).toEqual(matches);
+    expect(await status.textContent()).toBe('Page 1 of 1');
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(true);
+    // ... and clearing it shows page 1 of the full list, not the page 2 the user was on.
+    await search.fill('');
+    await expect.poll(() => status.textContent()).toBe('Page 1 of 2');
+    expect(await names.allTextContents()).toEqual(organizationNames.slice(0, pageSize));
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isEnabled()).toBe(true);
+    await context.close();
+  });
 
   it('opens the hamburger menu with an overlay under 768 px', async () => {
     const context = await browser.newContext({ viewport: MOBILE, reducedMotion: 'reduce' });

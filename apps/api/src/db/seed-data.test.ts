@@ -26,8 +26,8 @@ const toMinutes = (time: string): number => {
 };
 
 describe('seedOrganizations', () => {
-  it('has 10 organizations with unique kebab-case slugs and unique .cm emails', () => {
-    expect(seedOrganizations).toHaveLength(10);
+  it('has 15 organizations with unique kebab-case slugs and unique .cm emails', () => {
+    expect(seedOrganizations).toHaveLength(15);
     const slugs = seedOrganizations.map((o) => o.slug);
     const emails = seedOrganizations.map((o) => o.email.toLowerCase());
     expect(new Set(slugs).size).toBe(slugs.length);
@@ -42,7 +42,7 @@ describe('seedOrganizations', () => {
   it('covers the required category mix', () => {
     const count = (category: string) =>
       seedOrganizations.filter((o) => o.category === category).length;
-    expect(count('bank')).toBe(2);
+    expect(count('bank')).toBeGreaterThanOrEqual(2);
     expect(count('hospital')).toBe(2);
     for (const category of [
       'civil-registry',

@@ -549,6 +549,263 @@ export const seedOrganizations: SeedOrganization[] = [
       },
     ],
   },
+  {
+    slug: 'polyclinique-mangrove-sante-bonapriso',
+    name: 'Polyclinique Mangrove Santé – Bonapriso',
+    category: 'clinic',
+    city: 'Douala',
+    location: 'Rue Njo-Njo, Bonapriso, Douala',
+    email: 'rendezvous@mangrovesante.cm',
+    startTime: '07:30',
+    endTime: '18:00',
+    logo: 'polyclinique-mangrove-sante-bonapriso.svg',
+    services: [
+      {
+        slug: 'general-consultation',
+        name: 'General consultation',
+        description:
+          'See a general practitioner for fever, cough, pain or a routine check-up. Bring your health booklet, current medicines and your insurance card if covered.',
+        durationMinutes: 20,
+        capacity: 1,
+      },
+      {
+        slug: 'gynaecology-consultation',
+        name: 'Gynaecology consultation',
+        description:
+          'Consultation with a gynaecologist for family planning, irregular cycles or a cervical screening. Bring your health booklet and any previous smear or ultrasound reports.',
+        durationMinutes: 30,
+        capacity: 1,
+      },
+      {
+        slug: 'ultrasound-scan',
+        name: 'Ultrasound scan',
+        description:
+          "Abdominal, pelvic or pregnancy ultrasound performed by a sonographer. Bring the doctor's request form; drink one litre of water an hour before a pelvic scan.",
+        durationMinutes: 30,
+        capacity: 1,
+      },
+      {
+        slug: 'dental-check-up',
+        name: 'Dental check-up',
+        description:
+          'Examination, scaling and advice from a dentist for toothache, bleeding gums or a routine check. Bring previous dental X-rays and a list of your medicines.',
+        durationMinutes: 30,
+        capacity: 1,
+      },
+      {
+        slug: 'lab-sample-collection',
+        name: 'Lab sample collection',
+        description:
+          'Blood or urine sample for tests such as malaria, typhoid, full blood count or cholesterol. Bring the prescription; results are sent by SMS the same evening.',
+        durationMinutes: 10,
+        capacity: 3,
+      },
+    ],
+  },
+  {
+    slug: 'mefou-telecom-avenue-kennedy',
+    name: 'Mefou Télécom – Espace Clients Avenue Kennedy',
+    category: 'telecom',
+    city: 'Yaoundé',
+    location: 'Avenue Kennedy, Centre-ville, Yaoundé',
+    email: 'espace.kennedy@mefoutelecom.cm',
+    startTime: '08:00',
+    endTime: '17:30',
+    logo: 'mefou-telecom-avenue-kennedy.svg',
+    services: [
+      {
+        slug: 'sim-registration',
+        name: 'SIM card purchase and registration',
+        description:
+          'Buy a new SIM card and register it in your name as the law requires. Bring your original CNI or passport; a photo is taken at the counter.',
+        durationMinutes: 15,
+        capacity: 2,
+      },
+      {
+        slug: 'sim-swap',
+        name: 'SIM replacement (SIM swap)',
+        description:
+          'Replace a lost, stolen or damaged SIM card while keeping your number. Bring the ID used at registration and, if stolen, the police declaration.',
+        durationMinutes: 15,
+        capacity: 2,
+      },
+      {
+        slug: 'mobile-money-account',
+        name: 'Mobile money account opening',
+        description:
+          'Open a mobile money wallet or raise its transaction limits. Bring your CNI and the phone with the SIM card registered in your name.',
+        durationMinutes: 20,
+        capacity: 1,
+      },
+      {
+        slug: 'home-internet-subscription',
+        name: 'Home internet subscription',
+        description:
+          "Subscribe to a 4G home internet box and choose a monthly data plan. Bring your CNI, a location plan and the first month's payment.",
+        durationMinutes: 30,
+        capacity: 1,
+      },
+      {
+        slug: 'billing-complaint',
+        name: 'Billing or credit complaint',
+        description:
+          'Report airtime or data deducted without consent, or a failed bundle purchase. Bring your phone, your ID and the date and time of each disputed transaction.',
+        durationMinutes: 15,
+        capacity: 1,
+      },
+    ],
+  },
+  {
+    slug: 'mezam-water-nkwen',
+    name: 'Mezam Water Services – Nkwen Customer Office',
+    category: 'utility',
+    city: 'Bamenda',
+    location: 'Foncha Street, Nkwen, Bamenda',
+    email: 'nkwen@mezamwater.cm',
+    startTime: '07:30',
+    endTime: '15:30',
+    logo: 'mezam-water-nkwen.svg',
+    services: [
+      {
+        slug: 'new-water-connection',
+        name: 'New water connection',
+        description:
+          'Apply for a new water meter for a house or compound. Bring your ID card, land certificate or tenancy agreement, a location sketch and the plumbing estimate.',
+        durationMinutes: 30,
+        capacity: 1,
+      },
+      {
+        slug: 'bill-complaint',
+        name: 'Bill complaint',
+        description:
+          'Contest a bill that looks too high or was estimated without a meter reading. Bring the disputed bill, your last paid receipt and a photo of the meter.',
+        durationMinutes: 20,
+        capacity: 1,
+      },
+      {
+        slug: 'leak-or-meter-fault',
+        name: 'Leak or meter fault report',
+        description:
+          'Report a leaking pipe before the meter, a broken meter or low pressure in your quarter. Bring your customer number and photos; a plumber visit is scheduled.',
+        durationMinutes: 15,
+        capacity: 2,
+      },
+      {
+        slug: 'subscription-transfer',
+        name: 'Subscription transfer',
+        description:
+          "Move an existing water contract into a new occupant's name. Bring both parties' ID cards, the last paid bill and the new tenancy agreement or sale deed.",
+        durationMinutes: 20,
+        capacity: 1,
+      },
+    ],
+  },
+  {
+    slug: 'banque-hauts-plateaux-banengo',
+    name: 'Banque des Hauts Plateaux – Agence Banengo',
+    category: 'bank',
+    city: 'Bafoussam',
+    location: 'Carrefour Banengo, Bafoussam',
+    email: 'agence.banengo@banquehautsplateaux.cm',
+    startTime: '07:30',
+    endTime: '15:30',
+    logo: 'banque-hauts-plateaux-banengo.svg',
+    services: [
+      {
+        slug: 'account-opening',
+        name: 'Personal account opening',
+        description:
+          'Open a current or savings account with a customer adviser. Bring your CNI, two passport photos, a location plan, a recent utility bill and 10,000 XAF.',
+        durationMinutes: 45,
+        capacity: 1,
+      },
+      {
+        slug: 'trader-loan-consultation',
+        name: 'Trader and farmer loan consultation',
+        description:
+          'Discuss a stock, equipment or harvest financing loan with a credit officer. Bring six months of account statements, your business licence and a short activity description.',
+        durationMinutes: 30,
+        capacity: 1,
+      },
+      {
+        slug: 'card-collection',
+        name: 'Bank card collection',
+        description:
+          'Collect your new or renewed debit card and sealed PIN envelope. Bring the original ID used at account opening; the card is activated at the counter.',
+        durationMinutes: 10,
+        capacity: 2,
+      },
+      {
+        slug: 'large-cash-withdrawal',
+        name: 'Large cash withdrawal',
+        description:
+          'Withdraw more than 2,000,000 XAF in cash at a private counter. Book at least one day ahead and bring your CNI and cheque book or withdrawal slip.',
+        durationMinutes: 20,
+        capacity: 1,
+      },
+      {
+        slug: 'account-statement-attestation',
+        name: 'Statement and bank attestation',
+        description:
+          'Request certified account statements or a bank attestation for a visa, tender or school file. Bring your CNI, account number and the stamp fee.',
+        durationMinutes: 15,
+        capacity: 2,
+      },
+    ],
+  },
+  {
+    slug: 'etat-civil-yaounde-4e-ekounou',
+    name: "Centre d'État Civil de Yaoundé 4e – Ekounou",
+    category: 'civil-registry',
+    city: 'Yaoundé',
+    location: 'Carrefour Ekounou, Yaoundé',
+    email: 'etatcivil@mairie-yaounde4.cm',
+    startTime: '07:30',
+    endTime: '15:30',
+    logo: 'etat-civil-yaounde-4e-ekounou.svg',
+    services: [
+      {
+        slug: 'birth-certificate-copy',
+        name: 'Certified copy of birth certificate',
+        description:
+          'Obtain certified copies of a birth certificate registered at this centre. Bring your CNI and the original certificate, or its number and year of registration.',
+        durationMinutes: 15,
+        capacity: 2,
+      },
+      {
+        slug: 'late-birth-registration',
+        name: 'Late birth registration (court ruling)',
+        description:
+          'Transcribe a court ruling (jugement supplétif) into the birth register when a birth was never declared. Bring the certified ruling, your CNI and two witnesses.',
+        durationMinutes: 30,
+        capacity: 1,
+      },
+      {
+        slug: 'marriage-date-booking',
+        name: 'Marriage file and date booking',
+        description:
+          "Submit the marriage file and book a celebration date at the town hall. Bring both spouses' birth certificates, CNI, medical certificates and the witnesses' ID copies.",
+        durationMinutes: 45,
+        capacity: 1,
+      },
+      {
+        slug: 'life-certificate',
+        name: 'Life certificate (certificat de vie)',
+        description:
+          'Obtain a life certificate for a pension or social insurance file. The pensioner comes in person with their CNI, pension number and one fiscal stamp.',
+        durationMinutes: 10,
+        capacity: 2,
+      },
+      {
+        slug: 'copy-certification',
+        name: 'Certification of copies',
+        description:
+          'Have photocopies of diplomas, birth certificates or ID cards certified true to the original. Bring the originals, clear photocopies and one fiscal stamp per page.',
+        durationMinutes: 10,
+        capacity: 3,
+      },
+    ],
+  },
 ];
 
 export const demoBookingCustomers: { name: string; email: string; phone: string }[] = [
