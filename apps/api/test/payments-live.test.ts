@@ -399,6 +399,42 @@ describe('two server processes on one PostgreSQL', () => {
       ticket: { customer_name: 'Ngono Marie' },
     });
   });
+
+  it('two reconcilers sweeping at once check each payment once', async () => {
+    const clock = new FixedClock(PINNED_NOW);
+    const env = { ...LIMITS, SIMULATOR_DELAY_MS: '1000' };
+    const first = await createTestApp(tdb.database, { clock, env });
+    const fx = await createFixture(tdb.database, clock.now(), '-sweep');
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const res = await first.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/initiate',
+        payload: initiateBody(fx, { slotIndex: i, date: '2026-03-06' }),
+      });
+      ids.push(res.json().payment.payment_id as string);
+    }
+    // Closing stops the simulator's own settle timers: only the sweeps may settle these.
+    await first.app.close();
+    const a = await createTestApp(tdb.database, { clock, env });
+    const b = await createTestApp(other, { clock, env });
+    try {
+      clock.advance(60_000);
+      const [ra, rb] = await Promise.all([a.app.payments.sweep(), b.app.payments.sweep()]);
+      expect(ra.checked + rb.checked).toBe(10);
+      for (const id of ids) expect((await statusOf(b.app, id)).status).toBe('SUCCESSFUL');
+      const events = await tdb.database.db
+        .selectFrom('payment_events')
+        .select(['payment_id', 'outcome'])
+        .where('payment_id', 'in', ids)
+        .execute();
+      expect(events.filter((e) => e.outcome === 'confirmed')).toHaveLength(10);
+      expect(events).toHaveLength(10);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
+  });
 });
 
 describe('rate limits on payment initiation', () => {
