@@ -8,18 +8,17 @@
  *    200 concurrent bare requests.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.js';
 import { FixedClock } from '../apps/api/src/clock.js';
 import { loadConfig } from '../apps/api/src/config.js';
-import { type Database, type Engine, openDatabase } from '../apps/api/src/db/database.js';
-import { migrateToLatest } from '../apps/api/src/db/migrate.js';
+import type { Database, Engine } from '../apps/api/src/db/database.js';
 import { seedDemo } from '../apps/api/src/db/seed.js';
+// The same scratch databases as the API tests: PGlite in memory, or a fresh PostgreSQL database.
+import { createTestDatabase } from '../apps/api/test/support/test-db.js';
 
 const NOW = new Date('2026-03-04T08:30:00Z');
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
 const CONCURRENCY = 16;
-const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Run {
   requests: number;
@@ -59,32 +58,12 @@ async function load(urls: string[]): Promise<Run> {
 async function openEngine(
   engine: Engine,
 ): Promise<{ database: Database; drop: () => Promise<void> } | null> {
-  if (engine === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
-    return { database, drop: () => database.close() };
-  }
-  const name = `qless_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
   try {
-    await admin.connect();
+    const { database, cleanup } = await createTestDatabase(engine);
+    return { database, drop: cleanup };
   } catch {
-    return null;
+    return null; // PostgreSQL not reachable
   }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 async function benchEngine(engine: Engine): Promise<void> {
@@ -94,7 +73,6 @@ async function benchEngine(engine: Engine): Promise<void> {
     return;
   }
   const { database, drop } = opened;
-  await migrateToLatest(database.db);
   await seedDemo(database.db, NOW);
   const config = loadConfig({
     NODE_ENV: 'production',
