@@ -29,10 +29,18 @@ import {
 import { findLiveSlotsOfActiveService, toSlot } from './slots/slots.repository.js';
 
 const errorResponses = { 400: z.unknown(), 404: z.unknown() };
+const orgParams = z.object({ orgId: idSchema });
+const serviceParams = z.object({ serviceId: idSchema });
 
 /** The public, read-only catalogue: organizations, services, slots and taken slot-dates. */
 export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
+
+  async function requireOrganization(orgId: string) {
+    const org = await findActiveOrganization(db, orgId);
+    if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
+    return org;
+  }
 
   async function requireService(serviceId: string) {
     const found = await findActiveService(db, serviceId);
@@ -51,28 +59,25 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/organizations/:orgId',
       {
         schema: {
-          params: z.object({ orgId: idSchema }),
+          params: orgParams,
           response: { 200: organizationResponseSchema, ...errorResponses },
         },
       },
-      async (req) => {
-        const org = await findActiveOrganization(db, req.params.orgId);
-        if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
-        return { organization: toOrganization(org) };
-      },
+      async (req) => ({
+        organization: toOrganization(await requireOrganization(req.params.orgId)),
+      }),
     );
 
     app.get(
       '/organizations/:orgId/services',
       {
         schema: {
-          params: z.object({ orgId: idSchema }),
+          params: orgParams,
           response: { 200: serviceListResponseSchema, ...errorResponses },
         },
       },
       async (req) => {
-        const org = await findActiveOrganization(db, req.params.orgId);
-        if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
+        const org = await requireOrganization(req.params.orgId);
         return { services: (await listActiveServices(db, org.id)).map(toService) };
       },
     );
@@ -81,7 +86,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/service/:serviceId',
       {
         schema: {
-          params: z.object({ serviceId: idSchema }),
+          params: serviceParams,
           response: { 200: serviceResponseSchema, ...errorResponses },
         },
       },
@@ -95,7 +100,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/service/:serviceId/slots',
       {
         schema: {
-          params: z.object({ serviceId: idSchema }),
+          params: serviceParams,
           response: { 200: slotListResponseSchema, ...errorResponses },
         },
       },
@@ -110,7 +115,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/service/:serviceId/bookings',
       {
         schema: {
-          params: z.object({ serviceId: idSchema }),
+          params: serviceParams,
           querystring: bookingsRangeQuerySchema,
           response: { 200: takenSlotListResponseSchema, ...errorResponses },
         },
