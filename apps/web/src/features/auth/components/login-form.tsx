@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { login } from '../api/login';
@@ -47,28 +48,30 @@ export function LoginForm({
         <h1 id={`${id}-title`} className="page-title">
           {t('login.title')}
         </h1>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('login.email')}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            className="input"
-            required
-            autoComplete="username"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{t('login.password')}</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            className="input"
-            required
-            autoComplete="current-password"
-          />
-        </div>
+        <Field label={t('login.email')}>
+          {(ids) => (
+            <input
+              {...ids}
+              name="email"
+              type="email"
+              className="input"
+              required
+              autoComplete="username"
+            />
+          )}
+        </Field>
+        <Field label={t('login.password')}>
+          {(ids) => (
+            <input
+              {...ids}
+              name="password"
+              type="password"
+              className="input"
+              required
+              autoComplete="current-password"
+            />
+          )}
+        </Field>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? t('login.busy') : t('login.submit')}
         </button>

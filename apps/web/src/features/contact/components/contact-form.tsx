@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { sendContact } from '../api/send-contact';
@@ -47,33 +48,34 @@ export function ContactForm({ loginHref }: { loginHref: string }) {
         {t('contact.title')}
       </h1>
       <p className="page-lead">{t('contact.intro')}</p>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
-        <input
-          id={`${id}-name`}
-          name="user_name"
-          className="input"
-          required
-          maxLength={200}
-          autoComplete="organization"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('contact.email')}</label>
-        <input
-          id={`${id}-email`}
-          name="user_email"
-          type="email"
-          className="input"
-          required
-          maxLength={254}
-          autoComplete="email"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>{t('contact.message')}</label>
-        <textarea id={`${id}-message`} name="message" className="input" rows={5} maxLength={5000} />
-      </div>
+      <Field label={t('contact.name')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="user_name"
+            className="input"
+            required
+            maxLength={200}
+            autoComplete="organization"
+          />
+        )}
+      </Field>
+      <Field label={t('contact.email')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="user_email"
+            type="email"
+            className="input"
+            required
+            maxLength={254}
+            autoComplete="email"
+          />
+        )}
+      </Field>
+      <Field label={t('contact.message')}>
+        {(ids) => <textarea {...ids} name="message" className="input" rows={5} maxLength={5000} />}
+      </Field>
       <div aria-live="polite">
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
       </div>

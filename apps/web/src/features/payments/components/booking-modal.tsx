@@ -8,6 +8,7 @@ import {
 } from '@qless/contract/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
 import { Icon } from '../../../components/ui/icon';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -418,46 +419,6 @@ function Rows({ rows }: { rows: readonly (readonly [MessageKey, string])[] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-interface FieldIds {
-  id: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean;
-}
-
-function Field(props: {
-  label: string;
-  hint?: string;
-  error?: string | undefined;
-  children: (ids: FieldIds) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [props.hint ? hintId : '', props.error ? errorId : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={props.error ? 'field field--invalid' : 'field'}>
-      <label htmlFor={id}>{props.label}</label>
-      {props.children({
-        id,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(props.error ? { 'aria-invalid': true } : {}),
-      })}
-      {props.hint ? (
-        <p id={hintId} className="field__hint">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={errorId} className="field__error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
