@@ -22,9 +22,9 @@ import { PaymentsService } from './modules/payments/payments.service.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { TicketSigner } from './modules/tickets/tickets.service.js';
-import { createCampayProvider } from './payments/campay.js';
-import type { PaymentProvider } from './payments/provider.js';
-import { createSimulatorProvider, type SimulatorProvider } from './payments/simulator.js';
+import { createCampayProvider } from './providers/campay.js';
+import type { PaymentProvider } from './providers/provider.js';
+import { createSimulatorProvider, type SimulatorProvider } from './providers/simulator.js';
 import { registerWebStatic } from './web-static.js';
 
 export interface BuildAppOptions {

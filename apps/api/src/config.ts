@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isValidTimeZone } from '@qless/contract';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@qless/contract';
 import { z } from 'zod';
 
 const bool = z
@@ -43,8 +43,8 @@ const envSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     DEFAULT_TIME_ZONE: z
       .string()
-      .default('Africa/Douala')
-      .refine(isValidTimeZone, 'must be an IANA time zone such as Africa/Douala'),
+      .default(DEFAULT_TIME_ZONE)
+      .refine(isValidTimeZone, `must be an IANA time zone such as ${DEFAULT_TIME_ZONE}`),
     TRUST_PROXY: bool.default(false),
     PAYMENT_PROVIDER: z.enum(['simulator', 'campay']).optional(),
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),

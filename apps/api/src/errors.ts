@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@qless/contract';
+import { type ErrorBody, type ErrorCode, type FieldProblem, fieldErrorCode } from '@qless/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -17,9 +17,24 @@ export class AppError extends Error {
 
 export const notFound = (code: ErrorCode, message: string) => new AppError(404, code, message);
 
-function fieldPath(instancePath: string, fallback: string): string {
-  const p = instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return p || fallback;
+type ValidationContext = 'body' | 'params' | 'querystring' | 'headers';
+
+/**
+ * Each problem gets the code its schema declares for the field (`withFieldCodes`); a
+ * request that is not even an object is INVALID_BODY; nothing is guessed from names.
+ */
+function fieldProblems(
+  issues: { instancePath: string; message?: string }[],
+  schema: unknown,
+  where: ValidationContext,
+): FieldProblem[] {
+  return issues.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = path.split('.')[0] ?? '';
+    const code: ErrorCode =
+      field === '' ? 'INVALID_BODY' : (fieldErrorCode(schema, field) ?? 'VALIDATION_FAILED');
+    return { path: path || where, code, message: issue.message ?? 'Invalid value' };
+  });
 }
 
 /** Maps every thrown error to `{ code, message }`; 5xx never leaks internals. */
@@ -31,22 +46,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = error.validationContext ?? 'request';
-      const details = error.validation.map((v) => ({
-        path: fieldPath(v.instancePath, where),
-        message: v.message ?? 'Invalid value',
-      }));
-      const first = details[0];
-      const code: ErrorCode =
-        where === 'body' && details.some((d) => d.path === 'phone_number')
-          ? 'INVALID_PHONE'
-          : where === 'params'
-            ? 'INVALID_ID'
-            : where === 'querystring' && details.some((d) => ['start', 'end'].includes(d.path))
-              ? 'INVALID_DATE'
-              : 'VALIDATION_FAILED';
-      const message = first ? `${first.path}: ${first.message}` : 'Invalid request';
-      return reply.status(400).send({ code, message, details } satisfies ErrorBody);
+      const where = (error.validationContext ?? 'body') as ValidationContext;
+      const details = fieldProblems(error.validation, request.routeOptions.schema?.[where], where);
+      const first = details[0] ?? { path: where, code: 'INVALID_BODY', message: 'Invalid request' };
+      return reply.status(400).send({
+        code: first.code,
+        message: `${first.path}: ${first.message}`,
+        details,
+      } satisfies ErrorBody);
     }
     // Text the database cannot store (NUL characters, invalid encoding) is the sender's fault.
     const sqlState = (error as { code?: unknown }).code;

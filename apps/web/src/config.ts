@@ -1,7 +1,5 @@
-import { PRODUCT_NAME as CONTRACT_PRODUCT_NAME } from '@qless/contract/core';
-
 /** The brand shown in the UI; one constant so a rename is one line (env: VITE_PRODUCT_NAME). */
-export const PRODUCT_NAME: string = import.meta.env?.VITE_PRODUCT_NAME || CONTRACT_PRODUCT_NAME;
+export const PRODUCT_NAME: string = import.meta.env?.VITE_PRODUCT_NAME || 'Qless';
 
 /** Footer links that point outside the product. */
 export const EXTERNAL_LINKS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withFieldCodes } from './errors.js';
 import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
 
 /** Ids are UUIDs; anything else in a path is a 400 INVALID_ID, never a database error. */
@@ -60,10 +61,10 @@ export type Slot = z.infer<typeof slotSchema>;
 export const slotListResponseSchema = z.object({ slots: z.array(slotSchema) });
 export type SlotListResponse = z.infer<typeof slotListResponseSchema>;
 
-export const bookingsRangeQuerySchema = z.object({
-  start: isoDateSchema,
-  end: isoDateSchema,
-});
+export const bookingsRangeQuerySchema = withFieldCodes(
+  z.object({ start: isoDateSchema, end: isoDateSchema }),
+  { start: 'INVALID_DATE', end: 'INVALID_DATE' },
+);
 export type BookingsRangeQuery = z.infer<typeof bookingsRangeQuerySchema>;
 
 /** Public: only what the slot view needs to grey out full slots. No customer data. */

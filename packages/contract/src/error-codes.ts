@@ -3,6 +3,15 @@
  */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
+  'INVALID_BODY',
+  'INVALID_NAME',
+  'INVALID_EMAIL',
+  'INVALID_AMOUNT',
+  'INVALID_CURRENCY',
+  'INVALID_DESCRIPTION',
+  'INVALID_REFERENCE',
+  'INVALID_MESSAGE',
+  'INVALID_PROVIDER',
   'NOT_FOUND',
   'ORGANIZATION_NOT_FOUND',
   'SERVICE_NOT_FOUND',
@@ -36,9 +45,16 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** One problem with one field of a request; `code` is that field's own code. */
+export interface FieldProblem {
+  path: string;
+  code: ErrorCode;
+  message: string;
+}
+
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
-  /** Per-field problems for VALIDATION_FAILED. */
-  details?: { path: string; message: string }[];
+  /** Every problem found in the request, first one first (its code is the body's code). */
+  details?: FieldProblem[];
 }

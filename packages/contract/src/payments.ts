@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { PAYMENT_STATUSES } from './constants.js';
+import { withFieldCodes } from './errors.js';
 import { normalizeCameroonMobile } from './phone.js';
+import { ticketSchema } from './tickets.js';
 import { isoDateSchema } from './time-schemas.js';
 
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -10,44 +12,58 @@ export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
  * The spec's client sends amount as a string such as " 2 " and the phone as "+237" + 9
  * digits. The server checks amount and currency against its own price; it never trusts them.
  */
-export const paymentInitiateRequestSchema = z.object({
-  cus_name: z.string().trim().min(1, 'Name is required').max(100),
-  cus_email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
-  phone_number: z
-    .string()
-    .max(30)
-    .transform((v, ctx) => {
-      const normalized = normalizeCameroonMobile(v);
-      if (!normalized) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Enter a Cameroonian mobile number: 9 digits starting with 6',
-        });
-        return z.NEVER;
-      }
-      return normalized;
-    }),
-  amount: z.union([
-    z.number(),
-    z
+export const paymentInitiateRequestSchema = withFieldCodes(
+  z.object({
+    cus_name: z.string().trim().min(1, 'Name is required').max(100),
+    cus_email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
+    phone_number: z
+      .string()
+      .max(30)
+      .transform((v, ctx) => {
+        const normalized = normalizeCameroonMobile(v);
+        if (!normalized) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Enter a Cameroonian mobile number: 9 digits starting with 6',
+          });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+    amount: z.union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ]),
+    currency: z.string().trim().max(10),
+    description: z.string().trim().max(200).optional(),
+    /** Client-generated idempotency key. */
+    reference: z
       .string()
       .trim()
-      .regex(/^\d+(\.\d+)?$/)
-      .transform(Number),
-  ]),
-  currency: z.string().trim().max(10),
-  description: z.string().trim().max(200).optional(),
-  /** Client-generated idempotency key. */
-  reference: z
-    .string()
-    .trim()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits, and _ . : - only'),
-  service_id: idSchema,
-  slot_id: idSchema,
-  date: isoDateSchema,
-});
+      .min(8)
+      .max(100)
+      .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits, and _ . : - only'),
+    service_id: idSchema,
+    slot_id: idSchema,
+    date: isoDateSchema,
+  }),
+  {
+    cus_name: 'INVALID_NAME',
+    cus_email: 'INVALID_EMAIL',
+    phone_number: 'INVALID_PHONE',
+    amount: 'INVALID_AMOUNT',
+    currency: 'INVALID_CURRENCY',
+    description: 'INVALID_DESCRIPTION',
+    reference: 'INVALID_REFERENCE',
+    service_id: 'INVALID_ID',
+    slot_id: 'INVALID_ID',
+    date: 'INVALID_DATE',
+  },
+);
 export type PaymentInitiateRequest = z.input<typeof paymentInitiateRequestSchema>;
 export type PaymentInitiateInput = z.output<typeof paymentInitiateRequestSchema>;
 
@@ -69,28 +85,6 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const paymentResponseSchema = z.object({ payment: paymentSchema });
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
-/** What a ticket shows; also what GET /api/v1/tickets/{code} returns. */
-export const ticketSchema = z.object({
-  code: z.string(),
-  /** Signed token encoded in the ticket's QR code; staff verify it on arrival. */
-  token: z.string(),
-  organization: z.string(),
-  location: z.string(),
-  service: z.string(),
-  date: isoDateSchema,
-  /** "HH:MM" in the organization's time zone. */
-  time: z.string(),
-  time_zone: z.string(),
-  customer_name: z.string(),
-  /** Masked unless returned to the payer right after payment. */
-  email: z.string(),
-  phone: z.string(),
-});
-export type Ticket = z.infer<typeof ticketSchema>;
-
-export const ticketResponseSchema = z.object({ ticket: ticketSchema });
-export type TicketResponse = z.infer<typeof ticketResponseSchema>;
-
 /** Each message of the status WebSocket, and the body of GET /api/v1/payment/{id}. */
 export const paymentStatusMessageSchema = z.object({
   status: paymentStatusSchema,
@@ -100,20 +94,3 @@ export const paymentStatusMessageSchema = z.object({
   failure_code: z.string().nullable().optional(),
 });
 export type PaymentStatusMessage = z.infer<typeof paymentStatusMessageSchema>;
-
-export const ticketVerifyRequestSchema = z.object({ token: z.string().min(1).max(2000) });
-export const ticketVerifyResponseSchema = z.object({
-  valid: z.boolean(),
-  ticket: ticketSchema.nullable(),
-  booking_status: z.string().nullable(),
-  reason: z.string().nullable(),
-});
-export type TicketVerifyResponse = z.infer<typeof ticketVerifyResponseSchema>;
-
-export const contactRequestSchema = z.object({
-  user_name: z.string().trim().min(1, 'Organization name is required').max(200),
-  user_email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
-  message: z.string().trim().max(5000).optional().default(''),
-});
-export type ContactRequest = z.input<typeof contactRequestSchema>;
-export const contactResponseSchema = z.object({ ok: z.literal(true), id: idSchema });

@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { FixedClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
-import type { PaymentProvider } from '../../src/payments/provider.js';
+import type { PaymentProvider } from '../../src/providers/provider.js';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({

@@ -23,7 +23,7 @@ import type {
   CollectResult,
   PaymentProvider,
   ProviderEvent,
-} from '../../payments/provider.js';
+} from '../../providers/provider.js';
 import { findActiveService } from '../services/services.repository.js';
 import { generateTicketCode } from '../tickets/ticket-code.js';
 import {

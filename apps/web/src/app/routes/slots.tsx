@@ -1,5 +1,5 @@
 import type { Slot, Ticket } from '@qless/contract';
-import { zonedNow } from '@qless/contract/core';
+import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import { Spinner } from '../../components/ui/spinner';
@@ -48,7 +48,7 @@ export default function SlotsRoute() {
 
   const organization = detail.data?.organization;
   const service = detail.data?.service;
-  const timeZone = organization?.time_zone ?? 'Africa/Douala';
+  const timeZone = organization?.time_zone ?? DEFAULT_TIME_ZONE;
   const today = zonedNow(timeZone, now).date;
   const week = useMemo(() => buildWeek(today, offset), [today, offset]);
   const start = week[0]?.date ?? today;

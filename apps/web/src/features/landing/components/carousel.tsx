@@ -1,8 +1,10 @@
-import { CAROUSEL_INTERVAL_MS } from '@qless/contract/core';
 import { useEffect, useId, useState } from 'react';
 import { ChevronIcon, Icon } from '../../../components/ui/icon';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
+
+/** Spec 9: the carousel advances every 3500 ms. */
+const CAROUSEL_INTERVAL_MS = 3500;
 
 interface Slide {
   title: MessageKey;

@@ -1,5 +1,4 @@
 import type { Organization } from '@qless/contract';
-import { ORGANIZATIONS_PAGE_SIZE } from '@qless/contract/core';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { SearchField } from '../../../components/ui/search-field';
@@ -8,6 +7,8 @@ import { useI18n } from '../../../i18n/i18n';
 import { useOrganizations } from '../api/get-organizations';
 import { filterOrganizations, paginate } from '../lib/filter';
 import './organizations.css';
+
+const ORGANIZATIONS_PAGE_SIZE = 12;
 
 interface Props {
   initial?: Organization[] | null;

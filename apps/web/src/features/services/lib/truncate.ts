@@ -1,4 +1,5 @@
-import { DESCRIPTION_WORDS } from '@qless/contract/core';
+/** Spec 9: descriptions are cut to 8 words. */
+const DESCRIPTION_WORDS = 8;
 
 /** The first `words` words followed by " ..." when the text is longer (spec 2 and 9). */
 export function truncateWords(text: string, words: number = DESCRIPTION_WORDS): string {

@@ -1,4 +1,6 @@
-import { addDays, WEEK_LENGTH_DAYS, weekStart } from '@qless/contract/core';
+import { addDays, weekStart } from '@qless/contract/core';
+
+const WEEK_LENGTH_DAYS = 7;
 
 export interface WeekDay {
   /** yyyy-MM-dd */

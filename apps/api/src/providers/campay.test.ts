@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UnsecuredJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeCampay, startFakeCampay } from '../../test/support/campay-fake.js';
 import {
   CAMPAY_FAILURE_MESSAGES,
   CampayAuthError,
@@ -9,7 +10,6 @@ import {
   CampayTransactionNotFoundError,
   createCampayProvider,
 } from './campay.js';
-import { type FakeCampay, startFakeCampay } from './campay-fake.js';
 import { type CollectRequest, type PaymentProvider, ProviderUnavailableError } from './provider.js';
 
 const START = Date.UTC(2025, 0, 15, 9, 0, 0);
