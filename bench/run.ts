@@ -8,11 +8,12 @@
  *    200 concurrent bare requests.
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_TIME_ZONE } from '@qless/contract';
 import { buildApp } from '../apps/api/src/app.js';
 import { FixedClock } from '../apps/api/src/clock.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import type { Database, Engine } from '../apps/api/src/db/database.js';
-import { seedDemo } from '../apps/api/src/db/seed.js';
+import { seedDemo } from '../apps/api/src/demo/seed.js';
 // The same scratch databases as the API tests: PGlite in memory, or a fresh PostgreSQL database.
 import { createTestDatabase } from '../apps/api/test/support/test-db.js';
 
@@ -73,7 +74,7 @@ async function benchEngine(engine: Engine): Promise<void> {
     return;
   }
   const { database, drop } = opened;
-  await seedDemo(database.db, NOW);
+  await seedDemo(database.db, NOW, DEFAULT_TIME_ZONE);
   const config = loadConfig({
     NODE_ENV: 'production',
     PAYMENT_PROVIDER: 'simulator',

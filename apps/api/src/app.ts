@@ -17,14 +17,13 @@ import { registerErrorHandler } from './errors.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
+import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { PaymentsService } from './modules/payments/payments.service.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { TicketSigner } from './modules/tickets/tickets.service.js';
-import { createCampayProvider } from './providers/campay.js';
+import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
-import { createSimulatorProvider, type SimulatorProvider } from './providers/simulator.js';
 import { registerWebStatic } from './web-static.js';
 
 export interface BuildAppOptions {
@@ -33,23 +32,6 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Replaces the configured payment provider (tests). */
   provider?: PaymentProvider;
-}
-
-async function createProvider(deps: AppDeps): Promise<PaymentProvider> {
-  const { config, clock, db } = deps;
-  if (config.payments.provider === 'campay') {
-    if (!config.payments.campay) throw new Error('Campay is selected but not configured');
-    return createCampayProvider(config.payments.campay, { now: () => clock.now() });
-  }
-  return createSimulatorProvider({
-    delayMs: config.payments.simulatorDelayMs,
-    signingKey: await getOrCreateSecret(db, 'simulator_signing_key'),
-    clock,
-  });
-}
-
-function isSimulator(p: PaymentProvider): p is SimulatorProvider {
-  return 'deliver' in p && 'stop' in p;
 }
 
 function websocketOrigins(origins: string[]): string[] {
@@ -96,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     // Same-origin pages need no CORS; other origins only when configured.
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    methods: ['GET', 'POST'],
   });
   await app.register(rateLimit, { global: false });
 
@@ -105,50 +87,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signer = new TicketSigner(
     config.payments.ticketSigningKey ?? (await getOrCreateSecret(deps.db, 'ticket_signing_key')),
   );
-  const provider = options.provider ?? (await createProvider(deps));
-  const payments = new PaymentsService({
-    db: deps.db,
-    clock: deps.clock,
-    config: config.payments,
-    provider,
+  const payments = await createPayments(
+    deps,
     signer,
-    log: app.log,
-  });
-  if (isSimulator(provider)) {
-    // The simulator settles through the same handler as a provider's HTTP callback.
-    provider.deliver = async (input) => {
-      try {
-        await payments.handleCallback(input);
-      } catch (err) {
-        app.log.error({ err }, 'simulator settlement failed; the reconciler will retry');
-      }
-    };
-  }
+    app.log,
+    async (deliverCallback) =>
+      options.provider ??
+      createPaymentProvider(config.payments, { clock: deps.clock, deliverCallback }, () =>
+        getOrCreateSecret(deps.db, 'simulator_signing_key'),
+      ),
+  );
   const events = new PaymentEvents();
   await events.start(database);
   app.decorate('payments', payments);
 
-  let sweeping: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
   if (config.payments.reconcilerEnabled) {
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (sweeping) return;
-        sweeping = payments
-          .sweep()
-          .then(() => undefined)
-          .catch((err: unknown) => app.log.error({ err }, 'reconciler sweep failed'))
-          .finally(() => {
-            sweeping = null;
-          });
-      }, config.payments.reconcileIntervalMs);
-      timer.unref();
-    });
+    app.addHook('onReady', async () => payments.reconciler.start());
   }
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await sweeping;
-    if (isSimulator(provider)) provider.stop();
+    await payments.reconciler.stop();
+    await payments.provider.close();
     await events.stop();
   });
 
@@ -173,6 +131,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Origins allowed to call the API from a browser and to open sockets. */
     allowedOrigins: string[];
-    payments: PaymentsService;
+    payments: Payments;
   }
 }

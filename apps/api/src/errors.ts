@@ -1,4 +1,10 @@
-import { type ErrorBody, type ErrorCode, type FieldProblem, fieldErrorCode } from '@qless/contract';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  errorBodySchema,
+  type FieldProblem,
+  fieldErrorCode,
+} from '@qless/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -13,6 +19,22 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+}
+
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+
+/**
+ * Response schemas of a route's error statuses: every one is the contract's error body.
+ * 500 is always declared: any route can fail.
+ */
+export function errorResponses<S extends ErrorStatus>(
+  ...statuses: S[]
+): Record<S | 500, typeof errorBodySchema> {
+  const all: (S | 500)[] = [...statuses, 500];
+  return Object.fromEntries(all.map((s) => [s, errorBodySchema])) as Record<
+    S | 500,
+    typeof errorBodySchema
+  >;
 }
 
 export const notFound = (code: ErrorCode, message: string) => new AppError(404, code, message);

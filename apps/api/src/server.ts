@@ -3,7 +3,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './demo/seed.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemo(database.db, systemClock.now());
+  if (config.seedDemo) await seedDemo(database.db, systemClock.now(), config.defaultTimeZone);
 
   const app = await buildApp({ config, database, clock: systemClock });
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   organizationListResponseSchema,
   organizationResponseSchema,
   serviceListResponseSchema,
@@ -9,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
 import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
@@ -26,7 +27,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
   beforeAll(async () => {
     tdb = await createTestDatabase(engine);
     database = tdb.database;
-    await seedDemo(database.db, new Date(PINNED_NOW));
+    await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
     ({ app } = await createTestApp(database));
     const org = await database.db
       .selectFrom('organizations')
@@ -79,6 +80,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
         .values({
           name: 'Dormant Office',
           email: 'dormant@example.cm',
+          time_zone: DEFAULT_TIME_ZONE,
           start_time: '08:00',
           end_time: '12:00',
           active: false,
@@ -294,7 +296,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
         .selectFrom('bookings')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      const result = await seedDemo(database.db, new Date(PINNED_NOW));
+      const result = await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
       expect(result.bookingsAdded).toBe(0);
       const after = await database.db
         .selectFrom('bookings')

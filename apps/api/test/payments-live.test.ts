@@ -8,6 +8,7 @@ import { FixedClock } from '../src/clock.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createCampayProvider } from '../src/providers/campay.js';
+import { signSimulatorCallback } from '../src/providers/simulator.js';
 import { type FakeCampay, startFakeCampay } from './support/campay-fake.js';
 import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
@@ -225,10 +226,10 @@ describe.each(engines)('Campay provider against a fake Campay server on %s', (en
       'SUCCESSFUL',
     );
     // No callback arrives. Too early for the reconciler: nothing happens.
-    await app.payments.sweep();
+    await app.payments.reconciler.sweep();
     expect((await statusOf(app, payment.payment_id)).status).toBe('PENDING');
     clock.advance(25_000);
-    const swept = await app.payments.sweep();
+    const swept = await app.payments.reconciler.sweep();
     expect(swept.checked).toBeGreaterThanOrEqual(1);
     expect((await statusOf(app, payment.payment_id)).status).toBe('SUCCESSFUL');
   });
@@ -311,7 +312,7 @@ describe.each(engines)('restart in the middle of a payment on %s', (engine) => {
     const second = await createTestApp(database2, { clock, env: LIMITS });
     try {
       expect((await statusOf(second.app, id)).status).toBe('PENDING');
-      await second.app.payments.sweep();
+      await second.app.payments.reconciler.sweep();
       const after = await statusOf(second.app, id);
       expect(after.status).toBe('SUCCESSFUL');
       expect(after.ticket).not.toBeNull();
@@ -375,7 +376,6 @@ describe('two server processes on one PostgreSQL', () => {
       .select('value')
       .where('name', '=', 'simulator_signing_key')
       .executeTakeFirstOrThrow();
-    const { SignJWT } = await import('jose');
     const fields = {
       status: 'SUCCESSFUL',
       reference: payment.provider_reference ?? '',
@@ -383,9 +383,7 @@ describe('two server processes on one PostgreSQL', () => {
       amount: '2',
       currency: 'XAF',
     };
-    const signature = await new SignJWT({ reference: fields.reference, status: fields.status })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(new TextEncoder().encode(key.value));
+    const signature = await signSimulatorCallback(key.value, fields);
     const cb = await appA.inject({
       method: 'POST',
       url: '/api/v1/payment/callback/simulator',
@@ -420,7 +418,10 @@ describe('two server processes on one PostgreSQL', () => {
     const b = await createTestApp(other, { clock, env });
     try {
       clock.advance(60_000);
-      const [ra, rb] = await Promise.all([a.app.payments.sweep(), b.app.payments.sweep()]);
+      const [ra, rb] = await Promise.all([
+        a.app.payments.reconciler.sweep(),
+        b.app.payments.reconciler.sweep(),
+      ]);
       expect(ra.checked + rb.checked).toBe(10);
       for (const id of ids) expect((await statusOf(b.app, id)).status).toBe('SUCCESSFUL');
       const events = await tdb.database.db

@@ -8,6 +8,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedClock } from '../src/clock.js';
 import type { Database } from '../src/db/database.js';
+import { signSimulatorCallback } from '../src/providers/simulator.js';
 import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
@@ -59,15 +60,13 @@ describe.each(engines)('booking and payment with the simulator on %s', (engine) 
       }
     ).bookings.map((b) => b.slot_id);
 
-  async function signSimulatorCallback(fields: Record<string, string>): Promise<string> {
+  async function simulatorSignature(fields: Record<string, string>): Promise<string> {
     const row = await database.db
       .selectFrom('app_secrets')
       .select('value')
       .where('name', '=', 'simulator_signing_key')
       .executeTakeFirstOrThrow();
-    return new SignJWT({ reference: fields.reference, status: fields.status })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(new TextEncoder().encode(row.value));
+    return signSimulatorCallback(row.value, fields);
   }
 
   async function callback(
@@ -92,7 +91,7 @@ describe.each(engines)('booking and payment with the simulator on %s', (engine) 
       operator_reference: 'OP1',
       ...extra,
     };
-    const sig = signature ?? (await signSimulatorCallback(fields));
+    const sig = signature ?? (await simulatorSignature(fields));
     return app.inject({
       method: 'GET',
       url: `/api/v1/payment/callback/simulator?${new URLSearchParams({ ...fields, signature: sig })}`,
@@ -197,23 +196,25 @@ describe.each(engines)('booking and payment with the simulator on %s', (engine) 
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ cus_name: '  ' }, 400, 'VALIDATION_FAILED'],
-      [{ cus_email: 'not-an-email' }, 400, 'VALIDATION_FAILED'],
+      [{ cus_name: '  ' }, 400, 'INVALID_NAME'],
+      [{ cus_email: 'not-an-email' }, 400, 'INVALID_EMAIL'],
       [{ phone_number: '+23767712345' }, 400, 'INVALID_PHONE'],
       [{ phone_number: '233123456' }, 400, 'INVALID_PHONE'],
       [{ amount: 1 }, 400, 'AMOUNT_MISMATCH'],
       [{ amount: '0.5' }, 400, 'AMOUNT_MISMATCH'],
-      [{ amount: 'two' }, 400, 'VALIDATION_FAILED'],
+      [{ amount: 'two' }, 400, 'INVALID_AMOUNT'],
       [{ currency: 'EUR' }, 400, 'CURRENCY_MISMATCH'],
-      [{ reference: 'x' }, 400, 'VALIDATION_FAILED'],
-      [{ date: '2026-02-30' }, 400, 'VALIDATION_FAILED'],
+      [{ reference: 'x' }, 400, 'INVALID_REFERENCE'],
+      [{ date: '2026-02-30' }, 400, 'INVALID_DATE'],
       [{ date: '2026-03-03' }, 400, 'SLOT_IN_PAST'],
       // Today 09:30 in Douala: 07:00 has started, 10:00 has not.
       [{ date: '2026-03-04', slotIndex: 0 }, 400, 'SLOT_IN_PAST'],
       [{ date: '2026-05-04' }, 400, 'DATE_OUT_OF_HORIZON'],
       [{ slot_id: '00000000-0000-4000-8000-000000000000' }, 404, 'SLOT_NOT_FOUND'],
       [{ service_id: '00000000-0000-4000-8000-000000000000' }, 404, 'SERVICE_NOT_FOUND'],
-      [{ slot_id: 'nope' }, 400, 'VALIDATION_FAILED'],
+      [{ slot_id: 'nope' }, 400, 'INVALID_ID'],
+      [{ currency: 'X'.repeat(11) }, 400, 'INVALID_CURRENCY'],
+      [{ description: 'd'.repeat(201) }, 400, 'INVALID_DESCRIPTION'],
     ];
     for (const [overrides, code, errorCode] of cases) {
       const res = await initiate(initiateBody(fx, { date, ...overrides }));
@@ -232,6 +233,36 @@ describe.each(engines)('booking and payment with the simulator on %s', (engine) 
       headers: { 'content-type': 'application/json' },
     });
     expect(noBody.statusCode).toBe(400);
+    // Every problem carries its own field's code; the first one is the answer's code.
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    const body = empty.json() as {
+      code: string;
+      message: string;
+      details: { path: string; code: string }[];
+    };
+    expect(body.code).toBe('INVALID_NAME');
+    expect(body.message).toMatch(/^cus_name: /);
+    expect(Object.fromEntries(body.details.map((d) => [d.path, d.code]))).toMatchObject({
+      cus_name: 'INVALID_NAME',
+      cus_email: 'INVALID_EMAIL',
+      phone_number: 'INVALID_PHONE',
+      amount: 'INVALID_AMOUNT',
+      reference: 'INVALID_REFERENCE',
+      service_id: 'INVALID_ID',
+      date: 'INVALID_DATE',
+    });
+    const notAnObject = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: '[1]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notAnObject.json()).toMatchObject({ code: 'INVALID_BODY' });
     const after = await database.db
       .selectFrom('bookings')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -412,7 +443,7 @@ describe.each(engines)('booking and payment with the simulator on %s', (engine) 
     ).json().payment.payment_id as string;
     clock.advance(11 * 60_000);
     try {
-      const swept = await app.payments.sweep();
+      const swept = await app.payments.reconciler.sweep();
       expect(swept.expiredHolds).toBeGreaterThanOrEqual(2);
       expect(await taken(date)).toEqual([]);
       // Slot 9 is taken by someone else meanwhile.
@@ -449,7 +480,7 @@ describe.each(engines)('booking and payment with the simulator on %s', (engine) 
       .payment.payment_id as string;
     clock.advance(31 * 60_000);
     try {
-      const swept = await app.payments.sweep();
+      const swept = await app.payments.reconciler.sweep();
       expect(swept.expiredPayments).toBeGreaterThanOrEqual(1);
       expect(await status(id)).toMatchObject({ status: 'FAILED', failure_code: 'EXPIRED' });
       expect((await callback(id, 'SUCCESSFUL')).json()).toMatchObject({ outcome: 'refund_due' });

@@ -26,6 +26,7 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
       .values({
         name: 'Centre Test',
         email: 'test@centre.cm',
+        time_zone: 'Africa/Douala',
         start_time: '08:00',
         end_time: '10:00',
       })

@@ -13,7 +13,7 @@ export interface OrganizationsTable {
   location: Generated<string>;
   email: string;
   image_url: string | null;
-  time_zone: Generated<string>;
+  time_zone: string;
   start_time: string;
   end_time: string;
   active: Generated<boolean>;

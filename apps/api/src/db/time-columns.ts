@@ -1,9 +1,11 @@
-import { formatMinutes } from '@qless/contract';
+import { formatMinutes, parseTimeOfDay } from '@qless/contract';
 
 /** "HH:MM:SS" from a `time` column → minutes since midnight. */
 export function timeToMinutes(value: string): number {
-  const [h, m] = value.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
+  const minutes = parseTimeOfDay(value);
+  // The schema only stores whole minutes; anything else is a bug, not user input.
+  if (minutes === null) throw new Error(`Unexpected time column value "${value}"`);
+  return minutes;
 }
 
 /** Minutes since midnight → a `time` literal. 24:00 is the end of the day. */

@@ -10,11 +10,12 @@ import {
   serviceResponseSchema,
   slotListResponseSchema,
   takenSlotListResponseSchema,
+  withFieldCodes,
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError, errorResponses, notFound } from '../errors.js';
 import { listTakenSlots } from './bookings/bookings.repository.js';
 import {
   findActiveOrganization,
@@ -28,9 +29,11 @@ import {
 } from './services/services.repository.js';
 import { findLiveSlotsOfActiveService, toSlot } from './slots/slots.repository.js';
 
-const errorResponses = { 400: z.unknown(), 404: z.unknown() };
-const orgParams = z.object({ orgId: idSchema });
-const serviceParams = z.object({ serviceId: idSchema });
+const orgParams = withFieldCodes(z.object({ orgId: idSchema }), { orgId: 'INVALID_ID' });
+const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
+  serviceId: 'INVALID_ID',
+});
+const notFoundOrInvalid = errorResponses(400, 404);
 
 /** The public, read-only catalogue: organizations, services, slots and taken slot-dates. */
 export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -51,7 +54,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/organizations',
-      { schema: { response: { 200: organizationListResponseSchema } } },
+      { schema: { response: { 200: organizationListResponseSchema, ...errorResponses() } } },
       async () => ({ organizations: (await listActiveOrganizations(db)).map(toOrganization) }),
     );
 
@@ -60,7 +63,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: orgParams,
-          response: { 200: organizationResponseSchema, ...errorResponses },
+          response: { 200: organizationResponseSchema, ...notFoundOrInvalid },
         },
       },
       async (req) => ({
@@ -73,7 +76,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: orgParams,
-          response: { 200: serviceListResponseSchema, ...errorResponses },
+          response: { 200: serviceListResponseSchema, ...notFoundOrInvalid },
         },
       },
       async (req) => {
@@ -87,7 +90,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: serviceParams,
-          response: { 200: serviceResponseSchema, ...errorResponses },
+          response: { 200: serviceResponseSchema, ...notFoundOrInvalid },
         },
       },
       async (req) => {
@@ -101,7 +104,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: serviceParams,
-          response: { 200: slotListResponseSchema, ...errorResponses },
+          response: { 200: slotListResponseSchema, ...notFoundOrInvalid },
         },
       },
       async (req) => {
@@ -117,7 +120,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           params: serviceParams,
           querystring: bookingsRangeQuerySchema,
-          response: { 200: takenSlotListResponseSchema, ...errorResponses },
+          response: { 200: takenSlotListResponseSchema, ...notFoundOrInvalid },
         },
       },
       async (req) => {

@@ -514,5 +514,12 @@ export function createCampayProvider(
     };
   }
 
-  return { name: 'campay', collect, getStatus, parseCallback };
+  return {
+    name: 'campay',
+    capabilities: { signedCallbackFields: false },
+    collect,
+    getStatus,
+    parseCallback,
+    close: async () => undefined,
+  };
 }

@@ -1,4 +1,5 @@
 import type { PaymentStatus } from '@qless/contract';
+import type { Clock } from '../clock.js';
 
 /**
  * One interface for every mobile-money provider. The payments service owns the database
@@ -58,8 +59,32 @@ export type CallbackResult =
   | { ok: true; event: ProviderEvent; raw: Record<string, unknown> }
   | { ok: false; reason: 'INVALID_SIGNATURE' | 'MALFORMED'; raw: Record<string, unknown> };
 
+export type ProviderName = 'simulator' | 'campay';
+
+/** What a provider can do; the payments module reads these, never the provider's name. */
+export interface ProviderCapabilities {
+  /**
+   * The callback's signature covers the transaction's reference, status and amount, so a
+   * verified callback may be applied as it stands. When false (Campay: its JWT binds none
+   * of the fields), a final callback is only a prompt to read the transaction's status
+   * from the provider with the reference we recorded.
+   */
+  readonly signedCallbackFields: boolean;
+}
+
+/** What the app hands a provider when it builds it. */
+export interface ProviderContext {
+  clock: Clock;
+  /**
+   * Where a provider that settles by itself (the simulator) sends its callbacks: the same
+   * handler as the HTTP callback route.
+   */
+  deliverCallback(input: CallbackInput): Promise<void>;
+}
+
 export interface PaymentProvider {
-  readonly name: string;
+  readonly name: ProviderName;
+  readonly capabilities: ProviderCapabilities;
   collect(request: CollectRequest): Promise<CollectResult>;
   /**
    * Asks the provider for the current state of a transaction.
@@ -68,6 +93,8 @@ export interface PaymentProvider {
   getStatus(providerReference: string): Promise<ProviderEvent>;
   /** Verifies the callback's signature and extracts the event. Never throws for bad input. */
   parseCallback(input: CallbackInput): Promise<CallbackResult>;
+  /** Stops timers and open requests (shutdown). */
+  close(): Promise<void>;
 }
 
 export class ProviderUnavailableError extends Error {

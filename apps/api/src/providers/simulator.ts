@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../clock.js';
 import type {
   CallbackInput,
   CallbackResult,
   CollectRequest,
   CollectResult,
   PaymentProvider,
+  ProviderContext,
   ProviderEvent,
 } from './provider.js';
 
@@ -17,14 +17,28 @@ import type {
  *
  * It keeps no state: the provider reference encodes the outcome and the settle time, so
  * status checks give the right answer after a restart. It settles by sending itself a
- * signed callback through `deliver`, which the app wires to the same handler as the HTTP
- * callback route.
+ * signed callback through the context's `deliverCallback`, the same handler as the HTTP
+ * callback route. Its signature covers every field it sends.
  */
 export interface SimulatorOptions {
   delayMs: number;
   /** HS256 key for the simulator's callback signatures. */
   signingKey: string;
-  clock: Clock;
+}
+
+/** The callback fields the signature binds, one claim each. */
+const SIGNED_FIELDS = ['reference', 'status', 'external_reference', 'amount', 'currency'] as const;
+
+/** The simulator's callback signature over `fields` (tests sign their callbacks with it). */
+export function signSimulatorCallback(
+  signingKey: string,
+  fields: Record<string, string>,
+): Promise<string> {
+  const claims = Object.fromEntries(SIGNED_FIELDS.map((f) => [f, fields[f]]));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .sign(new TextEncoder().encode(signingKey));
 }
 
 type Outcome = 'S' | 'F' | 'P';
@@ -37,14 +51,10 @@ function outcomeFor(phone: string): Outcome {
 
 const REFERENCE = /^sim_([SFP])_(\d+)_([0-9a-f-]{36})$/;
 
-export interface SimulatorProvider extends PaymentProvider {
-  /** Where settlements go: set once by the payments module. */
-  deliver: ((input: CallbackInput) => Promise<void>) | null;
-  /** Stops pending timers (shutdown, tests). */
-  stop(): void;
-}
-
-export function createSimulatorProvider(options: SimulatorOptions): SimulatorProvider {
+export function createSimulatorProvider(
+  options: SimulatorOptions,
+  context: ProviderContext,
+): PaymentProvider {
   const key = new TextEncoder().encode(options.signingKey);
   const timers = new Set<NodeJS.Timeout>();
 
@@ -59,13 +69,13 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
     return outcome === 'S' ? 'SUCCESSFUL' : 'FAILED';
   }
 
-  const provider: SimulatorProvider = {
+  const provider: PaymentProvider = {
     name: 'simulator',
-    deliver: null,
+    capabilities: { signedCallbackFields: true },
 
     async collect(request: CollectRequest): Promise<CollectResult> {
       const outcome = outcomeFor(request.phone);
-      const settleAt = options.clock.now().getTime() + options.delayMs;
+      const settleAt = context.clock.now().getTime() + options.delayMs;
       const reference = `sim_${outcome}_${settleAt}_${randomUUID()}`;
       if (outcome !== 'P') {
         const timer = setTimeout(async () => {
@@ -81,11 +91,8 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
             code: status === 'FAILED' ? 'SIMULATED_DECLINE' : '',
             operator_reference: `OP${settleAt}`,
           };
-          const signature = await new SignJWT({ reference, status })
-            .setProtectedHeader({ alg: 'HS256' })
-            .setIssuedAt()
-            .sign(key);
-          await provider.deliver?.({
+          const signature = await signSimulatorCallback(options.signingKey, fields);
+          await context.deliverCallback({
             query: { ...fields, signature },
             body: undefined,
             headers: {},
@@ -103,7 +110,7 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
       return {
         providerReference,
         paymentId: null,
-        status: statusAt(decoded.outcome, decoded.settleAt, options.clock.now().getTime()),
+        status: statusAt(decoded.outcome, decoded.settleAt, context.clock.now().getTime()),
         amount: null,
         currency: null,
         operator: null,
@@ -121,7 +128,7 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
       if (typeof signature !== 'string') return { ok: false, reason: 'INVALID_SIGNATURE', raw };
       try {
         const { payload } = await jwtVerify(signature, key, { algorithms: ['HS256'] });
-        if (payload.reference !== raw.reference || payload.status !== raw.status) {
+        if (SIGNED_FIELDS.some((f) => payload[f] !== raw[f])) {
           return { ok: false, reason: 'INVALID_SIGNATURE', raw };
         }
       } catch {
@@ -149,7 +156,7 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
       };
     },
 
-    stop() {
+    async close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
     },

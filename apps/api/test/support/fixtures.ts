@@ -18,6 +18,7 @@ export async function createFixture(database: Database, now: Date, suffix = ''):
     .values({
       name: `Guichet Unique ${suffix}`,
       email: `guichet${suffix}@example.cm`,
+      time_zone: 'Africa/Douala',
       location: 'Rue Joss, Bonanjo, Douala',
       start_time: '07:00',
       end_time: '18:00',

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import { execStatements } from './exec-statements.js';
+import { type Kysely, sql } from 'kysely';
 
-/** The initial schema. Constraints live here, not only in application code. */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await execStatements(
-    db,
-    `
-    create table organizations (
+/**
+ * The initial schema, one statement per entry (PGlite's extended protocol takes one
+ * statement at a time). Constraints live here, not only in application code.
+ */
+const statements = [
+  `create table organizations (
       id uuid primary key default gen_random_uuid(),
       slug text unique,
       name text not null check (length(btrim(name)) between 1 and 200),
@@ -22,9 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       check (start_time < end_time)
-    );
-
-    create table services (
+    )`,
+  `create table services (
       id uuid primary key default gen_random_uuid(),
       organization_id uuid not null references organizations(id),
       slug text,
@@ -36,10 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       unique (organization_id, slug)
-    );
-    create index services_organization_idx on services (organization_id) where active;
-
-    create table slots (
+    )`,
+  `create index services_organization_idx on services (organization_id) where active`,
+  `create table slots (
       id uuid primary key default gen_random_uuid(),
       service_id uuid not null references services(id),
       start_time time not null,
@@ -47,11 +44,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       retired_at timestamptz,
       created_at timestamptz not null default now(),
       check (start_time < end_time)
-    );
-    -- One live slot per start; retired slots stay for the bookings that point at them.
-    create unique index slots_live_start_uq on slots (service_id, start_time) where retired_at is null;
-
-    create table bookings (
+    )`,
+  `-- One live slot per start; retired slots stay for the bookings that point at them.
+    create unique index slots_live_start_uq on slots (service_id, start_time) where retired_at is null`,
+  `create table bookings (
       id uuid primary key default gen_random_uuid(),
       organization_id uuid not null references organizations(id),
       service_id uuid not null references services(id),
@@ -69,17 +65,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now(),
       check (status <> 'held' or hold_expires_at is not null),
       check (status not in ('confirmed', 'checked_in', 'no_show') or ticket_code is not null)
-    );
-    -- The booking invariant: per slot and date, each seat (1..capacity) is taken at most
+    )`,
+  `-- The booking invariant: per slot and date, each seat (1..capacity) is taken at most
     -- once by an active booking. The insert picks a free seat; a race ends in 23505.
     create unique index bookings_active_seat_uq on bookings (slot_id, booking_date, seat)
-      where status in ('held', 'confirmed', 'checked_in');
-    create index bookings_service_date_idx on bookings (service_id, booking_date)
-      where status in ('held', 'confirmed', 'checked_in');
-    create index bookings_organization_date_idx on bookings (organization_id, booking_date);
-    create index bookings_held_expiry_idx on bookings (hold_expires_at) where status = 'held';
-
-    create table payments (
+      where status in ('held', 'confirmed', 'checked_in')`,
+  `create index bookings_service_date_idx on bookings (service_id, booking_date)
+      where status in ('held', 'confirmed', 'checked_in')`,
+  `create index bookings_organization_date_idx on bookings (organization_id, booking_date)`,
+  `create index bookings_held_expiry_idx on bookings (hold_expires_at) where status = 'held'`,
+  `create table payments (
       id uuid primary key default gen_random_uuid(),
       booking_id uuid not null references bookings(id),
       reference text not null unique check (length(reference) between 8 and 100),
@@ -104,11 +99,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check ((status = 'PENDING') = (settled_at is null)),
       -- Money received that no booking answers for is always recorded for refund.
       check (not needs_refund or refund_reason is not null)
-    );
-    create index payments_booking_idx on payments (booking_id);
-    create index payments_pending_idx on payments (created_at) where status = 'PENDING';
-
-    create table payment_events (
+    )`,
+  `create index payments_booking_idx on payments (booking_id)`,
+  `create index payments_pending_idx on payments (created_at) where status = 'PENDING'`,
+  `create table payment_events (
       id uuid primary key default gen_random_uuid(),
       payment_id uuid references payments(id),
       provider text not null,
@@ -117,22 +111,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       outcome text not null,
       payload jsonb not null,
       received_at timestamptz not null default now()
-    );
-    create index payment_events_payment_idx on payment_events (payment_id);
-
-    create table contact_requests (
+    )`,
+  `create index payment_events_payment_idx on payment_events (payment_id)`,
+  `create table contact_requests (
       id uuid primary key default gen_random_uuid(),
       user_name text not null check (length(btrim(user_name)) between 1 and 200),
       user_email text not null,
       message text not null default '' check (length(message) <= 5000),
       created_at timestamptz not null default now()
-    );
-
-    create table app_secrets (
+    )`,
+  `create table app_secrets (
       name text primary key,
       value text not null,
       created_at timestamptz not null default now()
-    );
-  `,
-  );
+    )`,
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
 }

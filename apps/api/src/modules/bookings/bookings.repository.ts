@@ -1,6 +1,8 @@
 import { ACTIVE_BOOKING_STATUSES } from '@qless/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/schema.js';
+import type { BookingsTable, Db } from '../../db/schema.js';
+
+const ACTIVE = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(status)));
 
 /**
  * Slot-dates of a service that are full: as many active bookings as the service's
@@ -26,5 +28,147 @@ export function listTakenSlots(
     .having(sql<number>`count(*)`, '>=', sql<number>`s.capacity`)
     .orderBy('b.booking_date')
     .orderBy('b.slot_id')
+    .execute();
+}
+
+export function findSlot(db: Db, slotId: string) {
+  return db
+    .selectFrom('slots')
+    .select(['id', 'service_id', 'start_time', 'retired_at'])
+    .where('id', '=', slotId)
+    .executeTakeFirst();
+}
+
+/** Locks a slot row: writers of one slot's bookings take turns (PostgreSQL). */
+export async function lockSlot(db: Db, slotId: string): Promise<void> {
+  await db.selectFrom('slots').select('id').where('id', '=', slotId).forUpdate().execute();
+}
+
+/** The lowest seat of a slot on a date that no active booking holds, or null when full. */
+export async function findFreeSeat(
+  db: Db,
+  slotId: string,
+  date: string,
+  capacity: number,
+): Promise<number | null> {
+  const { rows } = await sql<{ seat: number }>`
+    select s::int as seat from generate_series(1, ${capacity}::int) as s
+    where not exists (
+      select 1 from bookings b
+      where b.slot_id = ${slotId} and b.booking_date = ${date}::date and b.seat = s
+        and b.status in (${ACTIVE})
+    )
+    order by s limit 1`.execute(db);
+  return rows[0]?.seat ?? null;
+}
+
+/** Holds whose time is up stop counting as taken. Returns how many were expired. */
+export async function expireStaleHolds(
+  db: Db,
+  now: Date,
+  scope: { slotId: string; date: string } | { limit: number },
+): Promise<number> {
+  // The conditions sit on the UPDATE itself: PostgreSQL re-checks them on a row that a
+  // concurrent transaction just confirmed, so a paid booking is never lapsed.
+  let update = db
+    .updateTable('bookings')
+    .set({ status: 'expired', updated_at: now })
+    .where('status', '=', 'held')
+    .where('hold_expires_at', '<=', now);
+  if ('slotId' in scope) {
+    update = update.where('slot_id', '=', scope.slotId).where('booking_date', '=', scope.date);
+  } else {
+    update = update.where(
+      'id',
+      'in',
+      db
+        .selectFrom('bookings')
+        .select('id')
+        .where('status', '=', 'held')
+        .where('hold_expires_at', '<=', now)
+        .limit(scope.limit)
+        .forUpdate()
+        .skipLocked(),
+    );
+  }
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type NewHold = Pick<
+  BookingsTable,
+  | 'organization_id'
+  | 'service_id'
+  | 'slot_id'
+  | 'booking_date'
+  | 'cus_name'
+  | 'cus_email'
+  | 'phone_number'
+> & { seat: number; hold_expires_at: Date };
+
+export async function insertHold(db: Db, hold: NewHold, now: Date): Promise<string> {
+  const row = await db
+    .insertInto('bookings')
+    .values({ ...hold, status: 'held', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findHoldExpiry(db: Db, bookingId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('hold_expires_at')
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  return row?.hold_expires_at ?? null;
+}
+
+/** A booking with its service's capacity, locked for the rest of the transaction. */
+export function lockBookingForUpdate(db: Db, bookingId: string) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('services as s', 's.id', 'b.service_id')
+    .select(['b.id', 'b.status', 'b.slot_id', 'b.booking_date', 'b.seat', 's.capacity'])
+    .where('b.id', '=', bookingId)
+    .forUpdate('b')
+    .executeTakeFirstOrThrow();
+}
+
+export async function ticketCodeExists(db: Db, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('ticket_code', '=', code)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markConfirmed(
+  db: Db,
+  bookingId: string,
+  confirmation: { seat: number; ticketCode: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({
+      status: 'confirmed',
+      seat: confirmation.seat,
+      ticket_code: confirmation.ticketCode,
+      confirmed_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', bookingId)
+    .execute();
+}
+
+/** Releases a hold; a booking in any other state is left as it is. */
+export async function cancelHeld(db: Db, bookingId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', '=', bookingId)
+    .where('status', '=', 'held')
     .execute();
 }

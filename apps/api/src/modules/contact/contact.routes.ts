@@ -1,7 +1,7 @@
 import { contactRequestSchema, contactResponseSchema } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { errorResponses } from '../../errors.js';
 
 /** Organizations ask to be onboarded; the platform team reads the stored requests. */
 export function contactRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
@@ -12,7 +12,7 @@ export function contactRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
         schema: {
           body: contactRequestSchema,
-          response: { 201: contactResponseSchema, 400: z.unknown(), 429: z.unknown() },
+          response: { 201: contactResponseSchema, ...errorResponses(400, 413, 415, 429) },
         },
       },
       async (req, reply) => {

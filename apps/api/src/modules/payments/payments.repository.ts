@@ -1,6 +1,6 @@
-import { ACTIVE_BOOKING_STATUSES } from '@qless/contract';
 import { sql } from 'kysely';
-import type { Db, PaymentRow } from '../../db/schema.js';
+import type { Db, PaymentRow, PaymentsTable } from '../../db/schema.js';
+import type { EventSource, RecordedOutcome } from './outcomes.js';
 import { PAYMENT_CHANNEL } from './payment-events.js';
 
 export function findPaymentById(db: Db, id: string, lock = false): Promise<PaymentRow | undefined> {
@@ -36,60 +36,108 @@ export async function lockPhone(db: Db, phone: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`phone:${phone}`}))`.execute(db);
 }
 
-/** Locks a slot row: writers of one slot's bookings take turns (PostgreSQL). */
-export async function lockSlot(db: Db, slotId: string): Promise<void> {
-  await db.selectFrom('slots').select('id').where('id', '=', slotId).forUpdate().execute();
+export type NewPayment = Pick<
+  PaymentsTable,
+  | 'booking_id'
+  | 'reference'
+  | 'request_fingerprint'
+  | 'provider'
+  | 'amount'
+  | 'currency'
+  | 'phone_number'
+>;
+
+export function insertPayment(db: Db, payment: NewPayment, now: Date): Promise<PaymentRow> {
+  return db
+    .insertInto('payments')
+    .values({ ...payment, status: 'PENDING', created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** The lowest seat of a slot on a date that no active booking holds, or null when full. */
-export async function findFreeSeat(
+/** Payments started for a phone number since `since`, whatever became of them. */
+export async function countPaymentsForPhoneSince(
   db: Db,
-  slotId: string,
-  date: string,
-  capacity: number,
-): Promise<number | null> {
-  const { rows } = await sql<{ seat: number }>`
-    select s::int as seat from generate_series(1, ${capacity}::int) as s
-    where not exists (
-      select 1 from bookings b
-      where b.slot_id = ${slotId} and b.booking_date = ${date}::date and b.seat = s
-        and b.status in (${sql.join(ACTIVE_BOOKING_STATUSES.map((st) => sql.lit(st)))})
-    )
-    order by s limit 1`.execute(db);
-  return rows[0]?.seat ?? null;
-}
-
-/** Holds whose time is up stop counting as taken. Returns how many were expired. */
-export async function expireStaleHolds(
-  db: Db,
-  now: Date,
-  scope: { slotId: string; date: string } | { limit: number },
+  phone: string,
+  since: Date,
 ): Promise<number> {
-  // The conditions sit on the UPDATE itself: PostgreSQL re-checks them on a row that a
-  // concurrent transaction just confirmed, so a paid booking is never lapsed.
-  let update = db
-    .updateTable('bookings')
-    .set({ status: 'expired', updated_at: now })
-    .where('status', '=', 'held')
-    .where('hold_expires_at', '<=', now);
-  if ('slotId' in scope) {
-    update = update.where('slot_id', '=', scope.slotId).where('booking_date', '=', scope.date);
-  } else {
-    update = update.where(
-      'id',
-      'in',
-      db
-        .selectFrom('bookings')
-        .select('id')
-        .where('status', '=', 'held')
-        .where('hold_expires_at', '<=', now)
-        .limit(scope.limit)
-        .forUpdate()
-        .skipLocked(),
-    );
-  }
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('phone_number', '=', phone)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** What the provider answered to the collect request. */
+export function saveCollectResult(
+  db: Db,
+  paymentId: string,
+  result: { providerReference: string; ussdCode: string | null; operator: string | null },
+): Promise<PaymentRow> {
+  return db
+    .updateTable('payments')
+    .set({
+      provider_reference: result.providerReference,
+      ussd_code: result.ussdCode,
+      operator: result.operator,
+    })
+    .where('id', '=', paymentId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** PENDING → a final status, once; `refundReason` records money we must give back. */
+export async function markSettled(
+  db: Db,
+  paymentId: string,
+  settlement: {
+    status: 'SUCCESSFUL' | 'FAILED';
+    failureCode: string | null;
+    refundReason?: string;
+  },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({
+      status: settlement.status,
+      failure_code: settlement.status === 'FAILED' ? settlement.failureCode : null,
+      settled_at: now,
+      updated_at: now,
+      ...(settlement.refundReason
+        ? { needs_refund: true, refund_reason: settlement.refundReason }
+        : {}),
+    })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+export async function flagRefund(
+  db: Db,
+  paymentId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ needs_refund: true, refund_reason: reason, updated_at: now })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+export async function saveOperatorReference(
+  db: Db,
+  paymentId: string,
+  operatorReference: string,
+  operator: string | null,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ operator_reference: operatorReference, operator })
+    .where('id', '=', paymentId)
+    .execute();
 }
 
 export async function notifyPaymentChanged(db: Db, paymentId: string): Promise<void> {
@@ -101,9 +149,9 @@ export async function recordPaymentEvent(
   event: {
     paymentId: string | null;
     provider: string;
-    source: 'callback' | 'status_check' | 'expiry';
+    source: EventSource;
     signatureValid: boolean;
-    outcome: string;
+    outcome: RecordedOutcome;
     payload: Record<string, unknown>;
   },
 ): Promise<void> {

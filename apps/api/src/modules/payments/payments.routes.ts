@@ -4,29 +4,27 @@ import {
   paymentInitiateRequestSchema,
   paymentResponseSchema,
   paymentStatusMessageSchema,
+  withFieldCodes,
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError } from '../../errors.js';
+import { AppError, errorResponses } from '../../errors.js';
 import type { PaymentEvents } from './payment-events.js';
-import type { PaymentsService } from './payments.service.js';
+import { readPaymentStatus } from './payment-status.js';
+import type { Payments } from './payments.module.js';
 
-const errors = {
-  400: z.unknown(),
-  402: z.unknown(),
-  404: z.unknown(),
-  409: z.unknown(),
-  429: z.unknown(),
-  502: z.unknown(),
-};
+const paymentParams = withFieldCodes(z.object({ paymentId: idSchema }), {
+  paymentId: 'INVALID_ID',
+});
 
 export function paymentsRoutes(
   deps: AppDeps,
-  payments: PaymentsService,
+  payments: Payments,
   events: PaymentEvents,
 ): FastifyPluginAsyncZod {
   const limits = deps.config.payments.rateLimit;
+  const statusOf = (paymentId: string) => readPaymentStatus(deps.db, payments.signer, paymentId);
   return async (app) => {
     app.post(
       '/payment/initiate',
@@ -34,11 +32,15 @@ export function paymentsRoutes(
         config: { rateLimit: { max: limits.perIp, timeWindow: limits.windowMinutes * 60_000 } },
         schema: {
           body: paymentInitiateRequestSchema,
-          response: { 200: paymentResponseSchema, 201: paymentResponseSchema, ...errors },
+          response: {
+            200: paymentResponseSchema,
+            201: paymentResponseSchema,
+            ...errorResponses(400, 402, 404, 409, 413, 415, 429, 502),
+          },
         },
       },
       async (req, reply) => {
-        const { payment, created } = await payments.initiate(req.body);
+        const { payment, created } = await payments.initiation.initiate(req.body);
         return reply.status(created ? 201 : 200).send({ payment });
       },
     );
@@ -47,12 +49,12 @@ export function paymentsRoutes(
       '/payment/:paymentId',
       {
         schema: {
-          params: z.object({ paymentId: idSchema }),
-          response: { 200: paymentStatusMessageSchema, ...errors },
+          params: paymentParams,
+          response: { 200: paymentStatusMessageSchema, ...errorResponses(400, 404) },
         },
       },
       async (req) => {
-        const message = await payments.statusMessage(req.params.paymentId);
+        const message = await statusOf(req.params.paymentId);
         if (!message) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'No such payment.');
         return message;
       },
@@ -67,34 +69,23 @@ export function paymentsRoutes(
       );
       callbacks.withTypeProvider<ZodTypeProvider>().route({
         method: ['GET', 'POST'],
-        url: '/payment/callback/:provider',
+        // Only the configured provider has a callback route; any other name is a 404.
+        url: `/payment/callback/${payments.provider.name}`,
         schema: {
-          params: z.object({ provider: z.string().max(40) }),
           response: {
             200: z.object({ ok: z.literal(true), outcome: z.string() }),
-            400: z.unknown(),
-            401: z.unknown(),
-            404: z.unknown(),
-            429: z.unknown(),
-            503: z.unknown(),
+            ...errorResponses(400, 401, 413, 415, 429, 503),
           },
         },
         config: { rateLimit: { max: 300, timeWindow: 60_000 } },
         handler: async (req) => {
-          if (req.params.provider !== payments.providerName) {
-            throw new AppError(
-              404,
-              'NOT_FOUND',
-              `No payment provider called ${req.params.provider}.`,
-            );
-          }
-          const result = await payments.handleCallback({
+          const result = await payments.callbacks.handle({
             query: (req.query ?? {}) as Record<string, unknown>,
             body: req.body,
             headers: req.headers,
           });
           if (!result.accepted) {
-            throw result.outcome === 'INVALID_SIGNATURE'
+            throw result.reason === 'INVALID_SIGNATURE'
               ? new AppError(
                   401,
                   'INVALID_SIGNATURE',
@@ -146,7 +137,7 @@ export function paymentsRoutes(
           sending = sending
             .then(async () => {
               if (closed) return;
-              const message = await payments.statusMessage(paymentId);
+              const message = await statusOf(paymentId);
               if (closed) return;
               if (!message) {
                 closed = true;

@@ -2,11 +2,12 @@ import {
   ticketResponseSchema,
   ticketVerifyRequestSchema,
   ticketVerifyResponseSchema,
+  withFieldCodes,
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError } from '../../errors.js';
+import { AppError, errorResponses } from '../../errors.js';
 import { TICKET_CODE_PATTERN } from './ticket-code.js';
 import {
   findTicketByCode,
@@ -16,6 +17,10 @@ import {
   verifyTicketToken,
 } from './tickets.service.js';
 
+const codeParams = withFieldCodes(z.object({ code: z.string().max(20) }), {
+  code: 'INVALID_TICKET',
+});
+
 export function ticketsRoutes({ db }: AppDeps, signer: TicketSigner): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -23,8 +28,8 @@ export function ticketsRoutes({ db }: AppDeps, signer: TicketSigner): FastifyPlu
       {
         config: { rateLimit: { max: 30, timeWindow: 60_000 } },
         schema: {
-          params: z.object({ code: z.string().max(20) }),
-          response: { 200: ticketResponseSchema, 400: z.unknown(), 404: z.unknown() },
+          params: codeParams,
+          response: { 200: ticketResponseSchema, ...errorResponses(400, 404, 429) },
         },
       },
       async (req) => {
@@ -46,7 +51,7 @@ export function ticketsRoutes({ db }: AppDeps, signer: TicketSigner): FastifyPlu
       {
         schema: {
           body: ticketVerifyRequestSchema,
-          response: { 200: ticketVerifyResponseSchema, 400: z.unknown() },
+          response: { 200: ticketVerifyResponseSchema, ...errorResponses(400, 413, 415) },
         },
       },
       async (req) => verifyTicketToken(db, signer, req.body.token),

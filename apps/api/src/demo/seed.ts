@@ -1,8 +1,8 @@
 import { ACTIVE_BOOKING_STATUSES, addDays, weekStart, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import { syncServiceSlots } from '../modules/slots/slots.repository.js';
 import { generateTicketCode } from '../modules/tickets/ticket-code.js';
-import type { DB } from './schema.js';
 import { demoBookingCustomers, seedOrganizations } from './seed-data.js';
 
 export interface SeedResult {
@@ -16,7 +16,7 @@ export interface SeedResult {
  * by admins are kept), slots are regenerated, and a few confirmed bookings are spread over
  * the current week so the slot view shows taken slots.
  */
-export async function seedDemo(db: Kysely<DB>, now: Date): Promise<SeedResult> {
+export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     let services = 0;
     let bookingsAdded = 0;
@@ -30,6 +30,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date): Promise<SeedResult> {
           city: org.city,
           location: org.location,
           email: org.email,
+          time_zone: timeZone,
           image_url: `/media/logos/${org.logo}`,
           start_time: `${org.startTime}:00`,
           end_time: `${org.endTime}:00`,

@@ -1,0 +1,168 @@
+import { daysBetween, isSlotInPast, zonedNow } from '@qless/contract';
+import type { Kysely } from 'kysely';
+import type { DB, Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
+import { timeToMinutes } from '../../db/time-columns.js';
+import { AppError } from '../../errors.js';
+import { findActiveService } from '../services/services.repository.js';
+import { generateTicketCode } from '../tickets/ticket-code.js';
+import {
+  cancelHeld,
+  expireStaleHolds,
+  findFreeSeat,
+  findHoldExpiry,
+  findSlot,
+  insertHold,
+  lockBookingForUpdate,
+  lockSlot,
+  markConfirmed,
+  ticketCodeExists,
+} from './bookings.repository.js';
+
+export interface BookingsConfig {
+  holdMinutes: number;
+  horizonDays: number;
+}
+
+/** A slot of a service on a date that may be booked now. */
+export interface Bookable {
+  service: ServiceRow;
+  organization: OrganizationRow;
+  slotId: string;
+  date: string;
+}
+
+export interface Customer {
+  cus_name: string;
+  cus_email: string;
+  phone_number: string;
+}
+
+/** What confirming a paid hold did; `no_seat`: the hold lapsed and the slot filled up. */
+export type BookingConfirmation = 'confirmed' | 'confirmed_after_hold_lapsed' | 'no_seat';
+
+export function slotTaken(): AppError {
+  return new AppError(
+    409,
+    'SLOT_TAKEN',
+    'Someone has just booked this slot. Please pick another one.',
+  );
+}
+
+/**
+ * The booking lifecycle: a hold on a seat of a slot-date, then confirmed, cancelled or
+ * expired. The seat invariant lives in the database (slot row lock + partial unique index);
+ * every method that writes takes the transaction of its caller.
+ */
+export class BookingsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly config: BookingsConfig,
+  ) {}
+
+  /** Checks that the slot belongs to the service and may still be booked on the date. */
+  async findBookable(
+    input: { serviceId: string; slotId: string; date: string },
+    now: Date,
+  ): Promise<Bookable> {
+    const found = await findActiveService(this.db, input.serviceId);
+    if (!found) throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service.');
+    const slot = await findSlot(this.db, input.slotId);
+    if (!slot || slot.retired_at !== null) {
+      throw new AppError(
+        404,
+        'SLOT_NOT_FOUND',
+        'This time slot no longer exists. Pick another one.',
+      );
+    }
+    if (slot.service_id !== found.service.id) {
+      throw new AppError(400, 'SLOT_NOT_IN_SERVICE', 'This time slot belongs to another service.');
+    }
+    const tz = found.organization.time_zone;
+    if (isSlotInPast(input.date, timeToMinutes(slot.start_time), tz, now)) {
+      throw new AppError(
+        400,
+        'SLOT_IN_PAST',
+        'This time slot has already started. Pick a later one.',
+      );
+    }
+    const { horizonDays } = this.config;
+    if (daysBetween(zonedNow(tz, now).date, input.date) > horizonDays) {
+      throw new AppError(
+        400,
+        'DATE_OUT_OF_HORIZON',
+        `Bookings open ${horizonDays} days ahead at most.`,
+      );
+    }
+    return { ...found, slotId: slot.id, date: input.date };
+  }
+
+  /**
+   * Takes the lowest free seat for the customer until the hold expires. Lapsed holds on the
+   * slot-date are expired first so they do not block it. Throws SLOT_TAKEN when full.
+   */
+  async placeHold(
+    trx: Db,
+    bookable: Bookable,
+    customer: Customer,
+    now: Date,
+  ): Promise<{ bookingId: string; holdExpiresAt: Date }> {
+    const { service, organization, slotId, date } = bookable;
+    await lockSlot(trx, slotId);
+    await expireStaleHolds(trx, now, { slotId, date });
+    const seat = await findFreeSeat(trx, slotId, date, service.capacity);
+    if (seat === null) throw slotTaken();
+    const holdExpiresAt = new Date(now.getTime() + this.config.holdMinutes * 60_000);
+    const bookingId = await insertHold(
+      trx,
+      {
+        organization_id: organization.id,
+        service_id: service.id,
+        slot_id: slotId,
+        booking_date: date,
+        seat,
+        hold_expires_at: holdExpiresAt,
+        ...customer,
+      },
+      now,
+    );
+    return { bookingId, holdExpiresAt };
+  }
+
+  /**
+   * The hold becomes a confirmed booking with a ticket. If the hold had already lapsed, a
+   * seat is taken again when one is still free; otherwise nothing changes (`no_seat`).
+   */
+  async confirm(trx: Db, bookingId: string, now: Date): Promise<BookingConfirmation> {
+    const booking = await lockBookingForUpdate(trx, bookingId);
+    let seat = booking.seat;
+    if (booking.status !== 'held') {
+      await lockSlot(trx, booking.slot_id);
+      const free = await findFreeSeat(trx, booking.slot_id, booking.booking_date, booking.capacity);
+      if (free === null) return 'no_seat';
+      seat = free;
+    }
+    await markConfirmed(trx, booking.id, { seat, ticketCode: await newTicketCode(trx) }, now);
+    return booking.status === 'held' ? 'confirmed' : 'confirmed_after_hold_lapsed';
+  }
+
+  /** Releases a hold at once (its payment failed); other states are left alone. */
+  cancelHold(trx: Db, bookingId: string, now: Date): Promise<void> {
+    return cancelHeld(trx, bookingId, now);
+  }
+
+  /** Expires up to `limit` lapsed holds; safe in several processes (SKIP LOCKED). */
+  lapseStaleHolds(now: Date, limit: number): Promise<number> {
+    return this.db.transaction().execute((trx) => expireStaleHolds(trx, now, { limit }));
+  }
+
+  holdExpiry(bookingId: string): Promise<Date | null> {
+    return findHoldExpiry(this.db, bookingId);
+  }
+}
+
+/** A ticket code no booking has; the unique index is the last word should two race. */
+async function newTicketCode(db: Db): Promise<string> {
+  let code = generateTicketCode();
+  for (let i = 0; i < 5 && (await ticketCodeExists(db, code)); i += 1) code = generateTicketCode();
+  return code;
+}

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import {
+  CURRENCY,
+  PAYMENT_DESCRIPTION,
+  type Payment,
+  type PaymentInitiateInput,
+  PLATFORM_FEE_XAF,
+} from '@qless/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DB, Db, PaymentRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
+import { type BookingsService, slotTaken } from '../bookings/bookings.service.js';
+import type { PaymentStateMachine } from './payment-state-machine.js';
+import { toPayment } from './payment-status.js';
+import {
+  countPaymentsForPhoneSince,
+  findPaymentByReference,
+  insertPayment,
+  lockPhone,
+  saveCollectResult,
+} from './payments.repository.js';
+
+export interface InitiationDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  provider: PaymentProvider;
+  bookings: BookingsService;
+  stateMachine: PaymentStateMachine;
+  rateLimit: { perPhone: number; windowMinutes: number };
+  log: FastifyBaseLogger;
+}
+
+type CollectFailure = Exclude<CollectResult, { ok: true }>;
+
+const FAILURE_STATUS: Record<CollectFailure['code'], number> = {
+  INVALID_PHONE: 400,
+  PAYMENT_DECLINED: 402,
+  PROVIDER_UNAVAILABLE: 502,
+};
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
+/** Two requests are the same request when everything the customer chose is the same. */
+function fingerprint(input: PaymentInitiateInput): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        input.cus_name,
+        input.cus_email.toLowerCase(),
+        input.phone_number,
+        input.service_id,
+        input.slot_id,
+        input.date,
+      ]),
+    )
+    .digest('hex');
+}
+
+/**
+ * POST /payment/initiate: the only way to create a booking. Checks the price, holds a seat
+ * and records the payment in one transaction, then asks the provider to collect.
+ * Idempotent on the client's reference.
+ */
+export class PaymentInitiation {
+  constructor(private readonly deps: InitiationDeps) {}
+
+  /** The payment, and whether this call created it (false: a replay of the same request). */
+  async initiate(input: PaymentInitiateInput): Promise<{ payment: Payment; created: boolean }> {
+    const { db, clock, bookings } = this.deps;
+    if (input.amount !== PLATFORM_FEE_XAF) {
+      throw new AppError(
+        400,
+        'AMOUNT_MISMATCH',
+        `The platform fee is ${PLATFORM_FEE_XAF} ${CURRENCY}; the request said ${input.amount}.`,
+      );
+    }
+    if (input.currency.toUpperCase() !== CURRENCY) {
+      throw new AppError(400, 'CURRENCY_MISMATCH', `Payments are in ${CURRENCY}.`);
+    }
+    const print = fingerprint(input);
+    const replay = await this.replay(input.reference, print);
+    if (replay) return replay;
+
+    const now = clock.now();
+    const bookable = await bookings.findBookable(
+      { serviceId: input.service_id, slotId: input.slot_id, date: input.date },
+      now,
+    );
+    let created: { payment: PaymentRow; holdExpiresAt: Date };
+    try {
+      created = await db.transaction().execute(async (trx) => {
+        // Phone first, then slot: every writer takes these locks in this order.
+        await lockPhone(trx, input.phone_number);
+        await this.checkPhoneLimit(trx, input.phone_number, now);
+        const hold = await bookings.placeHold(
+          trx,
+          bookable,
+          {
+            cus_name: input.cus_name,
+            cus_email: input.cus_email,
+            phone_number: input.phone_number,
+          },
+          now,
+        );
+        const payment = await insertPayment(
+          trx,
+          {
+            booking_id: hold.bookingId,
+            reference: input.reference,
+            request_fingerprint: print,
+            provider: this.deps.provider.name,
+            amount: PLATFORM_FEE_XAF,
+            currency: CURRENCY,
+            phone_number: input.phone_number,
+          },
+          now,
+        );
+        return { payment, holdExpiresAt: hold.holdExpiresAt };
+      });
+    } catch (error) {
+      const lostRace =
+        isUniqueViolation(error, 'bookings_active_seat_uq') ||
+        isUniqueViolation(error, 'payments_reference_key') ||
+        (error instanceof AppError && error.code === 'SLOT_TAKEN');
+      if (lostRace) {
+        // The same request sent twice at once (double tap, retry): the twin won.
+        const again = await this.replay(input.reference, print);
+        if (again) return again;
+        throw slotTaken();
+      }
+      throw error;
+    }
+
+    const { payment, holdExpiresAt } = created;
+    const result = await this.collect(payment);
+    if (!result.ok) {
+      await this.deps.stateMachine.failPending(payment.id, result.providerCode ?? result.code, {
+        source: 'callback',
+        outcome: 'collect_refused',
+        payload: { code: result.code, provider_code: result.providerCode },
+      });
+      throw new AppError(FAILURE_STATUS[result.code], result.code, result.message);
+    }
+    const updated = await saveCollectResult(db, payment.id, result);
+    return { payment: toPayment(updated, holdExpiresAt), created: true };
+  }
+
+  private async checkPhoneLimit(trx: Db, phone: string, now: Date): Promise<void> {
+    const { perPhone, windowMinutes } = this.deps.rateLimit;
+    const since = new Date(now.getTime() - windowMinutes * 60_000);
+    if ((await countPaymentsForPhoneSince(trx, phone, since)) >= perPhone) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        'Too many payment requests for this number. Please wait a few minutes and try again.',
+      );
+    }
+  }
+
+  private async replay(
+    reference: string,
+    print: string,
+  ): Promise<{ payment: Payment; created: false } | null> {
+    const existing = await findPaymentByReference(this.deps.db, reference);
+    if (!existing) return null;
+    if (existing.request_fingerprint !== print) {
+      throw new AppError(
+        409,
+        'REFERENCE_CONFLICT',
+        'This payment reference was already used for a different request.',
+      );
+    }
+    const hold = await this.deps.bookings.holdExpiry(existing.booking_id);
+    return { payment: toPayment(existing, hold), created: false };
+  }
+
+  private async collect(payment: PaymentRow): Promise<CollectResult> {
+    try {
+      return await this.deps.provider.collect({
+        paymentId: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+        phone: payment.phone_number,
+        description: PAYMENT_DESCRIPTION,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, paymentId: payment.id }, 'provider collect threw');
+      return {
+        ok: false,
+        code: 'PROVIDER_UNAVAILABLE',
+        message: 'Mobile money payments are unavailable right now. Please try again in a moment.',
+        providerCode: 'EXCEPTION',
+      };
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import { idSchema } from '@qless/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DB, Db, PaymentRow } from '../../db/schema.js';
+import type { ProviderEvent, ProviderName } from '../../providers/provider.js';
+import type { BookingsService } from '../bookings/bookings.service.js';
+import type { EventOutcome, EventSource, RecordedOutcome, SettleOutcome } from './outcomes.js';
+import {
+  findPaymentById,
+  findPaymentByProviderReference,
+  flagRefund,
+  markSettled,
+  notifyPaymentChanged,
+  recordPaymentEvent,
+  saveOperatorReference,
+} from './payments.repository.js';
+
+export interface StateMachineDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  bookings: BookingsService;
+  provider: ProviderName;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The payment state machine: PENDING → SUCCESSFUL or PENDING → FAILED, exactly once, under a
+ * row lock; the booking moves with it (held → confirmed, or held → cancelled). Money that
+ * arrives when no booking can answer for it is recorded for refund. Every event is logged.
+ */
+export class PaymentStateMachine {
+  constructor(private readonly deps: StateMachineDeps) {}
+
+  /** Applies what the provider said about a payment. Idempotent; a final status never moves. */
+  async applyEvent(
+    event: ProviderEvent,
+    source: Exclude<EventSource, 'expiry'>,
+    raw: Record<string, unknown>,
+  ): Promise<EventOutcome> {
+    const { db, clock, provider } = this.deps;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      let payment: PaymentRow | undefined;
+      if (event.paymentId && idSchema.safeParse(event.paymentId).success) {
+        payment = await findPaymentById(trx, event.paymentId, true);
+      }
+      if (!payment && event.providerReference) {
+        payment = await findPaymentByProviderReference(trx, provider, event.providerReference);
+      }
+      const log = async <O extends EventOutcome>(outcome: O, paymentId: string | null) => {
+        await recordPaymentEvent(trx, {
+          paymentId,
+          provider,
+          source,
+          signatureValid: true,
+          outcome,
+          payload: raw,
+        });
+        return outcome;
+      };
+      if (!payment) return log('unknown_payment', null);
+      if (
+        payment.provider_reference &&
+        event.providerReference &&
+        payment.provider_reference !== event.providerReference
+      ) {
+        return log('reference_mismatch', payment.id);
+      }
+      if (payment.status !== 'PENDING') {
+        if (event.status === 'SUCCESSFUL' && payment.status === 'FAILED' && !payment.needs_refund) {
+          await flagRefund(trx, payment.id, 'PAID_AFTER_FAILURE', now);
+          this.deps.log.warn(
+            { paymentId: payment.id },
+            'success reported for a failed payment: refund due',
+          );
+          return log('refund_due', payment.id);
+        }
+        return log('duplicate', payment.id);
+      }
+      if (event.status === 'PENDING') {
+        // A status check that finds nothing new is not worth a row; a callback always is.
+        return source === 'callback' ? log('still_pending', payment.id) : 'still_pending';
+      }
+      if (event.status === 'FAILED') {
+        return log(
+          await this.settle(trx, payment, 'FAILED', event.code ?? 'DECLINED', now),
+          payment.id,
+        );
+      }
+      const amountWrong = event.amount !== null && event.amount !== payment.amount;
+      const currencyWrong =
+        event.currency !== null && event.currency.toUpperCase() !== payment.currency;
+      if (amountWrong || currencyWrong) {
+        const reason = `AMOUNT_MISMATCH: received ${event.amount ?? '?'} ${event.currency ?? '?'}`;
+        await this.settle(trx, payment, 'FAILED', 'AMOUNT_MISMATCH', now, reason);
+        return log('amount_mismatch', payment.id);
+      }
+      if (event.operatorReference) {
+        await saveOperatorReference(
+          trx,
+          payment.id,
+          event.operatorReference,
+          event.operator ?? payment.operator,
+        );
+      }
+      return log(await this.settle(trx, payment, 'SUCCESSFUL', null, now), payment.id);
+    });
+  }
+
+  /**
+   * Fails a payment that is still PENDING (the provider refused the collect, or we gave up
+   * waiting) and releases its hold. False when it had already settled.
+   */
+  async failPending(
+    paymentId: string,
+    failureCode: string,
+    record: {
+      source: EventSource;
+      outcome: Extract<RecordedOutcome, 'collect_refused' | 'expired'>;
+      payload: Record<string, unknown>;
+    },
+  ): Promise<boolean> {
+    const { db, clock, provider } = this.deps;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const locked = await findPaymentById(trx, paymentId, true);
+      if (locked?.status !== 'PENDING') return false;
+      await this.settle(trx, locked, 'FAILED', failureCode, now);
+      await recordPaymentEvent(trx, { paymentId, provider, signatureValid: true, ...record });
+      return true;
+    });
+  }
+
+  /** Moves a PENDING payment to a final status and its booking along with it. */
+  private async settle(
+    trx: Db,
+    payment: PaymentRow,
+    status: 'SUCCESSFUL' | 'FAILED',
+    failureCode: string | null,
+    now: Date,
+    refundReason?: string,
+  ): Promise<SettleOutcome> {
+    await markSettled(trx, payment.id, { status, failureCode, refundReason }, now);
+    await notifyPaymentChanged(trx, payment.id);
+    if (status === 'FAILED') {
+      await this.deps.bookings.cancelHold(trx, payment.booking_id, now);
+      return refundReason ? 'failed_refund_due' : 'failed';
+    }
+    const confirmation = await this.deps.bookings.confirm(trx, payment.booking_id, now);
+    if (confirmation !== 'no_seat') return confirmation;
+    await flagRefund(trx, payment.id, 'SLOT_TAKEN_AFTER_HOLD_LAPSED', now);
+    this.deps.log.warn(
+      { paymentId: payment.id },
+      'paid after the hold lapsed; slot taken: refund due',
+    );
+    return 'refund_due';
+  }
+}

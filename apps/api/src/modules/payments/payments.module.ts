@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import type { CallbackInput, PaymentProvider } from '../../providers/provider.js';
+import { BookingsService } from '../bookings/bookings.service.js';
+import type { TicketSigner } from '../tickets/tickets.service.js';
+import { PaymentCallbacks } from './payment-callbacks.js';
+import { PaymentInitiation } from './payment-initiation.js';
+import { PaymentStateMachine } from './payment-state-machine.js';
+import { Reconciler } from './reconciler.js';
+
+export interface Payments {
+  bookings: BookingsService;
+  stateMachine: PaymentStateMachine;
+  initiation: PaymentInitiation;
+  callbacks: PaymentCallbacks;
+  reconciler: Reconciler;
+  provider: PaymentProvider;
+  signer: TicketSigner;
+}
+
+/**
+ * Builds bookings and payments around one provider. The provider is made by `makeProvider`
+ * with a callback sink, so a provider that settles by itself (the simulator) reaches the
+ * same handler as an HTTP callback.
+ */
+export async function createPayments(
+  deps: AppDeps,
+  signer: TicketSigner,
+  log: FastifyBaseLogger,
+  makeProvider: (
+    deliverCallback: (input: CallbackInput) => Promise<void>,
+  ) => Promise<PaymentProvider>,
+): Promise<Payments> {
+  const { db, clock, config } = deps;
+  const settings = config.payments;
+  let callbacks: PaymentCallbacks | null = null;
+  const provider = await makeProvider(async (input) => {
+    try {
+      await callbacks?.handle(input);
+    } catch (err) {
+      log.error({ err }, 'provider settlement failed; the reconciler will retry');
+    }
+  });
+  const bookings = new BookingsService(db, {
+    holdMinutes: settings.holdMinutes,
+    horizonDays: settings.horizonDays,
+  });
+  const stateMachine = new PaymentStateMachine({
+    db,
+    clock,
+    bookings,
+    provider: provider.name,
+    log,
+  });
+  callbacks = new PaymentCallbacks({ db, provider, stateMachine, log });
+  const initiation = new PaymentInitiation({
+    db,
+    clock,
+    provider,
+    bookings,
+    stateMachine,
+    rateLimit: settings.rateLimit,
+    log,
+  });
+  const reconciler = new Reconciler({
+    db,
+    clock,
+    provider,
+    bookings,
+    stateMachine,
+    config: {
+      reconcileAfterMs: settings.reconcileAfterMs,
+      maxPendingMinutes: settings.maxPendingMinutes,
+      intervalMs: settings.reconcileIntervalMs,
+    },
+    log,
+  });
+  return { bookings, stateMachine, initiation, callbacks, reconciler, provider, signer };
+}

@@ -1,0 +1,20 @@
+import type { PaymentsConfig } from '../config.js';
+import { createCampayProvider } from './campay.js';
+import type { PaymentProvider, ProviderContext } from './provider.js';
+import { createSimulatorProvider } from './simulator.js';
+
+/** The configured provider. `simulatorSigningKey` is only read for the simulator. */
+export async function createPaymentProvider(
+  config: PaymentsConfig,
+  context: ProviderContext,
+  simulatorSigningKey: () => Promise<string>,
+): Promise<PaymentProvider> {
+  if (config.provider === 'campay') {
+    if (!config.campay) throw new Error('Campay is selected but not configured');
+    return createCampayProvider(config.campay, { now: () => context.clock.now() });
+  }
+  return createSimulatorProvider(
+    { delayMs: config.simulatorDelayMs, signingKey: await simulatorSigningKey() },
+    context,
+  );
+}
