@@ -12,7 +12,7 @@ export interface Customer {
 
 export type FieldErrors = Partial<Record<keyof Customer, MessageKey>>;
 
-export const EMPTY_CUSTOMER: Customer = { username: '', email: '', phone: '', serviceFee: '' };
+const EMPTY_CUSTOMER: Customer = { username: '', email: '', phone: '', serviceFee: '' };
 
 /**
  * The booking wizard (spec 4). Every state past `details` holds a validated customer;
