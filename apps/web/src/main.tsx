@@ -2,7 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+// The global stylesheet, split by concern. Keep this order: it is the cascade order (for
+// instance motion.css must follow the hero and spinner rules it switches off).
+import './styles/tokens.css';
 import './styles/base.css';
+import './styles/buttons.css';
+import './app/layout/header.css';
+import './features/landing/components/hero.css';
+import './features/landing/components/landing.css';
+import './app/layout/footer.css';
+import './styles/page.css';
+import './styles/forms.css';
+import './styles/navigation.css';
+import './styles/motion.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

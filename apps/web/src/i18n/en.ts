@@ -176,6 +176,9 @@ export const en = {
   'validation.phone': 'Enter your 9-digit mobile number starting with 6, like 677 123 456.',
   'validation.fee': 'Choose the platform fee.',
 
+  'error.INVALID_NAME': 'Enter your name.',
+  'error.INVALID_EMAIL': 'Enter a valid email address, like name@example.com.',
+  'error.INVALID_MESSAGE': 'The message is too long. Keep it under 5,000 characters.',
   'error.INVALID_PHONE':
     'sorry, payment request could not be made. make sure your mobile number is 9 digits',
   'error.VALIDATION_FAILED': 'Some details are not valid. Check the form and try again.',

@@ -180,6 +180,9 @@ export const fr: Messages = {
     'Saisissez votre numéro mobile à 9 chiffres commençant par 6, comme 677 123 456.',
   'validation.fee': 'Choisissez les frais de plateforme.',
 
+  'error.INVALID_NAME': 'Saisissez votre nom.',
+  'error.INVALID_EMAIL': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
+  'error.INVALID_MESSAGE': 'Le message est trop long : 5 000 caractères au maximum.',
   'error.INVALID_PHONE':
     "désolé, la demande de paiement n'a pas pu être effectuée. vérifiez que votre numéro mobile comporte 9 chiffres",
   'error.VALIDATION_FAILED':

@@ -16,11 +16,11 @@ export type Locale = (typeof LOCALES)[number];
 export type Params = Record<string, string | number>;
 
 const CATALOGS: Record<Locale, Messages> = { en, fr };
-export const LOCALE_STORAGE_KEY = 'qless.lang';
+const LOCALE_STORAGE_KEY = 'qless.lang';
 /** BCP 47 tags for Intl, so dates read naturally in Cameroon. */
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'fr';
 }
 
@@ -41,11 +41,11 @@ export function interpolate(template: string, params?: Params): string {
   );
 }
 
-export function translate(locale: Locale, key: MessageKey, params?: Params): string {
+function translate(locale: Locale, key: MessageKey, params?: Params): string {
   return interpolate(CATALOGS[locale][key], { product: PRODUCT_NAME, ...params });
 }
 
-export type Translate = (key: MessageKey, params?: Params) => string;
+type Translate = (key: MessageKey, params?: Params) => string;
 
 interface I18nValue {
   locale: Locale;

@@ -21,7 +21,7 @@ function isErrorBody(value: unknown): value is { code: ErrorCode; message: strin
   );
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
   signal?: AbortSignal;

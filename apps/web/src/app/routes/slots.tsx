@@ -15,10 +15,11 @@ import { useSlots } from '../../features/slots/api/get-slots';
 import { useTakenSlots } from '../../features/slots/api/get-taken-slots';
 import { WeekView } from '../../features/slots/components/week-view';
 import { sortSlots, takenSet } from '../../features/slots/lib/availability';
-import { buildWeek, formatDay } from '../../features/slots/lib/week';
+import { buildWeek } from '../../features/slots/lib/week';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
+import { formatDate, LONG_DATE } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 import { readSlotsState } from './nav-state';
@@ -112,12 +113,7 @@ export default function SlotsRoute() {
         phone: t('booking.row.phone'),
         code: t('booking.row.code'),
         arrive: t('ticket.arrive'),
-        formattedDate: formatDay(ticket.date, intlLocale, {
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        }),
+        formattedDate: formatDate(ticket.date, intlLocale, LONG_DATE),
       },
       PRODUCT_NAME,
     );

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 
 /** A labelled form field: the label, hint and error are tied to the control by ids. */
-export interface FieldIds {
+interface FieldIds {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface IconProps {
+interface IconProps {
   /** Width and height in CSS pixels; the drawing is always on a 24×24 grid. */
   size?: number;
   strokeWidth?: number;

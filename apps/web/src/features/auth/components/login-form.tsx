@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
+import { errorCodeKey } from '../../../lib/error-keys';
 import { login } from '../api/login';
 
 const TOAST_MS = 4000;
@@ -34,9 +35,10 @@ export function LoginForm({
       form.reset();
       onSuccess();
     } catch (error) {
-      const serverMessage =
-        error instanceof ApiError && error.code && error.status !== 404 ? error.message : '';
-      setToast(serverMessage || t('login.failed'));
+      // Until the sign-in route exists (404), every failure is the generic toast.
+      const answered = error instanceof ApiError && error.code && error.status !== 404;
+      const key = answered ? errorCodeKey(error.code) : null;
+      setToast(key ? t(key) : (answered && error.message) || t('login.failed'));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
+import { errorCodeKey } from '../../../lib/error-keys';
 import { sendContact } from '../api/send-contact';
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
@@ -12,6 +13,14 @@ export function ContactForm({ loginHref }: { loginHref: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
+
+  /** Spec 8: "Failed to send:" plus the error, translated from its code when we know it. */
+  const failureReason = (error: unknown): string => {
+    if (!(error instanceof ApiError)) return t('error.generic');
+    if (error.status === 0) return t('error.network');
+    const key = errorCodeKey(error.code) ?? (error.status === 429 ? 'error.RATE_LIMITED' : null);
+    return key ? t(key) : error.message;
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,15 +37,7 @@ export function ContactForm({ loginHref }: { loginHref: string }) {
       form.reset();
       setResult({ tone: 'success', text: t('contact.success') });
     } catch (error) {
-      const reason =
-        error instanceof ApiError
-          ? error.status === 0
-            ? t('error.network')
-            : error.status === 429
-              ? t('error.RATE_LIMITED')
-              : error.message
-          : t('error.generic');
-      setResult({ tone: 'error', text: t('contact.failure', { error: reason }) });
+      setResult({ tone: 'error', text: t('contact.failure', { error: failureReason(error) }) });
     } finally {
       setBusy(false);
     }

@@ -180,7 +180,7 @@ export function Carousel({ organizationsHref, contactHref }: Props) {
 }
 
 /** Light inline illustrations: no image download on the first screen. */
-export function HeroArt({ kind }: { kind: 'calendar' | 'queue' | 'ticket' }) {
+function HeroArt({ kind }: { kind: 'calendar' | 'queue' | 'ticket' }) {
   return (
     <svg
       className="hero__art"

@@ -1,12 +1,10 @@
 import type { Organization, OrganizationResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 export async function getOrganization(orgId: string, signal?: AbortSignal): Promise<Organization> {
-  const body = await apiFetch<OrganizationResponse>(
-    `/api/v1/organizations/${encodeURIComponent(orgId)}`,
-    { signal },
-  );
+  const body = await apiFetch<OrganizationResponse>(apiPaths.organization(orgId), { signal });
   return body.organization;
 }
 

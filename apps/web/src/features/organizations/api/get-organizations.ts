@@ -1,9 +1,10 @@
 import type { Organization, OrganizationListResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 export async function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {
-  const body = await apiFetch<OrganizationListResponse>('/api/v1/organizations', { signal });
+  const body = await apiFetch<OrganizationListResponse>(apiPaths.organizations(), { signal });
   return body.organizations;
 }
 

@@ -1,10 +1,9 @@
 import type { Organization } from '@qless/contract';
+import { matchesQuery } from '../../../lib/search';
 
-/** Case-insensitive substring match on the name (spec 5), ignoring surrounding spaces. */
+/** Spec 5: the organization search matches on the name. */
 export function filterOrganizations(list: readonly Organization[], query: string): Organization[] {
-  const q = query.trim().toLocaleLowerCase();
-  if (!q) return [...list];
-  return list.filter((o) => o.name.toLocaleLowerCase().includes(q));
+  return list.filter((o) => matchesQuery(o.name, query));
 }
 
 export interface Page<T> {

@@ -1,12 +1,13 @@
 import type { PaymentStatusMessage } from '@qless/contract';
 import { useEffect, useRef } from 'react';
+import { apiPaths } from '../../../lib/api-paths';
 import { getPaymentStatus } from './get-payment-status';
 
 export const POLL_INTERVAL_MS = 2000;
 
 export function statusSocketUrl(paymentId: string, loc: Pick<Location, 'protocol' | 'host'>) {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${loc.host}/api/v1/payment/${encodeURIComponent(paymentId)}/statusSocket`;
+  return `${scheme}//${loc.host}${apiPaths.paymentStatusSocket(paymentId)}`;
 }
 
 function isStatusMessage(value: unknown): value is PaymentStatusMessage {

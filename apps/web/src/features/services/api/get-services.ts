@@ -1,12 +1,12 @@
 import type { Service, ServiceListResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 export async function getServices(orgId: string, signal?: AbortSignal): Promise<Service[]> {
-  const body = await apiFetch<ServiceListResponse>(
-    `/api/v1/organizations/${encodeURIComponent(orgId)}/services`,
-    { signal },
-  );
+  const body = await apiFetch<ServiceListResponse>(apiPaths.organizationServices(orgId), {
+    signal,
+  });
   return body.services;
 }
 

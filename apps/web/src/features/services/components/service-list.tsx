@@ -4,8 +4,9 @@ import { Icon } from '../../../components/ui/icon';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
+import { matchesQuery } from '../../../lib/search';
 import { useServices } from '../api/get-services';
-import { matchesService, truncateWords } from '../lib/truncate';
+import { truncateWords } from '../lib/truncate';
 import './services.css';
 
 interface Props {
@@ -25,7 +26,7 @@ export function ServiceList(props: Props) {
   const selectId = useId();
   const headingId = useId();
   const services = useMemo(
-    () => (state.data ?? []).filter((s) => matchesService(s.service_name, query)),
+    () => (state.data ?? []).filter((s) => matchesQuery(s.service_name, query)),
     [state.data, query],
   );
   const orgName = organization?.name ?? '';

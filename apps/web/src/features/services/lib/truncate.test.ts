@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesService, truncateWords } from './truncate';
+import { truncateWords } from './truncate';
 
 describe('truncateWords', () => {
   it('keeps 8 words and adds " ..."', () => {
@@ -16,13 +16,5 @@ describe('truncateWords', () => {
   it('collapses odd whitespace', () => {
     expect(truncateWords('  a\n b\t c  ', 2)).toBe('a b ...');
     expect(truncateWords('')).toBe('');
-  });
-});
-
-describe('matchesService', () => {
-  it('is case-insensitive', () => {
-    expect(matchesService('Account Opening', 'OPEN')).toBe(true);
-    expect(matchesService('Account Opening', 'loan')).toBe(false);
-    expect(matchesService('Anything', '')).toBe(true);
   });
 });

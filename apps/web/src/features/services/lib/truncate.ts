@@ -7,8 +7,3 @@ export function truncateWords(text: string, words: number = DESCRIPTION_WORDS): 
   if (parts.length <= words) return parts.join(' ');
   return `${parts.slice(0, words).join(' ')} ...`;
 }
-
-/** Case-insensitive substring match on service_name (spec 5). */
-export function matchesService(name: string, query: string): boolean {
-  return name.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
-}

@@ -1,10 +1,11 @@
 import type { ServiceResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 /** One service with its organization: what a deep link to the slots page needs. */
 export function getService(serviceId: string, signal?: AbortSignal): Promise<ServiceResponse> {
-  return apiFetch<ServiceResponse>(`/api/v1/service/${encodeURIComponent(serviceId)}`, { signal });
+  return apiFetch<ServiceResponse>(apiPaths.service(serviceId), { signal });
 }
 
 export function useService(

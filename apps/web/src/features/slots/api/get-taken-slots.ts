@@ -1,5 +1,6 @@
 import type { TakenSlotListResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 type Taken = TakenSlotListResponse['bookings'];
@@ -11,9 +12,8 @@ export async function getTakenSlots(
   end: string,
   signal?: AbortSignal,
 ): Promise<Taken> {
-  const query = new URLSearchParams({ start, end });
   const body = await apiFetch<TakenSlotListResponse>(
-    `/api/v1/service/${encodeURIComponent(serviceId)}/bookings?${query}`,
+    apiPaths.serviceBookings(serviceId, { start, end }),
     { signal },
   );
   return body.bookings;

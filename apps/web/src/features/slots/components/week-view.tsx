@@ -4,8 +4,15 @@ import { useId } from 'react';
 import { ChevronIcon } from '../../../components/ui/icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
+import {
+  DAY_AND_MONTH,
+  DAY_OF_MONTH,
+  formatDate,
+  MONTH_AND_YEAR,
+  SHORT_WEEKDAY,
+} from '../../../lib/dates';
 import { slotState } from '../lib/availability';
-import { formatDay, monthTitle, type WeekDay } from '../lib/week';
+import type { WeekDay } from '../lib/week';
 import './slots.css';
 
 interface Props {
@@ -40,7 +47,7 @@ export function WeekView(props: Props) {
           <span className="week__bar-text">{t('common.previous')}</span>
         </button>
         <h2 id={titleId} className="week__title" aria-live="polite">
-          {monthTitle(first.date, intlLocale)}
+          {formatDate(first.date, intlLocale, MONTH_AND_YEAR)}
         </h2>
         <button
           type="button"
@@ -59,11 +66,7 @@ export function WeekView(props: Props) {
       ) : (
         <ol className="week__days">
           {props.week.map((day) => {
-            const longDate = formatDay(day.date, intlLocale, {
-              weekday: 'long',
-              day: 'numeric',
-              month: 'long',
-            });
+            const longDate = formatDate(day.date, intlLocale, DAY_AND_MONTH);
             return (
               <li
                 key={day.date}
@@ -73,11 +76,9 @@ export function WeekView(props: Props) {
               >
                 <h3 className="day__head">
                   <span className="day__weekday">
-                    {formatDay(day.date, intlLocale, { weekday: 'short' })}
+                    {formatDate(day.date, intlLocale, SHORT_WEEKDAY)}
                   </span>
-                  <span className="day__num">
-                    {formatDay(day.date, intlLocale, { day: 'numeric' })}
-                  </span>
+                  <span className="day__num">{formatDate(day.date, intlLocale, DAY_OF_MONTH)}</span>
                   {day.isToday ? <span className="day__today">{t('slots.today')}</span> : null}
                   <span className="visually-hidden">{longDate}</span>
                 </h3>

@@ -1,9 +1,9 @@
 import type { Slot } from '@qless/contract';
 import { isSlotInPast, wireToMinutes } from '@qless/contract/core';
 
-export type SlotState = 'free' | 'past' | 'taken';
+type SlotState = 'free' | 'past' | 'taken';
 
-export const takenKey = (date: string, slotId: string) => `${date}|${slotId}`;
+const takenKey = (date: string, slotId: string) => `${date}|${slotId}`;
 
 export function takenSet(
   bookings: readonly { booking_date: string; slot_id: string }[],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWeek, monthTitle } from './week';
+import { buildWeek } from './week';
 
 describe('buildWeek', () => {
   it('starts on Sunday and has 7 days', () => {
@@ -22,12 +22,5 @@ describe('buildWeek', () => {
   });
   it('keeps Sunday itself as the first day', () => {
     expect(buildWeek('2026-03-08', 0)[0]?.date).toBe('2026-03-08');
-  });
-});
-
-describe('monthTitle', () => {
-  it('formats MMMM yyyy in English and French', () => {
-    expect(monthTitle('2026-03-08', 'en-GB')).toBe('March 2026');
-    expect(monthTitle('2026-03-08', 'fr-FR')).toBe('mars 2026');
   });
 });

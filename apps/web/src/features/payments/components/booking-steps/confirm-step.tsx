@@ -1,0 +1,65 @@
+import type { Organization, Service } from '@qless/contract';
+import { CURRENCY, PLATFORM_FEE_XAF } from '@qless/contract/core';
+import type { Ref } from 'react';
+import { Alert } from '../../../../components/ui/alert';
+import type { MessageKey } from '../../../../i18n/en';
+import { useI18n } from '../../../../i18n/i18n';
+import type { Customer } from '../../lib/booking-wizard';
+import { formatLocalPhone } from '../../lib/phone';
+import { Rows, StepHeading } from './step-parts';
+
+interface Props {
+  titleId: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  organization: Organization;
+  service: Service;
+  /** "Monday 16 March 2026, 09:30" */
+  when: string;
+  customer: Customer;
+  /** E.164 */
+  phone: string;
+  paying: boolean;
+  submitError: MessageKey | null;
+  onBack: () => void;
+  onPay: () => void;
+}
+
+export function ConfirmStep(props: Props) {
+  const { t } = useI18n();
+  const { organization, customer, paying } = props;
+  return (
+    <>
+      <StepHeading id={props.titleId} headingRef={props.headingRef}>
+        {t('booking.confirm.title')}
+      </StepHeading>
+      <Rows
+        rows={[
+          ['booking.row.organization', organization.name],
+          ['booking.row.location', organization.location],
+          ['booking.row.service', props.service.service_name],
+          ['booking.row.appointmentDate', props.when],
+          ['booking.row.username', customer.username.trim()],
+          ['booking.row.email', customer.email.trim()],
+          ['booking.row.phoneNumber', `+237 ${formatLocalPhone(props.phone)}`],
+          ['booking.row.fee', `${PLATFORM_FEE_XAF} ${CURRENCY}`],
+        ]}
+      />
+      {props.submitError ? <Alert tone="error">{t(props.submitError)}</Alert> : null}
+      <div className="modal__actions">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={props.onBack}
+          disabled={paying}
+        >
+          {t('booking.back')}
+        </button>
+        <button type="button" className="btn btn--primary" onClick={props.onPay} disabled={paying}>
+          {paying
+            ? t('booking.paying')
+            : t('booking.pay', { fee: PLATFORM_FEE_XAF, currency: CURRENCY })}
+        </button>
+      </div>
+    </>
+  );
+}

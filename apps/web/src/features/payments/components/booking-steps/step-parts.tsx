@@ -1,0 +1,30 @@
+import type { ReactNode, Ref } from 'react';
+import type { MessageKey } from '../../../../i18n/en';
+import { useI18n } from '../../../../i18n/i18n';
+
+/** Each step past the form names the dialog and takes focus, so screen readers follow. */
+export function StepHeading(props: {
+  id: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <h2 id={props.id} ref={props.headingRef} tabIndex={-1} className="modal__title">
+      {props.children}
+    </h2>
+  );
+}
+
+export function Rows({ rows }: { rows: readonly (readonly [MessageKey, string])[] }) {
+  const { t } = useI18n();
+  return (
+    <dl className="rows">
+      {rows.map(([key, value]) => (
+        <div key={key} className="rows__row">
+          <dt>{t(key)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,209 @@
+import type { PaymentStatusMessage, Ticket } from '@qless/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  type Customer,
+  initialWizardState,
+  screenNumber,
+  stepNumber,
+  validateCustomer,
+  type WizardAction,
+  type WizardState,
+  wizardReducer,
+} from './booking-wizard';
+
+const ADA: Customer = {
+  username: 'Ada Nkem',
+  email: 'ada@example.cm',
+  phone: '677 123 456',
+  serviceFee: '2',
+};
+
+const TICKET = { code: 'QL-1', customer_name: 'Ada Nkem' } as Ticket;
+
+const run = (state: WizardState, ...actions: WizardAction[]) =>
+  actions.reduce(wizardReducer, state);
+
+const filled: WizardState = { step: 'details', customer: ADA, errors: {} };
+const confirm = run(filled, { type: 'submitDetails', reference: 'ref-1' });
+const processing = run(
+  confirm,
+  { type: 'payStarted' },
+  { type: 'payInitiated', paymentId: 'p1', ussd: '*126#' },
+);
+const status = (s: PaymentStatusMessage['status'], ticket: Ticket | null = null): WizardAction => ({
+  type: 'status',
+  message: { status: s, booking_id: null, ticket, failure_code: s === 'FAILED' ? 'X' : null },
+});
+const paid = run(processing, status('SUCCESSFUL', TICKET));
+const failed = run(processing, status('FAILED'));
+const ticket = run(paid, { type: 'viewTicket' });
+
+describe('booking wizard', () => {
+  it('starts on the details form, empty', () => {
+    expect(initialWizardState).toEqual({
+      step: 'details',
+      customer: { username: '', email: '', phone: '', serviceFee: '' },
+      errors: {},
+    });
+  });
+
+  it('edits a field and clears that field’s error only', () => {
+    const invalid = run(initialWizardState, { type: 'submitDetails', reference: 'r' });
+    expect(invalid.step).toBe('details');
+    const edited = run(invalid, { type: 'edit', field: 'username', value: 'Ada' });
+    expect(edited.step === 'details' && edited.errors).toEqual({
+      email: 'validation.required',
+      phone: 'validation.required',
+      serviceFee: 'validation.fee',
+    });
+    expect(edited.customer.username).toBe('Ada');
+  });
+
+  it('Next with invalid details stays on details with the errors', () => {
+    const next = run(
+      { step: 'details', customer: { ...ADA, phone: '67712' }, errors: {} },
+      { type: 'submitDetails', reference: 'r' },
+    );
+    expect(next).toEqual({
+      step: 'details',
+      customer: { ...ADA, phone: '67712' },
+      errors: { phone: 'validation.phone' },
+    });
+  });
+
+  it('Next with valid details goes to confirm with the E.164 phone and a fresh reference', () => {
+    expect(confirm).toEqual({
+      step: 'confirm',
+      customer: ADA,
+      phone: '+237677123456',
+      reference: 'ref-1',
+      paying: false,
+      submitError: null,
+    });
+  });
+
+  it('Back from confirm returns to details with the form kept', () => {
+    expect(run(confirm, { type: 'back' })).toEqual({ step: 'details', customer: ADA, errors: {} });
+  });
+
+  it('Back is ignored while the payment request is in flight', () => {
+    const paying = run(confirm, { type: 'payStarted' });
+    expect(run(paying, { type: 'back' })).toBe(paying);
+  });
+
+  it('a successful initiation moves confirm → processing with the payment id and USSD code', () => {
+    expect(processing).toEqual({
+      step: 'processing',
+      customer: ADA,
+      phone: '+237677123456',
+      paymentId: 'p1',
+      ussd: '*126#',
+    });
+  });
+
+  it('a failed initiation stays on confirm with the error; the reference changes unless retryable', () => {
+    const paying = run(confirm, { type: 'payStarted' });
+    const fresh = run(paying, {
+      type: 'payFailed',
+      error: 'error.SLOT_TAKEN',
+      keepReference: false,
+      reference: 'ref-2',
+    });
+    expect(fresh).toMatchObject({
+      step: 'confirm',
+      paying: false,
+      submitError: 'error.SLOT_TAKEN',
+      reference: 'ref-2',
+    });
+    const kept = run(paying, {
+      type: 'payFailed',
+      error: 'error.RATE_LIMITED',
+      keepReference: true,
+      reference: 'ref-3',
+    });
+    expect(kept).toMatchObject({ step: 'confirm', reference: 'ref-1' });
+    // A new attempt clears the previous error.
+    expect(run(fresh, { type: 'payStarted' })).toMatchObject({ paying: true, submitError: null });
+  });
+
+  it('PENDING keeps processing; SUCCESSFUL → paid with the ticket; FAILED → failed', () => {
+    expect(run(processing, status('PENDING'))).toBe(processing);
+    expect(paid).toEqual({ step: 'paid', customer: ADA, phone: '+237677123456', ticket: TICKET });
+    expect(failed).toEqual({ step: 'failed', customer: ADA, phone: '+237677123456', reason: 'X' });
+  });
+
+  it('SUCCESSFUL without a ticket (refund) is paid with no way to a ticket', () => {
+    const refunded = run(processing, status('SUCCESSFUL', null));
+    expect(refunded).toMatchObject({ step: 'paid', ticket: null });
+    expect(run(refunded, { type: 'viewTicket' })).toBe(refunded);
+  });
+
+  it('View ticket moves paid → ticket', () => {
+    expect(ticket).toEqual({
+      step: 'ticket',
+      customer: ADA,
+      phone: '+237677123456',
+      ticket: TICKET,
+      downloading: false,
+      downloadError: false,
+    });
+  });
+
+  it('Try Again from failed goes back to confirm with a fresh reference', () => {
+    const again = run(failed, { type: 'tryAgain', reference: 'ref-9' });
+    expect(again).toEqual({
+      step: 'confirm',
+      customer: ADA,
+      phone: '+237677123456',
+      reference: 'ref-9',
+      paying: false,
+      submitError: null,
+    });
+    expect(again.step === 'confirm' && again.reference).not.toBe(
+      confirm.step === 'confirm' && confirm.reference,
+    );
+  });
+
+  it('a failed download stays on the ticket with the error; a retry clears it', () => {
+    const broken = run(ticket, { type: 'downloadStarted' }, { type: 'downloadFailed' });
+    expect(broken).toMatchObject({ step: 'ticket', downloading: false, downloadError: true });
+    expect(run(broken, { type: 'downloadStarted' })).toMatchObject({
+      downloading: true,
+      downloadError: false,
+    });
+  });
+
+  it('a finished download resets the wizard to details with an empty form', () => {
+    expect(run(ticket, { type: 'downloadStarted' }, { type: 'downloaded' })).toEqual(
+      initialWizardState,
+    );
+  });
+
+  it('ignores actions that do not belong to the current step', () => {
+    expect(run(filled, { type: 'tryAgain', reference: 'x' })).toBe(filled);
+    expect(run(confirm, status('SUCCESSFUL', TICKET))).toBe(confirm);
+    expect(run(paid, { type: 'back' })).toBe(paid);
+    expect(run(failed, { type: 'downloaded' })).toBe(failed);
+    expect(run(ticket, { type: 'edit', field: 'username', value: 'x' })).toBe(ticket);
+  });
+
+  it('numbers the indicator 1–4 and the screens 1–6', () => {
+    const all = [filled, confirm, processing, paid, failed, ticket];
+    expect(all.map(stepNumber)).toEqual([1, 2, 3, 3, 3, 4]);
+    expect(all.map(screenNumber)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('validateCustomer', () => {
+  it('requires every field and checks email, phone and fee', () => {
+    expect(validateCustomer(ADA)).toEqual({});
+    expect(
+      validateCustomer({ username: ' ', email: 'a@b', phone: '777123456', serviceFee: '' }),
+    ).toEqual({
+      username: 'validation.required',
+      email: 'validation.email',
+      phone: 'validation.phone',
+      serviceFee: 'validation.fee',
+    });
+  });
+});

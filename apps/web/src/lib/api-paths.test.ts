@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from './api-paths';
+
+describe('apiPaths', () => {
+  it('builds every path under /api/v1', () => {
+    expect(apiPaths.login()).toBe('/api/v1/auth/login');
+    expect(apiPaths.contact()).toBe('/api/v1/contact');
+    expect(apiPaths.organizations()).toBe('/api/v1/organizations');
+    expect(apiPaths.organization('o1')).toBe('/api/v1/organizations/o1');
+    expect(apiPaths.organizationServices('o1')).toBe('/api/v1/organizations/o1/services');
+    expect(apiPaths.service('s1')).toBe('/api/v1/service/s1');
+    expect(apiPaths.serviceSlots('s1')).toBe('/api/v1/service/s1/slots');
+    expect(apiPaths.serviceBookings('s1', { start: '2026-03-08', end: '2026-03-14' })).toBe(
+      '/api/v1/service/s1/bookings?start=2026-03-08&end=2026-03-14',
+    );
+    expect(apiPaths.paymentInitiate()).toBe('/api/v1/payment/initiate');
+    expect(apiPaths.payment('p1')).toBe('/api/v1/payment/p1');
+    expect(apiPaths.paymentStatusSocket('p1')).toBe('/api/v1/payment/p1/statusSocket');
+  });
+  it('encodes ids so that they stay one path segment', () => {
+    expect(apiPaths.organization('a/b?c')).toBe('/api/v1/organizations/a%2Fb%3Fc');
+    expect(apiPaths.serviceSlots('../x')).toBe('/api/v1/service/..%2Fx/slots');
+    expect(apiPaths.paymentStatusSocket('p 1')).toBe('/api/v1/payment/p%201/statusSocket');
+  });
+});

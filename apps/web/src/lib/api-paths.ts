@@ -1,0 +1,23 @@
+/**
+ * Every path of the API the web app calls, and nothing else builds one (design: paths come
+ * from one object, never string concatenation). Ids are percent-encoded here.
+ */
+const API = '/api/v1';
+const id = (value: string) => encodeURIComponent(value);
+
+export const apiPaths = {
+  login: () => `${API}/auth/login`,
+  contact: () => `${API}/contact`,
+  organizations: () => `${API}/organizations`,
+  organization: (orgId: string) => `${API}/organizations/${id(orgId)}`,
+  organizationServices: (orgId: string) => `${API}/organizations/${id(orgId)}/services`,
+  service: (serviceId: string) => `${API}/service/${id(serviceId)}`,
+  serviceSlots: (serviceId: string) => `${API}/service/${id(serviceId)}/slots`,
+  /** Bookings that fill a slot between two dates (yyyy-MM-dd, inclusive). */
+  serviceBookings: (serviceId: string, range: { start: string; end: string }) =>
+    `${API}/service/${id(serviceId)}/bookings?${new URLSearchParams(range)}`,
+  paymentInitiate: () => `${API}/payment/initiate`,
+  payment: (paymentId: string) => `${API}/payment/${id(paymentId)}`,
+  /** A WebSocket path: the caller adds ws(s):// and the host. */
+  paymentStatusSocket: (paymentId: string) => `${API}/payment/${id(paymentId)}/statusSocket`,
+} as const;
