@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UnsecuredJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, UnsecuredJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeCampay } from '../../test/support/campay-fake.js';
 import { useFakeCampay } from '../../test/support/campay-test-setup.js';
@@ -100,6 +100,16 @@ describe('Campay parseCallback', () => {
     } finally {
       await new Promise<void>((resolve) => webhook.close(() => resolve()));
     }
+  });
+
+  it("is tested against signatures like Campay's examples: iat, nbf, source only", async () => {
+    const { tx } = await settledTransaction();
+    const { signature } = await fake.callbackFields(tx.reference);
+    expect(decodeProtectedHeader(signature as string)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const claims = decodeJwt(signature as string);
+    expect(Object.keys(claims).sort()).toEqual(['iat', 'nbf', 'source']);
+    const issuedAt = Math.floor(campay.now().getTime() / 1000);
+    expect(claims).toEqual({ source: 'CamPay', iat: issuedAt, nbf: issuedAt });
   });
 
   it('rejects a signature made with another key', async () => {

@@ -67,6 +67,8 @@ export function useFakeCampay() {
     get fake(): FakeCampay {
       return current();
     },
+    /** The shared clock. */
+    now,
     /** Moves the shared clock forward. */
     advanceClock(ms: number): void {
       clock += ms;
