@@ -12,9 +12,9 @@ export type { CallbackDelivery, SignCallbackOptions } from './campay-fake-signin
 
 /**
  * A local stand-in for Campay's HTTP API, for tests and for trying the server by hand
- * (campay-fake-cli.ts). It follows what Campay documents (token, collect, transaction
- * status, signed callbacks; see docs in /work/shared/campay-protocol.md) and lets a test
- * script failures: queued error responses, hung requests, expired tokens.
+ * (campay-fake-cli.ts). It follows what Campay documents in its API docs and SDKs (token,
+ * collect, transaction status, signed callbacks) and lets a test script failures: queued
+ * error responses, hung requests, expired tokens.
  *
  * Where Campay documents nothing, the fake has to answer something; every such choice is
  * marked "GUESS" below. Do not read Campay's behaviour off a GUESS.
