@@ -119,7 +119,8 @@ describe.each(engines)('Campay provider against a fake Campay server on %s', (en
   beforeAll(async () => {
     tdb = await createTestDatabase(engine);
     clock = new FixedClock(PINNED_NOW);
-    fake = await startFakeCampay();
+    // The fake signs callbacks with iat/nbf from its clock: give it the server's pinned clock.
+    fake = await startFakeCampay({ now: () => clock.now() });
     const provider = createCampayProvider(
       {
         baseUrl: fake.baseUrl,

@@ -1,8 +1,13 @@
 import type { PaymentStatus } from '@qless/contract';
-import { jwtVerify } from 'jose';
+import { createCallbackParser } from './campay-callback.js';
 import {
-  type CallbackInput,
-  type CallbackResult,
+  createCampayHttp,
+  type HttpOutcome,
+  isAbortError,
+  TokenRequestError,
+} from './campay-http.js';
+import { eventFields, isRecord, nonEmptyString } from './campay-values.js';
+import {
   type CollectFailureCode,
   type CollectRequest,
   type CollectResult,
@@ -17,7 +22,8 @@ import {
  * Protocol (Django REST framework style, trailing slashes matter):
  * - POST /api/token/ {username, password} -> {token, expires_in (seconds)}
  * - POST /api/collect/ with "Authorization: Token <token>" -> {reference, ussd_code, operator}
- *   or 400 {message, error_code}
+ *   or an error such as 400 {message, error_code} (the ER codes are documented; the error
+ *   body's shape and HTTP statuses are not, so the mapping below reads them defensively)
  * - GET /api/transaction/{reference}/ -> {reference, status, amount, currency, operator, code,
  *   operator_reference, external_reference}
  * - Callbacks carry the same fields plus `signature`, a JWT signed HS256 with the app's
@@ -56,13 +62,6 @@ export class CampayTransactionNotFoundError extends Error {
     this.providerReference = providerReference;
   }
 }
-
-/** Refresh the token this long before Campay says it expires (capped at half its lifetime). */
-const TOKEN_REFRESH_MARGIN_MS = 60_000;
-/** Used when the token response carries no usable expires_in; a 401 still forces a refresh. */
-const DEFAULT_TOKEN_LIFETIME_MS = 10 * 60_000;
-/** Leeway for exp/nbf of callback signatures. */
-const CALLBACK_CLOCK_TOLERANCE_S = 30;
 
 /** Customer-facing messages: short, plain English, never provider text. */
 export const CAMPAY_FAILURE_MESSAGES = {
@@ -112,77 +111,6 @@ const TERMINAL_FAILURE_STATUSES = new Set([
   'TIMED_OUT',
 ]);
 
-function isPaymentStatus(value: string): value is PaymentStatus {
-  return value === 'PENDING' || value === 'SUCCESSFUL' || value === 'FAILED';
-}
-
-type HttpOutcome =
-  | { kind: 'response'; status: number; body: unknown }
-  | { kind: 'timeout'; error: unknown }
-  | { kind: 'network'; error: unknown };
-
-interface CachedToken {
-  value: string;
-  /** Epoch ms after which we fetch a new token instead of using this one. */
-  refreshAt: number;
-}
-
-class TokenRequestError extends Error {
-  readonly kind: 'auth' | 'unavailable';
-  readonly detail: string;
-  constructor(kind: 'auth' | 'unavailable', detail: string, options?: { cause?: unknown }) {
-    super(`Campay token request failed: ${detail}`, options);
-    this.name = 'TokenRequestError';
-    this.kind = kind;
-    this.detail = detail;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function asString(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-function nonEmptyString(value: unknown): string | null {
-  const s = asString(value);
-  return s !== null && s.trim() !== '' ? s : null;
-}
-
-/** Campay sends amounts as numbers in status responses and as strings in callbacks. */
-function asAmount(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-  return null;
-}
-
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-/** Rejects as soon as the signal aborts, without waiting for the promise. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 function validateOptions(options: CampayOptions): string {
   let url: URL;
   try {
@@ -205,29 +133,30 @@ function validateOptions(options: CampayOptions): string {
   return options.baseUrl.replace(/\/+$/, '');
 }
 
-/** Picks where the callback fields are: a parsed (or raw string) body, else the query. */
-function callbackFields(input: CallbackInput): Record<string, unknown> {
-  const body = input?.body;
-  let fromBody: Record<string, unknown> | null = null;
-  if (isRecord(body)) {
-    fromBody = body;
-  } else if (typeof body === 'string' && body.trim() !== '') {
-    const text = body.trim();
-    if (text.startsWith('{')) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (isRecord(parsed)) fromBody = parsed;
-      } catch {
-        fromBody = null;
-      }
-    } else {
-      fromBody = Object.fromEntries(new URLSearchParams(text));
-    }
-  }
-  if (fromBody && ('signature' in fromBody || 'status' in fromBody || 'reference' in fromBody)) {
-    return { ...fromBody };
-  }
-  return isRecord(input?.query) ? { ...input.query } : {};
+function unavailable(providerCode: string | null): CollectResult {
+  return {
+    ok: false,
+    code: 'PROVIDER_UNAVAILABLE',
+    message: CAMPAY_FAILURE_MESSAGES.unavailable,
+    providerCode,
+  };
+}
+
+function mapCollectFailure(status: number, body: unknown): CollectResult {
+  const errorCode = isRecord(body) ? nonEmptyString(body.error_code) : null;
+  if (status >= 500) return unavailable(errorCode ?? `HTTP_${status}`);
+  // Still 401 after a fresh token: our credentials are not accepted for this call.
+  if (status === 401) return unavailable(errorCode ?? 'UNAUTHORIZED');
+  // Throttling and request timeouts are transient, not a verdict on the payment.
+  if (status === 408 || status === 429) return unavailable(errorCode ?? `HTTP_${status}`);
+  const known = errorCode ? COLLECT_ERROR_CODES[errorCode.toUpperCase()] : undefined;
+  if (known) return { ok: false, ...known, providerCode: errorCode };
+  return {
+    ok: false,
+    code: 'PAYMENT_DECLINED',
+    message: CAMPAY_FAILURE_MESSAGES.declined,
+    providerCode: errorCode ?? `HTTP_${status}`,
+  };
 }
 
 export function createCampayProvider(
@@ -235,133 +164,14 @@ export function createCampayProvider(
   deps: CampayDeps = {},
 ): PaymentProvider {
   const baseUrl = validateOptions(options);
-  const doFetch = deps.fetch ?? globalThis.fetch;
   const now = deps.now ?? (() => new Date());
-  const webhookKey = new TextEncoder().encode(options.webhookKey);
-
-  let cachedToken: CachedToken | null = null;
-  let pendingToken: Promise<string> | null = null;
-
-  async function request(
-    method: 'GET' | 'POST',
-    path: string,
-    signal: AbortSignal,
-    init: { token?: string; json?: unknown } = {},
-  ): Promise<HttpOutcome> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (init.token !== undefined) headers.Authorization = `Token ${init.token}`;
-    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-    try {
-      const response = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
-        signal,
-        redirect: 'error',
-      });
-      const text = await response.text();
-      let body: unknown = null;
-      if (text !== '') {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // Not JSON (an HTML error page from a proxy, say): keep no body at all.
-          body = null;
-        }
-      }
-      return { kind: 'response', status: response.status, body };
-    } catch (error) {
-      if (isAbortError(error) || signal.aborted) return { kind: 'timeout', error };
-      return { kind: 'network', error };
-    }
-  }
-
-  async function fetchToken(signal: AbortSignal): Promise<string> {
-    const outcome = await request('POST', '/api/token/', signal, {
-      json: { username: options.username, password: options.password },
-    });
-    if (outcome.kind === 'timeout') {
-      throw new TokenRequestError('unavailable', 'timeout', { cause: outcome.error });
-    }
-    if (outcome.kind === 'network') {
-      throw new TokenRequestError('unavailable', 'network error', { cause: outcome.error });
-    }
-    const { status, body } = outcome;
-    if (status >= 200 && status < 300) {
-      const token = isRecord(body) ? nonEmptyString(body.token) : null;
-      if (token === null) throw new TokenRequestError('unavailable', 'response has no token');
-      const expiresIn = isRecord(body) ? Number(body.expires_in) : Number.NaN;
-      const lifetimeMs =
-        Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : DEFAULT_TOKEN_LIFETIME_MS;
-      const margin = Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
-      cachedToken = { value: token, refreshAt: now().getTime() + lifetimeMs - margin };
-      return token;
-    }
-    if (status === 400 || status === 401 || status === 403) {
-      throw new TokenRequestError('auth', `credentials refused (HTTP ${status})`);
-    }
-    throw new TokenRequestError('unavailable', `HTTP ${status}`);
-  }
-
-  /** A valid cached token, or a new one; concurrent callers share one token request. */
-  async function getToken(signal: AbortSignal): Promise<string> {
-    if (cachedToken && now().getTime() < cachedToken.refreshAt) return cachedToken.value;
-    if (!pendingToken) {
-      cachedToken = null;
-      pendingToken = fetchToken(signal).finally(() => {
-        pendingToken = null;
-      });
-    }
-    return untilAborted(pendingToken, signal);
-  }
-
-  function dropToken(token: string): void {
-    if (cachedToken?.value === token) cachedToken = null;
-  }
-
-  /**
-   * Sends an authenticated call. On 401 it drops the token, fetches a new one and retries
-   * once. TokenRequestError escapes for the caller to map.
-   */
-  async function authenticated(
-    method: 'GET' | 'POST',
-    path: string,
-    signal: AbortSignal,
-    json?: unknown,
-  ): Promise<HttpOutcome> {
-    const token = await getToken(signal);
-    const first = await request(method, path, signal, { token, json });
-    if (first.kind !== 'response' || first.status !== 401) return first;
-    dropToken(token);
-    const fresh = await getToken(signal);
-    return request(method, path, signal, { token: fresh, json });
-  }
-
-  function unavailable(providerCode: string | null): CollectResult {
-    return {
-      ok: false,
-      code: 'PROVIDER_UNAVAILABLE',
-      message: CAMPAY_FAILURE_MESSAGES.unavailable,
-      providerCode,
-    };
-  }
-
-  function mapCollectFailure(status: number, body: unknown): CollectResult {
-    const errorCode = isRecord(body) ? nonEmptyString(body.error_code) : null;
-    if (status >= 500) return unavailable(errorCode ?? `HTTP_${status}`);
-    // Still 401 after a fresh token: our credentials are not accepted for this call.
-    if (status === 401) return unavailable(errorCode ?? 'UNAUTHORIZED');
-    // Throttling and request timeouts are transient, not a verdict on the payment.
-    if (status === 408 || status === 429) return unavailable(errorCode ?? `HTTP_${status}`);
-    const known = errorCode ? COLLECT_ERROR_CODES[errorCode.toUpperCase()] : undefined;
-    if (known) return { ok: false, ...known, providerCode: errorCode };
-    return {
-      ok: false,
-      code: 'PAYMENT_DECLINED',
-      message: CAMPAY_FAILURE_MESSAGES.declined,
-      providerCode: errorCode ?? `HTTP_${status}`,
-    };
-  }
+  const http = createCampayHttp({
+    baseUrl,
+    username: options.username,
+    password: options.password,
+    fetch: deps.fetch ?? globalThis.fetch,
+    now,
+  });
 
   async function collect(req: CollectRequest): Promise<CollectResult> {
     // Campay wants the MSISDN without "+": "2376xxxxxxxx".
@@ -393,7 +203,7 @@ export function createCampayProvider(
     const signal = AbortSignal.timeout(options.timeoutMs);
     let outcome: HttpOutcome;
     try {
-      outcome = await authenticated('POST', '/api/collect/', signal, payload);
+      outcome = await http.authenticated('POST', '/api/collect/', signal, payload);
     } catch (error) {
       if (error instanceof TokenRequestError) {
         return unavailable(error.kind === 'auth' ? 'AUTH_FAILED' : 'TOKEN_UNAVAILABLE');
@@ -424,7 +234,7 @@ export function createCampayProvider(
     const signal = AbortSignal.timeout(options.timeoutMs);
     let outcome: HttpOutcome;
     try {
-      outcome = await authenticated('GET', path, signal);
+      outcome = await http.authenticated('GET', path, signal);
     } catch (error) {
       if (error instanceof TokenRequestError) {
         if (error.kind === 'auth') {
@@ -463,56 +273,15 @@ export function createCampayProvider(
     let mapped: PaymentStatus = 'PENDING';
     if (raw === 'SUCCESSFUL') mapped = 'SUCCESSFUL';
     else if (TERMINAL_FAILURE_STATUSES.has(raw)) mapped = 'FAILED';
+    const fields = eventFields(body);
     return {
-      providerReference: nonEmptyString(body.reference) ?? providerReference,
-      paymentId: nonEmptyString(body.external_reference),
+      ...fields,
+      providerReference: fields.providerReference ?? providerReference,
       status: mapped,
-      amount: asAmount(body.amount),
-      currency: nonEmptyString(body.currency),
-      operator: nonEmptyString(body.operator),
-      operatorReference: nonEmptyString(body.operator_reference),
-      code: nonEmptyString(body.code),
     };
   }
 
-  async function parseCallback(input: CallbackInput): Promise<CallbackResult> {
-    let fields: Record<string, unknown>;
-    try {
-      fields = callbackFields(input);
-    } catch {
-      fields = {};
-    }
-    const { signature, ...raw } = fields;
-    if (typeof signature !== 'string' || signature === '') {
-      return { ok: false, reason: 'INVALID_SIGNATURE', raw };
-    }
-    try {
-      await jwtVerify(signature, webhookKey, {
-        algorithms: ['HS256'],
-        currentDate: now(),
-        clockTolerance: CALLBACK_CLOCK_TOLERANCE_S,
-      });
-    } catch {
-      return { ok: false, reason: 'INVALID_SIGNATURE', raw };
-    }
-    // Callbacks must carry one of the three statuses exactly; anything else is not trusted.
-    const status = typeof raw.status === 'string' ? raw.status.trim().toUpperCase() : '';
-    if (!isPaymentStatus(status)) return { ok: false, reason: 'MALFORMED', raw };
-    return {
-      ok: true,
-      raw,
-      event: {
-        providerReference: nonEmptyString(raw.reference),
-        paymentId: nonEmptyString(raw.external_reference),
-        status,
-        amount: asAmount(raw.amount),
-        currency: nonEmptyString(raw.currency),
-        operator: nonEmptyString(raw.operator),
-        operatorReference: nonEmptyString(raw.operator_reference),
-        code: nonEmptyString(raw.code),
-      },
-    };
-  }
+  const parseCallback = createCallbackParser(options.webhookKey, now);
 
   return {
     name: 'campay',

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignJWT } from 'jose';
+import {
+  type CallbackDelivery,
+  deliverCampayCallback,
+  type SignCallbackOptions,
+  signCampayCallback,
+} from './campay-fake-signing.js';
+
+export type { CallbackDelivery, SignCallbackOptions } from './campay-fake-signing.js';
 
 /**
- * A local stand-in for Campay's HTTP API, for tests. It speaks the same protocol as
- * campay.net (token, collect, transaction status, signed callbacks) and lets a test script
- * failures: queued error responses, hung requests, expired tokens.
+ * A local stand-in for Campay's HTTP API, for tests and for trying the server by hand
+ * (campay-fake-cli.ts). It follows what Campay documents in its API docs and SDKs (token,
+ * collect, transaction status, signed callbacks) and lets a test script failures: queued
+ * error responses, hung requests, expired tokens.
+ *
+ * Where Campay documents nothing, the fake has to answer something; every such choice is
+ * marked "GUESS" below. Do not read Campay's behaviour off a GUESS.
  */
 
 export type FakeCampayStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
@@ -16,12 +27,18 @@ export interface FakeCampayOptions {
   username?: string;
   password?: string;
   webhookKey?: string;
-  /** expires_in reported for new tokens, in seconds. Default 3600. */
+  /** expires_in reported for new tokens, in seconds. Default 3600 (GUESS: not documented). */
   tokenTtlSeconds?: number;
-  /** The fake's clock, used for token expiry and callback iat. Default: real time. */
+  /** The fake's clock, used for token expiry and callback iat/nbf. Default: real time. */
   now?: () => Date;
-  /** ussd_code returned by collect. Default "*126#". */
+  /** ussd_code returned by collect for MTN numbers. Default "*126#" (GUESS). */
   ussdCode?: string;
+  /** TCP port to listen on (127.0.0.1). Default 0: any free port. */
+  port?: number;
+  /** Called after each request is answered (or left hanging). */
+  onRequest?: (request: FakeCampayRequest) => void;
+  /** Called when a collect creates a transaction. */
+  onCollect?: (transaction: FakeCampayTransaction) => void;
 }
 
 export interface FakeCampayTransaction {
@@ -36,6 +53,8 @@ export interface FakeCampayTransaction {
   operator: string;
   code: string;
   operator_reference: string | null;
+  /** Failure text; empty unless set by settle(). */
+  reason: string;
 }
 
 export interface FakeCampayRequest {
@@ -53,16 +72,6 @@ export interface FakeCampayResponse {
   /** JSON-encoded unless a string. */
   body?: unknown;
 }
-
-export interface SignCallbackOptions {
-  /** Sign with another key (a forgery). Default: the fake's webhook key. */
-  key?: string;
-  alg?: 'HS256' | 'HS384' | 'HS512';
-  /** Seconds from the fake's now; negative to make an already-expired signature. */
-  expiresInSeconds?: number;
-}
-
-export type CallbackDelivery = 'GET' | 'POST_JSON' | 'POST_FORM';
 
 export interface FakeCampay {
   readonly baseUrl: string;
@@ -84,11 +93,11 @@ export interface FakeCampay {
   /** Every token issued so far now gets 401. */
   expireAllTokens(): void;
   /** Sets a transaction's final (or pending) status, as the operator would. */
-  settle(reference: string, status: FakeCampayStatus): FakeCampayTransaction;
+  settle(reference: string, status: FakeCampayStatus, reason?: string): FakeCampayTransaction;
   /** The transaction made for one of our payment ids (external_reference). */
   findByExternalReference(externalReference: string): FakeCampayTransaction | undefined;
-  /** An HS256 JWT over the payload, as Campay puts in a callback's `signature`. */
-  signCallback(payload: Record<string, unknown>, options?: SignCallbackOptions): Promise<string>;
+  /** A callback `signature` like Campay's examples (claims source, iat, nbf only). */
+  signCallback(options?: SignCallbackOptions): Promise<string>;
   /** The callback fields Campay would send for a transaction, signature included. */
   callbackFields(reference: string, options?: SignCallbackOptions): Promise<Record<string, string>>;
   /** Sends the transaction's callback to a webhook URL, as Campay does. */
@@ -101,8 +110,19 @@ export interface FakeCampay {
   close(): Promise<void>;
 }
 
+// GUESS: Campay reports the operator but does not document how it tells them apart; these
+// are Cameroon's MTN and Orange mobile prefixes. Other numbers get ER102.
 const MTN_PREFIX = /^2376(?:7\d|8\d|5[0-4])\d{6}$/;
 const ORANGE_PREFIX = /^2376(?:9\d|5[5-9])\d{6}$/;
+
+/** GUESS: Campay's error bodies and statuses are not documented; only the ER codes are. */
+const collectError = (errorCode: string, message: string, status = 400): FakeCampayResponse => ({
+  status,
+  body: { message, error_code: errorCode },
+});
+/** GUESS: Django REST framework's default 404 and 401 bodies. */
+const NOT_FOUND: FakeCampayResponse = { status: 404, body: { detail: 'Not found.' } };
+const INVALID_TOKEN: FakeCampayResponse = { status: 401, body: { detail: 'Invalid token.' } };
 
 function routeOf(method: string, path: string): FakeCampayRoute | null {
   if (method === 'POST' && path === '/api/token/') return 'token';
@@ -168,6 +188,7 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
   function handleToken(body: unknown): FakeCampayResponse {
     tokenRequests += 1;
     if (field(body, 'username') !== username || field(body, 'password') !== password) {
+      // GUESS: Django REST framework's answer to refused credentials.
       return {
         status: 400,
         body: { non_field_errors: ['Unable to log in with provided credentials.'] },
@@ -186,31 +207,19 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
     const description = field(body, 'description');
     const externalReference = field(body, 'external_reference');
     if (typeof from !== 'string' || !/^237\d{9}$/.test(from)) {
-      return {
-        status: 400,
-        body: { message: `Invalid phone number: ${String(from)}`, error_code: 'ER101' },
-      };
+      return collectError('ER101', `Invalid phone number: ${String(from)}`);
     }
     const operator = MTN_PREFIX.test(from) ? 'MTN' : ORANGE_PREFIX.test(from) ? 'ORANGE' : null;
-    if (operator === null) {
-      return {
-        status: 400,
-        body: { message: `Operator not supported for ${from}`, error_code: 'ER102' },
-      };
-    }
+    if (operator === null) return collectError('ER102', `Operator not supported for ${from}`);
+    // ER201 (amount with decimals) is documented. GUESS: the fake enforces no amount limit;
+    // Campay's limits are not documented (demo is said to cap at 100 XAF).
     const amountText = typeof amount === 'number' ? String(amount) : amount;
     if (typeof amountText !== 'string' || !/^[1-9]\d*$/.test(amountText) || currency !== 'XAF') {
-      return {
-        status: 400,
-        body: {
-          message: 'Invalid amount or currency. Amount limit is 1 - 1000000',
-          error_code: 'ER201',
-        },
-      };
+      return collectError('ER201', 'Invalid amount or currency');
     }
     const reference = randomUUID();
     codeCounter += 1;
-    transactions.set(reference, {
+    const tx: FakeCampayTransaction = {
       reference,
       status: 'PENDING',
       amount: amountText,
@@ -219,73 +228,71 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
       description: typeof description === 'string' ? description : '',
       external_reference: typeof externalReference === 'string' ? externalReference : null,
       operator,
+      // GUESS: the docs show codes like "CP…"; the digits are the fake's.
       code: `CP${String(codeCounter).padStart(6, '0')}`,
       operator_reference: null,
-    });
+      reason: '',
+    };
+    transactions.set(reference, tx);
+    options.onCollect?.(tx);
+    // GUESS: the USSD codes are the operators' usual ones, not promised by Campay.
     return {
       status: 200,
       body: { reference, ussd_code: operator === 'MTN' ? ussdCode : '#150*50#', operator },
     };
   }
 
-  function handleTransaction(path: string): FakeCampayResponse {
-    const reference = decodeURIComponent(path.split('/')[3] ?? '');
-    const tx = transactions.get(reference);
-    if (!tx) return { status: 404, body: { detail: 'Not found.' } };
+  /** The documented status/callback fields (amount as a number here: GUESS). */
+  function transactionFields(tx: FakeCampayTransaction) {
     return {
-      status: 200,
-      body: {
-        reference: tx.reference,
-        status: tx.status,
-        amount: Number(tx.amount),
-        currency: tx.currency,
-        operator: tx.operator,
-        code: tx.code,
-        operator_reference: tx.operator_reference,
-        external_reference: tx.external_reference,
-      },
+      reference: tx.reference,
+      external_reference: tx.external_reference,
+      status: tx.status,
+      amount: Number(tx.amount),
+      currency: tx.currency,
+      operator: tx.operator,
+      code: tx.code,
+      operator_reference: tx.operator_reference,
+      reason: tx.reason,
+      phone_number: tx.from,
+      endpoint: 'collect',
     };
+  }
+
+  function handleTransaction(path: string): FakeCampayResponse {
+    const tx = transactions.get(decodeURIComponent(path.split('/')[3] ?? ''));
+    return tx ? { status: 200, body: transactionFields(tx) } : NOT_FOUND;
+  }
+
+  async function respond(req: IncomingMessage, res: ServerResponse, entry: FakeCampayRequest) {
+    const { route, body } = entry;
+    if (route === null) return send(res, entry, NOT_FOUND);
+    const scripted = queued[route].shift();
+    if (scripted === 'hang') return;
+    if (route === 'token') {
+      if (scripted) tokenRequests += 1;
+      return send(res, entry, scripted ?? handleToken(body));
+    }
+    if (scripted) return send(res, entry, scripted);
+    if (!authorized(req)) return send(res, entry, INVALID_TOKEN);
+    send(res, entry, route === 'collect' ? handleCollect(body) : handleTransaction(entry.path));
   }
 
   const server = createServer((req, res) => {
     void (async () => {
       const method = req.method ?? 'GET';
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
-      const route = routeOf(method, path);
-      const body = await readBody(req);
       const entry: FakeCampayRequest = {
         method,
         path,
-        route,
+        route: routeOf(method, path),
         authorization: req.headers.authorization ?? null,
-        body,
+        body: await readBody(req),
         status: null,
       };
       requests.push(entry);
-      if (route === null) {
-        send(res, entry, { status: 404, body: { detail: 'Not found.' } });
-        return;
-      }
-      const scripted = queued[route].shift();
-      if (scripted === 'hang') return;
-      if (route === 'token') {
-        if (scripted) {
-          tokenRequests += 1;
-          send(res, entry, scripted);
-        } else {
-          send(res, entry, handleToken(body));
-        }
-        return;
-      }
-      if (scripted) {
-        send(res, entry, scripted);
-        return;
-      }
-      if (!authorized(req)) {
-        send(res, entry, { status: 401, body: { detail: 'Invalid token.' } });
-        return;
-      }
-      send(res, entry, route === 'collect' ? handleCollect(body) : handleTransaction(path));
+      await respond(req, res, entry);
+      options.onRequest?.(entry);
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -293,23 +300,9 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-
-  async function signCallback(
-    payload: Record<string, unknown>,
-    signOptions: SignCallbackOptions = {},
-  ): Promise<string> {
-    const iat = Math.floor(now().getTime() / 1000);
-    const jwt = new SignJWT(payload)
-      .setProtectedHeader({ alg: signOptions.alg ?? 'HS256', typ: 'JWT' })
-      .setIssuedAt(iat);
-    if (signOptions.expiresInSeconds !== undefined) {
-      jwt.setExpirationTime(iat + signOptions.expiresInSeconds);
-    }
-    return jwt.sign(new TextEncoder().encode(signOptions.key ?? webhookKey));
-  }
 
   function requireTransaction(reference: string): FakeCampayTransaction {
     const tx = transactions.get(reference);
@@ -317,22 +310,19 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
     return tx;
   }
 
+  const signCallback = (signOptions?: SignCallbackOptions) =>
+    signCampayCallback(webhookKey, now(), signOptions);
+
   async function callbackFields(
     reference: string,
     signOptions?: SignCallbackOptions,
   ): Promise<Record<string, string>> {
-    const tx = requireTransaction(reference);
-    const fields: Record<string, string> = {
-      status: tx.status,
-      reference: tx.reference,
-      amount: tx.amount,
-      currency: tx.currency,
-      operator: tx.operator,
-      code: tx.code,
-      operator_reference: tx.operator_reference ?? '',
-      external_reference: tx.external_reference ?? '',
-    };
-    return { ...fields, signature: await signCallback(fields, signOptions) };
+    // The status call's fields, as strings (a GET callback has nothing else), plus signature.
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(transactionFields(requireTransaction(reference)))) {
+      fields[key] = value === null ? '' : String(value);
+    }
+    return { ...fields, signature: await signCallback(signOptions) };
   }
 
   return {
@@ -348,10 +338,7 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
       queued[route].push(response);
     },
     setNextCollectError({ errorCode, message, status }) {
-      queued.collect.push({
-        status: status ?? 400,
-        body: { message: message ?? `Campay error ${errorCode}`, error_code: errorCode },
-      });
+      queued.collect.push(collectError(errorCode, message ?? `Campay error ${errorCode}`, status));
     },
     hangNext(route) {
       queued[route].push('hang');
@@ -359,10 +346,12 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
     expireAllTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);
     },
-    settle(reference, status) {
+    settle(reference, status, reason) {
       const tx = requireTransaction(reference);
       tx.status = status;
+      if (reason !== undefined) tx.reason = reason;
       if (status === 'SUCCESSFUL' && tx.operator_reference === null) {
+        // GUESS: the operator's reference format is the operator's; any digits will do.
         tx.operator_reference = String(1_000_000_000 + Math.floor(Math.random() * 1e9));
       }
       return tx;
@@ -376,24 +365,7 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
     signCallback,
     callbackFields,
     async deliverCallback(url, reference, delivery = 'GET', signOptions) {
-      const fields = await callbackFields(reference, signOptions);
-      if (delivery === 'GET') {
-        const target = new URL(url);
-        for (const [key, value] of Object.entries(fields)) target.searchParams.set(key, value);
-        return fetch(target);
-      }
-      if (delivery === 'POST_JSON') {
-        return fetch(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(fields),
-        });
-      }
-      return fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      });
+      return deliverCampayCallback(url, await callbackFields(reference, signOptions), delivery);
     },
     close() {
       return new Promise<void>((resolve) => {
