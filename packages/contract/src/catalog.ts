@@ -5,7 +5,7 @@ import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
 /** Ids are UUIDs; anything else in a path is a 400 INVALID_ID, never a database error. */
 export const idSchema = z.uuid();
 
-export const organizationSchema = z.object({
+const organizationSchema = z.object({
   organization_id: idSchema,
   name: z.string(),
   location: z.string(),
@@ -28,7 +28,7 @@ export type OrganizationListResponse = z.infer<typeof organizationListResponseSc
 export const organizationResponseSchema = z.object({ organization: organizationSchema });
 export type OrganizationResponse = z.infer<typeof organizationResponseSchema>;
 
-export const serviceSchema = z.object({
+const serviceSchema = z.object({
   service_id: idSchema,
   service_name: z.string(),
   service_description: z.string(),
@@ -50,7 +50,7 @@ export const serviceResponseSchema = z.object({
 });
 export type ServiceResponse = z.infer<typeof serviceResponseSchema>;
 
-export const slotSchema = z.object({
+const slotSchema = z.object({
   id: idSchema,
   service_id: idSchema,
   start_time: wireTimeSchema,
@@ -65,10 +65,9 @@ export const bookingsRangeQuerySchema = withFieldCodes(
   z.object({ start: isoDateSchema, end: isoDateSchema }),
   { start: 'INVALID_DATE', end: 'INVALID_DATE' },
 );
-export type BookingsRangeQuery = z.infer<typeof bookingsRangeQuerySchema>;
 
 /** Public: only what the slot view needs to grey out full slots. No customer data. */
-export const takenSlotSchema = z.object({
+const takenSlotSchema = z.object({
   booking_date: isoDateSchema,
   slot_id: idSchema,
 });
@@ -79,4 +78,3 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ reachable: z.boolean(), engine: z.enum(['postgres', 'pglite']) }),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;

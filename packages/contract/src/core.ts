@@ -5,5 +5,6 @@
  */
 export * from './constants.js';
 export * from './error-codes.js';
+export * from './payment-outcomes.js';
 export * from './phone.js';
 export * from './time.js';

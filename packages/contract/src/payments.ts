@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { PAYMENT_STATUSES } from './constants.js';
 import { withFieldCodes } from './errors.js';
+import { PROVIDER_NAMES } from './payment-outcomes.js';
 import { normalizeCameroonMobile } from './phone.js';
 import { ticketSchema } from './tickets.js';
 import { isoDateSchema } from './time-schemas.js';
 
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /**
  * The spec's client sends amount as a string such as " 2 " and the phone as "+237" + 9
@@ -67,13 +68,13 @@ export const paymentInitiateRequestSchema = withFieldCodes(
 export type PaymentInitiateRequest = z.input<typeof paymentInitiateRequestSchema>;
 export type PaymentInitiateInput = z.output<typeof paymentInitiateRequestSchema>;
 
-export const paymentSchema = z.object({
+const paymentSchema = z.object({
   payment_id: idSchema,
   status: paymentStatusSchema,
   booking_id: idSchema,
   amount: z.number(),
   currency: z.string(),
-  provider: z.string(),
+  provider: z.enum(PROVIDER_NAMES),
   /** When the hold on the slot lapses if the payment has not succeeded (ISO 8601). */
   hold_expires_at: z.string(),
   /** USSD code the customer can dial to approve, when the provider gives one. */

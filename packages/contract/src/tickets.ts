@@ -22,7 +22,6 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
-export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
 export const ticketVerifyRequestSchema = withFieldCodes(
   z.object({ token: z.string().min(1).max(2000) }),

@@ -1,10 +1,16 @@
-import type { BookingStatus, PaymentStatus } from '@qless/contract';
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  BookingStatus,
+  EventSource,
+  PaymentStatus,
+  ProviderName,
+  RecordedOutcome,
+} from '@qless/contract';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /** `time` columns are read as "HH:MM:SS" strings; `date` columns as "yyyy-MM-dd" strings. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface OrganizationsTable {
+interface OrganizationsTable {
   id: Generated<string>;
   slug: string | null;
   name: string;
@@ -21,7 +27,7 @@ export interface OrganizationsTable {
   updated_at: Timestamp;
 }
 
-export interface ServicesTable {
+interface ServicesTable {
   id: Generated<string>;
   organization_id: string;
   slug: string | null;
@@ -34,7 +40,7 @@ export interface ServicesTable {
   updated_at: Timestamp;
 }
 
-export interface SlotsTable {
+interface SlotsTable {
   id: Generated<string>;
   service_id: string;
   start_time: string;
@@ -66,7 +72,7 @@ export interface PaymentsTable {
   booking_id: string;
   reference: string;
   request_fingerprint: string;
-  provider: string;
+  provider: ProviderName;
   provider_reference: string | null;
   amount: number;
   currency: string;
@@ -84,20 +90,18 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
-export interface PaymentEventsTable {
+interface PaymentEventsTable {
   id: Generated<string>;
   payment_id: string | null;
-  provider: string;
-  /** callback | status_check | simulator */
-  source: string;
+  provider: ProviderName;
+  source: EventSource;
   signature_valid: boolean;
-  /** What the event did: applied, duplicate, ignored, rejected, amount_mismatch, ... */
-  outcome: string;
+  outcome: RecordedOutcome;
   payload: ColumnType<Record<string, unknown>, string, string>;
   received_at: Timestamp;
 }
 
-export interface ContactRequestsTable {
+interface ContactRequestsTable {
   id: Generated<string>;
   user_name: string;
   user_email: string;
@@ -105,7 +109,7 @@ export interface ContactRequestsTable {
   created_at: Timestamp;
 }
 
-export interface AppSecretsTable {
+interface AppSecretsTable {
   name: string;
   value: string;
   created_at: Timestamp;
@@ -128,6 +132,4 @@ export type Db = Kysely<DB> | Transaction<DB>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type SlotRow = Selectable<SlotsTable>;
-export type BookingRow = Selectable<BookingsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
-export type NewBooking = Insertable<BookingsTable>;

@@ -18,7 +18,7 @@ export function nonEmptyString(value: unknown): string | null {
 }
 
 /** Campay sends amounts as numbers in status responses and as strings in callbacks. */
-export function asAmount(value: unknown): number | null {
+function asAmount(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
   return null;

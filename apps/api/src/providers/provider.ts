@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@qless/contract';
+import type { PaymentStatus, ProviderName } from '@qless/contract';
 import type { Clock } from '../clock.js';
 
 /**
@@ -58,8 +58,6 @@ export interface CallbackInput {
 export type CallbackResult =
   | { ok: true; event: ProviderEvent; raw: Record<string, unknown> }
   | { ok: false; reason: 'INVALID_SIGNATURE' | 'MALFORMED'; raw: Record<string, unknown> };
-
-export type ProviderName = 'simulator' | 'campay';
 
 /** What a provider can do; the payments module reads these, never the provider's name. */
 export interface ProviderCapabilities {

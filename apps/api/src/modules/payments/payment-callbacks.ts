@@ -1,9 +1,9 @@
+import type { CallbackOutcome } from '@qless/contract';
 import { idSchema } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { CallbackInput, PaymentProvider, ProviderEvent } from '../../providers/provider.js';
-import type { CallbackOutcome } from './outcomes.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { findPaymentById, recordPaymentEvent } from './payments.repository.js';
 

@@ -1,11 +1,17 @@
-import { idSchema } from '@qless/contract';
+import {
+  type EventOutcome,
+  type EventSource,
+  idSchema,
+  type ProviderName,
+  type RecordedOutcome,
+  type SettleOutcome,
+} from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, Db, PaymentRow } from '../../db/schema.js';
-import type { ProviderEvent, ProviderName } from '../../providers/provider.js';
+import type { ProviderEvent } from '../../providers/provider.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
-import type { EventOutcome, EventSource, RecordedOutcome, SettleOutcome } from './outcomes.js';
 import {
   findPaymentById,
   findPaymentByProviderReference,

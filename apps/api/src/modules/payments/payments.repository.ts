@@ -1,6 +1,6 @@
+import type { EventSource, ProviderName, RecordedOutcome } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, PaymentRow, PaymentsTable } from '../../db/schema.js';
-import type { EventSource, RecordedOutcome } from './outcomes.js';
 import { PAYMENT_CHANNEL } from './payment-events.js';
 
 export function findPaymentById(db: Db, id: string, lock = false): Promise<PaymentRow | undefined> {
@@ -19,7 +19,7 @@ export function findPaymentByReference(db: Db, reference: string): Promise<Payme
 
 export function findPaymentByProviderReference(
   db: Db,
-  provider: string,
+  provider: ProviderName,
   providerReference: string,
 ): Promise<PaymentRow | undefined> {
   return db
@@ -148,7 +148,7 @@ export async function recordPaymentEvent(
   db: Db,
   event: {
     paymentId: string | null;
-    provider: string;
+    provider: ProviderName;
     source: EventSource;
     signatureValid: boolean;
     outcome: RecordedOutcome;

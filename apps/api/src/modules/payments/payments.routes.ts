@@ -1,4 +1,5 @@
 import {
+  CALLBACK_OUTCOMES,
   type ErrorBody,
   idSchema,
   paymentInitiateRequestSchema,
@@ -73,7 +74,7 @@ export function paymentsRoutes(
         url: `/payment/callback/${payments.provider.name}`,
         schema: {
           response: {
-            200: z.object({ ok: z.literal(true), outcome: z.string() }),
+            200: z.object({ ok: z.literal(true), outcome: z.enum(CALLBACK_OUTCOMES) }),
             ...errorResponses(400, 401, 413, 415, 429, 503),
           },
         },

@@ -58,13 +58,13 @@ export function isTicketValid(bookingStatus: string): boolean {
 }
 
 /** "ngono.marie@example.com" → "ng•••@example.com" */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [user = '', domain = ''] = email.split('@');
   return `${user.slice(0, 2)}•••@${domain}`;
 }
 
 /** "+237677123456" → "+237 6•• ••• •56" */
-export function maskPhone(phone: string): string {
+function maskPhone(phone: string): string {
   const local = localPart(phone);
   return `+237 ${local.slice(0, 1)}•• ••• •${local.slice(-2)}`;
 }

@@ -1,0 +1,84 @@
+import { paymentStatusMessageSchema } from '@qless/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
+import { NO_LIMITS as LIMITS, listen, ORIGIN } from './support/payment-helpers.js';
+import { createTestApp, PINNED_NOW } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { recordSocket } from './support/ws.js';
+
+describe.each(engines)('status socket on %s', (engine) => {
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+  let host: string;
+  let fx: Fixture;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    ({ app } = await createTestApp(tdb.database, {
+      env: { ...LIMITS, SIMULATOR_DELAY_MS: '300' },
+    }));
+    host = await listen(app);
+    fx = await createFixture(tdb.database, new Date(PINNED_NOW));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  it('sends the status at once, then SUCCESSFUL with the ticket, then closes', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(fx),
+    });
+    const id = res.json().payment.payment_id as string;
+    const rec = await recordSocket(`ws://${host}/api/v1/payment/${id}/statusSocket`, ORIGIN);
+    expect(rec.messages[0]).toMatchObject({
+      status: 'PENDING',
+      booking_id: expect.any(String),
+      ticket: null,
+    });
+    const last = paymentStatusMessageSchema.parse(rec.messages.at(-1));
+    expect(last.status).toBe('SUCCESSFUL');
+    expect(last.ticket?.customer_name).toBe('Ngono Marie');
+    expect(rec.closeCode).toBe(1000);
+    // A socket opened after the end gets the final status once and closes.
+    const after = await recordSocket(`ws://${host}/api/v1/payment/${id}/statusSocket`, ORIGIN);
+    expect(after.messages).toHaveLength(1);
+    expect(after.messages[0]).toMatchObject({ status: 'SUCCESSFUL' });
+  });
+
+  it('sends FAILED for the simulator decline number', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(fx, { slotIndex: 1, phone_number: '699000000' }),
+    });
+    const id = res.json().payment.payment_id as string;
+    const rec = await recordSocket(`ws://${host}/api/v1/payment/${id}/statusSocket`, ORIGIN);
+    expect(rec.messages.at(-1)).toMatchObject({ status: 'FAILED', ticket: null });
+  });
+
+  it('closes with an error for an unknown or malformed id', async () => {
+    const unknown = await recordSocket(
+      `ws://${host}/api/v1/payment/00000000-0000-4000-8000-000000000000/statusSocket`,
+      ORIGIN,
+    );
+    expect(unknown.messages).toEqual([
+      { error: { code: 'PAYMENT_NOT_FOUND', message: expect.any(String) } },
+    ]);
+    expect(unknown.closeCode).toBe(4404);
+    const bad = await recordSocket(`ws://${host}/api/v1/payment/nope/statusSocket`, ORIGIN);
+    expect(bad.messages[0]).toMatchObject({ error: { code: 'INVALID_ID' } });
+  });
+
+  it('refuses a socket from another origin', async () => {
+    await expect(
+      recordSocket(
+        `ws://${host}/api/v1/payment/00000000-0000-4000-8000-000000000000/statusSocket`,
+        'https://evil.example',
+      ),
+    ).rejects.toThrow('HTTP 403');
+  });
+});

@@ -1,0 +1,25 @@
+import { paymentStatusMessageSchema } from '@qless/contract';
+import type { FastifyInstance } from 'fastify';
+
+/** The public origin the test apps are configured with (sockets check it). */
+export const ORIGIN = 'http://qless.test';
+
+/** Limits high enough that only the tests about limits ever meet them. */
+export const NO_LIMITS = {
+  RATE_LIMIT_INITIATE_PER_IP: '100000',
+  RATE_LIMIT_INITIATE_PER_PHONE: '100000',
+};
+
+/** Listens on a free loopback port; returns "127.0.0.1:port". */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `127.0.0.1:${address.port}`;
+}
+
+export async function statusOf(app: FastifyInstance, id: string) {
+  return paymentStatusMessageSchema.parse(
+    (await app.inject({ method: 'GET', url: `/api/v1/payment/${id}` })).json(),
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * What the payment state machine reports, as literal unions: a typo in a comparison is a
+ * compile error, and payment_events.outcome and the callback route answer only these.
+ */
+export const PROVIDER_NAMES = ['simulator', 'campay'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/** What confirming a paid booking did. */
+type ConfirmOutcome = 'confirmed' | 'confirmed_after_hold_lapsed' | 'refund_due';
+
+/** What moving a PENDING payment to a final status did. */
+export type SettleOutcome = ConfirmOutcome | 'failed' | 'failed_refund_due';
+
+/** What one provider event (callback or status check) did to its payment. */
+export type EventOutcome =
+  | SettleOutcome
+  | 'still_pending'
+  | 'unknown_payment'
+  | 'reference_mismatch'
+  | 'duplicate'
+  | 'amount_mismatch';
+
+/** What an accepted callback did, including one that could not be verified yet. */
+export const CALLBACK_OUTCOMES = [
+  'confirmed',
+  'confirmed_after_hold_lapsed',
+  'refund_due',
+  'failed',
+  'failed_refund_due',
+  'still_pending',
+  'unknown_payment',
+  'reference_mismatch',
+  'duplicate',
+  'amount_mismatch',
+  'unverified',
+] as const satisfies readonly (EventOutcome | 'unverified')[];
+export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
+
+/** Every outcome stored in payment_events, the rejected callbacks included. */
+export type RecordedOutcome =
+  | CallbackOutcome
+  | 'rejected_signature'
+  | 'rejected_malformed'
+  | 'collect_refused'
+  | 'expired';
+
+/** Where an event came from. */
+export type EventSource = 'callback' | 'status_check' | 'expiry';
