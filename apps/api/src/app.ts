@@ -24,6 +24,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { TicketSigner } from './modules/tickets/tickets.service.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
+import { serializeRequest } from './request-log.js';
 import { registerWebStatic } from './web-static.js';
 
 export interface BuildAppOptions {
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Replaces the configured payment provider (tests). */
   provider?: PaymentProvider;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 function websocketOrigins(origins: string[]): string[] {
@@ -50,6 +53,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,

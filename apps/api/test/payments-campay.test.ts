@@ -148,12 +148,6 @@ describe.each(engines)('Campay provider against a fake Campay server on %s', (en
         status: 402,
         code: 'PAYMENT_DECLINED',
       },
-      {
-        arrange: () => fake.queueResponse('collect', { status: 503, body: { message: 'down' } }),
-        status: 502,
-        code: 'PROVIDER_UNAVAILABLE',
-      },
-      { arrange: () => fake.hangNext('collect'), status: 502, code: 'PROVIDER_UNAVAILABLE' },
     ];
     for (const c of cases) {
       const date = nextDate();
@@ -164,6 +158,28 @@ describe.each(engines)('Campay provider against a fake Campay server on %s', (en
       expect(res.body).not.toMatch(/ER\d{3}|down/);
       expect(await taken(date)).toEqual([]);
       expect((await initiate(initiateBody(fx, { date }))).statusCode).toBe(201);
+    }
+  });
+
+  it('a collect that may have reached the payer (5xx, no answer) keeps the payment pending', async () => {
+    const cases = [
+      () => fake.queueResponse('collect', { status: 503, body: { message: 'down' } }),
+      () => fake.hangNext('collect'),
+    ];
+    for (const arrange of cases) {
+      const date = nextDate();
+      arrange();
+      const res = await initiate(initiateBody(fx, { date }));
+      expect(res.statusCode).toBe(201);
+      const { payment } = res.json();
+      expect(payment).toMatchObject({ status: 'PENDING', ussd_code: null });
+      expect(await taken(date)).toHaveLength(1);
+      const events = await tdb.database.db
+        .selectFrom('payment_events')
+        .select('outcome')
+        .where('payment_id', '=', payment.payment_id)
+        .execute();
+      expect(events.map((e) => e.outcome)).toEqual(['collect_uncertain']);
     }
   });
 });

@@ -33,7 +33,16 @@ export const CALLBACK_OUTCOMES = [
   'duplicate',
   'amount_mismatch',
   'unverified',
-] as const satisfies readonly (EventOutcome | 'unverified')[];
+  // The payment's collect has not returned its reference yet: nothing to ask the provider.
+  'awaiting_reference',
+  // The provider does not know the reference we recorded: the reconciler deals with it.
+  'unknown_at_provider',
+] as const satisfies readonly (
+  | EventOutcome
+  | 'unverified'
+  | 'awaiting_reference'
+  | 'unknown_at_provider'
+)[];
 export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
 
 /** Every outcome stored in payment_events, the rejected callbacks included. */
@@ -42,6 +51,9 @@ export type RecordedOutcome =
   | 'rejected_signature'
   | 'rejected_malformed'
   | 'collect_refused'
+  | 'collect_uncertain'
+  | 'found_by_lookup'
+  | 'needs_review'
   | 'expired';
 
 /** Where an event came from. */

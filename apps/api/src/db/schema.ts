@@ -86,6 +86,8 @@ export interface PaymentsTable {
   operator_reference: string | null;
   settled_at: Date | null;
   last_checked_at: Date | null;
+  needs_review: Generated<boolean>;
+  review_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -99,6 +101,12 @@ interface PaymentEventsTable {
   outcome: RecordedOutcome;
   payload: ColumnType<Record<string, unknown>, string, string>;
   received_at: Timestamp;
+}
+
+interface CallbackRejectionsTable {
+  client: string;
+  minute: Date;
+  count: number;
 }
 
 interface ContactRequestsTable {
@@ -122,6 +130,7 @@ export interface DB {
   bookings: BookingsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  callback_rejections: CallbackRejectionsTable;
   contact_requests: ContactRequestsTable;
   app_secrets: AppSecretsTable;
 }

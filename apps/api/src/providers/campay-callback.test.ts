@@ -38,6 +38,7 @@ describe('Campay parseCallback', () => {
         operator: 'MTN',
         operatorReference: tx.operator_reference,
         code: tx.code,
+        endpoint: 'collect',
       },
     });
     if (result.ok) expect(result.raw).not.toHaveProperty('signature');

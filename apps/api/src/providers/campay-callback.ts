@@ -12,6 +12,37 @@ import type { CallbackInput, CallbackResult } from './provider.js';
 
 /** Leeway for exp/nbf of callback signatures. */
 const CALLBACK_CLOCK_TOLERANCE_S = 30;
+/**
+ * Oldest signature accepted, by its iat. A signature found in a log must not open the door
+ * for days; Campay documents no retry schedule, and a refused late callback loses nothing
+ * because the reconciler asks Campay itself.
+ */
+const CALLBACK_MAX_AGE_S = 15 * 60;
+
+/** The callback's documented fields: a claim that names one must equal it (and it be sent). */
+const CALLBACK_FIELDS = new Set([
+  'reference',
+  'external_reference',
+  'status',
+  'amount',
+  'currency',
+  'operator',
+  'code',
+  'operator_reference',
+  'reason',
+  'external_user',
+  'phone_number',
+  'endpoint',
+]);
+
+function claimsMatchFields(claims: Record<string, unknown>, fields: Record<string, unknown>) {
+  for (const [name, claimed] of Object.entries(claims)) {
+    if (!CALLBACK_FIELDS.has(name) && !(name in fields)) continue;
+    if (!(name in fields) || claimed === null || typeof claimed === 'object') return false;
+    if (String(claimed) !== String(fields[name])) return false;
+  }
+  return true;
+}
 
 function isPaymentStatus(value: string): value is PaymentStatus {
   return value === 'PENDING' || value === 'SUCCESSFUL' || value === 'FAILED';
@@ -61,11 +92,15 @@ export function createCallbackParser(
       return { ok: false, reason: 'INVALID_SIGNATURE', raw };
     }
     try {
-      await jwtVerify(signature, key, {
+      const { payload } = await jwtVerify(signature, key, {
         algorithms: ['HS256'],
         currentDate: now(),
         clockTolerance: CALLBACK_CLOCK_TOLERANCE_S,
+        // Campay's example tokens all carry iat; a token without one cannot be aged.
+        requiredClaims: ['iat'],
+        maxTokenAge: CALLBACK_MAX_AGE_S,
       });
+      if (!claimsMatchFields(payload, raw)) return { ok: false, reason: 'INVALID_SIGNATURE', raw };
     } catch {
       return { ok: false, reason: 'INVALID_SIGNATURE', raw };
     }

@@ -77,11 +77,12 @@ describe('Campay collect', () => {
   });
 
   it.each([
-    [500, { message: 'Internal error', error_code: 'ER500' }, 'ER500'],
-    [502, '<html>Bad gateway</html>', 'HTTP_502'],
-    [503, { detail: 'down' }, 'HTTP_503'],
-    [429, { detail: 'Request was throttled.' }, 'HTTP_429'],
-  ])('maps HTTP %s to PROVIDER_UNAVAILABLE', async (status, body, providerCode) => {
+    // A server error may come after the PIN prompt went out: uncertain. Throttling did not.
+    [500, { message: 'Internal error', error_code: 'ER500' }, 'ER500', true],
+    [502, '<html>Bad gateway</html>', 'HTTP_502', true],
+    [503, { detail: 'down' }, 'HTTP_503', true],
+    [429, { detail: 'Request was throttled.' }, 'HTTP_429', false],
+  ])('maps HTTP %s to PROVIDER_UNAVAILABLE', async (status, body, providerCode, uncertain) => {
     fake.queueResponse('collect', { status, body });
     const result = await makeProvider().collect(collectRequest());
     expect(result).toEqual({
@@ -89,6 +90,7 @@ describe('Campay collect', () => {
       code: 'PROVIDER_UNAVAILABLE',
       message: CAMPAY_FAILURE_MESSAGES.unavailable,
       providerCode,
+      ...(uncertain ? { uncertain: true } : {}),
     });
   });
 

@@ -27,6 +27,7 @@ describe('Campay getStatus', () => {
       operator: 'MTN',
       operatorReference: tx.operator_reference,
       code: tx.code,
+      endpoint: 'collect',
     });
     expect(routeRequests('transaction')[0]?.path).toBe(`/api/transaction/${providerReference}/`);
   });

@@ -34,5 +34,6 @@ export function eventFields(fields: Record<string, unknown>): Omit<ProviderEvent
     operator: nonEmptyString(fields.operator),
     operatorReference: nonEmptyString(fields.operator_reference),
     code: nonEmptyString(fields.code),
+    endpoint: nonEmptyString(fields.endpoint),
   };
 }

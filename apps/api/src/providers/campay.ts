@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '@qless/contract';
 import { createCallbackParser } from './campay-callback.js';
+import { createHistoryLookup } from './campay-history.js';
 import {
   createCampayHttp,
   type HttpOutcome,
@@ -14,6 +15,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   ProviderUnavailableError,
+  TransactionNotFoundError,
 } from './provider.js';
 
 /**
@@ -54,12 +56,10 @@ export class CampayAuthError extends ProviderUnavailableError {
 }
 
 /** GET /api/transaction/{reference}/ answered 404. */
-export class CampayTransactionNotFoundError extends Error {
-  readonly providerReference: string;
+export class CampayTransactionNotFoundError extends TransactionNotFoundError {
   constructor(providerReference: string) {
-    super(`Campay has no transaction with reference ${providerReference}`);
+    super(providerReference);
     this.name = 'CampayTransactionNotFoundError';
-    this.providerReference = providerReference;
   }
 }
 
@@ -133,18 +133,36 @@ function validateOptions(options: CampayOptions): string {
   return options.baseUrl.replace(/\/+$/, '');
 }
 
-function unavailable(providerCode: string | null): CollectResult {
+/**
+ * Answers after which Campay may have sent the PIN prompt: no answer at all, an answer we
+ * could not read, or a server error (the protocol notes: "a collect that timed out or
+ * answered 5xx may still have sent the PIN prompt").
+ */
+function mayHaveReachedPayer(providerCode: string | null): boolean {
+  return (
+    providerCode === 'TIMEOUT' ||
+    providerCode === 'NETWORK_ERROR' ||
+    providerCode === 'BAD_RESPONSE' ||
+    providerCode === 'HTTP_408' ||
+    /^HTTP_5\d\d$/.test(providerCode ?? '')
+  );
+}
+
+function unavailable(providerCode: string | null, status?: number): CollectResult {
   return {
     ok: false,
     code: 'PROVIDER_UNAVAILABLE',
     message: CAMPAY_FAILURE_MESSAGES.unavailable,
     providerCode,
+    ...(mayHaveReachedPayer(providerCode) || (status !== undefined && status >= 500)
+      ? { uncertain: true }
+      : {}),
   };
 }
 
 function mapCollectFailure(status: number, body: unknown): CollectResult {
   const errorCode = isRecord(body) ? nonEmptyString(body.error_code) : null;
-  if (status >= 500) return unavailable(errorCode ?? `HTTP_${status}`);
+  if (status >= 500) return unavailable(errorCode ?? `HTTP_${status}`, status);
   // Still 401 after a fresh token: our credentials are not accepted for this call.
   if (status === 401) return unavailable(errorCode ?? 'UNAUTHORIZED');
   // Throttling and request timeouts are transient, not a verdict on the payment.
@@ -285,9 +303,10 @@ export function createCampayProvider(
 
   return {
     name: 'campay',
-    capabilities: { signedCallbackFields: false },
+    capabilities: { signedCallbackFields: false, lookupByPaymentId: true },
     collect,
     getStatus,
+    findTransaction: createHistoryLookup(http, options.timeoutMs, getStatus),
     parseCallback,
     close: async () => undefined,
   };

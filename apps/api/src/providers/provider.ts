@@ -32,6 +32,11 @@ export type CollectResult =
       message: string;
       /** The provider's raw error code (e.g. Campay "ER101"), for logs and records. */
       providerCode: string | null;
+      /**
+       * The request may have reached the provider (timeout, lost connection, 5xx): the payer
+       * may still get the prompt and pay, so the payment must not be failed at once.
+       */
+      uncertain?: boolean;
     };
 
 /** What a provider says about one transaction, from a status query or a callback. */
@@ -47,6 +52,20 @@ export interface ProviderEvent {
   operatorReference: string | null;
   /** Provider result code, e.g. a failure reason. */
   code: string | null;
+  /** What kind of transaction it is, when the provider says (Campay: collect or withdraw). */
+  endpoint?: string | null;
+}
+
+/** Where to look for a transaction whose reference we never received (crash, timeout). */
+export interface TransactionQuery {
+  /** Our payment id: the external reference, and part of the description we sent. */
+  paymentId: string;
+  /** E.164, as given to collect. */
+  phone: string;
+  amount: number;
+  /** The collect was sent between these instants. */
+  from: Date;
+  to: Date;
 }
 
 export interface CallbackInput {
@@ -68,6 +87,12 @@ export interface ProviderCapabilities {
    * from the provider with the reference we recorded.
    */
   readonly signedCallbackFields: boolean;
+  /**
+   * The provider can find a transaction by our payment id (`findTransaction`), so a payment
+   * whose collect answer was lost can still be settled. When false, such a payment is
+   * flagged for review once it is too old to wait for.
+   */
+  readonly lookupByPaymentId: boolean;
 }
 
 /** What the app hands a provider when it builds it. */
@@ -89,6 +114,12 @@ export interface PaymentProvider {
    * Throws ProviderUnavailableError when the provider cannot be reached or answers 5xx.
    */
   getStatus(providerReference: string): Promise<ProviderEvent>;
+  /**
+   * The transaction made for one of our payments, read by its reference once found; null
+   * when the provider has none. Only when `capabilities.lookupByPaymentId`.
+   * Throws ProviderUnavailableError when the provider cannot answer.
+   */
+  findTransaction?(query: TransactionQuery): Promise<ProviderEvent | null>;
   /** Verifies the callback's signature and extracts the event. Never throws for bad input. */
   parseCallback(input: CallbackInput): Promise<CallbackResult>;
   /** Stops timers and open requests (shutdown). */
@@ -99,5 +130,15 @@ export class ProviderUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** The provider has no transaction with this reference (its status query answered 404). */
+export class TransactionNotFoundError extends Error {
+  readonly providerReference: string;
+  constructor(providerReference: string) {
+    super(`The provider has no transaction with reference ${providerReference}`);
+    this.name = 'TransactionNotFoundError';
+    this.providerReference = providerReference;
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type {
   CallbackInput,
@@ -15,8 +14,8 @@ import type {
  * number's last digits: …000 → FAILED, …999 → never settles, anything else → SUCCESSFUL,
  * `delayMs` after the collect.
  *
- * It keeps no state: the provider reference encodes the outcome and the settle time, so
- * status checks give the right answer after a restart. It settles by sending itself a
+ * It keeps no state: the provider reference encodes the outcome, the settle time, the amount
+ * and our payment id, so status checks give the whole answer after a restart. It settles by sending itself a
  * signed callback through the context's `deliverCallback`, the same handler as the HTTP
  * callback route. Its signature covers every field it sends.
  */
@@ -49,7 +48,15 @@ function outcomeFor(phone: string): Outcome {
   return 'S';
 }
 
-const REFERENCE = /^sim_([SFP])_(\d+)_([0-9a-f-]{36})$/;
+const REFERENCE = /^sim_([SFP])_(\d+)_(\d+)_([A-Z]{3})_(.+)$/;
+
+interface Decoded {
+  outcome: Outcome;
+  settleAt: number;
+  amount: number;
+  currency: string;
+  paymentId: string;
+}
 
 export function createSimulatorProvider(
   options: SimulatorOptions,
@@ -58,10 +65,16 @@ export function createSimulatorProvider(
   const key = new TextEncoder().encode(options.signingKey);
   const timers = new Set<NodeJS.Timeout>();
 
-  function decode(reference: string): { outcome: Outcome; settleAt: number; id: string } | null {
+  function decode(reference: string): Decoded | null {
     const m = REFERENCE.exec(reference);
     if (!m) return null;
-    return { outcome: m[1] as Outcome, settleAt: Number(m[2]), id: m[3] as string };
+    return {
+      outcome: m[1] as Outcome,
+      settleAt: Number(m[2]),
+      amount: Number(m[3]),
+      currency: m[4] as string,
+      paymentId: m[5] as string,
+    };
   }
 
   function statusAt(outcome: Outcome, settleAt: number, now: number): ProviderEvent['status'] {
@@ -71,12 +84,12 @@ export function createSimulatorProvider(
 
   const provider: PaymentProvider = {
     name: 'simulator',
-    capabilities: { signedCallbackFields: true },
+    capabilities: { signedCallbackFields: true, lookupByPaymentId: false },
 
     async collect(request: CollectRequest): Promise<CollectResult> {
       const outcome = outcomeFor(request.phone);
       const settleAt = context.clock.now().getTime() + options.delayMs;
-      const reference = `sim_${outcome}_${settleAt}_${randomUUID()}`;
+      const reference = `sim_${outcome}_${settleAt}_${request.amount}_${request.currency}_${request.paymentId}`;
       if (outcome !== 'P') {
         const timer = setTimeout(async () => {
           timers.delete(timer);
@@ -109,10 +122,10 @@ export function createSimulatorProvider(
       if (!decoded) throw new Error(`Unknown simulator reference ${providerReference}`);
       return {
         providerReference,
-        paymentId: null,
+        paymentId: decoded.paymentId,
         status: statusAt(decoded.outcome, decoded.settleAt, context.clock.now().getTime()),
-        amount: null,
-        currency: null,
+        amount: decoded.amount,
+        currency: decoded.currency,
         operator: null,
         operatorReference: null,
         code: decoded.outcome === 'F' ? 'SIMULATED_DECLINE' : null,
@@ -140,6 +153,14 @@ export function createSimulatorProvider(
       }
       const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
       const amount = Number(raw.amount);
+      // A success must say what was paid: a signature over an absent amount proves nothing.
+      const amountGiven = typeof raw.amount === 'string' && raw.amount.trim() !== '';
+      if (
+        status === 'SUCCESSFUL' &&
+        (!amountGiven || !Number.isFinite(amount) || !str(raw.currency))
+      ) {
+        return { ok: false, reason: 'MALFORMED', raw };
+      }
       return {
         ok: true,
         raw,

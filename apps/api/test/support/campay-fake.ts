@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { historyAnswer } from './campay-fake-history.js';
 import {
   type CallbackDelivery,
   deliverCampayCallback,
@@ -21,7 +22,7 @@ export type { CallbackDelivery, SignCallbackOptions } from './campay-fake-signin
  */
 
 export type FakeCampayStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
-export type FakeCampayRoute = 'token' | 'collect' | 'transaction';
+export type FakeCampayRoute = 'token' | 'collect' | 'transaction' | 'history';
 
 export interface FakeCampayOptions {
   username?: string;
@@ -55,6 +56,8 @@ export interface FakeCampayTransaction {
   operator_reference: string | null;
   /** Failure text; empty unless set by settle(). */
   reason: string;
+  /** When the collect arrived (the fake's clock), for the history call. */
+  created_at: string;
 }
 
 export interface FakeCampayRequest {
@@ -90,6 +93,8 @@ export interface FakeCampay {
   setNextCollectError(error: { errorCode: string; message?: string; status?: number }): void;
   /** The next request on `route` is never answered (until close). */
   hangNext(route: FakeCampayRoute): void;
+  /** The next collect creates its transaction (the prompt goes out) but is never answered. */
+  loseNextCollectAnswer(): void;
   /** Every token issued so far now gets 401. */
   expireAllTokens(): void;
   /** Sets a transaction's final (or pending) status, as the operator would. */
@@ -128,6 +133,7 @@ function routeOf(method: string, path: string): FakeCampayRoute | null {
   if (method === 'POST' && path === '/api/token/') return 'token';
   if (method === 'POST' && path === '/api/collect/') return 'collect';
   if (method === 'GET' && /^\/api\/transaction\/[^/]+\/?$/.test(path)) return 'transaction';
+  if (method === 'POST' && path === '/api/history/') return 'history';
   return null;
 }
 
@@ -159,10 +165,11 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
   const requests: FakeCampayRequest[] = [];
   const issuedTokens: string[] = [];
   const tokens = new Map<string, number>(); // token -> expiry (epoch ms)
-  const queued: Record<FakeCampayRoute, Array<FakeCampayResponse | 'hang'>> = {
+  const queued: Record<FakeCampayRoute, Array<FakeCampayResponse | 'hang' | 'lose-answer'>> = {
     token: [],
     collect: [],
     transaction: [],
+    history: [],
   };
   let tokenRequests = 0;
   let codeCounter = 0;
@@ -232,6 +239,7 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
       code: `CP${String(codeCounter).padStart(6, '0')}`,
       operator_reference: null,
       reason: '',
+      created_at: now().toISOString(),
     };
     transactions.set(reference, tx);
     options.onCollect?.(tx);
@@ -270,11 +278,20 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
     const scripted = queued[route].shift();
     if (scripted === 'hang') return;
     if (route === 'token') {
-      if (scripted) tokenRequests += 1;
-      return send(res, entry, scripted ?? handleToken(body));
+      if (scripted && scripted !== 'lose-answer') tokenRequests += 1;
+      return send(
+        res,
+        entry,
+        scripted && scripted !== 'lose-answer' ? scripted : handleToken(body),
+      );
     }
-    if (scripted) return send(res, entry, scripted);
+    if (scripted && scripted !== 'lose-answer') return send(res, entry, scripted);
     if (!authorized(req)) return send(res, entry, INVALID_TOKEN);
+    if (scripted === 'lose-answer') {
+      handleCollect(body);
+      return;
+    }
+    if (route === 'history') return send(res, entry, historyAnswer(transactions.values(), body));
     send(res, entry, route === 'collect' ? handleCollect(body) : handleTransaction(entry.path));
   }
 
@@ -342,6 +359,9 @@ export async function startFakeCampay(options: FakeCampayOptions = {}): Promise<
     },
     hangNext(route) {
       queued[route].push('hang');
+    },
+    loseNextCollectAnswer() {
+      queued.collect.push('lose-answer');
     },
     expireAllTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);

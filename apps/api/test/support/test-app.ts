@@ -21,7 +21,12 @@ export const PINNED_NOW = '2026-03-04T08:30:00Z';
 
 export async function createTestApp(
   database: Database,
-  options: { clock?: FixedClock; env?: Record<string, string>; provider?: PaymentProvider } = {},
+  options: {
+    clock?: FixedClock;
+    env?: Record<string, string>;
+    provider?: PaymentProvider;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<{ app: FastifyInstance; clock: FixedClock }> {
   const clock = options.clock ?? new FixedClock(PINNED_NOW);
   const app = await buildApp({
@@ -29,6 +34,7 @@ export async function createTestApp(
     database,
     clock,
     ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return { app, clock };

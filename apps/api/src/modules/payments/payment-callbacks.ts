@@ -1,14 +1,28 @@
-import type { CallbackOutcome } from '@qless/contract';
+import type { CallbackOutcome, RecordedOutcome } from '@qless/contract';
 import { idSchema } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import type { CallbackInput, PaymentProvider, ProviderEvent } from '../../providers/provider.js';
+import type { Clock } from '../../clock.js';
+import type { DB, PaymentRow } from '../../db/schema.js';
+import { hasLoneSurrogate, storableText } from '../../db/storable.js';
+import {
+  type CallbackInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  TransactionNotFoundError,
+} from '../../providers/provider.js';
+import { lookUpTransaction } from './payment-lookup.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
-import { findPaymentById, recordPaymentEvent } from './payments.repository.js';
+import {
+  findPaymentById,
+  findPaymentByProviderReference,
+  recordPaymentEvent,
+  takeRejectionBudget,
+} from './payments.repository.js';
 
 export interface CallbacksDeps {
   db: Kysely<DB>;
+  clock: Clock;
   provider: PaymentProvider;
   stateMachine: PaymentStateMachine;
   log: FastifyBaseLogger;
@@ -16,59 +30,146 @@ export interface CallbacksDeps {
 
 export type CallbackResult =
   | { accepted: true; outcome: CallbackOutcome }
-  | { accepted: false; reason: 'INVALID_SIGNATURE' | 'MALFORMED' };
+  | { accepted: false; reason: 'INVALID_SIGNATURE' | 'MALFORMED' | 'INVALID_ENCODING' };
+
+/**
+ * Rejected callbacks stored per client and minute; the rest are answered and dropped, so
+ * a flood of forgeries cannot fill the table (the route allows 300 a minute).
+ */
+const REJECTED_STORED_PER_MINUTE = 10;
+
+/** The event's texts as the database can store them (NULs dropped, value by value). */
+function storableEvent(event: ProviderEvent): ProviderEvent {
+  const text = (v: string | null) => (v === null ? null : storableText(v));
+  return {
+    ...event,
+    providerReference: text(event.providerReference),
+    paymentId: text(event.paymentId),
+    currency: text(event.currency),
+    operator: text(event.operator),
+    operatorReference: text(event.operatorReference),
+    code: text(event.code),
+    endpoint: text(event.endpoint ?? null),
+  };
+}
 
 /** A provider's HTTP callback, or the simulator's own: verify, then apply. */
 export class PaymentCallbacks {
   constructor(private readonly deps: CallbacksDeps) {}
 
-  async handle(input: CallbackInput): Promise<CallbackResult> {
-    const { provider, db } = this.deps;
+  /** `client` identifies the sender (its address) for the budget of stored rejections. */
+  async handle(input: CallbackInput, client = 'internal'): Promise<CallbackResult> {
+    const { provider, stateMachine } = this.deps;
+    if (hasLoneSurrogate(input.query) || hasLoneSurrogate(input.body)) {
+      // Not text in any encoding: no provider sends this, and it cannot be verified as sent.
+      await this.reject(client, 'rejected_malformed', false, {
+        query: input.query,
+        body: input.body,
+      });
+      return { accepted: false, reason: 'INVALID_ENCODING' };
+    }
     const parsed = await provider.parseCallback(input);
     if (!parsed.ok) {
-      await recordPaymentEvent(db, {
-        paymentId: null,
-        provider: provider.name,
-        source: 'callback',
-        signatureValid: parsed.reason !== 'INVALID_SIGNATURE',
-        outcome:
-          parsed.reason === 'INVALID_SIGNATURE' ? 'rejected_signature' : 'rejected_malformed',
-        payload: parsed.raw,
-      });
+      const badSignature = parsed.reason === 'INVALID_SIGNATURE';
+      await this.reject(
+        client,
+        badSignature ? 'rejected_signature' : 'rejected_malformed',
+        !badSignature,
+        parsed.raw,
+      );
       return { accepted: false, reason: parsed.reason };
     }
-    let event = parsed.event;
-    if (!provider.capabilities.signedCallbackFields && event.status !== 'PENDING') {
-      // The signature proves the sender, not these fields: the final status is re-read
-      // from the provider, for the transaction we recorded, before it is applied.
-      const stored =
-        event.paymentId && idSchema.safeParse(event.paymentId).success
-          ? await findPaymentById(db, event.paymentId)
-          : undefined;
-      const reference = stored?.provider_reference ?? event.providerReference;
-      let checked: ProviderEvent | null = null;
-      if (reference) {
-        try {
-          checked = await provider.getStatus(reference);
-        } catch (err) {
-          this.deps.log.warn({ err }, 'status check after callback failed');
-        }
-      }
-      if (!checked) {
-        await recordPaymentEvent(db, {
-          paymentId: stored?.id ?? null,
-          provider: provider.name,
-          source: 'callback',
-          signatureValid: true,
-          outcome: 'unverified',
-          payload: parsed.raw,
-        });
-        // Not applied: the provider retries, or the reconciler asks it later.
-        return { accepted: true, outcome: 'unverified' };
-      }
-      event = { ...checked, paymentId: stored?.id ?? checked.paymentId ?? event.paymentId };
+    const event = storableEvent(parsed.event);
+    if (provider.capabilities.signedCallbackFields) {
+      return {
+        accepted: true,
+        outcome: await stateMachine.applyEvent(event, 'callback', parsed.raw),
+      };
     }
-    const outcome = await this.deps.stateMachine.applyEvent(event, 'callback', parsed.raw);
+    return this.confirmWithProvider(event, parsed.raw);
+  }
+
+  /**
+   * The callback's fields are not covered by its signature: it only prompts us to read the
+   * transaction we recorded for the payment, with the reference we recorded — never with one
+   * taken from the callback.
+   */
+  private async confirmWithProvider(
+    event: ProviderEvent,
+    raw: Record<string, unknown>,
+  ): Promise<CallbackResult> {
+    const { db, provider, stateMachine } = this.deps;
+    const payment = await this.target(event);
+    const record = async <O extends CallbackOutcome>(outcome: O) => {
+      await recordPaymentEvent(db, {
+        paymentId: payment?.id ?? null,
+        provider: provider.name,
+        source: 'callback',
+        signatureValid: true,
+        outcome,
+        payload: raw,
+      });
+      return { accepted: true as const, outcome };
+    };
+    if (!payment) return record('unknown_payment');
+    let checked: ProviderEvent;
+    try {
+      if (payment.provider_reference) {
+        checked = await provider.getStatus(payment.provider_reference);
+      } else {
+        // The collect has not returned its reference (yet, or ever): look the transaction up
+        // by our payment id. Not found: not applied now; the provider retries, the
+        // reconciler looks again.
+        const found = await lookUpTransaction(this.deps, payment);
+        if (!found) return record('awaiting_reference');
+        checked = found;
+      }
+    } catch (err) {
+      if (err instanceof TransactionNotFoundError) {
+        this.deps.log.warn(
+          { paymentId: payment.id },
+          'the provider does not know the reference we recorded; left to the reconciler',
+        );
+        return record('unknown_at_provider');
+      }
+      this.deps.log.warn({ err, paymentId: payment.id }, 'status check after callback failed');
+      return record('unverified');
+    }
+    const outcome = await stateMachine.applyEvent(
+      storableEvent(checked),
+      'callback',
+      { callback: raw, provider: { ...checked } },
+      payment.id,
+    );
     return { accepted: true, outcome };
+  }
+
+  /** Our payment the callback speaks of: by our id, else by a reference we recorded. */
+  private async target(event: ProviderEvent): Promise<PaymentRow | undefined> {
+    const { db, provider } = this.deps;
+    if (event.paymentId && idSchema.safeParse(event.paymentId).success) {
+      const byId = await findPaymentById(db, event.paymentId);
+      if (byId) return byId;
+    }
+    if (!event.providerReference) return undefined;
+    return findPaymentByProviderReference(db, provider.name, event.providerReference);
+  }
+
+  private async reject(
+    client: string,
+    outcome: Extract<RecordedOutcome, 'rejected_signature' | 'rejected_malformed'>,
+    signatureValid: boolean,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    const { db, clock, provider } = this.deps;
+    if (!(await takeRejectionBudget(db, client, clock.now(), REJECTED_STORED_PER_MINUTE))) return;
+    await recordPaymentEvent(db, {
+      paymentId: null,
+      provider: provider.name,
+      source: 'callback',
+      signatureValid,
+      outcome,
+      payload,
+    });
   }
 }

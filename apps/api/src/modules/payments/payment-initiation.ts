@@ -20,6 +20,7 @@ import {
   findPaymentByReference,
   insertPayment,
   lockPhone,
+  recordPaymentEvent,
   saveCollectResult,
 } from './payments.repository.js';
 
@@ -139,6 +140,19 @@ export class PaymentInitiation {
 
     const { payment, holdExpiresAt } = created;
     const result = await this.collect(payment);
+    if (!result.ok && result.uncertain) {
+      // The payer may get the prompt and pay: keep the hold and the pending payment; the
+      // reconciler looks the transaction up by our payment id.
+      await recordPaymentEvent(db, {
+        paymentId: payment.id,
+        provider: this.deps.provider.name,
+        source: 'callback',
+        signatureValid: true,
+        outcome: 'collect_uncertain',
+        payload: { code: result.code, provider_code: result.providerCode },
+      });
+      return { payment: toPayment(payment, holdExpiresAt), created: true };
+    }
     if (!result.ok) {
       await this.deps.stateMachine.failPending(payment.id, result.providerCode ?? result.code, {
         source: 'callback',
@@ -187,11 +201,14 @@ export class PaymentInitiation {
         amount: payment.amount,
         currency: payment.currency,
         phone: payment.phone_number,
-        description: PAYMENT_DESCRIPTION,
+        // Our id in the description too: a provider's history may not show the external
+        // reference, and a transaction whose collect answer was lost is found by it.
+        description: `${PAYMENT_DESCRIPTION} ${payment.id}`,
       });
     } catch (err) {
       this.deps.log.error({ err, paymentId: payment.id }, 'provider collect threw');
       return {
+        uncertain: true,
         ok: false,
         code: 'PROVIDER_UNAVAILABLE',
         message: 'Mobile money payments are unavailable right now. Please try again in a moment.',

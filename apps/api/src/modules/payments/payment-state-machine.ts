@@ -16,6 +16,7 @@ import {
   findPaymentById,
   findPaymentByProviderReference,
   flagRefund,
+  flagReview,
   markSettled,
   notifyPaymentChanged,
   recordPaymentEvent,
@@ -38,20 +39,26 @@ export interface StateMachineDeps {
 export class PaymentStateMachine {
   constructor(private readonly deps: StateMachineDeps) {}
 
-  /** Applies what the provider said about a payment. Idempotent; a final status never moves. */
+  /**
+   * Applies what the provider said about a payment. Idempotent; a final status never moves.
+   * `forPayment`: the event is the provider's answer about the transaction we recorded for
+   * this payment, so it must name this payment as its external reference and be a collect.
+   */
   async applyEvent(
     event: ProviderEvent,
     source: Exclude<EventSource, 'expiry'>,
     raw: Record<string, unknown>,
+    forPayment?: string,
   ): Promise<EventOutcome> {
     const { db, clock, provider } = this.deps;
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       let payment: PaymentRow | undefined;
-      if (event.paymentId && idSchema.safeParse(event.paymentId).success) {
-        payment = await findPaymentById(trx, event.paymentId, true);
+      const id = forPayment ?? event.paymentId;
+      if (id && idSchema.safeParse(id).success) {
+        payment = await findPaymentById(trx, id, true);
       }
-      if (!payment && event.providerReference) {
+      if (!payment && !forPayment && event.providerReference) {
         payment = await findPaymentByProviderReference(trx, provider, event.providerReference);
       }
       const log = async <O extends EventOutcome>(outcome: O, paymentId: string | null) => {
@@ -73,6 +80,10 @@ export class PaymentStateMachine {
       ) {
         return log('reference_mismatch', payment.id);
       }
+      const notOurs =
+        forPayment !== undefined &&
+        (event.paymentId !== payment.id || (event.endpoint ?? 'collect') !== 'collect');
+      if (notOurs) return log('reference_mismatch', payment.id);
       if (payment.status !== 'PENDING') {
         if (event.status === 'SUCCESSFUL' && payment.status === 'FAILED' && !payment.needs_refund) {
           await flagRefund(trx, payment.id, 'PAID_AFTER_FAILURE', now);
@@ -94,9 +105,9 @@ export class PaymentStateMachine {
           payment.id,
         );
       }
-      const amountWrong = event.amount !== null && event.amount !== payment.amount;
-      const currencyWrong =
-        event.currency !== null && event.currency.toUpperCase() !== payment.currency;
+      // A success that does not say what was paid is not a success for our amount.
+      const amountWrong = event.amount !== payment.amount;
+      const currencyWrong = event.currency?.toUpperCase() !== payment.currency;
       if (amountWrong || currencyWrong) {
         const reason = `AMOUNT_MISMATCH: received ${event.amount ?? '?'} ${event.currency ?? '?'}`;
         await this.settle(trx, payment, 'FAILED', 'AMOUNT_MISMATCH', now, reason);
@@ -116,16 +127,18 @@ export class PaymentStateMachine {
 
   /**
    * Fails a payment that is still PENDING (the provider refused the collect, or we gave up
-   * waiting) and releases its hold. False when it had already settled.
+   * waiting) and releases its hold. False when it had already settled. `reviewReason`: its
+   * outcome is unknown (money may have been taken), so it is flagged for an operator too.
    */
   async failPending(
     paymentId: string,
     failureCode: string,
     record: {
       source: EventSource;
-      outcome: Extract<RecordedOutcome, 'collect_refused' | 'expired'>;
+      outcome: Extract<RecordedOutcome, 'collect_refused' | 'expired' | 'needs_review'>;
       payload: Record<string, unknown>;
     },
+    reviewReason?: string,
   ): Promise<boolean> {
     const { db, clock, provider } = this.deps;
     const now = clock.now();
@@ -133,6 +146,10 @@ export class PaymentStateMachine {
       const locked = await findPaymentById(trx, paymentId, true);
       if (locked?.status !== 'PENDING') return false;
       await this.settle(trx, locked, 'FAILED', failureCode, now);
+      if (reviewReason) {
+        await flagReview(trx, paymentId, reviewReason, now);
+        this.deps.log.warn({ paymentId, reviewReason }, 'payment outcome unknown: needs review');
+      }
       await recordPaymentEvent(trx, { paymentId, provider, signatureValid: true, ...record });
       return true;
     });

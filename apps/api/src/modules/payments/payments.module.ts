@@ -52,7 +52,7 @@ export async function createPayments(
     provider: provider.name,
     log,
   });
-  callbacks = new PaymentCallbacks({ db, provider, stateMachine, log });
+  callbacks = new PaymentCallbacks({ db, clock, provider, stateMachine, log });
   const initiation = new PaymentInitiation({
     db,
     clock,

@@ -1,6 +1,7 @@
 import type { EventSource, ProviderName, RecordedOutcome } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, PaymentRow, PaymentsTable } from '../../db/schema.js';
+import { storableText, storableValue } from '../../db/storable.js';
 import { PAYMENT_CHANNEL } from './payment-events.js';
 
 export function findPaymentById(db: Db, id: string, lock = false): Promise<PaymentRow | undefined> {
@@ -135,7 +136,10 @@ export async function saveOperatorReference(
 ): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ operator_reference: operatorReference, operator })
+    .set({
+      operator_reference: storableText(operatorReference),
+      operator: operator === null ? null : storableText(operator),
+    })
     .where('id', '=', paymentId)
     .execute();
 }
@@ -169,12 +173,84 @@ export async function recordPaymentEvent(
 }
 
 /**
- * jsonb refuses NUL characters, and rejected callbacks are attacker-controlled: strip NULs
- * and keep at most `maxChars` of the payload.
+ * jsonb refuses NULs and unpaired surrogates, and rejected callbacks are attacker-controlled:
+ * clean every value (not the JSON text) and keep at most `maxChars` of the payload.
  */
 function storablePayload(payload: Record<string, unknown>, maxChars: number): string {
-  const text = JSON.stringify(payload).replaceAll('\\u0000', '');
-  return text.length <= maxChars ? text : JSON.stringify({ truncated: text.slice(0, maxChars) });
+  const text = JSON.stringify(storableValue(payload));
+  if (text.length <= maxChars) return text;
+  // The cut may split a surrogate pair: clean the kept part again.
+  return JSON.stringify({ truncated: storableText(text.slice(0, maxChars)) });
+}
+
+/**
+ * Takes one unit of a client's budget of stored rejected callbacks for the current minute;
+ * false when it is spent. Counted in the database so that it holds across processes.
+ */
+export async function takeRejectionBudget(
+  db: Db,
+  client: string,
+  now: Date,
+  perMinute: number,
+): Promise<boolean> {
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  const key = storableText(client).slice(0, 100);
+  const row = await db
+    .insertInto('callback_rejections')
+    .values({ client: key, minute, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['client', 'minute']).doUpdateSet({ count: sql`callback_rejections.count + 1` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  if (row.count === 1) {
+    // First rejection of this minute: drop the client's older counters.
+    await db
+      .deleteFrom('callback_rejections')
+      .where('client', '=', key)
+      .where('minute', '<', minute)
+      .execute();
+  }
+  return row.count <= perMinute;
+}
+
+/** The provider's reference learned after the fact (a lookup after a lost collect answer). */
+export async function saveProviderReference(
+  db: Db,
+  paymentId: string,
+  providerReference: string,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ provider_reference: providerReference })
+    .where('id', '=', paymentId)
+    .where('provider_reference', 'is', null)
+    .execute();
+}
+
+/** Flags a payment for an operator: its outcome could not be learned from the provider. */
+export async function flagReview(
+  db: Db,
+  paymentId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ needs_review: true, review_reason: reason, updated_at: now })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** What operators must look at: payments whose outcome is unknown, oldest first. */
+export function listPaymentsNeedingReview(db: Db, limit = 100): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('needs_review', '=', true)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
 /** Pending payments due for a status check, claimed so that concurrent sweepers skip them. */

@@ -19,6 +19,16 @@ const paymentParams = withFieldCodes(z.object({ paymentId: idSchema }), {
   paymentId: 'INVALID_ID',
 });
 
+function callbackRejected(reason: 'INVALID_SIGNATURE' | 'MALFORMED' | 'INVALID_ENCODING') {
+  if (reason === 'INVALID_SIGNATURE') {
+    return new AppError(401, 'INVALID_SIGNATURE', 'The callback signature is missing or invalid.');
+  }
+  if (reason === 'INVALID_ENCODING') {
+    return new AppError(400, 'INVALID_ENCODING', 'The callback holds text that is not Unicode.');
+  }
+  return new AppError(400, 'VALIDATION_FAILED', 'The callback is malformed.');
+}
+
 export function paymentsRoutes(
   deps: AppDeps,
   payments: Payments,
@@ -80,21 +90,17 @@ export function paymentsRoutes(
         },
         config: { rateLimit: { max: 300, timeWindow: 60_000 } },
         handler: async (req) => {
-          const result = await payments.callbacks.handle({
-            query: (req.query ?? {}) as Record<string, unknown>,
-            body: req.body,
-            headers: req.headers,
-          });
-          if (!result.accepted) {
-            throw result.reason === 'INVALID_SIGNATURE'
-              ? new AppError(
-                  401,
-                  'INVALID_SIGNATURE',
-                  'The callback signature is missing or invalid.',
-                )
-              : new AppError(400, 'VALIDATION_FAILED', 'The callback is malformed.');
-          }
-          if (result.outcome === 'unverified') {
+          const result = await payments.callbacks.handle(
+            {
+              query: (req.query ?? {}) as Record<string, unknown>,
+              body: req.body,
+              headers: req.headers,
+            },
+            req.ip,
+          );
+          if (!result.accepted) throw callbackRejected(result.reason);
+          if (result.outcome === 'unverified' || result.outcome === 'awaiting_reference') {
+            // Not applied: the provider retries later, and the reconciler asks it meanwhile.
             throw new AppError(
               503,
               'SERVICE_UNAVAILABLE',
