@@ -18,6 +18,10 @@ export interface ReconcilerConfig {
   /** Give up on a payment pending this long. */
   maxPendingMinutes: number;
   intervalMs: number;
+  /** How a sweep works through a backlog (defaults below; the benchmark compares settings). */
+  batchSize?: number;
+  batchesPerSweep?: number;
+  checksInFlight?: number;
 }
 
 export interface ReconcilerDeps {
@@ -86,19 +90,19 @@ export class Reconciler {
     const expiredHolds = await bookings.lapseStaleHolds(now, HOLDS_PER_SWEEP);
     const result: SweepResult = { expiredHolds, checked: 0, expiredPayments: 0 };
     const seen = new Set<string>();
-    for (let batch = 0; batch < BATCHES_PER_SWEEP; batch += 1) {
+    const batchSize = config.batchSize ?? PAYMENTS_PER_BATCH;
+    const batches = config.batchesPerSweep ?? BATCHES_PER_SWEEP;
+    for (let batch = 0; batch < batches; batch += 1) {
       const claimed = await db
         .transaction()
-        .execute((trx) =>
-          claimPaymentsToCheck(trx, now, config.reconcileAfterMs, PAYMENTS_PER_BATCH),
-        );
+        .execute((trx) => claimPaymentsToCheck(trx, now, config.reconcileAfterMs, batchSize));
       // With RECONCILE_AFTER_MS=0 a claim may return rows this sweep already checked.
       const fresh = claimed.filter((p) => !seen.has(p.id));
       for (const p of fresh) seen.add(p.id);
-      await forEachLimited(fresh, CHECKS_IN_FLIGHT, (payment) =>
+      await forEachLimited(fresh, config.checksInFlight ?? CHECKS_IN_FLIGHT, (payment) =>
         this.reconcile(payment, now, result),
       );
-      if (claimed.length < PAYMENTS_PER_BATCH || fresh.length === 0) break;
+      if (claimed.length < batchSize || fresh.length === 0) break;
     }
     return result;
   }
