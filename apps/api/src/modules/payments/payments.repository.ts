@@ -242,17 +242,6 @@ export async function flagReview(
     .execute();
 }
 
-/** What operators must look at: payments whose outcome is unknown, oldest first. */
-export function listPaymentsNeedingReview(db: Db, limit = 100): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('needs_review', '=', true)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-}
-
 /** Pending payments due for a status check, claimed so that concurrent sweepers skip them. */
 export async function claimPaymentsToCheck(
   db: Db,
