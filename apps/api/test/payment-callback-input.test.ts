@@ -48,6 +48,13 @@ describe.each(engines)('awkward callbacks and backlogs with the simulator on %s'
       expect(res.statusCode, body).toBe(400);
       expect(res.json()).toMatchObject({ code: 'INVALID_ENCODING' });
     }
+    const stored = await h.database.db
+      .selectFrom('payment_events')
+      .select(sql<string>`payload::text`.as('text'))
+      .where('outcome', '=', 'rejected_malformed')
+      .where('signature_valid', '=', false)
+      .execute();
+    expect(stored.filter((r) => r.text.includes('\\\\ud800'))).toHaveLength(1);
   });
 
   it('a simulator success without an amount does not confirm', async () => {
