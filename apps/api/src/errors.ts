@@ -7,6 +7,7 @@ import {
 } from '@qless/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db/pg-pool.js';
 
 /** The one way handlers report a failure the client should see. */
 export class AppError extends Error {
@@ -85,6 +86,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'The request contains characters that are not allowed.',
       } satisfies ErrorBody);
     }
+    if (isDatabaseUnavailable(error)) {
+      // The request was fine; the pool reconnects by itself once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          code: 'DATABASE_UNAVAILABLE',
+          message: 'The service is briefly unavailable. Please try again in a moment.',
+        } satisfies ErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({
@@ -120,3 +132,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } satisfies ErrorBody);
   });
 }
+

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
