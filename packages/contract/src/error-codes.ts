@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
+  'INVALID_URL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
