@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { makePrivate } from './data-dir.js';
-import { DatabaseUnavailableError, describe, ResilientPool } from './pg-pool.js';
+import { DatabaseUnavailableError, describeError, ResilientPool } from './pg-pool.js';
 import { PGliteSingleSessionPool } from './pglite-pool.js';
 import type { DB } from './schema.js';
 
@@ -90,7 +90,7 @@ async function openPostgres(
   } catch (err) {
     await pool.end().catch(() => undefined);
     throw new DatabaseUnavailableError(
-      `Cannot reach the database at ${serverOf(connectionString)}: ${describe(err)}`,
+      `Cannot reach the database at ${serverOf(connectionString)}: ${describeError(err)}`,
       { cause: err },
     );
   }

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-organization-time-zone-required.js';
-import { describe } from './pg-pool.js';
+import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
 /** Migrations are listed in code (not read from disk) so they ship with any bundle. */
@@ -27,6 +27,6 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
   if (error || failed) {
     // Kysely reports a failure before any migration ran (database away, lock) with no name.
     const which = failed ? `Migration ${failed.migrationName}` : 'Migrating the database';
-    throw new MigrationError(`${which} failed: ${describe(error)}`, { cause: error });
+    throw new MigrationError(`${which} failed: ${describeError(error)}`, { cause: error });
   }
 }

@@ -72,7 +72,7 @@ export class ResilientPool implements PostgresPool {
     try {
       client = await this.pool.connect();
     } catch (err) {
-      throw new DatabaseUnavailableError(`Cannot reach the database: ${describe(err)}`, {
+      throw new DatabaseUnavailableError(`Cannot reach the database: ${describeError(err)}`, {
         cause: err,
       });
     }
@@ -85,7 +85,7 @@ export class ResilientPool implements PostgresPool {
           if (!isDatabaseUnavailable(err)) throw err;
           // A statement timeout leaves the connection usable; anything else does not.
           if ((err as { code?: unknown }).code !== '57014') broken = err as Error;
-          throw new DatabaseUnavailableError(`The database did not answer: ${describe(err)}`, {
+          throw new DatabaseUnavailableError(`The database did not answer: ${describeError(err)}`, {
             cause: err,
           });
         }
@@ -103,7 +103,7 @@ export class ResilientPool implements PostgresPool {
 }
 
 /** One line naming the cause, e.g. "connect ECONNREFUSED 127.0.0.1:5499". */
-export function describe(err: unknown): string {
+export function describeError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   // AggregateError (IPv4 and IPv6 both refused) has an empty message of its own.
   const inner = err instanceof AggregateError ? err.errors[0] : undefined;
