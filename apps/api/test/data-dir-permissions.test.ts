@@ -1,11 +1,14 @@
-import { chmod, lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
-/** Every entry under `root` (itself included) whose mode is not private: "mode path". */
+/**
+ * DATA_DIR itself and every entry of the embedded database in it whose mode is not
+ * private: "mode path".
+ */
 async function openEntries(root: string): Promise<string[]> {
   const found: string[] = [];
   const visit = async (p: string): Promise<void> => {
@@ -16,7 +19,9 @@ async function openEntries(root: string): Promise<string[]> {
     }
     if (st.isDirectory()) for (const name of await readdir(p)) await visit(path.join(p, name));
   };
-  await visit(root);
+  const own = (await stat(root)).mode & 0o777;
+  if (own !== 0o700) found.push(`${own.toString(8)} .`);
+  await visit(path.join(root, 'pglite'));
   return found;
 }
 
@@ -31,6 +36,10 @@ describe('the embedded database folder (DATA_DIR)', () => {
     const parent = await mkdtemp(path.join(tmpdir(), 'qless-perm-'));
     dirs.push(parent);
     const dataDir = path.join(parent, 'data');
+    // DATA_DIR exists, open to all (umask 022), with someone else's file: not ours to change.
+    await mkdir(path.join(dataDir, 'backups'), { recursive: true, mode: 0o755 });
+    const theirs = path.join(dataDir, 'backups/README.txt');
+    await writeFile(theirs, 'nightly dumps', { mode: 0o644 });
     const notices: string[] = [];
     const first = await openDatabase({
       databaseUrl: null,
@@ -40,9 +49,10 @@ describe('the embedded database folder (DATA_DIR)', () => {
     await migrateToLatest(first.db);
     const whileRunning = await openEntries(dataDir);
     await first.close();
-    expect({ notices, whileRunning: whileRunning.slice(0, 5), count: whileRunning.length }).toEqual(
-      { notices: [], whileRunning: [], count: 0 },
-    );
+    expect({ whileRunning: whileRunning.slice(0, 5), count: whileRunning.length }).toEqual({
+      whileRunning: [],
+      count: 0,
+    });
 
     // An older version (or a crash) left world-writable files: the next start repairs them.
     const pgliteDir = path.join(dataDir, 'pglite');
@@ -56,7 +66,13 @@ describe('the embedded database folder (DATA_DIR)', () => {
     const afterRepair = await openEntries(dataDir);
     await second.close();
     expect(afterRepair).toEqual([]);
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/^Made 2 files and folders under .* private to this user/);
+    expect(((await stat(theirs)).mode & 0o777).toString(8)).toBe('644');
+    // First start: DATA_DIR itself; second: DATA_DIR and PG_VERSION.
+    expect(notices.map((n) => n.replace(dataDir, 'DATA_DIR'))).toEqual(
+      [1, 2].map(
+        (n) =>
+          `Made ${n} file(s) and folder(s) under DATA_DIR private to this user (folders 0700, files 0600): other users could read or write them`,
+      ),
+    );
   }, 60_000);
 });

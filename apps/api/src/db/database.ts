@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -174,21 +173,20 @@ async function openPGlite(
   notice: (message: string) => void,
 ): Promise<Database> {
   const dir = dataDir === null ? null : path.join(dataDir, 'pglite');
-  if (dataDir) {
-    const repaired = await makePrivate(dataDir);
+  if (dataDir && dir) {
+    const repaired = await makePrivate(dataDir, dir);
     if (repaired > 0) {
       notice(
-        `Made ${repaired} files and folders under ${dataDir} private to this user (folders 0700, files 0600): other users could read or write them`,
+        `Made ${repaired} file(s) and folder(s) under ${dataDir} private to this user (folders 0700, files 0600): other users could read or write them`,
       );
     }
   }
-  if (dir) await mkdir(dir, { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     parsers: { [DATE_OID]: (v: string) => v, [INT8_OID]: (v: string) => Number(v) },
   });
   // PGlite has just written its files 0666: tighten them before any data goes in.
-  if (dataDir) await makePrivate(dataDir);
+  if (dataDir && dir) await makePrivate(dataDir, dir);
   const pool = new PGliteSingleSessionPool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -204,7 +202,7 @@ async function openPGlite(
       await db.destroy();
       await pglite.close();
       // Files PGlite created while running are 0666 again; leave the folder tidy.
-      if (dataDir) await makePrivate(dataDir);
+      if (dataDir && dir) await makePrivate(dataDir, dir);
     },
   };
 }
