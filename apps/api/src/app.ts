@@ -13,7 +13,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { getOrCreateSecret } from './db/secrets.js';
-import { registerErrorHandler } from './errors.js';
+import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
@@ -58,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -63,6 +63,14 @@ const envSchema = z
     RATE_LIMIT_INITIATE_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_INITIATE_PER_PHONE: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(3_600_000)
+      .default(30_000),
   })
   .superRefine((e, ctx) => {
     // In production a missing provider must not quietly mean "every payment succeeds".
@@ -102,6 +110,8 @@ export interface Config {
   defaultTimeZone: string;
   trustProxy: boolean;
   payments: PaymentsConfig;
+  /** PostgreSQL only (PGlite runs in this process). */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
 }
 
 export interface PaymentsConfig {
@@ -187,6 +197,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         perPhone: e.RATE_LIMIT_INITIATE_PER_PHONE,
         windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
       },
+    },
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
   };
 }

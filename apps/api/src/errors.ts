@@ -5,8 +5,9 @@ import {
   type FieldProblem,
   fieldErrorCode,
 } from '@qless/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db/pg-pool.js';
 
 /** The one way handlers report a failure the client should see. */
 export class AppError extends Error {
@@ -59,6 +60,11 @@ function fieldProblems(
   });
 }
 
+const INVALID_URL_BODY: ErrorBody = {
+  code: 'INVALID_URL',
+  message: 'The address of this request is not valid.',
+};
+
 /** Maps every thrown error to `{ code, message }`; 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -85,6 +91,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'The request contains characters that are not allowed.',
       } satisfies ErrorBody);
     }
+    if (isDatabaseUnavailable(error)) {
+      // The request was fine; the pool reconnects by itself once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          code: 'DATABASE_UNAVAILABLE',
+          message: 'The service is briefly unavailable. Please try again in a moment.',
+        } satisfies ErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({
@@ -101,6 +118,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(415)
         .send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON.' });
+    }
+    if (status === 414) {
+      // A path too long for the file system (static files) or the router.
+      return reply.status(414).send(INVALID_URL_BODY);
+    }
+    if (status === 403 || status === 404) {
+      // Plugins' refusals (a static file path that is not allowed, or not there).
+      const code = status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
+      return reply.status(status).send({ code, message: error.message } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (malformed JSON, empty body...): its message is safe and useful.
@@ -119,4 +145,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,
     } satisfies ErrorBody);
   });
+}
+
+/**
+ * Errors Fastify raises before any route or hook runs (a URL that does not decode, a path
+ * parameter over maxParamLength): Fastify would answer its own body, so the
+ * `frameworkErrors` option routes them here to get ours. The URL is not echoed back.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode === 414 ? 414 : error.statusCode === 400 ? 400 : 500;
+  const body: ErrorBody =
+    status === 500
+      ? { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' }
+      : INVALID_URL_BODY;
+  reply.status(status).send(body);
 }

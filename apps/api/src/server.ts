@@ -1,8 +1,10 @@
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirError } from './db/data-dir.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { MigrationError, migrateToLatest } from './db/migrate.js';
+import { DatabaseUnavailableError } from './db/pg-pool.js';
 import { seedDemo } from './demo/seed.js';
 
 async function main(): Promise<void> {
@@ -17,7 +19,12 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+    onNotice: (message) => console.warn(message),
+  });
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemo(database.db, systemClock.now(), config.defaultTimeZone);
 
@@ -52,7 +59,14 @@ async function main(): Promise<void> {
   );
 }
 
+// Failures whose message already says what is wrong and where: one line, no stack.
+const EXPLAINED = [DatabaseUnavailableError, MigrationError, DataDirError];
+
 main().catch((err: unknown) => {
-  console.error(err);
+  if (EXPLAINED.some((kind) => err instanceof kind)) {
+    console.error(`Qless cannot start: ${(err as Error).message}`);
+  } else {
+    console.error(err);
+  }
   process.exit(1);
 });

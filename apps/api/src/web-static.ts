@@ -30,6 +30,8 @@ export async function registerWebStatic(app: FastifyInstance, config: Config): P
     prefix: '/',
     preCompressed: true,
     wildcard: true,
+    // Build metadata (.vite/manifest.json) and any other dotfile stay private: a 404.
+    dotfiles: 'ignore',
     setHeaders(reply, filePath) {
       if (HASHED_ASSET.test(filePath.replaceAll('\\', '/'))) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');

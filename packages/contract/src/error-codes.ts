@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
+  'INVALID_URL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

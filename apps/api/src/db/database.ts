@@ -1,8 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { makePrivate } from './data-dir.js';
+import { DatabaseUnavailableError, describeError, ResilientPool } from './pg-pool.js';
 import { PGliteSingleSessionPool } from './pglite-pool.js';
 import type { DB } from './schema.js';
 
@@ -28,17 +29,39 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** Folder of the embedded database; null keeps PGlite in memory (tests). */
   dataDir: string | null;
+  /** PostgreSQL only; each falls back to DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Told about repairs made at start (file modes); the server prints them. */
+  onNotice?: (message: string) => void;
 }
+
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** One statement; the client gives up a second later if the server cannot even say so. */
+  statementMs: number;
+  /** A transaction left open and idle (a stuck request) is ended by the server. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+};
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPGlite(options.dataDir === null ? null : path.join(options.dataDir, 'pglite'));
+    ? openPostgres(options.databaseUrl, { ...DEFAULT_TIMEOUTS, ...options.timeouts })
+    : openPGlite(options.dataDir, options.onNotice ?? (() => undefined));
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  timeouts: DatabaseTimeouts,
+): Promise<Database> {
   // Dates stay "yyyy-MM-dd" strings: a JS Date at midnight would shift with the zone.
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -47,11 +70,30 @@ async function openPostgres(connectionString: string): Promise<Database> {
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  const link = { connectionString, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true };
+  const pool = new pg.Pool({
+    ...link,
+    types,
+    max: 10,
+    statement_timeout: timeouts.statementMs,
+    // Bounds a read from a server that froze (it cannot enforce its own statement_timeout).
+    query_timeout: timeouts.statementMs + 1000,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Fail now, naming the server, rather than on the first query with a buried cause.
+  try {
+    (await pool.connect()).release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnavailableError(
+      `Cannot reach the database at ${serverOf(connectionString)}: ${describeError(err)}`,
+      { cause: err },
+    );
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new ResilientPool(pool) }) });
   const listeners = new Set<pg.Client>();
   return {
     db,
@@ -64,7 +106,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
       // A dedicated connection; when it drops (database restart, network), reconnect with
       // backoff and emit an empty payload so subscribers re-read what they may have missed.
       const connect = async (attempt: number): Promise<void> => {
-        const c = new pg.Client({ connectionString });
+        const c = new pg.Client(link);
         const lost = () => {
           if (stopped || client !== c) return;
           client = null;
@@ -116,12 +158,35 @@ async function openPostgres(connectionString: string): Promise<Database> {
   };
 }
 
-async function openPGlite(dir: string | null): Promise<Database> {
-  if (dir) await mkdir(dir, { recursive: true });
+/** host:port of a connection string, never its password. */
+function serverOf(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}`;
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+async function openPGlite(
+  dataDir: string | null,
+  notice: (message: string) => void,
+): Promise<Database> {
+  const dir = dataDir === null ? null : path.join(dataDir, 'pglite');
+  if (dataDir && dir) {
+    const repaired = await makePrivate(dataDir, dir);
+    if (repaired > 0) {
+      notice(
+        `Made ${repaired} file(s) and folder(s) under ${dataDir} private to this user (folders 0700, files 0600): other users could read or write them`,
+      );
+    }
+  }
   const pglite = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     parsers: { [DATE_OID]: (v: string) => v, [INT8_OID]: (v: string) => Number(v) },
   });
+  // PGlite has just written its files 0666: tighten them before any data goes in.
+  if (dataDir && dir) await makePrivate(dataDir, dir);
   const pool = new PGliteSingleSessionPool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -136,6 +201,8 @@ async function openPGlite(dir: string | null): Promise<Database> {
     async close() {
       await db.destroy();
       await pglite.close();
+      // Files PGlite created while running are 0666 again; leave the folder tidy.
+      if (dataDir && dir) await makePrivate(dataDir, dir);
     },
   };
 }

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-organization-time-zone-required.js';
 import * as m003 from './migrations/003-payment-review-and-callback-budget.js';
+import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
 /** Migrations are listed in code (not read from disk) so they ship with any bundle. */
@@ -13,11 +14,21 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** A migration (or the migrator itself) failed; the message names which and why, in one line. */
+export class MigrationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    // Kysely reports a failure before any migration ran (database away, lock) with no name.
+    const which = failed ? `Migration ${failed.migrationName}` : 'Migrating the database';
+    throw new MigrationError(`${which} failed: ${describeError(error)}`, { cause: error });
   }
 }

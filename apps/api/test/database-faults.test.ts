@@ -1,0 +1,148 @@
+import type { ErrorBody } from '@qless/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/database.js';
+import { freezableProxy, silentServer } from './support/tcp-fakes.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+/** Runs `fn` and returns what it gave with how long it took. */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+describe.each(engines)('a database that stops answering (%s)', (engine) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+    // The same database, except that its ping never comes back (a frozen server).
+    const hanging: Database = { ...t.database, ping: () => new Promise<boolean>(() => {}) };
+    ({ app } = await createTestApp(hanging));
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await t?.cleanup();
+  });
+
+  it('GET /health answers 503 "degraded" within 2 s instead of hanging', async () => {
+    const { value: res, ms } = await timed(() => app.inject({ url: '/api/v1/health' }));
+    expect({ status: res.statusCode, fast: ms < 2000 }).toEqual({ status: 503, fast: true });
+    expect(res.json()).toMatchObject({ status: 'degraded', database: { reachable: false } });
+  });
+});
+
+describe('PostgreSQL link faults', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it('opening a server that accepts connections but never answers fails within the connect timeout, naming it', async () => {
+    const silent = await silentServer();
+    try {
+      const { value: err, ms } = await timed(() =>
+        openDatabase({
+          databaseUrl: `postgres://postgres:secret@127.0.0.1:${silent.port}/qless`,
+          dataDir: null,
+          timeouts: { connectMs: 500 },
+        }).then(
+          () => null,
+          (e: unknown) => e as Error,
+        ),
+      );
+      expect(ms).toBeLessThan(3000);
+      expect(err?.message).toMatch(
+        new RegExp(`^Cannot reach the database at 127\\.0\\.0\\.1:${silent.port}: .*timeout`),
+      );
+      expect(err?.message).not.toContain('secret');
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a database that freezes while running: routes 503 DATABASE_UNAVAILABLE and /health 503 in time, then recover by themselves', async () => {
+    const target = new URL(t.url ?? '');
+    const proxy = await freezableProxy({ host: target.hostname, port: Number(target.port) });
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    const database = await openDatabase({
+      databaseUrl: viaProxy.toString(),
+      dataDir: null,
+      timeouts: { connectMs: 1000, statementMs: 1000 },
+    });
+    const { app } = await createTestApp(database);
+    try {
+      expect((await app.inject({ url: '/api/v1/organizations' })).statusCode).toBe(200);
+      proxy.freeze();
+      const route = await timed(() => app.inject({ url: '/api/v1/organizations' }));
+      const health = await timed(() => app.inject({ url: '/api/v1/health' }));
+      const figures = {
+        route: route.value.statusCode,
+        code: (route.value.json() as ErrorBody).code,
+        routeWithin4s: route.ms < 4000,
+        health: health.value.statusCode,
+        healthWithin2s: health.ms < 2000,
+      };
+      expect(figures).toEqual({
+        route: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        routeWithin4s: true,
+        health: 503,
+        healthWithin2s: true,
+      });
+      proxy.thaw();
+      const after = await app.inject({ url: '/api/v1/organizations' });
+      expect(after.statusCode, after.body).toBe(200);
+      expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    } finally {
+      proxy.thaw();
+      await app.close();
+      await database.close();
+      await proxy.close();
+    }
+  }, 30_000);
+
+  it('connections killed mid-request (pg_terminate_backend): 503 DATABASE_UNAVAILABLE, never 500, then the next request succeeds', async () => {
+    const { app } = await createTestApp(t.database);
+    const admin = new pg.Client({ connectionString: t.url ?? '' });
+    await admin.connect();
+    try {
+      expect((await app.inject({ url: '/api/v1/organizations' })).statusCode).toBe(200);
+      // Hold the table so the request's query is in flight on the server when it is killed.
+      await admin.query('begin');
+      await admin.query('lock table organizations in access exclusive mode');
+      const pending = app.inject({ url: '/api/v1/organizations' });
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await admin.query(
+          `select 1 from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (rows.length > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const { rows: killed } = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      const res = await pending;
+      await admin.query('rollback');
+      expect(killed.length).toBeGreaterThan(0);
+      expect({ status: res.statusCode, code: (res.json() as ErrorBody).code }).toEqual({
+        status: 503,
+        code: 'DATABASE_UNAVAILABLE',
+      });
+      const next = await app.inject({ url: '/api/v1/organizations' });
+      expect(next.statusCode, next.body).toBe(200);
+    } finally {
+      await admin.end();
+      await app.close();
+    }
+  }, 30_000);
+});
