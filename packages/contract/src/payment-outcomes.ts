@@ -42,7 +42,9 @@ export type RecordedOutcome =
   | 'rejected_signature'
   | 'rejected_malformed'
   | 'collect_refused'
-  | 'expired';
+  | 'expired'
+  /** Failed because a newer payment was started for the same number. */
+  | 'superseded';
 
 /** Where an event came from. */
-export type EventSource = 'callback' | 'status_check' | 'expiry';
+export type EventSource = 'callback' | 'status_check' | 'expiry' | 'initiation';

@@ -123,7 +123,7 @@ export class PaymentStateMachine {
     failureCode: string,
     record: {
       source: EventSource;
-      outcome: Extract<RecordedOutcome, 'collect_refused' | 'expired'>;
+      outcome: Extract<RecordedOutcome, 'collect_refused' | 'expired' | 'superseded'>;
       payload: Record<string, unknown>;
     },
   ): Promise<boolean> {

@@ -41,7 +41,9 @@ export function paymentsRoutes(
         },
       },
       async (req, reply) => {
-        const { payment, created } = await payments.initiation.initiate(req.body);
+        const { payment, created } = await payments.initiation.initiate(req.body, {
+          clientAddress: req.ip,
+        });
         return reply.status(created ? 201 : 200).send({ payment });
       },
     );

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Db } from './schema.js';
+
+export interface CounterHit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends. */
+  ttlMs: number;
+}
+
+/**
+ * Counts one hit on `key` in the fixed window of `windowMs` that contains `now`. One upsert,
+ * so every process on the database counts into the same row and none can overshoot.
+ */
+export async function hitCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<CounterHit> {
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key, window_start: new Date(start), count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_counters.count + 1` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return { count: row.count, ttlMs: start + windowMs - now.getTime() };
+}
+
+/** The count so far in the current window, without counting. */
+export async function readCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<CounterHit> {
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .selectFrom('rate_counters')
+    .select('count')
+    .where('key', '=', key)
+    .where('window_start', '=', new Date(start))
+    .executeTakeFirst();
+  return { count: row?.count ?? 0, ttlMs: start + windowMs - now.getTime() };
+}
+
+/** Drops windows that ended before `before`. */
+export async function pruneCounters(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('rate_counters').where('window_start', '<', before).execute();
+}
