@@ -8,6 +8,12 @@ export interface CounterHit {
   ttlMs: number;
 }
 
+/** Old windows are dropped now and then by whichever process happens to count. */
+const PRUNE_EVERY_HITS = 1000;
+/** Longer than the longest window a limit may have (a day), so no live window is dropped. */
+const KEEP_MS = 2 * 24 * 60 * 60_000;
+let hits = 0;
+
 /**
  * Counts one hit on `key` in the fixed window of `windowMs` that contains `now`. One upsert,
  * so every process on the database counts into the same row and none can overshoot.
@@ -18,6 +24,11 @@ export async function hitCounter(
   windowMs: number,
   now: Date,
 ): Promise<CounterHit> {
+  hits += 1;
+  if (hits % PRUNE_EVERY_HITS === 0) {
+    // Housekeeping only: a failed prune is retried at the next round.
+    pruneCounters(db, new Date(now.getTime() - KEEP_MS)).catch(() => {});
+  }
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   const row = await db
     .insertInto('rate_counters')

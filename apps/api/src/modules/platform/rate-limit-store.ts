@@ -1,21 +1,16 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import { type CounterHit, hitCounter, pruneCounters, readCounter } from '../../db/rate-counters.js';
+import { type CounterHit, hitCounter, readCounter } from '../../db/rate-counters.js';
 import type { DB } from '../../db/schema.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
-
-/** Old windows are dropped now and then by whichever process happens to count. */
-const PRUNE_EVERY_HITS = 1000;
-const KEEP_WINDOWS_MS = 24 * 60 * 60_000;
 
 /**
  * A store for @fastify/rate-limit that counts in the database, so a limit holds in sum over
  * every process (the plugin's default store counts in one process's memory).
  */
 export function databaseRateLimitStore(db: Kysely<DB>, clock: Clock): FastifyRateLimitStoreCtor {
-  let hits = 0;
   const report = (work: Promise<CounterHit>, cb: Callback) => {
     work.then(
       (hit) => cb(null, { current: hit.count, ttl: hit.ttlMs }),
@@ -27,13 +22,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, clock: Clock): FastifyRat
     constructor(private readonly namespace = '') {}
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      hits += 1;
-      const now = clock.now();
-      if (hits % PRUNE_EVERY_HITS === 0) {
-        // Housekeeping only: a failed prune is retried at the next round.
-        pruneCounters(db, new Date(now.getTime() - KEEP_WINDOWS_MS)).catch(() => {});
-      }
-      report(hitCounter(db, this.key(key), timeWindow, now), cb);
+      report(hitCounter(db, this.key(key), timeWindow, clock.now()), cb);
     }
 
     read(key: string, cb: Callback, timeWindow: number): void {
