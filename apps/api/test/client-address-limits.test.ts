@@ -89,6 +89,21 @@ describe.each(engines)('client addresses and shared limits on %s', (engine) => {
     expect(booking2.client_address).toBe('198.51.100.4');
   });
 
+  it('counts an IPv6 client by its /64: changing the last 64 bits is the same client', async () => {
+    const app = await appWith({ HOLDS_PER_IP_PER_SERVICE: '1' });
+    const startFrom = (remoteAddress: string, slotIndex: number, phone: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/initiate',
+        remoteAddress,
+        payload: initiateBody(fx, { slotIndex, phone_number: phone, date: '2026-03-07' }),
+      });
+    expect((await startFrom('2001:db8:7:7::1', 1, '677444101')).statusCode).toBe(201);
+    const again = await startFrom('2001:db8:7:7:abcd::2', 2, '677444102');
+    expect(again.json()).toMatchObject({ code: 'TOO_MANY_HOLDS' });
+    expect((await startFrom('2001:db8:7:8::1', 3, '677444103')).statusCode).toBe(201);
+  });
+
   // Before: each process counted in its own memory, so two processes allowed twice the limit.
   it('holds a per-address limit in sum over two app instances on one database', async () => {
     const a = await appWith({ RATE_LIMIT_CONTACT_PER_IP: '3' });

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { clientAddressKey } from '../platform/client-address.js';
 import type { PaymentEvents } from './payment-events.js';
 import { readPaymentStatus } from './payment-status.js';
 import type { Payments } from './payments.module.js';
@@ -45,7 +46,7 @@ export function paymentsRoutes(
       },
       async (req, reply) => {
         const { payment, created } = await payments.initiation.initiate(req.body, {
-          clientAddress: req.ip,
+          clientAddress: clientAddressKey(req.ip),
         });
         return reply
           .header('cache-control', 'no-store')
@@ -138,7 +139,7 @@ export function paymentsRoutes(
           socket.send(JSON.stringify({ error: body }));
           socket.close(code, body.code);
         };
-        const address = req.ip;
+        const address = clientAddressKey(req.ip);
         const open = socketsByAddress.get(address) ?? 0;
         if (open >= deps.config.limits.socketsPerIp) {
           return closeWithError(4429, {

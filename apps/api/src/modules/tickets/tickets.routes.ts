@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { clientAddressKey } from '../platform/client-address.js';
 import { enforceLimits } from '../platform/db-limits.js';
 import { TICKET_CODE_PATTERN } from './ticket-code.js';
 import {
@@ -32,7 +33,7 @@ export function ticketsRoutes(
   // Per client, then for everyone: guessing codes from many addresses still meets a ceiling.
   // Look-ups and verifications count apart so a flood of guesses does not stop check-ins.
   const limitsFor = (route: string, ip: string) => [
-    { key: `${route}:ip:${ip}`, max: ticketPerIp, windowMs: MINUTE },
+    { key: `${route}:ip:${clientAddressKey(ip)}`, max: ticketPerIp, windowMs: MINUTE },
     { key: `${route}:all`, max: ticketGlobal, windowMs: MINUTE },
   ];
   return async (app) => {
