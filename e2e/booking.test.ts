@@ -208,7 +208,8 @@ describe('booking flow against the real API', () => {
       data: {
         cus_name: 'First Person',
         cus_email: 'first@example.cm',
-        phone_number: '+237677123456',
+        // Another number: a new start from the same number would replace this hold.
+        phone_number: '+237677654321',
         amount: 2,
         currency: 'XAF',
         description: 'Service Payment',

@@ -20,6 +20,7 @@ import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
+import { databaseRateLimitStore } from './modules/platform/rate-limit-store.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { TicketSigner } from './modules/tickets/tickets.service.js';
 import { createPaymentProvider } from './providers/index.js';
@@ -41,6 +42,18 @@ function websocketOrigins(origins: string[]): string[] {
   return origins.map((o) => o.replace(/^http/, 'ws'));
 }
 
+/**
+ * req.ip becomes the rightmost untrusted hop. Fastify 5 refuses to trust a bare number
+ * (fails closed), so a hop count is given as the function proxy-addr would make of it:
+ * the socket peer and the next `hops - 1` entries from the right are our proxies.
+ */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Builds the whole app without listening; tests call `app.inject()` on it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -56,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -86,7 +99,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     methods: ['GET', 'POST'],
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database so that a limit holds in sum over every process.
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(deps.db, deps.clock),
+  });
 
   app.decorate('allowedOrigins', allowedOrigins);
 

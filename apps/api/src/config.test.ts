@@ -65,4 +65,21 @@ describe('loadConfig', () => {
   it('rejects an unknown time zone', () => {
     expect(() => loadConfig({ DEFAULT_TIME_ZONE: 'Africa/Nowhere' })).toThrow(/DEFAULT_TIME_ZONE/);
   });
+
+  // Before: TRUST_PROXY=true took the leftmost X-Forwarded-For entry, which the client writes.
+  it('takes TRUST_PROXY as a hop count or a list of proxies, never "trust everyone"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32' }).trustProxy).toEqual(['2001:db8::/32']);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example.cm', '11']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/forge its address/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@qless/contract';
 import { z } from 'zod';
@@ -13,6 +14,58 @@ const origin = z.url().transform((u, ctx) => {
     return z.NEVER;
   }
   return parsed.origin;
+});
+
+/** Names proxy-addr understands besides addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which proxies in front of us may say who the client is. `true` (trust every hop) is
+ * refused: the client then writes its own address into X-Forwarded-For and walks through
+ * every per-address limit.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every proxy lets a client forge its address; give the number of proxies in front of the app (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8,192.168.1.10)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) {
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const entries = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = entries.filter((x) => !isProxyEntry(x));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a hop count nor a list of IP addresses/CIDR ranges: ${bad.join(', ') || raw}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
 });
 
 const envSchema = z
@@ -45,7 +98,7 @@ const envSchema = z
       .string()
       .default(DEFAULT_TIME_ZONE)
       .refine(isValidTimeZone, `must be an IANA time zone such as ${DEFAULT_TIME_ZONE}`),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.optional(),
     PAYMENT_PROVIDER: z.enum(['simulator', 'campay']).optional(),
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     CAMPAY_BASE_URL: z.url().default('https://demo.campay.net'),
@@ -60,7 +113,7 @@ const envSchema = z
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
     RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
     TICKET_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-    RATE_LIMIT_INITIATE_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_INITIATE_PER_IP: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_INITIATE_PER_PHONE: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
@@ -71,6 +124,12 @@ const envSchema = z
       .min(1000)
       .max(3_600_000)
       .default(30_000),
+    RATE_LIMIT_CONTACT_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_TICKET_PER_IP: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_TICKET_GLOBAL: z.coerce.number().int().min(1).default(1200),
+    HOLDS_PER_IP: z.coerce.number().int().min(1).default(30),
+    HOLDS_PER_IP_PER_SERVICE: z.coerce.number().int().min(1).default(10),
+    STATUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
   })
   .superRefine((e, ctx) => {
     // In production a missing provider must not quietly mean "every payment succeeds".
@@ -108,10 +167,24 @@ export interface Config {
   webDistDir: string;
   mediaDir: string;
   defaultTimeZone: string;
-  trustProxy: boolean;
+  /** false: no proxy; a number: that many proxies in front; a list: the proxies' addresses. */
+  trustProxy: false | number | string[];
   payments: PaymentsConfig;
   /** PostgreSQL only (PGlite runs in this process). */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  limits: LimitsConfig;
+}
+
+/** Per-address limits are backstops: many honest customers share one carrier address. */
+export interface LimitsConfig {
+  /** Contact requests per client address per 10 minutes. */
+  contactPerIp: number;
+  /** Ticket look-ups (and, apart, verifications) per client address per minute. */
+  ticketPerIp: number;
+  /** Ticket look-ups (and, apart, verifications) from everyone together per minute. */
+  ticketGlobal: number;
+  /** Open payment status sockets per client address, per process. */
+  socketsPerIp: number;
 }
 
 export interface PaymentsConfig {
@@ -132,7 +205,14 @@ export interface PaymentsConfig {
   reconcileAfterMs: number;
   /** Null: generated once and kept in the database (app_secrets). */
   ticketSigningKey: string | null;
-  rateLimit: { perIp: number; perPhone: number; windowMinutes: number };
+  rateLimit: {
+    perIp: number;
+    perPhone: number;
+    windowMinutes: number;
+    /** Live holds per client address, in all and on one service. */
+    holdsPerIp: number;
+    holdsPerIpPerService: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -171,7 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(apiRoot, '../web/dist')),
     mediaDir: path.join(apiRoot, 'assets/media'),
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     payments: {
       provider: e.PAYMENT_PROVIDER ?? 'simulator',
       simulatorDelayMs: e.SIMULATOR_DELAY_MS,
@@ -196,12 +276,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         perIp: e.RATE_LIMIT_INITIATE_PER_IP,
         perPhone: e.RATE_LIMIT_INITIATE_PER_PHONE,
         windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+        holdsPerIp: e.HOLDS_PER_IP,
+        holdsPerIpPerService: e.HOLDS_PER_IP_PER_SERVICE,
       },
     },
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    limits: {
+      contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
+      ticketPerIp: e.RATE_LIMIT_TICKET_PER_IP,
+      ticketGlobal: e.RATE_LIMIT_TICKET_GLOBAL,
+      socketsPerIp: e.STATUS_SOCKETS_PER_IP,
     },
   };
 }

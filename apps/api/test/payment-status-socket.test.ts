@@ -5,7 +5,7 @@ import { createFixture, type Fixture, initiateBody } from './support/fixtures.js
 import { NO_LIMITS as LIMITS, listen, ORIGIN } from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
 import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
-import { recordSocket } from './support/ws.js';
+import { openSocket, recordSocket } from './support/ws.js';
 
 describe.each(engines)('status socket on %s', (engine) => {
   let tdb: TestDatabase;
@@ -33,6 +33,10 @@ describe.each(engines)('status socket on %s', (engine) => {
       payload: initiateBody(fx),
     });
     const id = res.json().payment.payment_id as string;
+    // The status names the customer and, once paid, carries the ticket's token: no cache
+    // (browser, proxy) may keep it.
+    const polled = await app.inject({ method: 'GET', url: `/api/v1/payment/${id}` });
+    expect(polled.headers['cache-control']).toBe('no-store');
     const rec = await recordSocket(`ws://${host}/api/v1/payment/${id}/statusSocket`, ORIGIN);
     expect(rec.messages[0]).toMatchObject({
       status: 'PENDING',
@@ -80,5 +84,38 @@ describe.each(engines)('status socket on %s', (engine) => {
         'https://evil.example',
       ),
     ).rejects.toThrow('HTTP 403');
+  });
+
+  // Before: one client opened 500 sockets (+26 MB) and nothing stopped it.
+  it('caps open sockets per client address, and frees a place when one closes', async () => {
+    const { app: capped } = await createTestApp(tdb.database, {
+      env: { ...LIMITS, SIMULATOR_DELAY_MS: '600000', STATUS_SOCKETS_PER_IP: '2' },
+    });
+    try {
+      const cappedHost = await listen(capped);
+      const res = await capped.inject({
+        method: 'POST',
+        url: '/api/v1/payment/initiate',
+        payload: initiateBody(fx, { slotIndex: 5, phone_number: '677321000' }),
+      });
+      const url = `ws://${cappedHost}/api/v1/payment/${res.json().payment.payment_id}/statusSocket`;
+      const first = await openSocket(url, ORIGIN);
+      const second = await openSocket(url, ORIGIN);
+      expect(second.first).toMatchObject({ status: 'PENDING' });
+      const refused = await recordSocket(url, ORIGIN);
+      expect(refused.closeCode).toBe(4429);
+      expect(refused.messages).toEqual([
+        { error: { code: 'TOO_MANY_SOCKETS', message: expect.any(String) } },
+      ]);
+      first.ws.close();
+      await first.closed;
+      const third = await openSocket(url, ORIGIN);
+      expect(third.first).toMatchObject({ status: 'PENDING' });
+      second.ws.close();
+      third.ws.close();
+      await Promise.all([second.closed, third.closed]);
+    } finally {
+      await capped.close();
+    }
   });
 });

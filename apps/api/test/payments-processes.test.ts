@@ -155,7 +155,12 @@ describe('two server processes on one PostgreSQL', () => {
       const res = await first.app.inject({
         method: 'POST',
         url: '/api/v1/payment/initiate',
-        payload: initiateBody(fx, { slotIndex: i, date: '2026-03-06' }),
+        // One number each: a number has one pending payment at most.
+        payload: initiateBody(fx, {
+          slotIndex: i,
+          date: '2026-03-06',
+          phone_number: `67712340${i}`,
+        }),
       });
       ids.push(res.json().payment.payment_id as string);
     }

@@ -54,7 +54,9 @@ export type RecordedOutcome =
   | 'collect_uncertain'
   | 'found_by_lookup'
   | 'needs_review'
-  | 'expired';
+  | 'expired'
+  /** Failed because a newer payment was started for the same number. */
+  | 'superseded';
 
 /** Where an event came from. */
-export type EventSource = 'callback' | 'status_check' | 'expiry';
+export type EventSource = 'callback' | 'status_check' | 'expiry' | 'initiation';

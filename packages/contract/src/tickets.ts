@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withFieldCodes } from './errors.js';
 import { isoDateSchema } from './time-schemas.js';
 
-/** What a ticket shows; also what GET /api/v1/tickets/{code} returns. */
+/** What a ticket shows: given to the payer (payment status) and to staff verifying its token. */
 export const ticketSchema = z.object({
   code: z.string(),
   /** Signed token encoded in the ticket's QR code; staff verify it on arrival. */
@@ -21,7 +21,26 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-export const ticketResponseSchema = z.object({ ticket: ticketSchema });
+/**
+ * What GET /api/v1/tickets/{code} answers to whoever holds a code: where and when, and
+ * whether the ticket stands. Nothing personal and never the signed token, because a code
+ * is printed, read aloud and shown on screens.
+ */
+export const ticketLookupSchema = z.object({
+  code: z.string(),
+  organization: z.string(),
+  location: z.string(),
+  service: z.string(),
+  date: isoDateSchema,
+  /** "HH:MM" in the organization's time zone. */
+  time: z.string(),
+  time_zone: z.string(),
+  /** The booking's state: "confirmed" or "checked_in" (other states answer 404). */
+  status: z.enum(['confirmed', 'checked_in']),
+});
+export type TicketLookup = z.infer<typeof ticketLookupSchema>;
+
+export const ticketLookupResponseSchema = z.object({ ticket: ticketLookupSchema });
 
 export const ticketVerifyRequestSchema = withFieldCodes(
   z.object({ token: z.string().min(1).max(2000) }),

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-organization-time-zone-required.js';
 import * as m003 from './migrations/003-payment-review-and-callback-budget.js';
+import * as m004 from './migrations/004-client-limits.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-organization-time-zone-required': m002,
   '003-payment-review-and-callback-budget': m003,
+  '004-client-limits': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,6 +63,8 @@ export interface BookingsTable {
   phone_number: string;
   ticket_code: string | null;
   confirmed_at: Date | null;
+  /** Who placed the hold (null: before migration 004, or not over HTTP). */
+  client_address: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -133,6 +135,14 @@ export interface DB {
   callback_rejections: CallbackRejectionsTable;
   contact_requests: ContactRequestsTable;
   app_secrets: AppSecretsTable;
+  rate_counters: RateCountersTable;
+}
+
+/** Fixed-window counters shared by every process (migration 004). */
+export interface RateCountersTable {
+  key: string;
+  window_start: Date;
+  count: number;
 }
 
 /** Repositories take either the database or a transaction, so work composes into one transaction. */

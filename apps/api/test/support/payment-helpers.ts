@@ -8,6 +8,8 @@ export const ORIGIN = 'http://qless.test';
 export const NO_LIMITS = {
   RATE_LIMIT_INITIATE_PER_IP: '100000',
   RATE_LIMIT_INITIATE_PER_PHONE: '100000',
+  HOLDS_PER_IP: '100000',
+  HOLDS_PER_IP_PER_SERVICE: '100000',
 };
 
 /** Listens on a free loopback port; returns "127.0.0.1:port". */

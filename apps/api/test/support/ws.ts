@@ -38,3 +38,18 @@ export function recordSocket(
     });
   });
 }
+
+/** Opens a socket and keeps it open; resolves once the first message has arrived. */
+export function openSocket(
+  url: string,
+  origin: string,
+): Promise<{ ws: WebSocket; first: Record<string, unknown>; closed: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { origin } });
+    const closed = new Promise<number>((done) => ws.on('close', (code) => done(code)));
+    ws.once('message', (data) => {
+      resolve({ ws, first: JSON.parse(String(data)) as Record<string, unknown>, closed });
+    });
+    ws.on('error', reject);
+  });
+}

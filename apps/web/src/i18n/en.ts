@@ -190,6 +190,10 @@ export const en = {
   'error.PROVIDER_UNAVAILABLE':
     'The mobile money service is not answering right now. Please try again in a minute.',
   'error.RATE_LIMITED': 'Too many attempts. Please wait a minute and try again.',
+  'error.TOO_MANY_HOLDS':
+    'Too many bookings are waiting for payment from your connection. Please try again in a few minutes.',
+  'error.PAYMENT_IN_PROGRESS':
+    'Another payment for this number has just started. Approve or cancel it on your phone, then try again.',
   'error.REFERENCE_CONFLICT': 'This request was already used with other details. Please try again.',
   'error.NOT_FOUND': 'We could not find what you asked for.',
   'error.network': 'We could not reach the server. Check your connection and try again.',

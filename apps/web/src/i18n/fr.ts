@@ -195,6 +195,10 @@ export const fr: Messages = {
   'error.PROVIDER_UNAVAILABLE':
     'Le service mobile money ne répond pas pour le moment. Réessayez dans une minute.',
   'error.RATE_LIMITED': 'Trop de tentatives. Patientez une minute puis réessayez.',
+  'error.TOO_MANY_HOLDS':
+    'Trop de réservations attendent un paiement depuis votre connexion. Réessayez dans quelques minutes.',
+  'error.PAYMENT_IN_PROGRESS':
+    'Un autre paiement vient de commencer pour ce numéro. Validez-le ou annulez-le sur votre téléphone, puis réessayez.',
   'error.REFERENCE_CONFLICT':
     'Cette demande a déjà été utilisée avec d’autres informations. Veuillez réessayer.',
   'error.NOT_FOUND': 'Nous n’avons pas trouvé ce que vous cherchez.',

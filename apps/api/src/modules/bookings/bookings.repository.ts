@@ -104,7 +104,7 @@ export type NewHold = Pick<
   | 'cus_name'
   | 'cus_email'
   | 'phone_number'
-> & { seat: number; hold_expires_at: Date };
+> & { seat: number; hold_expires_at: Date; client_address?: string };
 
 export async function insertHold(db: Db, hold: NewHold, now: Date): Promise<string> {
   const row = await db

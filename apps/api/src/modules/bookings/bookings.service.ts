@@ -35,6 +35,8 @@ export interface Customer {
   cus_name: string;
   cus_email: string;
   phone_number: string;
+  /** The address the hold was placed from; holds are limited per address. */
+  client_address?: string;
 }
 
 /** What confirming a paid hold did; `no_seat`: the hold lapsed and the slot filled up. */

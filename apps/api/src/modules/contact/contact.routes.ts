@@ -4,12 +4,12 @@ import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
 
 /** Organizations ask to be onboarded; the platform team reads the stored requests. */
-export function contactRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
+export function contactRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/contact',
       {
-        config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+        config: { rateLimit: { max: config.limits.contactPerIp, timeWindow: '10 minutes' } },
         schema: {
           body: contactRequestSchema,
           response: { 201: contactResponseSchema, ...errorResponses(400, 413, 415, 429) },

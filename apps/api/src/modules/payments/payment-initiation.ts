@@ -9,14 +9,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DB, Db, PaymentRow } from '../../db/schema.js';
+import type { DB, PaymentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
 import { type BookingsService, slotTaken } from '../bookings/bookings.service.js';
+import { HoldLimits, type HoldLimitsConfig, type HoldRequest } from './hold-limits.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { toPayment } from './payment-status.js';
 import {
-  countPaymentsForPhoneSince,
   findPaymentByReference,
   insertPayment,
   lockPhone,
@@ -30,7 +30,7 @@ export interface InitiationDeps {
   provider: PaymentProvider;
   bookings: BookingsService;
   stateMachine: PaymentStateMachine;
-  rateLimit: { perPhone: number; windowMinutes: number };
+  rateLimit: HoldLimitsConfig;
   log: FastifyBaseLogger;
 }
 
@@ -69,10 +69,16 @@ function fingerprint(input: PaymentInitiateInput): string {
  * Idempotent on the client's reference.
  */
 export class PaymentInitiation {
-  constructor(private readonly deps: InitiationDeps) {}
+  private readonly limits: HoldLimits;
+  constructor(private readonly deps: InitiationDeps) {
+    this.limits = new HoldLimits(deps.db, deps.stateMachine, deps.rateLimit);
+  }
 
   /** The payment, and whether this call created it (false: a replay of the same request). */
-  async initiate(input: PaymentInitiateInput): Promise<{ payment: Payment; created: boolean }> {
+  async initiate(
+    input: PaymentInitiateInput,
+    client: { clientAddress: string },
+  ): Promise<{ payment: Payment; created: boolean }> {
     const { db, clock, bookings } = this.deps;
     if (input.amount !== PLATFORM_FEE_XAF) {
       throw new AppError(
@@ -93,12 +99,22 @@ export class PaymentInitiation {
       { serviceId: input.service_id, slotId: input.slot_id, date: input.date },
       now,
     );
+    const request: HoldRequest = {
+      reference: input.reference,
+      phone: input.phone_number,
+      clientAddress: client.clientAddress,
+      serviceId: input.service_id,
+      slotId: input.slot_id,
+      date: input.date,
+    };
+    // A new start replaces the number's earlier pending payment and frees its seat.
+    await this.limits.replaceEarlier(request, now);
     let created: { payment: PaymentRow; holdExpiresAt: Date };
     try {
       created = await db.transaction().execute(async (trx) => {
-        // Phone first, then slot: every writer takes these locks in this order.
+        // Phone, then client address, then slot: every writer takes these locks in this order.
         await lockPhone(trx, input.phone_number);
-        await this.checkPhoneLimit(trx, input.phone_number, now);
+        await this.limits.check(trx, request, now);
         const hold = await bookings.placeHold(
           trx,
           bookable,
@@ -106,6 +122,7 @@ export class PaymentInitiation {
             cus_name: input.cus_name,
             cus_email: input.cus_email,
             phone_number: input.phone_number,
+            client_address: client.clientAddress,
           },
           now,
         );
@@ -163,18 +180,6 @@ export class PaymentInitiation {
     }
     const updated = await saveCollectResult(db, payment.id, result);
     return { payment: toPayment(updated, holdExpiresAt), created: true };
-  }
-
-  private async checkPhoneLimit(trx: Db, phone: string, now: Date): Promise<void> {
-    const { perPhone, windowMinutes } = this.deps.rateLimit;
-    const since = new Date(now.getTime() - windowMinutes * 60_000);
-    if ((await countPaymentsForPhoneSince(trx, phone, since)) >= perPhone) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        'Too many payment requests for this number. Please wait a few minutes and try again.',
-      );
-    }
   }
 
   private async replay(

@@ -135,7 +135,10 @@ export class PaymentStateMachine {
     failureCode: string,
     record: {
       source: EventSource;
-      outcome: Extract<RecordedOutcome, 'collect_refused' | 'expired' | 'needs_review'>;
+      outcome: Extract<
+        RecordedOutcome,
+        'collect_refused' | 'expired' | 'needs_review' | 'superseded'
+      >;
       payload: Record<string, unknown>;
     },
     reviewReason?: string,

@@ -56,22 +56,6 @@ export function insertPayment(db: Db, payment: NewPayment, now: Date): Promise<P
     .executeTakeFirstOrThrow();
 }
 
-/** Payments started for a phone number since `since`, whatever became of them. */
-export async function countPaymentsForPhoneSince(
-  db: Db,
-  phone: string,
-  since: Date,
-): Promise<number> {
-  const row = await db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('phone_number', '=', phone)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** What the provider answered to the collect request. */
 export function saveCollectResult(
   db: Db,
   paymentId: string,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { clientAddressKey } from '../platform/client-address.js';
 import type { PaymentEvents } from './payment-events.js';
 import { readPaymentStatus } from './payment-status.js';
 import type { Payments } from './payments.module.js';
@@ -36,6 +37,9 @@ export function paymentsRoutes(
 ): FastifyPluginAsyncZod {
   const limits = deps.config.payments.rateLimit;
   const statusOf = (paymentId: string) => readPaymentStatus(deps.db, payments.signer, paymentId);
+  // Open status sockets per client address in this process: each holds memory and a
+  // subscription, so one client may not open them without end.
+  const socketsByAddress = new Map<string, number>();
   return async (app) => {
     app.post(
       '/payment/initiate',
@@ -51,8 +55,13 @@ export function paymentsRoutes(
         },
       },
       async (req, reply) => {
-        const { payment, created } = await payments.initiation.initiate(req.body);
-        return reply.status(created ? 201 : 200).send({ payment });
+        const { payment, created } = await payments.initiation.initiate(req.body, {
+          clientAddress: clientAddressKey(req.ip),
+        });
+        return reply
+          .header('cache-control', 'no-store')
+          .status(created ? 201 : 200)
+          .send({ payment });
       },
     );
 
@@ -64,7 +73,9 @@ export function paymentsRoutes(
           response: { 200: paymentStatusMessageSchema, ...errorResponses(400, 404) },
         },
       },
-      async (req) => {
+      async (req, reply) => {
+        // The answer names the customer and carries the ticket's token: no cache may keep it.
+        reply.header('cache-control', 'no-store');
         const message = await statusOf(req.params.paymentId);
         if (!message) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'No such payment.');
         return message;
@@ -134,6 +145,20 @@ export function paymentsRoutes(
           socket.send(JSON.stringify({ error: body }));
           socket.close(code, body.code);
         };
+        const address = clientAddressKey(req.ip);
+        const open = socketsByAddress.get(address) ?? 0;
+        if (open >= deps.config.limits.socketsPerIp) {
+          return closeWithError(4429, {
+            code: 'TOO_MANY_SOCKETS',
+            message: 'Too many payment status connections from this address. Close some first.',
+          });
+        }
+        socketsByAddress.set(address, open + 1);
+        socket.on('close', () => {
+          const left = (socketsByAddress.get(address) ?? 1) - 1;
+          if (left > 0) socketsByAddress.set(address, left);
+          else socketsByAddress.delete(address);
+        });
         if (!idSchema.safeParse(paymentId).success) {
           return closeWithError(4400, { code: 'INVALID_ID', message: 'Malformed payment id.' });
         }

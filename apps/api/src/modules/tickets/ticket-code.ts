@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 
 /** No 0/O, 1/I/L or U: easy to read aloud and to type from a printed ticket. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+const LETTER = '[2-9A-HJKMNP-TV-Z]';
 
 function pick(n: number): string {
   let out = '';
@@ -9,9 +10,19 @@ function pick(n: number): string {
   return out;
 }
 
-/** A short human code such as "QL-7K4M-2Q" (about 7·10⁸ combinations; unique in the database). */
+/**
+ * A human code such as "QL-7K4M-2QAB-XC9D": 12 letters of 30, 30¹² ≈ 5·10¹⁷ (59 bits), so
+ * that even at the global look-up limit a guess finds a live ticket once in millennia.
+ * Unique in the database.
+ */
 export function generateTicketCode(): string {
-  return `QL-${pick(4)}-${pick(2)}`;
+  return `QL-${pick(4)}-${pick(4)}-${pick(4)}`;
 }
 
-export const TICKET_CODE_PATTERN = /^QL-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{2}$/;
+/**
+ * Today's codes, and the 6-letter codes ("QL-7K4M-2Q") of tickets issued before: those stay
+ * valid until their bookings pass; a look-up reveals nothing personal about them either.
+ */
+export const TICKET_CODE_PATTERN = new RegExp(
+  `^QL-${LETTER}{4}-(?:${LETTER}{2}|${LETTER}{4}-${LETTER}{4})$`,
+);

@@ -1,4 +1,10 @@
-import { formatMinutes, localPart, type Ticket, type TicketVerifyResponse } from '@qless/contract';
+import {
+  formatMinutes,
+  localPart,
+  type Ticket,
+  type TicketLookup,
+  type TicketVerifyResponse,
+} from '@qless/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
@@ -118,6 +124,24 @@ export async function toTicket(
     customer_name: record.cus_name,
     email: options.reveal ? record.cus_email : maskEmail(record.cus_email),
     phone: options.reveal ? record.phone_number : maskPhone(record.phone_number),
+  };
+}
+
+/** What a ticket code alone may learn: place, time and state; nothing about the customer. */
+export function toTicketLookup(record: TicketRecord): TicketLookup {
+  if (!record.ticket_code) throw new Error('booking has no ticket');
+  if (record.status !== 'confirmed' && record.status !== 'checked_in') {
+    throw new Error(`a ${record.status} booking has no valid ticket`);
+  }
+  return {
+    code: record.ticket_code,
+    organization: record.organization_name,
+    location: record.location,
+    service: record.service_name,
+    date: record.booking_date,
+    time: formatMinutes(timeToMinutes(record.start_time)),
+    time_zone: record.time_zone,
+    status: record.status,
   };
 }
 

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Db } from './schema.js';
+
+export interface CounterHit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends. */
+  ttlMs: number;
+}
+
+/** Old windows are dropped now and then by whichever process happens to count. */
+const PRUNE_EVERY_HITS = 1000;
+/** Longer than the longest window a limit may have (a day), so no live window is dropped. */
+const KEEP_MS = 2 * 24 * 60 * 60_000;
+let hits = 0;
+
+/**
+ * Counts one hit on `key` in the fixed window of `windowMs` that contains `now`. One upsert,
+ * so every process on the database counts into the same row and none can overshoot.
+ */
+export async function hitCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<CounterHit> {
+  hits += 1;
+  if (hits % PRUNE_EVERY_HITS === 0) {
+    // Housekeeping only: a failed prune is retried at the next round.
+    pruneCounters(db, new Date(now.getTime() - KEEP_MS)).catch(() => {});
+  }
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key, window_start: new Date(start), count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_counters.count + 1` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return { count: row.count, ttlMs: start + windowMs - now.getTime() };
+}
+
+/** The count so far in the current window, without counting. */
+export async function readCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<CounterHit> {
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .selectFrom('rate_counters')
+    .select('count')
+    .where('key', '=', key)
+    .where('window_start', '=', new Date(start))
+    .executeTakeFirst();
+  return { count: row?.count ?? 0, ttlMs: start + windowMs - now.getTime() };
+}
+
+/** Drops windows that ended before `before`. */
+export async function pruneCounters(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('rate_counters').where('window_start', '<', before).execute();
+}
