@@ -55,8 +55,12 @@ describe.each(engines)('Campay callbacks are only prompts, on %s', (engine) => {
       method: 'GET',
       url: `/api/v1/payment/callback/campay?${new URLSearchParams(fields)}`,
     });
+  // Another customer's number: one number has one pending payment at most, so the same
+  // number would supersede the victim's payment.
   const paidElsewhere = async () => {
-    const other = (await initiate(initiateBody(fx, { date: nextDate() }))).json().payment;
+    const other = (
+      await initiate(initiateBody(fx, { date: nextDate(), phone_number: '677555444' }))
+    ).json().payment;
     const tx = fake.findByExternalReference(other.payment_id);
     return fake.settle(tx?.reference as string, 'SUCCESSFUL');
   };
