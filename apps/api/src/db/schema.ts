@@ -105,12 +105,6 @@ interface PaymentEventsTable {
   received_at: Timestamp;
 }
 
-interface CallbackRejectionsTable {
-  client: string;
-  minute: Date;
-  count: number;
-}
-
 interface ContactRequestsTable {
   id: Generated<string>;
   user_name: string;
@@ -132,7 +126,6 @@ export interface DB {
   bookings: BookingsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
-  callback_rejections: CallbackRejectionsTable;
   contact_requests: ContactRequestsTable;
   app_secrets: AppSecretsTable;
   rate_counters: RateCountersTable;

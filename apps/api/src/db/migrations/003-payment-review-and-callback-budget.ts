@@ -2,8 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Payments whose outcome could not be learned from the provider are flagged for an
- * operator instead of failing silently; rejected callbacks are stored within a budget per
- * client and minute, counted here so that the budget holds across processes.
+ * operator instead of failing silently.
  */
 const statements = [
   `alter table payments add column needs_review boolean not null default false`,
@@ -11,12 +10,6 @@ const statements = [
   `alter table payments add constraint payments_review_reason_ck
       check (not needs_review or review_reason is not null)`,
   `create index payments_needs_review_idx on payments (created_at) where needs_review`,
-  `create table callback_rejections (
-      client text not null,
-      minute timestamptz not null,
-      count integer not null,
-      primary key (client, minute)
-    )`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

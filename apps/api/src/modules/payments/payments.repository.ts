@@ -1,5 +1,6 @@
 import type { EventSource, ProviderName, RecordedOutcome } from '@qless/contract';
 import { sql } from 'kysely';
+import { hitCounter } from '../../db/rate-counters.js';
 import type { Db, PaymentRow, PaymentsTable } from '../../db/schema.js';
 import { storableText, storableValue } from '../../db/storable.js';
 import { PAYMENT_CHANNEL } from './payment-events.js';
@@ -169,7 +170,7 @@ function storablePayload(payload: Record<string, unknown>, maxChars: number): st
 
 /**
  * Takes one unit of a client's budget of stored rejected callbacks for the current minute;
- * false when it is spent. Counted in the database so that it holds across processes.
+ * false when it is spent. Counted with the shared rate counters, so it holds across processes.
  */
 export async function takeRejectionBudget(
   db: Db,
@@ -177,25 +178,9 @@ export async function takeRejectionBudget(
   now: Date,
   perMinute: number,
 ): Promise<boolean> {
-  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  const key = storableText(client).slice(0, 100);
-  const row = await db
-    .insertInto('callback_rejections')
-    .values({ client: key, minute, count: 1 })
-    .onConflict((oc) =>
-      oc.columns(['client', 'minute']).doUpdateSet({ count: sql`callback_rejections.count + 1` }),
-    )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  if (row.count === 1) {
-    // First rejection of this minute: drop the client's older counters.
-    await db
-      .deleteFrom('callback_rejections')
-      .where('client', '=', key)
-      .where('minute', '<', minute)
-      .execute();
-  }
-  return row.count <= perMinute;
+  const key = `callback-rejections:${storableText(client).slice(0, 100)}`;
+  const hit = await hitCounter(db, key, 60_000, now);
+  return hit.count <= perMinute;
 }
 
 /** The provider's reference learned after the fact (a lookup after a lost collect answer). */
