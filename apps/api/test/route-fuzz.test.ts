@@ -93,12 +93,40 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
     return JSON.stringify(rows[0]);
   }
 
+  interface Pending {
+    id: string;
+    reference: string;
+  }
+  let started = 0;
+  /** A pending payment of its own for each callback, so a valid one still has work to do. */
+  async function freshPayment(): Promise<Pending> {
+    const n = started++;
+    const date = new Date(Date.UTC(2026, 2, 10 + Math.floor(n / 40))).toISOString().slice(0, 10);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(fx, {
+        slotIndex: n % 40,
+        date,
+        phone_number: `67713${String(n).padStart(4, '0')}`,
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { payment: { payment_id: string } }).payment.payment_id;
+    const row = await tdb.database.db
+      .selectFrom('payments')
+      .select('provider_reference')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { id, reference: row.provider_reference ?? '' };
+  }
+
   /** A request each route would accept, from which the mutations start. */
-  function validInput(route: DeclaredRoute) {
+  function validInput(route: DeclaredRoute, payment: Pending) {
     const params: Record<string, unknown> = {
       orgId: fx.orgId,
       serviceId: fx.serviceId,
-      paymentId,
+      paymentId: payment.id,
       code: 'QL-7K4M-2QAB-XC9D',
     };
     const samples: Record<string, unknown> = {
@@ -110,8 +138,8 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       start: '2026-03-05',
       end: '2026-03-06',
       status: 'SUCCESSFUL',
-      reference: providerReference,
-      external_reference: paymentId,
+      reference: payment.reference,
+      external_reference: payment.id,
       amount: '2',
       currency: 'XAF',
       operator: 'MTN',
@@ -125,8 +153,12 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
     return { params, query, body, pick, isCallback };
   }
 
-  async function send(route: DeclaredRoute, m: Mutation, signed: boolean) {
-    const input = validInput(route);
+  let clients = 0;
+  async function send(route: DeclaredRoute, m: Mutation, signed: boolean, payment: Pending) {
+    const input = validInput(route, payment);
+    // Each request from a client of its own: per-client limits would otherwise hide the rest.
+    clients += 1;
+    const remoteAddress = `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
     const params = applyEdits(input.params, m.params);
     let query = applyEdits(input.pick(input.query), m.query);
     let body = applyEdits(input.pick(input.body), m.body);
@@ -143,11 +175,19 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       }
     }
     const url = urlOf(route.url, params, query);
-    if (route.method === 'GET') return { url, res: await app.inject({ method: 'GET', url }) };
+    if (route.method === 'GET') {
+      return { url, res: await app.inject({ method: 'GET', url, remoteAddress }) };
+    }
     const { payload, headers } = payloadOf(body, m.form);
     return {
       url,
-      res: await app.inject({ method: 'POST', url, payload, ...(headers ? { headers } : {}) }),
+      res: await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress,
+        ...(headers ? { headers } : {}),
+      }),
     };
   }
 
@@ -168,15 +208,17 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
   it('answers every mutated request without a 5xx, a leak, or a change on rejection', async () => {
     const tally: Record<number, number> = {};
     for (const route of routes) {
-      const input = validInput(route);
+      const initial = { id: paymentId, reference: providerReference };
+      const input = validInput(route, initial);
       const arb = fc.tuple(
         mutationFor(route, { query: input.query, body: input.body }),
         fc.boolean(),
       );
       await fc.assert(
         fc.asyncProperty(arb, async ([m, signed]) => {
+          const payment = input.isCallback ? await freshPayment() : initial;
           const before = await counts();
-          const { url, res } = await send(route, m, signed);
+          const { url, res } = await send(route, m, signed, payment);
           tally[res.statusCode] = (tally[res.statusCode] ?? 0) + 1;
           const where = `${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, where).toBeLessThan(500);

@@ -36,8 +36,18 @@ export function collectRoute(routes: DeclaredRoute[], route: RouteOptions): void
   }
 }
 
+/** An ordinary-looking text with one character PostgreSQL cannot store in text or jsonb. */
+const tainted = fc
+  .tuple(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\\u0000'),
+    fc.string({ maxLength: 8 }),
+  )
+  .map((parts) => parts.join(''));
+
 /** Values a client should never send and a server must still answer with a 4xx. */
 export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: tainted },
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.constantFrom(
