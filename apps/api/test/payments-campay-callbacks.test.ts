@@ -55,8 +55,12 @@ describe.each(engines)('Campay callbacks are only prompts, on %s', (engine) => {
       method: 'GET',
       url: `/api/v1/payment/callback/campay?${new URLSearchParams(fields)}`,
     });
+  // Another customer's paid transaction: another number, since a second start from the
+  // victim's number would replace the victim's pending payment.
   const paidElsewhere = async () => {
-    const other = (await initiate(initiateBody(fx, { date: nextDate() }))).json().payment;
+    const other = (
+      await initiate(initiateBody(fx, { date: nextDate(), phone_number: '+237699555111' }))
+    ).json().payment;
     const tx = fake.findByExternalReference(other.payment_id);
     return fake.settle(tx?.reference as string, 'SUCCESSFUL');
   };
