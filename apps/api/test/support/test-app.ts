@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { BuildAppOptions } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
 import { FixedClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -26,6 +27,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     provider?: PaymentProvider;
     logStream?: { write(line: string): void };
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<{ app: FastifyInstance; clock: FixedClock }> {
   const clock = options.clock ?? new FixedClock(PINNED_NOW);
@@ -35,6 +37,7 @@ export async function createTestApp(
     clock,
     ...(options.provider ? { provider: options.provider } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return { app, clock };

@@ -1,0 +1,239 @@
+import { errorBodySchema } from '@qless/contract';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixedClock } from '../src/clock.js';
+import { signSimulatorCallback } from '../src/providers/simulator.js';
+import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
+import { NO_LIMITS } from './support/payment-helpers.js';
+import {
+  applyEdits,
+  collectRoute,
+  type DeclaredRoute,
+  LEAKS,
+  type Mutation,
+  mutationFor,
+  payloadOf,
+  urlOf,
+} from './support/route-fuzz.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+/** Fixed so that a failure replays; fast-check prints the seed and the shrunk case. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20260309);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
+const CALLBACK_FIELDS = [
+  'status',
+  'reference',
+  'external_reference',
+  'amount',
+  'currency',
+  'operator',
+  'code',
+  'operator_reference',
+];
+
+describe.each(engines)('every declared route, fed mutated input, on %s', (engine) => {
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+  let clock: FixedClock;
+  let fx: Fixture;
+  let paymentId: string;
+  let simulatorKey: string;
+  let providerReference: string;
+  const routes: DeclaredRoute[] = [];
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    ({ app, clock } = await createTestApp(tdb.database, {
+      env: {
+        ...NO_LIMITS,
+        RATE_LIMIT_CONTACT_PER_IP: '100000',
+        RATE_LIMIT_TICKET_PER_IP: '100000',
+        RATE_LIMIT_TICKET_GLOBAL: '100000',
+        SIMULATOR_DELAY_MS: '600000',
+      },
+      onRoute: (route) => collectRoute(routes, route),
+    }));
+    fx = await createFixture(tdb.database, clock.now());
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(fx, { phone_number: '+237677000111' }),
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    paymentId = (started.json() as { payment: { payment_id: string } }).payment.payment_id;
+    const key = await tdb.database.db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', 'simulator_signing_key')
+      .executeTakeFirstOrThrow();
+    simulatorKey = key.value;
+    const payment = await tdb.database.db
+      .selectFrom('payments')
+      .select('provider_reference')
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    providerReference = payment.provider_reference ?? '';
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  /** Rows a rejected request must leave as they were. */
+  async function counts(): Promise<string> {
+    const { rows } = await sql<Record<string, unknown>>`select
+      (select count(*) from bookings) as bookings,
+      (select count(*) from payments) as payments,
+      (select count(*) from contact_requests) as contact_requests,
+      (select count(*) from organizations) as organizations`.execute(tdb.database.db);
+    return JSON.stringify(rows[0]);
+  }
+
+  interface Pending {
+    id: string;
+    reference: string;
+  }
+  let started = 0;
+  /** A pending payment of its own for each callback, so a valid one still has work to do. */
+  async function freshPayment(): Promise<Pending> {
+    const n = started++;
+    const date = new Date(Date.UTC(2026, 2, 10 + Math.floor(n / 40))).toISOString().slice(0, 10);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(fx, {
+        slotIndex: n % 40,
+        date,
+        phone_number: `67713${String(n).padStart(4, '0')}`,
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { payment: { payment_id: string } }).payment.payment_id;
+    const row = await tdb.database.db
+      .selectFrom('payments')
+      .select('provider_reference')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { id, reference: row.provider_reference ?? '' };
+  }
+
+  /** A request each route would accept, from which the mutations start. */
+  function validInput(route: DeclaredRoute, payment: Pending) {
+    const params: Record<string, unknown> = {
+      orgId: fx.orgId,
+      serviceId: fx.serviceId,
+      paymentId: payment.id,
+      code: 'QL-7K4M-2QAB-XC9D',
+    };
+    const samples: Record<string, unknown> = {
+      ...initiateBody(fx, { slotIndex: 3, date: '2026-03-06' }),
+      user_name: 'Mairie de Douala 1er',
+      user_email: 'contact@mairie.cm',
+      message: 'Bonjour',
+      token: 'not-a-token',
+      start: '2026-03-05',
+      end: '2026-03-06',
+      status: 'SUCCESSFUL',
+      reference: payment.reference,
+      external_reference: payment.id,
+      amount: '2',
+      currency: 'XAF',
+      operator: 'MTN',
+      code: '',
+      operator_reference: 'OP1',
+    };
+    const pick = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, samples[k] ?? 'x']));
+    const isCallback = route.url.includes('/payment/callback/');
+    const query = isCallback && route.method === 'GET' ? CALLBACK_FIELDS : route.query;
+    const body = isCallback && route.method === 'POST' ? CALLBACK_FIELDS : route.body;
+    return { params, query, body, pick, isCallback };
+  }
+
+  let clients = 0;
+  async function send(route: DeclaredRoute, m: Mutation, signed: boolean, payment: Pending) {
+    const input = validInput(route, payment);
+    // Each request from a client of its own: per-client limits would otherwise hide the rest.
+    clients += 1;
+    const remoteAddress = `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+    const params = applyEdits(input.params, m.params);
+    let query = applyEdits(input.pick(input.query), m.query);
+    let body = applyEdits(input.pick(input.body), m.body);
+    // A signed callback is the hardest case: it passes the signature check with odd values.
+    if (input.isCallback && signed) {
+      const fields = route.method === 'GET' ? query : body;
+      if (Object.values(fields).every((v) => typeof v === 'string')) {
+        const signature = await signSimulatorCallback(
+          simulatorKey,
+          fields as Record<string, string>,
+        );
+        if (route.method === 'GET') query = { ...query, signature };
+        else body = { ...body, signature };
+      }
+    }
+    const url = urlOf(route.url, params, query);
+    if (route.method === 'GET') {
+      return { url, res: await app.inject({ method: 'GET', url, remoteAddress }) };
+    }
+    const { payload, headers } = payloadOf(body, m.form);
+    return {
+      url,
+      res: await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress,
+        ...(headers ? { headers } : {}),
+      }),
+    };
+  }
+
+  it('finds the routes the app declares', () => {
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/payment/initiate',
+        'GET /api/v1/payment/callback/simulator',
+        'POST /api/v1/payment/callback/simulator',
+        'POST /api/v1/contact',
+        'POST /api/v1/tickets/verify',
+        'GET /api/v1/service/:serviceId/bookings',
+      ]),
+    );
+  });
+
+  it('answers every mutated request without a 5xx, a leak, or a change on rejection', async () => {
+    const tally: Record<number, number> = {};
+    for (const route of routes) {
+      const initial = { id: paymentId, reference: providerReference };
+      const input = validInput(route, initial);
+      const arb = fc.tuple(
+        mutationFor(route, { query: input.query, body: input.body }),
+        fc.boolean(),
+      );
+      await fc.assert(
+        fc.asyncProperty(arb, async ([m, signed]) => {
+          const payment = input.isCallback ? await freshPayment() : initial;
+          const before = await counts();
+          const { url, res } = await send(route, m, signed, payment);
+          tally[res.statusCode] = (tally[res.statusCode] ?? 0) + 1;
+          const where = `${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          for (const leak of LEAKS) expect(res.body, where).not.toMatch(leak);
+          if (res.statusCode >= 400) {
+            expect(errorBodySchema.safeParse(res.json()).success, where).toBe(true);
+            // 402 is the provider's refusal, which records the FAILED payment by design.
+            if (res.statusCode !== 402) expect(await counts(), where).toBe(before);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    }
+    console.info(
+      `route fuzz on ${engine}: ${routes.length} routes, answers ${JSON.stringify(tally)}`,
+    );
+  }, 240_000);
+});
