@@ -85,14 +85,17 @@ describe.each(engines)('bookings service on %s', (engine) => {
       await expect(find(unknownId, fx.slotIds[0] ?? '')).rejects.toMatchObject({
         status: 404,
         code: 'SERVICE_NOT_FOUND',
+        message: 'No such service.',
       });
       await expect(find(fx.serviceId, unknownId)).rejects.toMatchObject({
         status: 404,
         code: 'SLOT_NOT_FOUND',
+        message: 'This time slot no longer exists. Pick another one.',
       });
       await expect(find(fx.serviceId, fx.otherSlotId)).rejects.toMatchObject({
         status: 400,
         code: 'SLOT_NOT_IN_SERVICE',
+        message: 'This time slot belongs to another service.',
       });
       const retired = fx.slotIds.at(-1) ?? '';
       await database.db
@@ -118,6 +121,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
       await expect(bookable(TODAY, SLOT_0930)).rejects.toMatchObject({
         status: 400,
         code: 'SLOT_IN_PAST',
+        message: 'This time slot has already started. Pick a later one.',
       });
       await expect(bookable('2026-03-03', 40)).rejects.toMatchObject({ code: 'SLOT_IN_PAST' });
       expect((await bookable(TODAY, SLOT_0945)).slotId).toBe(fx.slotIds[SLOT_0945]);
@@ -155,7 +159,11 @@ describe.each(engines)('bookings service on %s', (engine) => {
     it('refuses a full slot-date with 409 SLOT_TAKEN', async () => {
       const b = await bookable(nextDate());
       await hold(b);
-      await expect(hold(b)).rejects.toMatchObject({ status: 409, code: 'SLOT_TAKEN' });
+      await expect(hold(b)).rejects.toMatchObject({
+        status: 409,
+        code: 'SLOT_TAKEN',
+        message: 'Someone has just booked this slot. Please pick another one.',
+      });
     });
 
     it('expires a lapsed hold on the slot-date first, and takes its seat', async () => {

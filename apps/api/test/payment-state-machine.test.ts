@@ -145,6 +145,22 @@ describe.each(engines)('payment state machine on %s', (engine) => {
       expect(outcome).toBe('confirmed');
     });
 
+    it('applies an event to a payment the provider never gave a reference', async () => {
+      const { id } = await pending();
+      await database.db
+        .updateTable('payments')
+        .set({ provider_reference: null })
+        .where('id', '=', id)
+        .execute();
+      const p = await paymentRow(id);
+      const outcome = await machine.applyEvent(
+        event(p, { providerReference: 'late-ref' }),
+        'callback',
+        {},
+      );
+      expect(outcome).toBe('confirmed');
+    });
+
     it('records an unknown payment without touching any', async () => {
       const before = (await eventsOf(null)).length;
       const raw = { external_reference: 'nobody' };
