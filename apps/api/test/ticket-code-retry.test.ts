@@ -19,6 +19,7 @@ vi.mock('../src/modules/tickets/ticket-code.js', async (importOriginal) => {
 
 const TAKEN = 'QL-7K4M-2Q';
 const FREE = 'QL-9ZZZ-3R';
+const OTHER_TAKEN = 'QL-5H5H-5H';
 
 describe.each(engines)('ticket codes on confirmation on %s', (engine) => {
   let tdb: TestDatabase;
@@ -34,8 +35,6 @@ describe.each(engines)('ticket codes on confirmation on %s', (engine) => {
     ({ app } = await createTestApp(database));
     fx = await createFixture(database, new Date('2026-03-04T08:30:00Z'));
     bookings = app.payments.bookings;
-    forced.codes = [TAKEN];
-    await confirmNewHold();
   });
 
   afterEach(() => {
@@ -77,13 +76,17 @@ describe.each(engines)('ticket codes on confirmation on %s', (engine) => {
     ).ticket_code;
 
   it('draws again while the code is taken', async () => {
+    forced.codes = [TAKEN];
+    expect(await codeOf(await confirmNewHold())).toBe(TAKEN);
     forced.codes = [TAKEN, TAKEN, FREE];
     expect(await codeOf(await confirmNewHold())).toBe(FREE);
     expect(forced.codes).toEqual([]);
   });
 
   it('draws at most five more times, then leaves the last word to the unique index', async () => {
-    forced.codes = Array.from({ length: 6 }, () => TAKEN);
+    forced.codes = [OTHER_TAKEN];
+    expect(await codeOf(await confirmNewHold())).toBe(OTHER_TAKEN);
+    forced.codes = Array.from({ length: 6 }, () => OTHER_TAKEN);
     forced.codes.push('QL-2222-22');
     await expect(confirmNewHold()).rejects.toMatchObject({ code: '23505' });
     expect(forced.codes).toEqual(['QL-2222-22']);
