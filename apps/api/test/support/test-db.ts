@@ -3,8 +3,19 @@ import pg from 'pg';
 import { type Database, type Engine, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
-/** Both engines run every integration test. */
-export const engines: Engine[] = ['pglite', 'postgres'];
+/**
+ * Both engines run every integration test. QLESS_TEST_ENGINES (comma-separated) narrows
+ * that: `npm run mutation` runs on PostgreSQL alone, as PGlite takes seconds to start.
+ */
+export const engines: Engine[] = selectEngines(process.env.QLESS_TEST_ENGINES);
+
+function selectEngines(list: string | undefined): Engine[] {
+  const all: Engine[] = ['pglite', 'postgres'];
+  if (!list) return all;
+  const chosen = all.filter((engine) => list.split(',').includes(engine));
+  if (chosen.length === 0) throw new Error(`QLESS_TEST_ENGINES names no engine: ${list}`);
+  return chosen;
+}
 
 /** The machine's PostgreSQL (CI has one); each test file gets a fresh database in it. */
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -78,17 +78,22 @@ export async function expireStaleHolds(
   if ('slotId' in scope) {
     update = update.where('slot_id', '=', scope.slotId).where('booking_date', '=', scope.date);
   } else {
+    // Claimed first, in a statement of its own: as an `id in (subquery)`, PostgreSQL may
+    // rescan the LIMIT … SKIP LOCKED subquery for every row and so expire them all.
+    const claimed = await db
+      .selectFrom('bookings')
+      .select('id')
+      .where('status', '=', 'held')
+      .where('hold_expires_at', '<=', now)
+      .limit(scope.limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (claimed.length === 0) return 0;
     update = update.where(
       'id',
       'in',
-      db
-        .selectFrom('bookings')
-        .select('id')
-        .where('status', '=', 'held')
-        .where('hold_expires_at', '<=', now)
-        .limit(scope.limit)
-        .forUpdate()
-        .skipLocked(),
+      claimed.map((row) => row.id),
     );
   }
   const result = await update.executeTakeFirst();

@@ -1,0 +1,301 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixedClock } from '../src/clock.js';
+import type { Database } from '../src/db/database.js';
+import type {
+  Bookable,
+  BookingsService,
+  Customer,
+} from '../src/modules/bookings/bookings.service.js';
+import { TICKET_CODE_PATTERN } from '../src/modules/tickets/ticket-code.js';
+import { createFixture, type Fixture } from './support/fixtures.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+const customer: Customer = {
+  cus_name: 'Ngono Marie',
+  cus_email: 'ngono.marie@example.com',
+  phone_number: '+237677123456',
+};
+
+/** The pinned clock reads Wednesday 4 March 2026, 09:30 in Douala; slot k starts 07:00 + 15k. */
+const TODAY = '2026-03-04';
+const SLOT_0930 = 10;
+const SLOT_0945 = 11;
+
+describe.each(engines)('bookings service on %s', (engine) => {
+  let tdb: TestDatabase;
+  let database: Database;
+  let app: FastifyInstance;
+  let clock: FixedClock;
+  let fx: Fixture;
+  let bookings: BookingsService;
+  /** Each test books its own day so tests never share a slot-date. */
+  let day = 4;
+  const nextDate = () => {
+    day += 1;
+    return `2026-03-${String(day).padStart(2, '0')}`;
+  };
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    database = tdb.database;
+    ({ app, clock } = await createTestApp(database));
+    fx = await createFixture(database, clock.now());
+    bookings = app.payments.bookings;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  const bookable = (date: string, slotIndex = 0) =>
+    bookings.findBookable(
+      { serviceId: fx.serviceId, slotId: fx.slotIds[slotIndex] ?? '', date },
+      clock.now(),
+    );
+  const hold = (b: Bookable, now = clock.now()) =>
+    database.db.transaction().execute((trx) => bookings.placeHold(trx, b, customer, now));
+  const booking = (id: string) =>
+    database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const lapse = (id: string, at: Date) =>
+    database.db
+      .updateTable('bookings')
+      .set({ status: 'expired', hold_expires_at: at })
+      .where('id', '=', id)
+      .execute();
+
+  describe('findBookable', () => {
+    it('returns the service, its organization, the slot and the date', async () => {
+      const date = nextDate();
+      const b = await bookable(date, 3);
+      expect(b.slotId).toBe(fx.slotIds[3]);
+      expect(b.date).toBe(date);
+      expect(b.service.id).toBe(fx.serviceId);
+      expect(b.organization.id).toBe(fx.orgId);
+      expect(b.organization.time_zone).toBe('Africa/Douala');
+    });
+
+    it('refuses an unknown service, an unknown or retired slot, a slot of another service', async () => {
+      const date = nextDate();
+      const unknownId = '00000000-0000-4000-8000-000000000000';
+      const find = (serviceId: string, slotId: string) =>
+        bookings.findBookable({ serviceId, slotId, date }, clock.now());
+      await expect(find(unknownId, fx.slotIds[0] ?? '')).rejects.toMatchObject({
+        status: 404,
+        code: 'SERVICE_NOT_FOUND',
+        message: 'No such service.',
+      });
+      await expect(find(fx.serviceId, unknownId)).rejects.toMatchObject({
+        status: 404,
+        code: 'SLOT_NOT_FOUND',
+        message: 'This time slot no longer exists. Pick another one.',
+      });
+      await expect(find(fx.serviceId, fx.otherSlotId)).rejects.toMatchObject({
+        status: 400,
+        code: 'SLOT_NOT_IN_SERVICE',
+        message: 'This time slot belongs to another service.',
+      });
+      const retired = fx.slotIds.at(-1) ?? '';
+      await database.db
+        .updateTable('slots')
+        .set({ retired_at: clock.now() })
+        .where('id', '=', retired)
+        .execute();
+      try {
+        await expect(find(fx.serviceId, retired)).rejects.toMatchObject({
+          status: 404,
+          code: 'SLOT_NOT_FOUND',
+        });
+      } finally {
+        await database.db
+          .updateTable('slots')
+          .set({ retired_at: null })
+          .where('id', '=', retired)
+          .execute();
+      }
+    });
+
+    it('refuses a slot that has started today, accepts the next one', async () => {
+      await expect(bookable(TODAY, SLOT_0930)).rejects.toMatchObject({
+        status: 400,
+        code: 'SLOT_IN_PAST',
+        message: 'This time slot has already started. Pick a later one.',
+      });
+      await expect(bookable('2026-03-03', 40)).rejects.toMatchObject({ code: 'SLOT_IN_PAST' });
+      expect((await bookable(TODAY, SLOT_0945)).slotId).toBe(fx.slotIds[SLOT_0945]);
+    });
+
+    it('accepts the last day of the 60-day horizon and refuses the day after', async () => {
+      expect((await bookable('2026-05-03')).date).toBe('2026-05-03');
+      await expect(bookable('2026-05-04')).rejects.toMatchObject({
+        status: 400,
+        code: 'DATE_OUT_OF_HORIZON',
+        message: 'Bookings open 60 days ahead at most.',
+      });
+    });
+  });
+
+  describe('placeHold', () => {
+    it('holds the lowest free seat until now + the hold minutes', async () => {
+      const date = nextDate();
+      const now = clock.now();
+      const { bookingId, holdExpiresAt } = await hold(await bookable(date, 2));
+      expect(holdExpiresAt.toISOString()).toBe('2026-03-04T08:40:00.000Z');
+      expect(await booking(bookingId)).toMatchObject({
+        status: 'held',
+        organization_id: fx.orgId,
+        service_id: fx.serviceId,
+        slot_id: fx.slotIds[2],
+        booking_date: date,
+        seat: 1,
+        hold_expires_at: holdExpiresAt,
+        created_at: now,
+        ...customer,
+      });
+    });
+
+    it('refuses a full slot-date with 409 SLOT_TAKEN', async () => {
+      const b = await bookable(nextDate());
+      await hold(b);
+      await expect(hold(b)).rejects.toMatchObject({
+        status: 409,
+        code: 'SLOT_TAKEN',
+        message: 'Someone has just booked this slot. Please pick another one.',
+      });
+    });
+
+    it('expires a lapsed hold on the slot-date first, and takes its seat', async () => {
+      const date = nextDate();
+      const b = await bookable(date);
+      const first = await hold(b);
+      const elsewhere = await hold(await bookable(date, 1));
+      const later = new Date(first.holdExpiresAt.getTime());
+      const second = await hold(b, later);
+      // Only this slot-date's holds are swept; the sweeper does the others.
+      expect((await booking(elsewhere.bookingId)).status).toBe('held');
+      expect(await booking(first.bookingId)).toMatchObject({
+        status: 'expired',
+        updated_at: later,
+      });
+      expect(await booking(second.bookingId)).toMatchObject({ status: 'held', seat: 1 });
+    });
+
+    it('gives seat 2 when seat 1 is held and the service has two seats', async () => {
+      const date = nextDate();
+      await database.db
+        .updateTable('services')
+        .set({ capacity: 2 })
+        .where('id', '=', fx.serviceId)
+        .execute();
+      try {
+        const b = await bookable(date);
+        const first = await hold(b);
+        const second = await hold(b);
+        expect((await booking(first.bookingId)).seat).toBe(1);
+        expect((await booking(second.bookingId)).seat).toBe(2);
+        await expect(hold(b)).rejects.toMatchObject({ code: 'SLOT_TAKEN' });
+      } finally {
+        await database.db
+          .updateTable('services')
+          .set({ capacity: 1 })
+          .where('id', '=', fx.serviceId)
+          .execute();
+      }
+    });
+  });
+
+  describe('confirm, cancelHold, lapseStaleHolds, holdExpiry', () => {
+    const confirm = (id: string, now: Date) =>
+      database.db.transaction().execute((trx) => bookings.confirm(trx, id, now));
+
+    it('confirms a held booking with a ticket on the same seat', async () => {
+      const { bookingId } = await hold(await bookable(nextDate()));
+      const at = new Date('2026-03-04T08:35:00Z');
+      expect(await confirm(bookingId, at)).toBe('confirmed');
+      const row = await booking(bookingId);
+      expect(row).toMatchObject({ status: 'confirmed', seat: 1, confirmed_at: at, updated_at: at });
+      expect(row.ticket_code).toMatch(TICKET_CODE_PATTERN);
+    });
+
+    it('confirms a lapsed hold on the lowest seat still free', async () => {
+      const date = nextDate();
+      await database.db
+        .updateTable('services')
+        .set({ capacity: 2 })
+        .where('id', '=', fx.serviceId)
+        .execute();
+      try {
+        const b = await bookable(date);
+        const first = await hold(b);
+        await lapse(first.bookingId, clock.now());
+        const other = await hold(b);
+        expect((await booking(other.bookingId)).seat).toBe(1);
+        const at = new Date('2026-03-04T08:50:00Z');
+        expect(await confirm(first.bookingId, at)).toBe('confirmed_after_hold_lapsed');
+        const row = await booking(first.bookingId);
+        expect(row).toMatchObject({ status: 'confirmed', seat: 2, confirmed_at: at });
+        expect(row.ticket_code).toMatch(TICKET_CODE_PATTERN);
+      } finally {
+        await database.db
+          .updateTable('services')
+          .set({ capacity: 1 })
+          .where('id', '=', fx.serviceId)
+          .execute();
+      }
+    });
+
+    it('leaves a lapsed hold alone when its slot has filled up: no_seat', async () => {
+      const b = await bookable(nextDate());
+      const first = await hold(b);
+      await lapse(first.bookingId, clock.now());
+      const taker = await hold(b);
+      expect(await confirm(first.bookingId, clock.now())).toBe('no_seat');
+      expect(await booking(first.bookingId)).toMatchObject({
+        status: 'expired',
+        ticket_code: null,
+        confirmed_at: null,
+      });
+      expect((await booking(taker.bookingId)).status).toBe('held');
+    });
+
+    it('cancels a hold and leaves a confirmed booking alone', async () => {
+      const held = await hold(await bookable(nextDate()));
+      const at = new Date('2026-03-04T08:33:00Z');
+      await database.db
+        .transaction()
+        .execute((trx) => bookings.cancelHold(trx, held.bookingId, at));
+      expect(await booking(held.bookingId)).toMatchObject({ status: 'cancelled', updated_at: at });
+
+      const paid = await hold(await bookable(nextDate()));
+      await confirm(paid.bookingId, clock.now());
+      await database.db
+        .transaction()
+        .execute((trx) => bookings.cancelHold(trx, paid.bookingId, at));
+      expect((await booking(paid.bookingId)).status).toBe('confirmed');
+    });
+
+    it('lapses at most `limit` stale holds, counts them, and leaves live holds', async () => {
+      const date = nextDate();
+      const stale = [];
+      for (const slotIndex of [20, 21, 22]) stale.push(await hold(await bookable(date, slotIndex)));
+      const live = await hold(await bookable(date, 23), new Date('2026-03-04T09:00:00Z'));
+      const after = new Date('2026-03-04T08:45:00Z');
+      expect(await bookings.lapseStaleHolds(after, 1)).toBe(1);
+      // Holds left by the tests above are stale too: the rest go in one sweep.
+      expect(await bookings.lapseStaleHolds(after, 1000)).toBeGreaterThanOrEqual(2);
+      expect(await bookings.lapseStaleHolds(after, 1000)).toBe(0);
+      for (const h of stale) {
+        expect(await booking(h.bookingId)).toMatchObject({ status: 'expired', updated_at: after });
+      }
+      expect((await booking(live.bookingId)).status).toBe('held');
+    });
+
+    it('reads a hold expiry, null for an unknown booking', async () => {
+      const { bookingId, holdExpiresAt } = await hold(await bookable(nextDate()));
+      expect(await bookings.holdExpiry(bookingId)).toEqual(holdExpiresAt);
+      expect(await bookings.holdExpiry('00000000-0000-4000-8000-000000000000')).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../src/db/database.js';
+import type { BookingsService } from '../src/modules/bookings/bookings.service.js';
+import { createFixture, type Fixture } from './support/fixtures.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+/** Codes the generator hands out next, before it goes back to random ones. */
+const forced = vi.hoisted(() => ({ codes: [] as string[] }));
+
+vi.mock('../src/modules/tickets/ticket-code.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/modules/tickets/ticket-code.js')>();
+  return {
+    ...actual,
+    generateTicketCode: () => forced.codes.shift() ?? actual.generateTicketCode(),
+  };
+});
+
+const TAKEN = 'QL-7K4M-2Q';
+const FREE = 'QL-9ZZZ-3R';
+const OTHER_TAKEN = 'QL-5H5H-5H';
+
+describe.each(engines)('ticket codes on confirmation on %s', (engine) => {
+  let tdb: TestDatabase;
+  let database: Database;
+  let app: FastifyInstance;
+  let fx: Fixture;
+  let bookings: BookingsService;
+  let slotIndex = 12;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    database = tdb.database;
+    ({ app } = await createTestApp(database));
+    fx = await createFixture(database, new Date('2026-03-04T08:30:00Z'));
+    bookings = app.payments.bookings;
+  });
+
+  afterEach(() => {
+    forced.codes = [];
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  /** Holds the next slot of 5 March and confirms it; the booking's id. */
+  async function confirmNewHold(): Promise<string> {
+    const now = new Date('2026-03-04T08:30:00Z');
+    const slotId = fx.slotIds[slotIndex++] ?? '';
+    const bookable = await bookings.findBookable(
+      { serviceId: fx.serviceId, slotId, date: '2026-03-05' },
+      now,
+    );
+    return database.db.transaction().execute(async (trx) => {
+      const customer = {
+        cus_name: 'Ngono Marie',
+        cus_email: 'ngono.marie@example.com',
+        phone_number: '+237677123456',
+      };
+      const { bookingId } = await bookings.placeHold(trx, bookable, customer, now);
+      await bookings.confirm(trx, bookingId, now);
+      return bookingId;
+    });
+  }
+
+  const codeOf = async (id: string) =>
+    (
+      await database.db
+        .selectFrom('bookings')
+        .select('ticket_code')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).ticket_code;
+
+  it('draws again while the code is taken', async () => {
+    forced.codes = [TAKEN];
+    expect(await codeOf(await confirmNewHold())).toBe(TAKEN);
+    forced.codes = [TAKEN, TAKEN, FREE];
+    expect(await codeOf(await confirmNewHold())).toBe(FREE);
+    expect(forced.codes).toEqual([]);
+  });
+
+  it('draws at most five more times, then leaves the last word to the unique index', async () => {
+    forced.codes = [OTHER_TAKEN];
+    expect(await codeOf(await confirmNewHold())).toBe(OTHER_TAKEN);
+    forced.codes = Array.from({ length: 6 }, () => OTHER_TAKEN);
+    forced.codes.push('QL-2222-22');
+    await expect(confirmNewHold()).rejects.toMatchObject({ code: '23505' });
+    expect(forced.codes).toEqual(['QL-2222-22']);
+  });
+});
