@@ -37,11 +37,17 @@ describe.each(engines)('payment events that race on %s', (engine) => {
   const paymentRow = (id: string) =>
     database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+  /** One number has one pending payment at most: each payment here has its own number. */
   async function pending(): Promise<PaymentRow> {
+    const index = slotIndex++;
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx, { date: '2026-03-06', slotIndex: slotIndex++ }),
+      payload: initiateBody(fx, {
+        date: '2026-03-06',
+        slotIndex: index,
+        phone_number: `6771${String(index).padStart(5, '0')}`,
+      }),
     });
     expect(res.statusCode).toBe(201);
     return paymentRow(paymentResponseSchema.parse(res.json()).payment.payment_id);

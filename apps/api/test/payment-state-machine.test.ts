@@ -63,12 +63,15 @@ describe.each(engines)('payment state machine on %s', (engine) => {
       )
       .execute();
 
-  /** A PENDING payment with a held booking, on a date of its own. */
-  async function pending(date = addDays('2026-03-05', day++)): Promise<PaymentRow> {
+  /** A PENDING payment on a date of its own (one number has one pending payment at most). */
+  async function pending(
+    date = addDays('2026-03-05', day++),
+    phone = '677123456',
+  ): Promise<PaymentRow> {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx, { date, slotIndex: 5 }),
+      payload: initiateBody(fx, { date, slotIndex: 5, phone_number: phone }),
     });
     expect(res.statusCode).toBe(201);
     const row = await paymentRow(paymentResponseSchema.parse(res.json()).payment.payment_id);
@@ -227,15 +230,17 @@ describe.each(engines)('payment state machine on %s', (engine) => {
       }
     });
 
-    it('takes the currency in any case and an amount or currency left out', async () => {
-      const cases: Partial<ProviderEvent>[] = [
-        { currency: 'xaf' },
-        { amount: null },
-        { currency: null },
-      ];
-      for (const fields of cases) {
-        const p = await pending();
-        expect(await machine.applyEvent(event(p, fields), 'status_check', {})).toBe('confirmed');
+    it('takes the currency in any case; a success that leaves out the amount or currency is no success', async () => {
+      const p = await pending();
+      expect(await machine.applyEvent(event(p, { currency: 'xaf' }), 'status_check', {})).toBe(
+        'confirmed',
+      );
+      for (const fields of [{ amount: null }, { currency: null }]) {
+        const q = await pending();
+        expect(await machine.applyEvent(event(q, fields), 'status_check', {})).toBe(
+          'amount_mismatch',
+        );
+        expect(await paymentRow(q.id)).toMatchObject({ status: 'FAILED', needs_refund: true });
       }
     });
 
@@ -341,7 +346,7 @@ describe.each(engines)('payment state machine on %s', (engine) => {
       const date = addDays('2026-03-05', day++);
       const late = await pending(date);
       await lapse(late);
-      const winner = await pending(date);
+      const winner = await pending(date, '690765432');
       expect(await machine.applyEvent(event(late), 'callback', {})).toBe('refund_due');
       expect(await paymentRow(late.id)).toMatchObject({
         status: 'SUCCESSFUL',
