@@ -1,12 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../src/clock.js';
-import { createCampayProvider } from '../src/providers/campay.js';
-import { type FakeCampay, startFakeCampay } from './support/campay-fake.js';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
-import { NO_LIMITS, statusOf } from './support/payment-helpers.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { useCampayApp } from './support/campay-app-harness.js';
+import type { FakeCampay } from './support/campay-fake.js';
+import { initiateBody } from './support/fixtures.js';
+import { statusOf } from './support/payment-helpers.js';
+import { engines } from './support/test-db.js';
 
 /** Ways Campay's collect goes wrong; `reached` says whether Campay recorded the transaction. */
 const FAULTS: { name: string; reached: boolean; arrange: (fake: FakeCampay) => void }[] = [
@@ -39,38 +36,11 @@ const FAULTS: { name: string; reached: boolean; arrange: (fake: FakeCampay) => v
 ];
 
 describe.each(engines)('Campay collect slow, failing or garbled on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
-  let fake: FakeCampay;
-  let fx: Fixture;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    clock = new FixedClock(PINNED_NOW);
-    fake = await startFakeCampay({ now: () => clock.now() });
-    const provider = createCampayProvider(
-      {
-        baseUrl: fake.baseUrl,
-        username: 'qless-app',
-        password: 'qless-secret',
-        webhookKey: fake.webhookKey,
-        timeoutMs: 300,
-      },
-      { now: () => clock.now() },
-    );
-    ({ app } = await createTestApp(tdb.database, { clock, provider, env: NO_LIMITS }));
-    fx = await createFixture(tdb.database, clock.now());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await fake?.close();
-    await tdb?.cleanup();
-  });
+  const h = useCampayApp(engine, { timeoutMs: 300 });
 
   /** No hold without a pending payment, and no pending payment without its hold. */
   async function expectHoldsMatchPayments() {
-    const rows = await tdb.database.db
+    const rows = await h.database.db
       .selectFrom('payments')
       .innerJoin('bookings', 'bookings.id', 'payments.booking_id')
       .select(['payments.id', 'payments.status as payment', 'bookings.status as booking'])
@@ -79,7 +49,7 @@ describe.each(engines)('Campay collect slow, failing or garbled on %s', (engine)
       if (row.payment === 'PENDING') expect(row.booking, row.id).toBe('held');
       if (row.booking === 'held') expect(row.payment, row.id).toBe('PENDING');
     }
-    const orphans = await tdb.database.db
+    const orphans = await h.database.db
       .selectFrom('bookings')
       .leftJoin('payments', 'payments.booking_id', 'bookings.id')
       .select('bookings.id')
@@ -92,9 +62,9 @@ describe.each(engines)('Campay collect slow, failing or garbled on %s', (engine)
   const taken = async (date: string) =>
     (
       (
-        await app.inject({
+        await h.app.inject({
           method: 'GET',
-          url: `/api/v1/service/${fx.serviceId}/bookings?start=${date}&end=${date}`,
+          url: `/api/v1/service/${h.fx.serviceId}/bookings?start=${date}&end=${date}`,
         })
       ).json() as { bookings: unknown[] }
     ).bookings;
@@ -105,36 +75,36 @@ describe.each(engines)('Campay collect slow, failing or garbled on %s', (engine)
     'collect $name: pending with the hold kept, then settled by the reconciler',
     async ({ reached, arrange, i }) => {
       const date = `2026-03-${String(5 + i).padStart(2, '0')}`;
-      arrange(fake);
-      const res = await app.inject({
+      arrange(h.fake);
+      const res = await h.app.inject({
         method: 'POST',
         url: '/api/v1/payment/initiate',
-        payload: initiateBody(fx, { date, phone_number: `67712301${i}` }),
+        payload: initiateBody(h.fx, { date, phone_number: `67712301${i}` }),
       });
       expect(res.statusCode, res.body).toBe(201);
       const paymentId = res.json().payment.payment_id as string;
-      expect((await statusOf(app, paymentId)).status).toBe('PENDING');
+      expect((await statusOf(h.app, paymentId)).status).toBe('PENDING');
       expect(await taken(date)).toHaveLength(1);
       await expectHoldsMatchPayments();
 
-      const tx = fake.findByExternalReference(paymentId);
+      const tx = h.fake.findByExternalReference(paymentId);
       expect(Boolean(tx)).toBe(reached);
-      if (tx) fake.settle(tx.reference, 'SUCCESSFUL'); // the payer approves on the phone
-      clock.advance(30_000);
-      await app.payments.reconciler.sweep();
+      if (tx) h.fake.settle(tx.reference, 'SUCCESSFUL'); // the payer approves on the phone
+      h.clock.advance(30_000);
+      await h.app.payments.reconciler.sweep();
       await expectHoldsMatchPayments();
       if (reached) {
-        const settled = await statusOf(app, paymentId);
+        const settled = await statusOf(h.app, paymentId);
         expect(settled.status).toBe('SUCCESSFUL');
         expect(settled.ticket).not.toBeNull();
         return;
       }
       // Campay never heard of it: pending (hold lapsing) until the limit, then FAILED for review.
-      expect((await statusOf(app, paymentId)).status).toBe('PENDING');
-      clock.advance(31 * 60_000);
-      await app.payments.reconciler.sweep();
+      expect((await statusOf(h.app, paymentId)).status).toBe('PENDING');
+      h.clock.advance(31 * 60_000);
+      await h.app.payments.reconciler.sweep();
       await expectHoldsMatchPayments();
-      const row = await tdb.database.db
+      const row = await h.database.db
         .selectFrom('payments')
         .select(['status', 'needs_review', 'failure_code', 'needs_refund'])
         .where('id', '=', paymentId)
