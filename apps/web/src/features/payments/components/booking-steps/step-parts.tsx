@@ -20,7 +20,7 @@ export function Rows({ rows }: { rows: readonly (readonly [MessageKey, string])[
   return (
     <dl className="rows">
       {rows.map(([key, value]) => (
-        <div key={key} className="rows__row">
+        <div key={key} className="rows__row" data-row={key}>
           <dt>{t(key)}</dt>
           <dd>{value}</dd>
         </div>
