@@ -3,6 +3,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { DB } from './db/schema.js';
+import type { AuthGuard } from './modules/auth/auth-guard.js';
 
 /** What every module may use; built once in buildApp and passed down explicitly. */
 export interface AppDeps {
@@ -10,4 +11,6 @@ export interface AppDeps {
   database: Database;
   db: Kysely<DB>;
   clock: Clock;
+  /** Route guards: `onRequest: guard.require(ROLES_ADMIN)`. */
+  guard: AuthGuard;
 }

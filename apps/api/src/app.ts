@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,6 +15,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { frameworkErrors, registerErrorHandler } from './errors.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
@@ -59,7 +62,10 @@ function trustProxyOption(
 /** Builds the whole app without listening; tests call `app.inject()` on it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const deps: AppDeps = { config, database, db: database.db, clock: options.clock ?? systemClock };
+  const clock = options.clock ?? systemClock;
+  const allowedOrigins = [config.publicOrigin, ...config.corsOrigins];
+  const guard = createAuthGuard(database.db, config.auth, clock, allowedOrigins);
+  const deps: AppDeps = { config, database, db: database.db, clock, guard };
 
   const app = Fastify({
     logger:
@@ -81,7 +87,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const allowedOrigins = [config.publicOrigin, ...config.corsOrigins];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -100,8 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     // Same-origin pages need no CORS; other origins only when configured.
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    methods: ['GET', 'POST'],
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
   // Counted in the database so that a limit holds in sum over every process.
   await app.register(rateLimit, {
     global: false,
@@ -141,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(contactRoutes(deps));
       await api.register(paymentsRoutes(deps, payments, events));

@@ -130,6 +130,11 @@ const envSchema = z
     HOLDS_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP_PER_SERVICE: z.coerce.number().int().min(1).default(10),
     STATUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
+    LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   })
   .superRefine((e, ctx) => {
     // In production a missing provider must not quietly mean "every payment succeeds".
@@ -173,6 +178,18 @@ export interface Config {
   /** PostgreSQL only (PGlite runs in this process). */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   limits: LimitsConfig;
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  /** A session unused this long ends; each use moves the end forward. */
+  sessionIdleMinutes: number;
+  /** No session lives longer than this from sign-in, however used. */
+  sessionAbsoluteHours: number;
+  /** Failed sign-ins allowed per account and per client address in one window. */
+  loginFailuresPerAccount: number;
+  loginFailuresPerIp: number;
+  loginWindowMinutes: number;
 }
 
 /** Per-address limits are backstops: many honest customers share one carrier address. */
@@ -290,6 +307,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ticketPerIp: e.RATE_LIMIT_TICKET_PER_IP,
       ticketGlobal: e.RATE_LIMIT_TICKET_GLOBAL,
       socketsPerIp: e.STATUS_SOCKETS_PER_IP,
+    },
+    auth: {
+      sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+      sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
+      loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     },
   };
 }

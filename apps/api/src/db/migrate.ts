@@ -3,6 +3,7 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-organization-time-zone-required.js';
 import * as m003 from './migrations/003-payment-review-and-callback-budget.js';
 import * as m004 from './migrations/004-client-limits.js';
+import * as m005 from './migrations/005-identity-and-organizations.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002-organization-time-zone-required': m002,
   '003-payment-review-and-callback-budget': m003,
   '004-client-limits': m004,
+  '005-identity-and-organizations': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,8 +23,19 @@ interface OrganizationsTable {
   start_time: string;
   end_time: string;
   active: Generated<boolean>;
+  /** Bit d is day d of the week (0 = Sunday); 127 = every day. */
+  open_days: Generated<number>;
+  /** Null until an operator has verified the organization; only verified ones are public. */
+  verified_at: Date | null;
+  contact_request_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+interface OrganizationClosuresTable {
+  organization_id: string;
+  closed_on: string;
+  reason: Generated<string>;
 }
 
 interface ServicesTable {
@@ -35,6 +46,8 @@ interface ServicesTable {
   description: Generated<string>;
   duration_minutes: number;
   capacity: Generated<number>;
+  name_fr: string | null;
+  description_fr: string | null;
   active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -65,6 +78,11 @@ export interface BookingsTable {
   confirmed_at: Date | null;
   /** Who placed the hold (null: before migration 004, or not over HTTP). */
   client_address: Generated<string | null>;
+  checked_in_at: Date | null;
+  checked_in_by: string | null;
+  status_changed_at: Date | null;
+  /** Why the organization should look at this booking (e.g. its hours no longer hold it). */
+  attention_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -110,7 +128,74 @@ interface ContactRequestsTable {
   user_name: string;
   user_email: string;
   message: string;
+  status: Generated<'new' | 'approved' | 'rejected'>;
+  handled_at: Date | null;
+  handled_by: string | null;
   created_at: Timestamp;
+}
+
+export type Role = 'operator' | 'org_admin' | 'staff';
+
+interface UsersTable {
+  id: Generated<string>;
+  /** Stored lower-case. */
+  email: string;
+  name: Generated<string>;
+  role: Role;
+  /** Null for operators only. */
+  organization_id: string | null;
+  /** argon2id; null until an invited person sets a password. */
+  password_hash: string | null;
+  active: Generated<boolean>;
+  password_changed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface SessionsTable {
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  /** Sliding: moved forward as the session is used, never past absolute_expires_at. */
+  expires_at: Date;
+  absolute_expires_at: Date;
+  revoked_at: Date | null;
+  user_agent: string | null;
+}
+
+interface UserTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'invite' | 'reset';
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  created_at: Date;
+  sent_at: Date | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+}
+
+interface UploadsTable {
+  id: Generated<string>;
+  organization_id: string;
+  file_name: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: number;
+  created_by: string | null;
+  created_at: Date;
 }
 
 interface AppSecretsTable {
@@ -129,6 +214,12 @@ export interface DB {
   contact_requests: ContactRequestsTable;
   app_secrets: AppSecretsTable;
   rate_counters: RateCountersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
+  mail_outbox: MailOutboxTable;
+  uploads: UploadsTable;
+  organization_closures: OrganizationClosuresTable;
 }
 
 /** Fixed-window counters shared by every process (migration 004). */
@@ -145,3 +236,5 @@ export type OrganizationRow = Selectable<OrganizationsTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type SlotRow = Selectable<SlotsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

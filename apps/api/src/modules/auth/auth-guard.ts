@@ -1,0 +1,139 @@
+import type { Role } from '@qless/contract';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config.js';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { findSession, type SessionUser } from './sessions.js';
+
+export const SESSION_COOKIE = 'qless_session';
+
+/** Who may call a route. Operators (the platform team) are listed wherever they may act. */
+export const ROLES_OPERATOR: readonly Role[] = ['operator'];
+export const ROLES_ADMIN: readonly Role[] = ['org_admin', 'operator'];
+export const ROLES_COUNTER: readonly Role[] = ['staff', 'org_admin', 'operator'];
+export const ROLES_ANY: readonly Role[] = ROLES_COUNTER;
+
+export interface AuthContext {
+  user: SessionUser;
+  tokenHash: string;
+  via: 'bearer' | 'cookie';
+  expiresAt: Date;
+}
+
+/** Our tokens are 32 random bytes in base64url; anything else is refused without a query. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const unauthorized = () =>
+  new AppError(401, 'UNAUTHORIZED', 'Sign in to continue; your session may have ended.');
+
+export interface AuthGuard {
+  /**
+   * An onRequest hook (it runs before the body is read, so nobody unauthenticated gets a
+   * body parsed or an upload stored) that lets through a live session of one of `roles`.
+   */
+  require(roles: readonly Role[]): onRequestAsyncHookHandler;
+  /** The session of a request, or null (for routes that behave differently when signed in). */
+  identify(req: FastifyRequest): Promise<AuthContext | null>;
+}
+
+function credentials(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+    // A malformed Authorization header is a failed sign-in, not a fall-back to the cookie.
+    return { token: match?.[1] ?? '', via: 'bearer' };
+  }
+  const cookie = req.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export function createAuthGuard(
+  db: Kysely<DB>,
+  config: AuthConfig,
+  clock: Clock,
+  allowedOrigins: readonly string[],
+): AuthGuard {
+  async function identify(req: FastifyRequest): Promise<AuthContext | null> {
+    const given = credentials(req);
+    if (!given || !TOKEN_PATTERN.test(given.token)) return null;
+    const session = await findSession(db, config, given.token, clock.now());
+    if (!session) return null;
+    return {
+      user: session.user,
+      tokenHash: session.tokenHash,
+      via: given.via,
+      expiresAt: session.expiresAt,
+    };
+  }
+
+  function require(roles: readonly Role[]): onRequestAsyncHookHandler {
+    return async (req: FastifyRequest, _reply: FastifyReply) => {
+      const auth = await identify(req);
+      if (!auth) throw unauthorized();
+      // A cookie rides along on any request the browser makes, so a cookie-authenticated
+      // write must come from one of our own pages (CSRF). Bearer tokens are never ambient.
+      if (auth.via === 'cookie' && !SAFE_METHODS.has(req.method)) {
+        const origin = req.headers.origin;
+        if (!origin || !allowedOrigins.includes(origin)) {
+          throw new AppError(
+            403,
+            'ORIGIN_NOT_ALLOWED',
+            'This request must come from the Qless site.',
+          );
+        }
+      }
+      if (!roles.includes(auth.user.role)) {
+        throw new AppError(403, 'FORBIDDEN', 'Your account may not do this.');
+      }
+      req.auth = auth;
+    };
+  }
+
+  return { require, identify };
+}
+
+/** The authenticated caller of a guarded route (set by `require`). */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+/** Operators may act on any organization; everyone else on their own only. */
+export function canActOn(auth: AuthContext, organizationId: string): boolean {
+  return auth.user.role === 'operator' || auth.user.organization_id === organizationId;
+}
+
+export function assertOrganizationAccess(auth: AuthContext, organizationId: string): void {
+  if (!canActOn(auth, organizationId)) {
+    throw new AppError(403, 'FORBIDDEN', 'This belongs to another organization.');
+  }
+}
+
+/**
+ * The organization a route acts on: the caller's own, or for an operator the one named
+ * (operators have none of their own and must say which).
+ */
+export function targetOrganization(auth: AuthContext, named?: string | null): string {
+  if (auth.user.role === 'operator') {
+    if (!named) {
+      throw new AppError(400, 'ORGANIZATION_NOT_FOUND', 'Name the organization to act on.');
+    }
+    return named;
+  }
+  const own = auth.user.organization_id;
+  if (!own) throw new AppError(403, 'FORBIDDEN', 'Your account belongs to no organization.');
+  if (named && named !== own) {
+    throw new AppError(403, 'FORBIDDEN', 'This belongs to another organization.');
+  }
+  return own;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by an auth guard's `require` hook; null on public routes. */
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,153 @@
+import {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  okResponseSchema,
+} from '@qless/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError, errorResponses } from '../../errors.js';
+import { authOf, ROLES_ANY, SESSION_COOKIE } from './auth-guard.js';
+import { loginLimits } from './login-limits.js';
+import { checkPassword, hashPassword } from './passwords.js';
+import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions.js';
+import {
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  setPasswordHash,
+} from './users.repository.js';
+
+const invalidCredentials = () =>
+  new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password.');
+
+function toUser(u: SessionUser) {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    organization_id: u.organization_id,
+  };
+}
+
+export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPluginAsyncZod {
+  const limits = loginLimits(db, config.auth, clock);
+  const secureCookie = config.publicOrigin.startsWith('https:');
+
+  function setCookie(reply: FastifyReply, token: string): void {
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      path: '/api',
+      // The server decides when a session ends; the cookie lives at most as long.
+      expires: new Date(clock.now().getTime() + config.auth.sessionAbsoluteHours * 3_600_000),
+    });
+    reply.header('cache-control', 'no-store');
+  }
+
+  return async (app) => {
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+        },
+      },
+      async (req, reply) => {
+        const email = normalizeEmail(req.body.email);
+        await limits.check(reply, email, req.ip);
+        const user = await findUserByEmail(db, email);
+        // The same work and the same answer whether the account exists or not.
+        const usable = user?.active === true ? user.password_hash : null;
+        const ok = await checkPassword(usable ?? null, req.body.password);
+        if (!user || !ok) {
+          await limits.fail(email, req.ip);
+          throw invalidCredentials();
+        }
+        const session = await createSession(
+          db,
+          config.auth,
+          user.id,
+          clock.now(),
+          req.headers['user-agent'] ?? null,
+        );
+        setCookie(reply, session.token);
+        return {
+          token: session.token,
+          expires_at: session.expiresAt.toISOString(),
+          user: toUser(user),
+        };
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        onRequest: guard.require(ROLES_ANY),
+        schema: { response: { 200: okResponseSchema, ...errorResponses(401, 403) } },
+      },
+      async (req, reply) => {
+        await revokeSession(db, authOf(req).tokenHash, clock.now());
+        reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/auth/me',
+      {
+        onRequest: guard.require(ROLES_ANY),
+        schema: { response: { 200: meResponseSchema, ...errorResponses(401, 403) } },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const auth = authOf(req);
+        const organization = auth.user.organization_id
+          ? ((await db
+              .selectFrom('organizations')
+              .select(['id', 'name', 'image_url'])
+              .where('id', '=', auth.user.organization_id)
+              .executeTakeFirst()) ?? null)
+          : null;
+        return {
+          user: toUser(auth.user),
+          organization,
+          expires_at: auth.expiresAt.toISOString(),
+        };
+      },
+    );
+
+    app.post(
+      '/auth/password',
+      {
+        onRequest: guard.require(ROLES_ANY),
+        schema: {
+          body: changePasswordRequestSchema,
+          response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
+      },
+      async (req, reply) => {
+        const auth = authOf(req);
+        // Counted like sign-ins: a stolen session must not become a password oracle.
+        await limits.check(reply, auth.user.email, req.ip);
+        const user = await findUserById(db, auth.user.id);
+        if (!user || !(await checkPassword(user.password_hash, req.body.current_password))) {
+          await limits.fail(auth.user.email, req.ip);
+          throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.');
+        }
+        const now = clock.now();
+        const hash = await hashPassword(req.body.new_password);
+        await db.transaction().execute(async (trx) => {
+          await setPasswordHash(trx, user.id, hash, now);
+          await revokeUserSessions(trx, user.id, now, auth.tokenHash);
+        });
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,270 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixedClock } from '../src/clock.js';
+import { bearer, createUser, signIn, TEST_PASSWORD } from './support/auth-helpers.js';
+import { createFixture } from './support/fixtures.js';
+import { createTestApp, PINNED_NOW } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+const ORIGIN = 'http://qless.test';
+
+describe.each(engines)('sign-in and sessions on %s', (engine) => {
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+  let clock: FixedClock;
+  let orgId: string;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    ({ app, clock } = await createTestApp(tdb.database, {
+      env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '2' },
+    }));
+    ({ orgId } = await createFixture(tdb.database, new Date(PINNED_NOW)));
+    await createUser(tdb.database.db, {
+      email: 'admin@guichet.cm',
+      role: 'org_admin',
+      organizationId: orgId,
+      name: 'Awa',
+    });
+    await createUser(tdb.database.db, { email: 'ops@qless.cm', role: 'operator' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  const login = (email: string, password: string, ip = '10.0.0.1') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
+
+  it('signs in with the right password (any case of e-mail): token, expiry, user and a strict HttpOnly cookie', async () => {
+    const res = await login('Admin@Guichet.CM', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: 'admin@guichet.cm',
+      name: 'Awa',
+      role: 'org_admin',
+      organization_id: orgId,
+    });
+    // Idle limit (30 min) from the pinned now.
+    expect(body.expires_at).toBe('2026-03-04T09:00:00.000Z');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain(`qless_session=${body.token}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/api/);
+    // The database keeps only the token's hash.
+    const stored = await tdb.database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(body.token);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 401', async () => {
+    const wrong = await login('admin@guichet.cm', 'not the password', '10.0.0.2');
+    const unknown = await login('nobody@guichet.cm', 'not the password', '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('refuses a malformed body with a field code, not a 500', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_EMAIL');
+  });
+
+  it('reads the session by bearer token or by cookie; me names the organization', async () => {
+    const token = await signIn(app, 'admin@guichet.cm');
+    const byBearer = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json().organization).toMatchObject({
+      id: orgId,
+      name: expect.stringContaining('Guichet'),
+    });
+    const byCookie = await app.inject({
+      url: '/api/v1/auth/me',
+      cookies: { qless_session: token },
+    });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().user.role).toBe('org_admin');
+    const ops = await signIn(app, 'ops@qless.cm');
+    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(ops) });
+    expect(me.json()).toMatchObject({
+      user: { role: 'operator', organization_id: null },
+      organization: null,
+    });
+  });
+
+  it('refuses no token, a garbage token, an alg=none JWT and a bad header', async () => {
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
+    for (const headers of [
+      {},
+      { authorization: 'Bearer garbage' },
+      { authorization: `Bearer ${none}` },
+      { authorization: 'Basic YWRtaW46YWRtaW4=' },
+      { authorization: `Bearer ${'A'.repeat(43)}` },
+    ]) {
+      const res = await app.inject({ url: '/api/v1/auth/me', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('needs an allowed Origin on a cookie-authenticated write, not on a bearer one', async () => {
+    const token = await signIn(app, 'admin@guichet.cm');
+    const noOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { qless_session: token },
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    expect(noOrigin.json().code).toBe('ORIGIN_NOT_ALLOWED');
+    const evil = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { qless_session: token },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(evil.statusCode).toBe(403);
+    const ours = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { qless_session: token },
+      headers: { origin: ORIGIN },
+    });
+    expect(ours.statusCode).toBe(200);
+  });
+
+  it('logout revokes the session at once', async () => {
+    const token = await signIn(app, 'admin@guichet.cm');
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/qless_session=;/);
+    const after = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('slides while used, ends when idle, and never outlives the absolute limit', async () => {
+    clock.set(PINNED_NOW);
+    const token = await signIn(app, 'admin@guichet.cm');
+    // Used every 20 minutes (idle limit 30): alive until the absolute limit of 2 hours.
+    for (let minutes = 20; minutes < 120; minutes += 20) {
+      clock.set(new Date(Date.parse(PINNED_NOW) + minutes * 60_000));
+      const res = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+      expect(res.statusCode, `at +${minutes} min`).toBe(200);
+    }
+    clock.set(new Date(Date.parse(PINNED_NOW) + 121 * 60_000));
+    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+
+    clock.set(PINNED_NOW);
+    const idle = await signIn(app, 'admin@guichet.cm');
+    clock.set(new Date(Date.parse(PINNED_NOW) + 31 * 60_000));
+    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(idle) })).statusCode).toBe(
+      401,
+    );
+    clock.set(PINNED_NOW);
+  });
+
+  it('changing the password ends the other sessions and keeps this one', async () => {
+    await createUser(tdb.database.db, {
+      email: 'changer@guichet.cm',
+      role: 'staff',
+      organizationId: orgId,
+    });
+    const a = await signIn(app, 'changer@guichet.cm');
+    const b = await signIn(app, 'changer@guichet.cm');
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: bearer(a),
+      payload: { current_password: 'nope', new_password: 'a brand new passphrase' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    const weak = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: bearer(a),
+      payload: { current_password: TEST_PASSWORD, new_password: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().code).toBe('WEAK_PASSWORD');
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: bearer(a),
+      payload: { current_password: TEST_PASSWORD, new_password: 'a brand new passphrase' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(a) })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(b) })).statusCode).toBe(401);
+    expect((await login('changer@guichet.cm', TEST_PASSWORD, '10.0.0.7')).statusCode).toBe(401);
+    expect(
+      (await login('changer@guichet.cm', 'a brand new passphrase', '10.0.0.7')).statusCode,
+    ).toBe(200);
+  });
+
+  it('after 5 failures on one account answers 429, even to the right password, from any address', async () => {
+    await createUser(tdb.database.db, {
+      email: 'target@guichet.cm',
+      role: 'staff',
+      organizationId: orgId,
+    });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login('target@guichet.cm', `guess ${i}`, `10.1.0.${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await login('target@guichet.cm', TEST_PASSWORD, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The window passes: the account opens again.
+    clock.advance(16 * 60_000);
+    expect((await login('target@guichet.cm', TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+    clock.set(PINNED_NOW);
+  });
+
+  it('after 20 failures from one address answers 429 for every account from it', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      expect((await login(`spray${i}@guichet.cm`, 'password1234', '10.2.0.1')).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await login('admin@guichet.cm', TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(429);
+    expect((await login('admin@guichet.cm', TEST_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('a disabled account cannot sign in and its sessions stop working', async () => {
+    const { id } = await createUser(tdb.database.db, {
+      email: 'gone@guichet.cm',
+      role: 'staff',
+      organizationId: orgId,
+    });
+    const token = await signIn(app, 'gone@guichet.cm');
+    await tdb.database.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('id', '=', id)
+      .execute();
+    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    expect((await login('gone@guichet.cm', TEST_PASSWORD, '10.3.0.1')).statusCode).toBe(401);
+  });
+});
