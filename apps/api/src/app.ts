@@ -19,9 +19,14 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { smtpTransport } from './modules/mail/mail-transport.js';
+import { MailWorker } from './modules/mail/mail-worker.js';
+import { accountRoutes } from './modules/onboarding/account.routes.js';
+import { staffRoutes } from './modules/onboarding/staff.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { consoleRoutes } from './modules/platform/console.routes.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
 import { databaseRateLimitStore } from './modules/platform/rate-limit-store.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
@@ -143,6 +148,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await events.stop();
   });
 
+  // With no SMTP server, mail stays in the outbox and operators read it in the console.
+  const { mail } = config;
+  if (mail.smtpUrl && mail.from && mail.workerEnabled) {
+    const mailWorker = new MailWorker({
+      db: deps.db,
+      clock: deps.clock,
+      transport: smtpTransport(mail.smtpUrl, mail.from),
+      config: {
+        intervalMs: mail.workerIntervalMs,
+        maxAttempts: mail.maxAttempts,
+        retryBaseMs: mail.retryBaseMs,
+        smtpUrl: mail.smtpUrl,
+      },
+      log: app.log,
+    });
+    app.addHook('onReady', async () => mailWorker.start());
+    app.addHook('onClose', async () => mailWorker.stop());
+  }
+
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   await app.register(
@@ -153,6 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes(deps));
       await api.register(paymentsRoutes(deps, payments, events));
       await api.register(ticketsRoutes(deps, signer));
+      await api.register(accountRoutes(deps));
+      await api.register(consoleRoutes(deps));
+      await api.register(staffRoutes(deps));
     },
     { prefix: '/api/v1' },
   );

@@ -68,6 +68,33 @@ const trustProxy = z.string().transform((raw, ctx): false | number | string[] =>
   return entries;
 });
 
+/** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
+const smtpUrl = z.string().transform((raw, ctx) => {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // The URL may hold a password: never echo it back.
+    ctx.addIssue({ code: 'custom', message: 'must be a URL like smtp://user:pass@host:587' });
+    return z.NEVER;
+  }
+  if ((parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || !parsed.hostname) {
+    ctx.addIssue({ code: 'custom', message: 'must be an smtp:// or smtps:// URL with a host' });
+    return z.NEVER;
+  }
+  return raw;
+});
+
+/** "no-reply@example.cm" or "Qless <no-reply@example.cm>". */
+const mailFrom = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(
+    /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/,
+    'must be an address like no-reply@example.cm or "Qless <no-reply@example.cm>"',
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -135,6 +162,15 @@ const envSchema = z
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    SMTP_URL: smtpUrl.optional(),
+    MAIL_FROM: mailFrom.optional(),
+    MAIL_WORKER_ENABLED: bool.default(true),
+    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+    PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(20),
+    LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((e, ctx) => {
     // In production a missing provider must not quietly mean "every payment succeeds".
@@ -144,6 +180,13 @@ const envSchema = z
         path: ['PAYMENT_PROVIDER'],
         message:
           'must be set explicitly when NODE_ENV=production (campay, or simulator for a demo)',
+      });
+    }
+    if (e.SMTP_URL && !e.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'required when SMTP_URL is set (e.g. "Qless <no-reply@example.cm>")',
       });
     }
     if (e.PAYMENT_PROVIDER !== 'campay') return;
@@ -179,6 +222,30 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   limits: LimitsConfig;
   auth: AuthConfig;
+  mail: MailConfig;
+  links: LinksConfig;
+}
+
+export interface MailConfig {
+  /** Null: no SMTP server; mail waits in the outbox, where operators read it. */
+  smtpUrl: string | null;
+  from: string | null;
+  /** Run the delivery worker in this process (when SMTP is configured). */
+  workerEnabled: boolean;
+  workerIntervalMs: number;
+  /** Delivery attempts of one mail before it is given up. */
+  maxAttempts: number;
+  /** Wait after the first failed attempt; doubled after each further one (capped at 1 h). */
+  retryBaseMs: number;
+}
+
+/** Password reset and invitation links. */
+export interface LinksConfig {
+  /** Reset requests per e-mail address, and per client address, per hour. */
+  resetsPerAccount: number;
+  resetsPerIp: number;
+  /** Link checks (reset confirmations, invitation look-ups and acceptances) per client address per 15 minutes. */
+  checksPerIp: number;
 }
 
 export interface AuthConfig {
@@ -314,6 +381,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
       loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? null,
+      workerEnabled: e.MAIL_WORKER_ENABLED,
+      workerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
+    links: {
+      resetsPerAccount: e.PASSWORD_RESETS_PER_ACCOUNT,
+      resetsPerIp: e.PASSWORD_RESETS_PER_IP,
+      checksPerIp: e.LINK_CHECKS_PER_IP,
     },
   };
 }

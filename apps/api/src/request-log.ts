@@ -9,9 +9,14 @@ export function serializeRequest(req: FastifyRequest) {
   const url = req.url ?? '';
   const query = url.indexOf('?');
   const secret = url.includes('/payment/callback/') && query >= 0;
+  // An invitation link's token travels in this path: a log line must not carry it.
+  const logged = (secret ? `${url.slice(0, query)}?[redacted]` : url).replace(
+    /(\/auth\/invitations\/)[^/?]+/,
+    '$1[redacted]',
+  );
   return {
     method: req.method,
-    url: secret ? `${url.slice(0, query)}?[redacted]` : url,
+    url: logged,
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

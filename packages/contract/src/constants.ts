@@ -16,3 +16,6 @@ export type BookingStatus =
   | 'expired'
   | 'cancelled'
   | 'no_show';
+/** How long a password reset link works, and an invitation link (issue 8). */
+export const RESET_LINK_VALID_HOURS = 1;
+export const INVITATION_VALID_HOURS = 72;

@@ -3,6 +3,7 @@ export * from './catalog.js';
 export * from './contact.js';
 export * from './core.js';
 export * from './errors.js';
+export * from './onboarding.js';
 export * from './organization-admin.js';
 export * from './payments.js';
 export * from './tickets.js';

@@ -1,0 +1,201 @@
+import {
+  idParamsSchema,
+  inviteStaffRequestSchema,
+  organizationScopeQuerySchema,
+  type StaffMember,
+  staffListResponseSchema,
+  staffMemberResponseSchema,
+  updateStaffRequestSchema,
+} from '@qless/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db, UserRow } from '../../db/schema.js';
+import { AppError, errorResponses } from '../../errors.js';
+import {
+  type AuthContext,
+  authOf,
+  canActOn,
+  ROLES_ADMIN,
+  targetOrganization,
+} from '../auth/auth-guard.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { findUserById } from '../auth/users.repository.js';
+import { emailTaken, inviteAccount, isUniqueViolation, sendInvitation } from './invitations.js';
+
+function toMember(u: UserRow): StaffMember {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role === 'org_admin' ? 'org_admin' : 'staff',
+    active: u.active,
+    invitation_pending: u.password_hash === null,
+    created_at: new Date(u.created_at).toISOString(),
+  };
+}
+
+const userNotFound = () =>
+  new AppError(404, 'USER_NOT_FOUND', 'No such account in this organization.');
+
+async function organizationName(db: Db, id: string): Promise<string> {
+  const org = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!org) throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');
+  return org.name;
+}
+
+/**
+ * An account of an organization the caller may act on. Another organization's account is
+ * a 404, not a 403: its id says nothing about whether it exists.
+ */
+async function memberFor(db: Db, auth: AuthContext, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user?.organization_id || !canActOn(auth, user.organization_id)) throw userNotFound();
+  return user;
+}
+
+/** Organization admins manage their accounts: invite, disable, re-send an invitation. */
+export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPluginAsyncZod {
+  const onRequest = guard.require(ROLES_ADMIN);
+
+  return async (app) => {
+    app.get(
+      '/organization/staff',
+      {
+        onRequest,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          response: { 200: staffListResponseSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const orgId = targetOrganization(authOf(req), req.query.organization_id);
+        const users = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('organization_id', '=', orgId)
+          .orderBy('created_at')
+          .orderBy('email')
+          .execute();
+        return { staff: users.map(toMember) };
+      },
+    );
+
+    app.post(
+      '/organization/staff',
+      {
+        onRequest,
+        schema: {
+          body: inviteStaffRequestSchema,
+          response: {
+            201: staffMemberResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          },
+        },
+      },
+      async (req, reply) => {
+        const orgId = targetOrganization(authOf(req), req.body.organization_id);
+        const now = clock.now();
+        let user: UserRow;
+        try {
+          user = await db.transaction().execute(async (trx) =>
+            inviteAccount(trx, {
+              email: req.body.email,
+              name: req.body.name,
+              role: req.body.role,
+              organizationId: orgId,
+              organizationName: await organizationName(trx, orgId),
+              publicOrigin: config.publicOrigin,
+              now,
+            }),
+          );
+        } catch (err) {
+          if (isUniqueViolation(err)) throw emailTaken();
+          throw err;
+        }
+        return reply.status(201).send({ member: toMember(user) });
+      },
+    );
+
+    app.patch(
+      '/organization/staff/:id',
+      {
+        onRequest,
+        schema: {
+          params: idParamsSchema,
+          body: updateStaffRequestSchema,
+          response: {
+            200: staffMemberResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          },
+        },
+      },
+      async (req) => {
+        const auth = authOf(req);
+        const member = await memberFor(db, auth, req.params.id);
+        if (member.id === auth.user.id && !req.body.active) {
+          throw new AppError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
+        }
+        const now = clock.now();
+        const updated = await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .updateTable('users')
+            .set({ active: req.body.active, updated_at: now })
+            .where('id', '=', member.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          // Sessions of a disabled account already fail (the guard checks `active`); revoking
+          // them too keeps them dead if the account is enabled again.
+          if (!req.body.active) await revokeUserSessions(trx, member.id, now);
+          return row;
+        });
+        return { member: toMember(updated) };
+      },
+    );
+
+    app.post(
+      '/organization/staff/:id/resend',
+      {
+        onRequest,
+        schema: {
+          params: idParamsSchema,
+          response: { 200: staffMemberResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (req) => {
+        const member = await memberFor(db, authOf(req), req.params.id);
+        if (member.password_hash !== null) {
+          throw new AppError(
+            409,
+            'INVITATION_ACCEPTED',
+            'This person has already chosen a password; they can reset it from the login page.',
+          );
+        }
+        if (!member.active) {
+          throw new AppError(
+            409,
+            'ACCOUNT_DISABLED',
+            'Enable this account before inviting it again.',
+          );
+        }
+        const orgId = member.organization_id as string;
+        const now = clock.now();
+        await db.transaction().execute(async (trx) =>
+          sendInvitation(trx, {
+            userId: member.id,
+            email: member.email,
+            role: member.role === 'org_admin' ? 'org_admin' : 'staff',
+            organizationName: await organizationName(trx, orgId),
+            publicOrigin: config.publicOrigin,
+            now,
+          }),
+        );
+        return { member: toMember(member) };
+      },
+    );
+  };
+}

@@ -1,0 +1,211 @@
+import { type PlatformOrganization, PROFILE_REQUIRED_FIELDS } from '@qless/contract';
+import { sql } from 'kysely';
+import type { Db, OrganizationRow } from '../../db/schema.js';
+
+type ProfileField = (typeof PROFILE_REQUIRED_FIELDS)[number];
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function missingProfileFields(org: Pick<OrganizationRow, ProfileField>): ProfileField[] {
+  return PROFILE_REQUIRED_FIELDS.filter((field) => org[field].trim() === '');
+}
+
+export function toPlatformOrganization(org: OrganizationRow): PlatformOrganization {
+  const missing = missingProfileFields(org);
+  const verified = org.verified_at !== null;
+  return {
+    organization_id: org.id,
+    name: org.name,
+    email: org.email,
+    city: org.city,
+    category: org.category,
+    location: org.location,
+    active: org.active,
+    verified,
+    verified_at: iso(org.verified_at),
+    missing_fields: missing,
+    listed: verified && org.active && missing.length === 0,
+    created_at: new Date(org.created_at).toISOString(),
+  };
+}
+
+const contactColumns = [
+  'c.id',
+  'c.user_name',
+  'c.user_email',
+  'c.message',
+  'c.status',
+  'c.created_at',
+  'c.handled_at',
+] as const;
+
+/** Contact requests with the organization made from each (approved ones). */
+function contactQuery(db: Db) {
+  return db
+    .selectFrom('contact_requests as c')
+    .leftJoin('organizations as o', 'o.contact_request_id', 'c.id')
+    .select([...contactColumns, 'o.id as organization_id']);
+}
+
+type ContactRow = Awaited<ReturnType<ReturnType<typeof contactQuery>['executeTakeFirstOrThrow']>>;
+
+export function toContactItem(row: ContactRow) {
+  return {
+    id: row.id,
+    user_name: row.user_name,
+    user_email: row.user_email,
+    message: row.message,
+    status: row.status,
+    created_at: new Date(row.created_at).toISOString(),
+    handled_at: iso(row.handled_at),
+    organization_id: row.organization_id ?? null,
+  };
+}
+
+export async function listContactRequests(
+  db: Db,
+  filter: { status?: 'new' | 'approved' | 'rejected' | undefined; page: number; pageSize: number },
+) {
+  let count = db.selectFrom('contact_requests').select(sql<string>`count(*)`.as('n'));
+  let rows = contactQuery(db)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  if (filter.status) {
+    count = count.where('status', '=', filter.status);
+    rows = rows.where('c.status', '=', filter.status);
+  }
+  const [total, items] = await Promise.all([count.executeTakeFirstOrThrow(), rows.execute()]);
+  return { total: Number(total.n), items: items.map(toContactItem) };
+}
+
+export async function findContactRequest(db: Db, id: string) {
+  const row = await contactQuery(db).where('c.id', '=', id).executeTakeFirst();
+  return row ? toContactItem(row) : null;
+}
+
+/**
+ * Moves a new request to `status`, once: of two operators handling one request at the same
+ * moment, one gets the row (the other's UPDATE waits on the row lock, then matches nothing).
+ */
+export async function handleContactRequest(
+  db: Db,
+  id: string,
+  status: 'approved' | 'rejected',
+  operatorId: string,
+  now: Date,
+) {
+  return db
+    .updateTable('contact_requests')
+    .set({ status, handled_at: now, handled_by: operatorId })
+    .where('id', '=', id)
+    .where('status', '=', 'new')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function listOrganizations(db: Db): Promise<PlatformOrganization[]> {
+  const rows = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('name')
+    .execute();
+  return rows.map(toPlatformOrganization);
+}
+
+export async function setVerified(
+  db: Db,
+  id: string,
+  verifiedAt: Date | null,
+  now: Date,
+): Promise<PlatformOrganization | null> {
+  const row = await db
+    .updateTable('organizations')
+    // Verifying again keeps the first verification's time.
+    .set((eb) => ({
+      verified_at: verifiedAt ? eb.fn.coalesce('verified_at', eb.val(verifiedAt)) : null,
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPlatformOrganization(row) : null;
+}
+
+export async function listOutbox(db: Db, page: number, pageSize: number) {
+  const [total, rows] = await Promise.all([
+    db.selectFrom('mail_outbox').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mail_outbox')
+      .select([
+        'id',
+        'to_address',
+        'subject',
+        'kind',
+        'created_at',
+        'sent_at',
+        'attempts',
+        'next_attempt_at',
+        'last_error',
+        'text_body',
+      ])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return {
+    total: Number(total.n),
+    mail: rows.map((m) => ({
+      id: m.id,
+      to: m.to_address,
+      subject: m.subject,
+      kind: m.kind,
+      created_at: m.created_at.toISOString(),
+      sent_at: iso(m.sent_at),
+      attempts: m.attempts,
+      next_attempt_at: iso(m.next_attempt_at),
+      last_error: m.last_error,
+      text_body: m.text_body,
+    })),
+  };
+}
+
+export async function listPaymentsToReview(db: Db, page: number, pageSize: number) {
+  const [total, rows] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('needs_review', '=', true)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .select([
+        'id',
+        'reference',
+        'provider',
+        'status',
+        'review_reason',
+        'amount',
+        'currency',
+        'created_at',
+      ])
+      .where('needs_review', '=', true)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return {
+    total: Number(total.n),
+    payments: rows.map((p) => ({
+      ...p,
+      amount: Number(p.amount),
+      created_at: new Date(p.created_at).toISOString(),
+    })),
+  };
+}

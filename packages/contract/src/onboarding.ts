@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth.js';
+import { idSchema } from './catalog.js';
+import { withFieldCodes } from './errors.js';
+import { PROFILE_REQUIRED_FIELDS } from './organization-admin.js';
+
+/**
+ * Onboarding (issue 8): password reset and invitation links, the operator console
+ * (contact requests, organizations, mail outbox, payments to review) and staff invitations.
+ */
+
+/** A single-use link's token: 32 random bytes in base64url (only its hash is stored). */
+export const linkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a valid link');
+
+/** Why a link no longer works; the client shows each in words. */
+export const LINK_PROBLEMS = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_USED'] as const;
+export type LinkProblem = (typeof LINK_PROBLEMS)[number];
+
+// --- Password reset -------------------------------------------------------------------
+
+export const passwordResetRequestSchema = withFieldCodes(z.object({ email: emailSchema }), {
+  email: 'INVALID_EMAIL',
+});
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+/** The same answer whether or not the account exists. */
+export const acceptedResponseSchema = z.object({ ok: z.literal(true) });
+
+export const passwordResetConfirmSchema = withFieldCodes(
+  z.object({ token: linkTokenSchema, password: passwordSchema }),
+  { token: 'INVALID_TOKEN', password: 'WEAK_PASSWORD' },
+);
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
+
+// --- Invitations ----------------------------------------------------------------------
+
+export const invitationParamsSchema = withFieldCodes(z.object({ token: linkTokenSchema }), {
+  token: 'INVALID_TOKEN',
+});
+
+/** What an invitation link shows before a password is chosen, and nothing more. */
+export const invitationInfoResponseSchema = z.object({
+  valid: z.boolean(),
+  /** Why it is not valid (null when it is). */
+  reason: z.enum(LINK_PROBLEMS).nullable(),
+  /** Set only while the invitation is valid. */
+  email: z.string().nullable(),
+  organization_name: z.string().nullable(),
+});
+export type InvitationInfo = z.infer<typeof invitationInfoResponseSchema>;
+
+export const acceptInvitationRequestSchema = withFieldCodes(
+  z.object({
+    token: linkTokenSchema,
+    password: passwordSchema,
+    name: z.string().trim().max(100).optional(),
+  }),
+  { token: 'INVALID_TOKEN', password: 'WEAK_PASSWORD', name: 'INVALID_NAME' },
+);
+export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
+
+// --- Operator console ----------------------------------------------------------------
+
+const pageFields = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+};
+const pageFieldCodes = { page: 'VALIDATION_FAILED', page_size: 'VALIDATION_FAILED' } as const;
+
+export const CONTACT_REQUEST_STATUSES = ['new', 'approved', 'rejected'] as const;
+export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
+
+export const contactRequestsQuerySchema = withFieldCodes(
+  z.object({ ...pageFields, status: z.enum(CONTACT_REQUEST_STATUSES).optional() }),
+  { ...pageFieldCodes, status: 'VALIDATION_FAILED' },
+);
+
+export const contactRequestItemSchema = z.object({
+  id: idSchema,
+  user_name: z.string(),
+  user_email: z.string(),
+  message: z.string(),
+  status: z.enum(CONTACT_REQUEST_STATUSES),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+  /** The organization created from it (approved requests). */
+  organization_id: idSchema.nullable(),
+});
+export type ContactRequestItem = z.infer<typeof contactRequestItemSchema>;
+
+export const contactRequestsResponseSchema = z.object({
+  contact_requests: z.array(contactRequestItemSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type ContactRequestsResponse = z.infer<typeof contactRequestsResponseSchema>;
+
+export const idParamsSchema = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
+
+/** Every field is optional: the request's organization name and e-mail are the defaults. */
+export const approveContactRequestSchema = withFieldCodes(
+  z.object({
+    name: z.string().trim().min(1, 'Enter the organization name').max(200).optional(),
+    admin_email: emailSchema.optional(),
+    admin_name: z.string().trim().max(100).optional(),
+    city: z.string().trim().max(100).optional(),
+    category: z.string().trim().max(100).optional(),
+    time_zone: z.string().trim().max(64).optional(),
+  }),
+  {
+    name: 'INVALID_NAME',
+    admin_email: 'INVALID_EMAIL',
+    admin_name: 'INVALID_NAME',
+    city: 'INVALID_LOCATION',
+    category: 'VALIDATION_FAILED',
+    time_zone: 'INVALID_TIME_ZONE',
+  },
+);
+export type ApproveContactRequest = z.input<typeof approveContactRequestSchema>;
+
+export const approveContactResponseSchema = z.object({
+  contact_request: contactRequestItemSchema,
+  organization: z.object({ organization_id: idSchema, name: z.string() }),
+  admin: z.object({ id: idSchema, email: z.string() }),
+});
+export type ApproveContactResponse = z.infer<typeof approveContactResponseSchema>;
+
+export const contactRequestResponseSchema = z.object({
+  contact_request: contactRequestItemSchema,
+});
+
+export const platformOrganizationSchema = z.object({
+  organization_id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  city: z.string(),
+  category: z.string(),
+  location: z.string(),
+  active: z.boolean(),
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  /** Required profile fields still empty. */
+  missing_fields: z.array(z.enum(PROFILE_REQUIRED_FIELDS)),
+  /** Verified, active and complete: customers can find it. */
+  listed: z.boolean(),
+  created_at: z.string(),
+});
+export type PlatformOrganization = z.infer<typeof platformOrganizationSchema>;
+
+export const platformOrganizationsResponseSchema = z.object({
+  organizations: z.array(platformOrganizationSchema),
+});
+export type PlatformOrganizationsResponse = z.infer<typeof platformOrganizationsResponseSchema>;
+
+export const platformOrganizationResponseSchema = z.object({
+  organization: platformOrganizationSchema,
+});
+
+export const pageQuerySchema = withFieldCodes(z.object(pageFields), pageFieldCodes);
+
+export const outboxMailSchema = z.object({
+  id: idSchema,
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  attempts: z.number().int(),
+  /** When the next delivery attempt is due (null: sent, or given up). */
+  next_attempt_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  /** Operators read invitation links here when no SMTP server is configured. */
+  text_body: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const outboxResponseSchema = z.object({
+  mail: z.array(outboxMailSchema),
+  /** Whether an SMTP server is configured (otherwise mail waits here for operators). */
+  smtp_configured: z.boolean(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+
+export const reviewPaymentSchema = z.object({
+  id: idSchema,
+  reference: z.string(),
+  provider: z.string(),
+  status: z.string(),
+  review_reason: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+});
+export type ReviewPayment = z.infer<typeof reviewPaymentSchema>;
+
+export const reviewPaymentsResponseSchema = z.object({
+  payments: z.array(reviewPaymentSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type ReviewPaymentsResponse = z.infer<typeof reviewPaymentsResponseSchema>;
+
+// --- Staff (organization admins) ------------------------------------------------------
+
+export const STAFF_ROLES = ['staff', 'org_admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const staffMemberSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
+  /** Invited and has not chosen a password yet. */
+  invitation_pending: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffListResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
+
+export const staffMemberResponseSchema = z.object({ member: staffMemberSchema });
+export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
+
+export const inviteStaffRequestSchema = withFieldCodes(
+  z.object({
+    email: emailSchema,
+    name: z.string().trim().max(100).default(''),
+    role: z.enum(STAFF_ROLES).default('staff'),
+    /** Operators name the organization; admins may omit it. */
+    organization_id: idSchema.optional(),
+  }),
+  {
+    email: 'INVALID_EMAIL',
+    name: 'INVALID_NAME',
+    role: 'VALIDATION_FAILED',
+    organization_id: 'INVALID_ID',
+  },
+);
+export type InviteStaffRequest = z.input<typeof inviteStaffRequestSchema>;
+
+export const updateStaffRequestSchema = withFieldCodes(z.object({ active: z.boolean() }), {
+  active: 'VALIDATION_FAILED',
+});
+export type UpdateStaffRequest = z.input<typeof updateStaffRequestSchema>;
