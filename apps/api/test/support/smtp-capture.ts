@@ -34,7 +34,9 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
       simpleParser(stream).then(
         (mail) => {
           messages.push({
-            to: Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? ''),
+            to: Array.isArray(mail.to)
+              ? mail.to.map((a) => a.text).join(', ')
+              : (mail.to?.text ?? ''),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             rcpt: session.envelope.rcptTo.map((r) => r.address),
