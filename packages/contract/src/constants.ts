@@ -19,3 +19,6 @@ export type BookingStatus =
 /** How long a password reset link works, and an invitation link (issue 8). */
 export const RESET_LINK_VALID_HOURS = 1;
 export const INVITATION_VALID_HOURS = 72;
+/** Where a contact form request stands in the operator console. */
+export const CONTACT_REQUEST_STATUSES = ['new', 'approved', 'rejected'] as const;
+export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.js';
 import { idSchema } from './catalog.js';
+import { CONTACT_REQUEST_STATUSES } from './constants.js';
 import { withFieldCodes } from './errors.js';
 import { PROFILE_REQUIRED_FIELDS } from './organization-admin.js';
 
@@ -66,9 +67,6 @@ const pageFields = {
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 };
 const pageFieldCodes = { page: 'VALIDATION_FAILED', page_size: 'VALIDATION_FAILED' } as const;
-
-export const CONTACT_REQUEST_STATUSES = ['new', 'approved', 'rejected'] as const;
-export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
 
 export const contactRequestsQuerySchema = withFieldCodes(
   z.object({ ...pageFields, status: z.enum(CONTACT_REQUEST_STATUSES).optional() }),

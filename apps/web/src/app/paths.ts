@@ -15,6 +15,17 @@ export const paths = {
   createService: { pattern: '/create-service', build: () => '/create-service' },
   login: { pattern: '/login', build: () => '/login' },
   admin: { pattern: '/organization/*?', build: () => '/organization/' },
+  adminStaff: { pattern: '/organization/staff', build: () => '/organization/staff' },
+  platform: { pattern: '/platform', build: () => '/platform' },
+  invite: {
+    pattern: '/invite/:token',
+    build: (token: string) => `/invite/${encodeURIComponent(token)}`,
+  },
+  forgotPassword: { pattern: '/forgot-password', build: () => '/forgot-password' },
+  resetPassword: {
+    pattern: '/reset-password/:token',
+    build: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  },
 } as const;
 
 /** Section anchors of the landing page. */

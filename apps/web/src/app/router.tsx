@@ -15,6 +15,11 @@ const SlotsRoute = lazy(() => import('./routes/slots'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const AdminRoute = lazy(() => import('./routes/admin'));
+const AdminStaffRoute = lazy(() => import('./routes/admin-staff'));
+const PlatformRoute = lazy(() => import('./routes/platform'));
+const InviteRoute = lazy(() => import('./routes/invite'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 function Fallback() {
@@ -42,6 +47,11 @@ export function AppRouter() {
               <Redirect to={paths.contact.build()} replace />
             </Route>
             <Route path={paths.login.pattern} component={LoginRoute} />
+            <Route path={paths.forgotPassword.pattern} component={ForgotPasswordRoute} />
+            <Route path={paths.resetPassword.pattern} component={ResetPasswordRoute} />
+            <Route path={paths.invite.pattern} component={InviteRoute} />
+            <Route path={paths.platform.pattern} component={PlatformRoute} />
+            <Route path={paths.adminStaff.pattern} component={AdminStaffRoute} />
             <Route path="/organization" component={AdminRoute} />
             <Route path="/organization/*" component={AdminRoute} />
             <Route path={paths.services.pattern} component={ServicesRoute} />

@@ -22,7 +22,7 @@ function isErrorBody(value: unknown): value is { code: ErrorCode; message: strin
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }

@@ -23,3 +23,20 @@ describe('apiPaths', () => {
     expect(apiPaths.paymentStatusSocket('p 1')).toBe('/api/v1/payment/p%201/statusSocket');
   });
 });
+
+describe('apiPaths of accounts and the operator console', () => {
+  it('builds them with ids and queries encoded', () => {
+    expect(apiPaths.invitation('a_b-c')).toBe('/api/v1/auth/invitations/a_b-c');
+    expect(apiPaths.staff()).toBe('/api/v1/organization/staff');
+    expect(apiPaths.staff('o 1')).toBe('/api/v1/organization/staff?organization_id=o+1');
+    expect(apiPaths.staffResend('u/1')).toBe('/api/v1/organization/staff/u%2F1/resend');
+    expect(apiPaths.platformContactRequests({ status: 'new', page: 2, page_size: 10 })).toBe(
+      '/api/v1/platform/contact-requests?status=new&page=2&page_size=10',
+    );
+    expect(apiPaths.platformContactRequests({ page: 1, page_size: 10 })).toBe(
+      '/api/v1/platform/contact-requests?page=1&page_size=10',
+    );
+    expect(apiPaths.platformVerify('o1', false)).toBe('/api/v1/platform/organizations/o1/unverify');
+    expect(apiPaths.platformOutbox(1, 20)).toBe('/api/v1/platform/outbox?page=1&page_size=20');
+  });
+});

@@ -30,6 +30,17 @@ const KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   NOT_FOUND: 'error.NOT_FOUND',
   SLOT_NOT_FOUND: 'error.NOT_FOUND',
   SERVICE_NOT_FOUND: 'error.NOT_FOUND',
+  INVALID_TOKEN: 'error.INVALID_TOKEN',
+  TOKEN_EXPIRED: 'error.TOKEN_EXPIRED',
+  TOKEN_USED: 'error.TOKEN_USED',
+  WEAK_PASSWORD: 'error.WEAK_PASSWORD',
+  EMAIL_TAKEN: 'error.EMAIL_TAKEN',
+  ALREADY_HANDLED: 'error.ALREADY_HANDLED',
+  CANNOT_DISABLE_SELF: 'error.CANNOT_DISABLE_SELF',
+  INVITATION_ACCEPTED: 'error.INVITATION_ACCEPTED',
+  INVALID_TIME_ZONE: 'error.INVALID_TIME_ZONE',
+  FORBIDDEN: 'error.FORBIDDEN',
+  UNAUTHORIZED: 'error.UNAUTHORIZED',
 };
 
 export function errorCodeKey(code: ErrorCode | null): MessageKey | null {

@@ -34,3 +34,11 @@ export const readSlotsState = () =>
       typeof v.service.service_id === 'string' &&
       typeof v.service.service_name === 'string',
   );
+
+/** What the Login page is told on arrival (e.g. after a password reset). */
+export interface LoginNavState {
+  notice: 'passwordChanged';
+}
+
+export const readLoginState = () =>
+  readHistoryState((v): v is LoginNavState => isRecord(v) && v.notice === 'passwordChanged');

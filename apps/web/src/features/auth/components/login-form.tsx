@@ -10,9 +10,11 @@ const TOAST_MS = 4000;
 export function LoginForm({
   onContact,
   onSuccess,
+  forgotHref,
 }: {
   onContact: () => void;
   onSuccess: () => void;
+  forgotHref?: string;
 }) {
   const { t } = useI18n();
   const id = useId();
@@ -77,6 +79,11 @@ export function LoginForm({
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? t('login.busy') : t('login.submit')}
         </button>
+        {forgotHref ? (
+          <p className="form-card__foot">
+            <a href={forgotHref}>{t('login.forgot')}</a>
+          </p>
+        ) : null}
         <div className="form-card__foot form-card__foot--stack">
           <p>{t('login.noAccount')}</p>
           <button type="button" className="btn btn--secondary btn--block" onClick={onContact}>

@@ -1,0 +1,190 @@
+import type { StaffMember, StaffRole } from '@qless/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { useAsync } from '../../../lib/use-async';
+import { inviteStaff, listStaff, resendInvitation, setStaffActive } from '../api/staff';
+import { errorMessageKey } from '../lib/error-message';
+import './account.css';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+function statusKey(m: StaffMember) {
+  if (!m.active) return 'staff.status.disabled' as const;
+  return m.invitation_pending
+    ? ('staff.status.invited' as const)
+    : ('staff.status.active' as const);
+}
+
+/**
+ * The organization's accounts: invite staff or administrators, disable or enable them,
+ * re-send an invitation. Mounted by the organization area at /organization/staff.
+ * `organizationId` is for operators (who belong to none); `currentUserId` hides the
+ * disable button on the caller's own row (the server refuses it anyway).
+ */
+export function StaffScreen({
+  organizationId,
+  currentUserId,
+}: {
+  organizationId?: string;
+  currentUserId?: string;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [reload, setReload] = useState(0);
+  const list = useAsync((signal) => listStaff(organizationId, signal), [organizationId, reload]);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (key: string, work: () => Promise<string>) => {
+    setBusy(key);
+    setNotice(null);
+    try {
+      setNotice({ tone: 'success', text: await work() });
+      setReload((n) => n + 1);
+    } catch (error) {
+      setNotice({ tone: 'error', text: t(errorMessageKey(error)) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const invite = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '').trim();
+    void act('invite', async () => {
+      await inviteStaff({
+        email,
+        name: String(data.get('name') ?? '').trim(),
+        role: String(data.get('role') ?? 'staff') as StaffRole,
+        ...(organizationId ? { organization_id: organizationId } : {}),
+      });
+      form.reset();
+      return t('staff.invited', { email });
+    });
+  };
+
+  const forbidden =
+    list.status === 'error' && list.error instanceof ApiError && list.error.status === 403;
+
+  return (
+    <section className="account-screen" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="page-title">
+        {t('staff.title')}
+      </h1>
+      <p className="page-lead">{t('staff.lead')}</p>
+      <div aria-live="polite">
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      </div>
+      {forbidden ? (
+        <Alert tone="error">{t('staff.forbidden')}</Alert>
+      ) : (
+        <>
+          <form
+            className="form-card staff-invite"
+            onSubmit={invite}
+            aria-labelledby={`${id}-invite`}
+          >
+            <h2 id={`${id}-invite`} className="account-subtitle">
+              {t('staff.invite.title')}
+            </h2>
+            <Field label={t('staff.invite.email')}>
+              {(ids) => (
+                <input
+                  {...ids}
+                  name="email"
+                  type="email"
+                  className="input"
+                  required
+                  maxLength={254}
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+            <Field label={t('staff.invite.name')}>
+              {(ids) => (
+                <input {...ids} name="name" className="input" maxLength={100} autoComplete="off" />
+              )}
+            </Field>
+            <Field label={t('staff.invite.role')}>
+              {(ids) => (
+                <select {...ids} name="role" className="input" defaultValue="staff">
+                  <option value="staff">{t('staff.role.staff')}</option>
+                  <option value="org_admin">{t('staff.role.org_admin')}</option>
+                </select>
+              )}
+            </Field>
+            <button type="submit" className="btn btn--primary btn--block" disabled={busy !== null}>
+              {busy === 'invite' ? t('staff.invite.busy') : t('staff.invite.submit')}
+            </button>
+          </form>
+          {list.status === 'loading' ? <Spinner label={t('staff.loading')} /> : null}
+          {list.status === 'error' ? <Alert tone="error">{t('staff.loadFailed')}</Alert> : null}
+          {list.status === 'success' && list.data.staff.length === 0 ? (
+            <p className="empty-state">{t('staff.empty')}</p>
+          ) : null}
+          {list.status === 'success' && list.data.staff.length > 0 ? (
+            <ul className="staff-list">
+              {list.data.staff.map((m) => (
+                <li key={m.id} className="staff-card" data-email={m.email}>
+                  <div className="staff-card__who">
+                    <strong>{m.name || m.email}</strong>
+                    {m.id === currentUserId ? <span> {t('staff.you')}</span> : null}
+                    {m.name ? <div className="staff-card__email">{m.email}</div> : null}
+                  </div>
+                  <div className="staff-card__tags">
+                    <span className="account-tag">{t(`staff.role.${m.role}`)}</span>
+                    <span
+                      className={`account-tag account-tag--${m.active ? (m.invitation_pending ? 'wait' : 'ok') : 'off'}`}
+                    >
+                      {t(statusKey(m))}
+                    </span>
+                  </div>
+                  <div className="staff-card__actions">
+                    {m.invitation_pending && m.active ? (
+                      <button
+                        type="button"
+                        className="btn btn--secondary"
+                        disabled={busy !== null}
+                        onClick={() =>
+                          act(`resend-${m.id}`, async () => {
+                            await resendInvitation(m.id);
+                            return t('staff.resent', { email: m.email });
+                          })
+                        }
+                      >
+                        {t('staff.resend')}
+                      </button>
+                    ) : null}
+                    {m.id !== currentUserId ? (
+                      <button
+                        type="button"
+                        className="btn btn--secondary"
+                        disabled={busy !== null}
+                        onClick={() =>
+                          act(`active-${m.id}`, async () => {
+                            await setStaffActive(m.id, !m.active);
+                            return t(m.active ? 'staff.disabled' : 'staff.enabled', {
+                              email: m.email,
+                            });
+                          })
+                        }
+                      >
+                        {m.active ? t('staff.disable') : t('staff.enable')}
+                      </button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+import type { ContactRequestItem } from '@qless/contract';
+import {
+  CONTACT_REQUEST_STATUSES,
+  type ContactRequestStatus,
+  DEFAULT_TIME_ZONE,
+} from '@qless/contract/core';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
+import { useI18n } from '../../../i18n/i18n';
+import { useAsync } from '../../../lib/use-async';
+import { approveContactRequest, listContactRequests, rejectContactRequest } from '../api/console';
+import { consoleErrorKey } from '../lib/error-message';
+import { formatInstant } from '../lib/format';
+import { ListState, Pager } from './shared';
+
+const PAGE_SIZE = 10;
+type Filter = ContactRequestStatus | 'all';
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+function ApproveForm({
+  request,
+  onDone,
+  onCancel,
+}: {
+  request: ContactRequestItem;
+  onDone: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const field = (name: string) => String(data.get(name) ?? '').trim();
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await approveContactRequest(request.id, {
+        name: field('name'),
+        admin_email: field('admin_email'),
+        ...(field('admin_name') ? { admin_name: field('admin_name') } : {}),
+        city: field('city'),
+        category: field('category'),
+        time_zone: field('time_zone') || DEFAULT_TIME_ZONE,
+      });
+      onDone(
+        t('platform.approve.done', {
+          name: created.organization.name,
+          email: created.admin.email,
+        }),
+      );
+    } catch (err) {
+      setError(t(consoleErrorKey(err)));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="approve-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="console-subtitle">
+        {t('platform.approve.title')}
+      </h3>
+      <Field label={t('platform.approve.name')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="name"
+            className="input"
+            required
+            maxLength={200}
+            defaultValue={request.user_name}
+          />
+        )}
+      </Field>
+      <Field label={t('platform.approve.email')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="admin_email"
+            type="email"
+            className="input"
+            required
+            maxLength={254}
+            defaultValue={request.user_email}
+          />
+        )}
+      </Field>
+      <Field label={t('platform.approve.adminName')}>
+        {(ids) => <input {...ids} name="admin_name" className="input" maxLength={100} />}
+      </Field>
+      <Field label={t('platform.approve.city')}>
+        {(ids) => <input {...ids} name="city" className="input" maxLength={100} />}
+      </Field>
+      <Field label={t('platform.approve.category')} hint={t('platform.approve.category.hint')}>
+        {(ids) => <input {...ids} name="category" className="input" maxLength={100} />}
+      </Field>
+      <Field label={t('platform.approve.timeZone')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="time_zone"
+            className="input"
+            maxLength={64}
+            defaultValue={DEFAULT_TIME_ZONE}
+          />
+        )}
+      </Field>
+      <div aria-live="polite">{error ? <Alert tone="error">{error}</Alert> : null}</div>
+      <div className="console-actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? t('platform.approve.busy') : t('platform.approve.submit')}
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+          {t('platform.approve.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function RequestsPanel() {
+  const { t, intlLocale } = useI18n();
+  const [filter, setFilter] = useState<Filter>('new');
+  const [page, setPage] = useState(1);
+  const [reload, setReload] = useState(0);
+  const [approving, setApproving] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const state = useAsync(
+    (signal) =>
+      listContactRequests(
+        { ...(filter === 'all' ? {} : { status: filter }), page, page_size: PAGE_SIZE },
+        signal,
+      ),
+    [filter, page, reload],
+  );
+
+  const reject = async (request: ContactRequestItem) => {
+    setBusy(request.id);
+    setNotice(null);
+    try {
+      await rejectContactRequest(request.id);
+      setNotice({
+        tone: 'success',
+        text: t('platform.requests.rejected', { name: request.user_name }),
+      });
+    } catch (err) {
+      setNotice({ tone: 'error', text: t(consoleErrorKey(err)) });
+    } finally {
+      setBusy(null);
+      setReload((n) => n + 1);
+    }
+  };
+
+  return (
+    <div className="console-panel">
+      <label className="console-filter">
+        <span>{t('platform.status.label')}</span>
+        <select
+          className="input"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value as Filter);
+            setPage(1);
+          }}
+        >
+          {CONTACT_REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`platform.status.${s}`)}
+            </option>
+          ))}
+          <option value="all">{t('platform.status.all')}</option>
+        </select>
+      </label>
+      <div aria-live="polite">
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      </div>
+      <ListState state={state}>
+        {(data) =>
+          data.contact_requests.length === 0 ? (
+            <p className="empty-state">{t('platform.requests.empty')}</p>
+          ) : (
+            <>
+              <ul className="console-list">
+                {data.contact_requests.map((r) => (
+                  <li key={r.id} className="console-card" data-request={r.user_email}>
+                    <div className="console-card__head">
+                      <strong>{r.user_name}</strong>
+                      <span className={`console-tag console-tag--${r.status}`}>
+                        {t(`platform.status.${r.status}`)}
+                      </span>
+                    </div>
+                    <div className="console-card__meta">{r.user_email}</div>
+                    <div className="console-card__meta">
+                      {t('platform.requests.received', {
+                        date: formatInstant(r.created_at, intlLocale),
+                      })}
+                    </div>
+                    <p className="console-card__message">
+                      {r.message || t('platform.requests.noMessage')}
+                    </p>
+                    {r.status === 'new' && approving !== r.id ? (
+                      <div className="console-actions">
+                        <button
+                          type="button"
+                          className="btn btn--primary"
+                          disabled={busy !== null}
+                          onClick={() => {
+                            setApproving(r.id);
+                            setNotice(null);
+                          }}
+                        >
+                          {t('platform.requests.approve')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--secondary"
+                          disabled={busy !== null}
+                          onClick={() => reject(r)}
+                        >
+                          {t('platform.requests.reject')}
+                        </button>
+                      </div>
+                    ) : null}
+                    {approving === r.id ? (
+                      <ApproveForm
+                        request={r}
+                        onCancel={() => setApproving(null)}
+                        onDone={(text) => {
+                          setApproving(null);
+                          setNotice({ tone: 'success', text });
+                          setReload((n) => n + 1);
+                        }}
+                      />
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+            </>
+          )
+        }
+      </ListState>
+    </div>
+  );
+}
