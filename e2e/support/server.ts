@@ -51,29 +51,35 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+export interface ServerOptions {
+  /** More environment for the server (e.g. SMTP_URL). */
+  env?: Record<string, string>;
+  /** Runs before the server starts, with its environment (e.g. the create-operator CLI). */
+  prepare?: (env: NodeJS.ProcessEnv) => void;
+}
+
 /** The real API (serving apps/web/dist) on a free port with a fresh demo database. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   buildWeb();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'qless-e2e-'));
   const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    SIMULATOR_DELAY_MS: '500',
+    PUBLIC_ORIGIN: origin,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  options.prepare?.(env);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'true',
-        SIMULATOR_DELAY_MS: '500',
-        PUBLIC_ORIGIN: origin,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (d: Buffer) => {
