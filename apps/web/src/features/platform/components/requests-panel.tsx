@@ -191,7 +191,7 @@ export function RequestsPanel() {
                     <div className="console-card__head">
                       <strong>{r.user_name}</strong>
                       <span className={`console-tag console-tag--${r.status}`}>
-                        {t(`platform.status.${r.status}`)}
+                        {t(`platform.state.${r.status}`)}
                       </span>
                     </div>
                     <div className="console-card__meta">{r.user_email}</div>
