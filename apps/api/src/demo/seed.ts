@@ -76,6 +76,13 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
         })
         .onConflict((oc) => oc.column('slug').doNothing())
         .execute();
+      // A demo database seeded before verification existed gets its organizations listed.
+      await trx
+        .updateTable('organizations')
+        .set({ verified_at: now })
+        .where('slug', '=', org.slug)
+        .where('verified_at', 'is', null)
+        .execute();
       const orgRow = await trx
         .selectFrom('organizations')
         .select(['id', 'time_zone'])
