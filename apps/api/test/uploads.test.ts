@@ -274,6 +274,25 @@ describe.each(engines)('logo uploads on %s', (engine) => {
       payload: wrongField.payload,
     });
     expect(res.json().code).toBe('INVALID_IMAGE');
+    // Broken multipart bodies are the sender's mistake, never a 500.
+    const broken: [string, string][] = [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=XyZ', 'garbage'],
+      [
+        'multipart/form-data; boundary=XyZ',
+        '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ],
+    ];
+    for (const [type, payload] of broken) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: { ...adminA, 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().code, payload).toBe('INVALID_BODY');
+    }
     const json = await app.inject({
       method: 'POST',
       url: '/api/v1/uploads',

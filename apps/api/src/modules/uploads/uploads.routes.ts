@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import {
   organizationScopeQuerySchema,
   uploadResponseSchema,
@@ -21,6 +21,35 @@ const fileParams = withFieldCodes(z.object({ file: z.string().max(100) }), { fil
 
 const tooLarge = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 2 MB. Choose a smaller one.');
+
+/**
+ * The bytes of the one file field `file`, at most MAX_UPLOAD_BYTES; other fields (the spec
+ * client's upload_preset) and other files are skipped. A body that is not well-formed
+ * multipart is the sender's mistake: 400, never a 500.
+ */
+async function readFileField(parts: AsyncIterable<Multipart>): Promise<Buffer | null> {
+  let received: Buffer | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || received) {
+        part.file.resume();
+        continue;
+      }
+      // Bounded: busboy stops at fileSize and toBuffer then throws.
+      received = await part.toBuffer();
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    throw new AppError(
+      400,
+      'INVALID_BODY',
+      'Send the image as multipart/form-data in the field "file".',
+    );
+  }
+  return received;
+}
 
 /**
  * Logo uploads: POST stores an admin's image (checked by decoding, re-encoded without
@@ -75,21 +104,7 @@ export function uploadsRoutes(deps: AppDeps, storage: UploadStorage): FastifyPlu
             'Send the image as multipart/form-data in the field "file".',
           );
         }
-        let received: Buffer | null = null;
-        for await (const part of req.parts()) {
-          if (part.type !== 'file') continue; // upload_preset and the like mean nothing here
-          if (part.fieldname !== 'file' || received) {
-            part.file.resume();
-            continue;
-          }
-          try {
-            // Bounded: busboy stops at fileSize and toBuffer then throws.
-            received = await part.toBuffer();
-          } catch (err) {
-            if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-            throw err;
-          }
-        }
+        const received = await readFileField(req.parts());
         if (!received || received.length === 0) throw invalidImage();
 
         const image = await normalizeImage(received);
