@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -23,6 +24,7 @@ import { smtpTransport } from './modules/mail/mail-transport.js';
 import { MailWorker } from './modules/mail/mail-worker.js';
 import { accountRoutes } from './modules/onboarding/account.routes.js';
 import { staffRoutes } from './modules/onboarding/staff.routes.js';
+import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -31,6 +33,8 @@ import { healthRoutes } from './modules/platform/health.routes.js';
 import { databaseRateLimitStore } from './modules/platform/rate-limit-store.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { TicketSigner } from './modules/tickets/tickets.service.js';
+import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { serializeRequest } from './request-log.js';
@@ -46,6 +50,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Sees every route as it is declared (tests derive requests from the schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where uploaded logos are kept; default DATA_DIR/uploads on local disk. */
+  uploadStorage?: UploadStorage;
 }
 
 function websocketOrigins(origins: string[]): string[] {
@@ -98,7 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Uploaded logos are served by us under PUBLIC_ORIGIN (also when reached by another name).
+        imgSrc: ["'self'", 'data:', 'blob:', config.publicOrigin],
         connectSrc: ["'self'", ...websocketOrigins([config.publicOrigin])],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -180,6 +187,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes(deps));
       await api.register(consoleRoutes(deps));
       await api.register(staffRoutes(deps));
+      await api.register(organizationAdminRoutes(deps));
+      await api.register(
+        uploadsRoutes(
+          deps,
+          options.uploadStorage ?? localUploadStorage(path.join(config.dataDir, 'uploads')),
+        ),
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -1,18 +1,12 @@
-import { type PlatformOrganization, PROFILE_REQUIRED_FIELDS } from '@qless/contract';
+import type { PlatformOrganization } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, OrganizationRow } from '../../db/schema.js';
-
-type ProfileField = (typeof PROFILE_REQUIRED_FIELDS)[number];
+import { isListed, missingFields } from '../organizations/organizations.repository.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-export function missingProfileFields(org: Pick<OrganizationRow, ProfileField>): ProfileField[] {
-  return PROFILE_REQUIRED_FIELDS.filter((field) => org[field].trim() === '');
-}
-
+/** The console says what the public catalogue does: the same `isListed` rule. */
 export function toPlatformOrganization(org: OrganizationRow): PlatformOrganization {
-  const missing = missingProfileFields(org);
-  const verified = org.verified_at !== null;
   return {
     organization_id: org.id,
     name: org.name,
@@ -21,10 +15,10 @@ export function toPlatformOrganization(org: OrganizationRow): PlatformOrganizati
     category: org.category,
     location: org.location,
     active: org.active,
-    verified,
+    verified: org.verified_at !== null,
     verified_at: iso(org.verified_at),
-    missing_fields: missing,
-    listed: verified && org.active && missing.length === 0,
+    missing_fields: missingFields(org),
+    listed: isListed(org),
     created_at: new Date(org.created_at).toISOString(),
   };
 }
