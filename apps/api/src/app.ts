@@ -18,14 +18,15 @@ import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
+import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
 import { databaseRateLimitStore } from './modules/platform/rate-limit-store.js';
+import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
-import { TicketSigner } from './modules/tickets/tickets.service.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { serializeRequest } from './request-log.js';
@@ -117,9 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('allowedOrigins', allowedOrigins);
 
-  const signer = new TicketSigner(
-    config.payments.ticketSigningKey ?? (await getOrCreateSecret(deps.db, 'ticket_signing_key')),
-  );
+  const signer = await TicketSigner.load(deps.db, config.payments.ticketSigningKey);
   const payments = await createPayments(
     deps,
     signer,
@@ -153,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes(deps));
       await api.register(paymentsRoutes(deps, payments, events));
       await api.register(ticketsRoutes(deps, signer));
+      await api.register(checkinRoutes(deps, signer));
     },
     { prefix: '/api/v1' },
   );
