@@ -171,6 +171,13 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en.png` });
     await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en-full.png`, fullPage: true });
+
+    // No camera here (or permission refused): the dialog says what to do instead.
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    await page.getByText('The camera is not available.', { exact: false }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en-camera.png` });
+    await page.getByRole('button', { name: 'Close the camera' }).first().click();
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
     await context.close();
   });
 
@@ -229,6 +236,23 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .locator('.checkin-item', { hasText: 'Sylvie Counter-Test' })
       .scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/checkin-360-fr-list.png` });
+
+    const offline = await book('Odile Counter-Hors-Ligne');
+    await page.reload();
+    await page.locator('.checkin-item', { hasText: 'Odile Counter-Hors-Ligne' }).waitFor();
+    await context.setOffline(true);
+    await page.getByTestId('checkin-network').getByText('Hors ligne').waitFor();
+    await typeCode(page, offline.code);
+    await expect
+      .poll(() => result(page).textContent())
+      .toBe('Arrivée enregistrée (hors ligne : elle sera envoyée au retour du réseau)');
+    await page.getByText('Hors ligne — 1 arrivée en attente').waitFor();
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-fr-offline.png` });
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await statusOf(offline.id)).status, { timeout: 10_000 })
+      .toBe('checked_in');
     await context.close();
   });
 });
