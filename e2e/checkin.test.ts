@@ -8,7 +8,7 @@ import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code'
 import { TicketSigner } from '../apps/api/src/modules/tickets/ticket-signer';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -83,7 +83,13 @@ async function statusOf(id: string) {
 async function staffPage(
   locale: 'en-GB' | 'fr-FR',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: MOBILE, locale, reducedMotion: 'reduce' });
+  // bypassCSP: the API's CSP (script-src 'self') would block injecting axe-core.
+  const context = await browser.newContext({
+    viewport: MOBILE,
+    locale,
+    reducedMotion: 'reduce',
+    bypassCSP: true,
+  });
   const login = await context.request.post(`${server.origin}/api/v1/auth/login`, {
     data: { email: 'counter@e2e.cm', password: TEST_PASSWORD },
   });
@@ -171,6 +177,8 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en.png` });
     await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en-full.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= 360')).toBe(true);
 
     // No camera here (or permission refused): the dialog says what to do instead.
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
