@@ -15,6 +15,7 @@ export const paths = {
   createService: { pattern: '/create-service', build: () => '/create-service' },
   login: { pattern: '/login', build: () => '/login' },
   admin: { pattern: '/organization/*?', build: () => '/organization/' },
+  adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
 } as const;
 
 /** Section anchors of the landing page. */

@@ -15,6 +15,7 @@ const SlotsRoute = lazy(() => import('./routes/slots'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const AdminRoute = lazy(() => import('./routes/admin'));
+const AdminTodayRoute = lazy(() => import('./routes/admin-today'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 function Fallback() {
@@ -42,6 +43,7 @@ export function AppRouter() {
               <Redirect to={paths.contact.build()} replace />
             </Route>
             <Route path={paths.login.pattern} component={LoginRoute} />
+            <Route path={paths.adminToday.pattern} component={AdminTodayRoute} />
             <Route path="/organization" component={AdminRoute} />
             <Route path="/organization/*" component={AdminRoute} />
             <Route path={paths.services.pattern} component={ServicesRoute} />
