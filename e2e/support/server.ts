@@ -58,7 +58,10 @@ export interface ServerOptions {
   prepare?: (env: NodeJS.ProcessEnv) => void;
 }
 
-/** The real API (serving apps/web/dist) on a free port with a fresh demo database. */
+/**
+ * The real API (serving apps/web/dist) on a free port with a fresh demo database
+ * (PGlite in a temporary folder, or the PostgreSQL database `env.DATABASE_URL` names).
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   buildWeb();
   const port = await freePort();

@@ -19,6 +19,7 @@ import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
+import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { smtpTransport } from './modules/mail/mail-transport.js';
 import { MailWorker } from './modules/mail/mail-worker.js';
@@ -31,8 +32,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { consoleRoutes } from './modules/platform/console.routes.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
 import { databaseRateLimitStore } from './modules/platform/rate-limit-store.js';
+import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
-import { TicketSigner } from './modules/tickets/tickets.service.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createPaymentProvider } from './providers/index.js';
@@ -129,9 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('allowedOrigins', allowedOrigins);
 
-  const signer = new TicketSigner(
-    config.payments.ticketSigningKey ?? (await getOrCreateSecret(deps.db, 'ticket_signing_key')),
-  );
+  const signer = await TicketSigner.load(deps.db, config.payments.ticketSigningKey);
   const payments = await createPayments(
     deps,
     signer,
@@ -194,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           options.uploadStorage ?? localUploadStorage(path.join(config.dataDir, 'uploads')),
         ),
       );
+      await api.register(checkinRoutes(deps, signer));
     },
     { prefix: '/api/v1' },
   );

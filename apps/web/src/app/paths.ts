@@ -26,6 +26,7 @@ export const paths = {
     pattern: '/reset-password/:token',
     build: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   },
+  adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
 } as const;
 
 /** Section anchors of the landing page. */

@@ -40,8 +40,15 @@ export interface Customer {
   client_address?: string;
 }
 
-/** What confirming a paid hold did; `no_seat`: the hold lapsed and the slot filled up. */
-export type BookingConfirmation = 'confirmed' | 'confirmed_after_hold_lapsed' | 'no_seat';
+/**
+ * What confirming a paid hold did; `no_seat`: the hold lapsed and the slot filled up;
+ * `cancelled`: the organization cancelled it at the counter while it was being paid.
+ */
+export type BookingConfirmation =
+  | 'confirmed'
+  | 'confirmed_after_hold_lapsed'
+  | 'no_seat'
+  | 'cancelled';
 
 export function slotTaken(): AppError {
   return new AppError(
@@ -148,6 +155,8 @@ export class BookingsService {
    */
   async confirm(trx: Db, bookingId: string, now: Date): Promise<BookingConfirmation> {
     const booking = await lockBookingForUpdate(trx, bookingId);
+    // Cancelled on purpose: a payment that lands afterwards is refunded, not re-seated.
+    if (booking.status === 'cancelled') return 'cancelled';
     let seat = booking.seat;
     if (booking.status !== 'held') {
       await lockSlot(trx, booking.slot_id);
