@@ -51,8 +51,14 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The real API (serving apps/web/dist) on a free port with a fresh demo database. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real API (serving apps/web/dist) on a free port with a fresh demo database.
+ * `env` adds to or overrides its environment (e.g. DATABASE_URL, to share the database
+ * with the test's own set-up).
+ */
+export async function startServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   buildWeb();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'qless-e2e-'));
@@ -71,6 +77,7 @@ export async function startServer(): Promise<RunningServer> {
         SIMULATOR_DELAY_MS: '500',
         PUBLIC_ORIGIN: origin,
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -5,8 +5,19 @@
 const API = '/api/v1';
 const id = (value: string) => encodeURIComponent(value);
 
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 export const apiPaths = {
   login: () => `${API}/auth/login`,
+  logout: () => `${API}/auth/logout`,
+  me: () => `${API}/auth/me`,
   contact: () => `${API}/contact`,
   organizations: () => `${API}/organizations`,
   organization: (orgId: string) => `${API}/organizations/${id(orgId)}`,
@@ -20,4 +31,18 @@ export const apiPaths = {
   payment: (paymentId: string) => `${API}/payment/${id(paymentId)}`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   paymentStatusSocket: (paymentId: string) => `${API}/payment/${id(paymentId)}/statusSocket`,
+
+  // The organization area (the caller's own organization; see contract organization-admin).
+  organizationData: () => `${API}/organization/data`,
+  /** Query values left undefined are not sent. */
+  organizationBookings: (orgId: string, query: Record<string, string | number | undefined> = {}) =>
+    withQuery(`${API}/organization/${id(orgId)}/bookings`, query),
+  /** The spec's path for adding a service: the organization id right after /api/v1. */
+  createService: (orgId: string) => `${API}/${id(orgId)}/services`,
+  updateService: (serviceId: string) => `${API}/organization/services/${id(serviceId)}`,
+  updateProfile: () => `${API}/organization/update/profile`,
+  closures: () => `${API}/organization/closures`,
+  /** A closure is named by its date (yyyy-MM-dd). */
+  closure: (date: string) => `${API}/organization/closures/${id(date)}`,
+  uploads: () => `${API}/uploads`,
 } as const;

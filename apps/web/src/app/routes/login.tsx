@@ -10,7 +10,9 @@ export default function LoginRoute() {
     <div className="container page-section page-section--narrow">
       <LoginForm
         onContact={() => navigate(paths.contact.build())}
-        onSuccess={() => navigate(paths.admin.build())}
+        onSuccess={(user) =>
+          navigate(user.role === 'operator' ? paths.platform.build() : paths.admin.build())
+        }
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { CloseIcon } from './icon';
+import './modal.css';
 
 interface Props {
   labelledBy: string;
