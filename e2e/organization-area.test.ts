@@ -50,14 +50,14 @@ async function dropDatabase(): Promise<void> {
   await admin.end();
 }
 
-/** Tomorrow's date in Douala (yyyy-MM-dd), so the booking is upcoming whatever the hour. */
-function tomorrowInDouala(): string {
+/** The date `days` from now in Douala (yyyy-MM-dd). */
+function inDouala(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Douala' }).format(
-    new Date(Date.now() + 86_400_000),
+    new Date(Date.now() + days * 86_400_000),
   );
 }
 
-/** Open 06:00–22:00 with incomplete profile (no city, no category) and not yet verified. */
+/** Open 06:00–22:00, public (verified, complete) so that a customer can book it. */
 async function seedOrganization(): Promise<string> {
   const db = database.db;
   const org = await db
@@ -67,9 +67,11 @@ async function seedOrganization(): Promise<string> {
       email: 'contact@guichet-bonanjo.cm',
       time_zone: 'Africa/Douala',
       location: 'Rue Joss, Bonanjo',
+      city: 'Douala',
+      category: 'Civil registry',
       start_time: '06:00',
       end_time: '22:00',
-      verified_at: null,
+      verified_at: new Date(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -128,7 +130,8 @@ async function bookThroughPaymentApi(serviceId: string): Promise<void> {
       reference: `e2e-${randomBytes(6).toString('hex')}`,
       service_id: serviceId,
       slot_id: slot.id,
-      date: tomorrowInDouala(),
+      // Tomorrow, so the booking is upcoming whatever the hour.
+      date: inDouala(1),
     }),
   });
   if (!res.ok) throw new Error(`initiate: ${res.status} ${await res.text()}`);
@@ -192,6 +195,12 @@ beforeAll(async () => {
   const serviceId = await seedOrganization();
   await bookThroughPaymentApi(serviceId);
   expect(ticketCode).toMatch(/^QL-/);
+  // Then, as for an organization still being onboarded: unverified, city and category empty.
+  await database.db
+    .updateTable('organizations')
+    .set({ city: '', category: '', verified_at: null })
+    .where('name', '=', ORG_NAME)
+    .execute();
   browser = await launch();
 });
 
@@ -283,7 +292,7 @@ describe('organization area against the real server', () => {
     const { context, page } = await newPage();
     await logIn(page, ADMIN_EMAIL);
     await page.getByRole('heading', { name: `Welcome, ${ORG_NAME} admin` }).waitFor();
-    await page.getByRole('link', { name: 'Services' }).click();
+    await page.getByRole('link', { name: 'Services', exact: true }).click();
     await page.getByRole('heading', { name: 'Services' }).waitFor();
     for (const column of ['Name', 'Description', 'Duration (In minutes)']) {
       await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
@@ -308,6 +317,30 @@ describe('organization area against the real server', () => {
     expect(await row.textContent()).toContain('Certified copy of a marriage');
     expect(await row.locator('td').nth(2).textContent()).toBe('20');
     expect(await row.textContent()).toContain('Acte de mariage');
+
+    // Edit in the same modal.
+    await row.getByRole('button', { name: 'Edit Marriage certificate' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Service' });
+    expect(await edit.getByLabel('Duration in minutes').inputValue()).toBe('20');
+    await edit.getByLabel('Duration in minutes').fill('25');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Service updated successfully!').waitFor();
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('25');
+
+    // Deactivate, after a confirmation that says what it does; then reactivate.
+    await row.getByRole('button', { name: 'Deactivate Marriage certificate' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Deactivate Marriage certificate?' });
+    await confirm.getByText('Customers will no longer see or book this service.').waitFor();
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Service deactivated.').waitFor();
+    await row.getByText('Inactive').waitFor();
+    await row.getByRole('button', { name: 'Reactivate Marriage certificate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Reactivate Marriage certificate?' })
+      .getByRole('button', { name: 'Reactivate' })
+      .click();
+    await page.getByText('Service reactivated.').waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
     await context.close();
   });
 
@@ -315,7 +348,7 @@ describe('organization area against the real server', () => {
     const { context, page } = await newPage();
     await logIn(page, ADMIN_EMAIL);
     await page.getByRole('heading', { name: `Welcome, ${ORG_NAME} admin` }).waitFor();
-    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByRole('heading', { name: 'Update Profile' }).waitFor();
     expect(await page.getByLabel('Organization email').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Start time').getAttribute('placeholder')).toBe('08:00:00');
@@ -342,6 +375,18 @@ describe('organization area against the real server', () => {
     await page.getByText('1 booking no longer fits and needs your attention.').waitFor();
     // The header shows the logo now.
     await page.locator('.area__head .avatar img').waitFor();
+
+    // A closure date is added and removed at once (its own calls, apart from Save Changes).
+    const closureDay = inDouala(30);
+    await page.getByLabel('Date', { exact: true }).fill(closureDay);
+    await page.getByLabel('Reason (optional)').fill('Public holiday');
+    await page.getByRole('button', { name: 'Add closure' }).click();
+    await page.getByText('Closure added.').waitFor();
+    await page.getByText('Public holiday').waitFor();
+    await page.getByRole('button', { name: /^Remove the closure on / }).click();
+    await page.getByText('Closure removed.').waitFor();
+    await page.getByText('No closure dates.').waitFor();
+
     await page.getByRole('link', { name: 'See them in Bookings' }).click();
     await page.getByRole('heading', { name: 'Bookings' }).waitFor();
     const flagged = page.locator('tr.is-flagged', { hasText: CUSTOMER.name });
@@ -424,7 +469,7 @@ describe('organization area against the real server', () => {
       .set({ revoked_at: new Date() })
       .where('user_id', '=', adminId)
       .execute();
-    await page.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('link', { name: 'Bookings', exact: true }).click();
     await page.getByText('Your session has ended. Please log in again.').waitFor();
     await page.getByText('You are not logged in.').waitFor();
 

@@ -52,9 +52,8 @@ export interface RunningServer {
 }
 
 /**
- * The real API (serving apps/web/dist) on a free port with a fresh demo database.
- * `env` adds to or overrides its environment (e.g. DATABASE_URL, to share the database
- * with the test's own set-up).
+ * The real API (serving apps/web/dist) on a free port with a fresh demo database
+ * (PGlite in a temporary folder, or the PostgreSQL database `env.DATABASE_URL` names).
  */
 export async function startServer(
   options: { env?: Record<string, string> } = {},

@@ -100,24 +100,26 @@ export function BookingsScreen({
             />
           )}
         </Field>
-        <Field label={t('adminBookings.status')}>
-          {(ids) => (
-            <select
-              {...ids}
-              className="input"
-              value={filters.status}
-              onChange={(e) => change({ status: e.target.value })}
-            >
-              <option value="">{t('adminBookings.statusAll')}</option>
-              {BOOKING_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(STATUS_KEYS[s])}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <label className="check">
+        <div className="filters__wide">
+          <Field label={t('adminBookings.status')}>
+            {(ids) => (
+              <select
+                {...ids}
+                className="input"
+                value={filters.status}
+                onChange={(e) => change({ status: e.target.value })}
+              >
+                <option value="">{t('adminBookings.statusAll')}</option>
+                {BOOKING_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(STATUS_KEYS[s])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <label className="check filters__wide">
           <input
             type="checkbox"
             checked={filters.attention}
