@@ -382,7 +382,7 @@ describe('organization area against the real server', () => {
     await page.getByLabel('Reason (optional)').fill('Public holiday');
     await page.getByRole('button', { name: 'Add closure' }).click();
     await page.getByText('Closure added.').waitFor();
-    await page.getByText('Public holiday').waitFor();
+    await page.getByText('Public holiday', { exact: true }).waitFor();
     await page.getByRole('button', { name: /^Remove the closure on / }).click();
     await page.getByText('Closure removed.').waitFor();
     await page.getByText('No closure dates.').waitFor();
