@@ -48,11 +48,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       if (isAbort(error)) return;
       if (error instanceof ApiError && error.status === 401) {
-        // Nobody was signed in here: a plain "not logged in", not "your session ended".
-        setState((s) => (s.status === 'signed-in' ? s : { status: 'signed-out', expired: false }));
+        // Before any answer nobody was signed in: a plain "not logged in". Later, the 401
+        // listener has already said the session ended, and that message stays.
+        setState((s) =>
+          s.status === 'loading' || s.status === 'error'
+            ? { status: 'signed-out', expired: false }
+            : s,
+        );
         return;
       }
-      setState({ status: 'error', error });
+      // A refresh that fails on the network keeps the session it had.
+      setState((s) => (s.status === 'signed-in' ? s : { status: 'error', error }));
     }
   }, []);
 
