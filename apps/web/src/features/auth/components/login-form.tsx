@@ -1,5 +1,5 @@
 import type { User } from '@qless/contract';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { login } from '../api/login';
@@ -11,13 +11,10 @@ export const TOAST_MS = 4000;
 export function LoginForm({
   onContact,
   onSuccess,
-  extraLinks,
 }: {
   onContact: () => void;
   /** Where to go depends on who signed in (an operator has no organization area). */
   onSuccess: (user: User) => void;
-  /** Links under the password (e.g. "Forgot your password?"), composed by the route. */
-  extraLinks?: ReactNode;
 }) {
   const { t } = useI18n();
   const id = useId();
@@ -81,7 +78,6 @@ export function LoginForm({
             />
           )}
         </Field>
-        {extraLinks}
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? t('login.busy') : t('login.submit')}
         </button>
