@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../apps/api/src/db/database';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { insertUser } from '../apps/api/src/modules/auth/users.repository';
 import { syncServiceSlots } from '../apps/api/src/modules/slots/slots.repository';
-import { ARTIFACTS, DESKTOP, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -215,7 +215,13 @@ async function newPage(
   viewport: { width: number; height: number } = DESKTOP,
   locale = 'en-GB',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', locale });
+  // bypassCSP: the API's CSP (script-src 'self') would block injecting axe-core.
+  const context = await browser.newContext({
+    viewport,
+    reducedMotion: 'reduce',
+    locale,
+    bypassCSP: true,
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   return { context, page };
@@ -482,7 +488,7 @@ describe('organization area against the real server', () => {
     await context.close();
   });
 
-  it('takes screenshots of every screen at 360 and 1280 px, in English and French', async () => {
+  it('screens: no sideways scrolling, no serious axe issue, screenshots at 360 and 1280 px in English and French', async () => {
     for (const locale of ['en', 'fr'] as const) {
       for (const viewport of [MOBILE, DESKTOP]) {
         const { context, page } = await newPage(viewport, locale === 'fr' ? 'fr-FR' : 'en-GB');
@@ -492,6 +498,8 @@ describe('organization area against the real server', () => {
             fullPage: true,
           });
           await noSidewaysScroll(page);
+          const violations = await seriousViolations(page);
+          expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
         };
         await page.goto(area());
         await page.locator('.signed-out').waitFor();
