@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -18,14 +19,18 @@ import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
+import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
 import { databaseRateLimitStore } from './modules/platform/rate-limit-store.js';
+import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
-import { TicketSigner } from './modules/tickets/tickets.service.js';
+import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { serializeRequest } from './request-log.js';
@@ -41,6 +46,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Sees every route as it is declared (tests derive requests from the schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where uploaded logos are kept; default DATA_DIR/uploads on local disk. */
+  uploadStorage?: UploadStorage;
 }
 
 function websocketOrigins(origins: string[]): string[] {
@@ -93,7 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Uploaded logos are served by us under PUBLIC_ORIGIN (also when reached by another name).
+        imgSrc: ["'self'", 'data:', 'blob:', config.publicOrigin],
         connectSrc: ["'self'", ...websocketOrigins([config.publicOrigin])],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -117,9 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('allowedOrigins', allowedOrigins);
 
-  const signer = new TicketSigner(
-    config.payments.ticketSigningKey ?? (await getOrCreateSecret(deps.db, 'ticket_signing_key')),
-  );
+  const signer = await TicketSigner.load(deps.db, config.payments.ticketSigningKey);
   const payments = await createPayments(
     deps,
     signer,
@@ -153,6 +159,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes(deps));
       await api.register(paymentsRoutes(deps, payments, events));
       await api.register(ticketsRoutes(deps, signer));
+      await api.register(organizationAdminRoutes(deps));
+      await api.register(
+        uploadsRoutes(
+          deps,
+          options.uploadStorage ?? localUploadStorage(path.join(config.dataDir, 'uploads')),
+        ),
+      );
+      await api.register(checkinRoutes(deps, signer));
     },
     { prefix: '/api/v1' },
   );

@@ -10,7 +10,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { seedDemo } from '../src/demo/seed.js';
+import {
+  DEMO_OPERATOR_EMAIL,
+  DEMO_PASSWORD,
+  demoAdminEmail,
+  demoStaffEmail,
+  seedDemo,
+} from '../src/demo/seed.js';
+import { seedOrganizations } from '../src/demo/seed-data.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
 import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
@@ -95,6 +102,142 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       expect(one.statusCode).toBe(404);
       expect(one.json()).toMatchObject({ code: 'ORGANIZATION_NOT_FOUND' });
       expect((await get(`/api/v1/organizations/${hidden.id}/services`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('who is listed', () => {
+    /** An organization with one service and its slots; complete and verified unless told. */
+    async function organization(
+      slug: string,
+      values: { verified?: boolean; category?: string; location?: string },
+    ) {
+      const org = await database.db
+        .insertInto('organizations')
+        .values({
+          slug,
+          name: `Office ${slug}`,
+          email: `${slug}@example.cm`,
+          time_zone: DEFAULT_TIME_ZONE,
+          city: 'Douala',
+          category: values.category ?? 'clinic',
+          location: values.location ?? 'Rue 1, Akwa',
+          start_time: '08:00',
+          end_time: '12:00',
+          verified_at: values.verified === false ? null : new Date(PINNED_NOW),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const svc = await database.db
+        .insertInto('services')
+        .values({ organization_id: org.id, name: 'Desk', duration_minutes: 30 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { syncServiceSlots } = await import('../src/modules/slots/slots.repository.js');
+      await syncServiceSlots(database.db, svc.id, new Date(PINNED_NOW));
+      return { orgId: org.id, serviceId: svc.id };
+    }
+
+    it('lists only verified and complete organizations; the others are unknown everywhere', async () => {
+      const listed = await organization('listed-office', {});
+      const unverified = await organization('unverified-office', { verified: false });
+      const noCategory = await organization('no-category-office', { category: '' });
+      const blankLocation = await organization('blank-location-office', { location: '   ' });
+      const ids = organizationListResponseSchema
+        .parse((await get('/api/v1/organizations')).json())
+        .organizations.map((o) => o.organization_id);
+      expect(ids).toContain(listed.orgId);
+      for (const hidden of [unverified, noCategory, blankLocation]) {
+        expect(ids).not.toContain(hidden.orgId);
+        expect((await get(`/api/v1/organizations/${hidden.orgId}`)).statusCode).toBe(404);
+        expect((await get(`/api/v1/organizations/${hidden.orgId}/services`)).statusCode).toBe(404);
+        const service = await get(`/api/v1/service/${hidden.serviceId}`);
+        expect(service.statusCode).toBe(404);
+        expect(service.json().code).toBe('SERVICE_NOT_FOUND');
+        expect((await get(`/api/v1/service/${hidden.serviceId}/slots`)).statusCode).toBe(404);
+        const week = await get(
+          `/api/v1/service/${hidden.serviceId}/bookings?start=2026-03-01&end=2026-03-07`,
+        );
+        expect(week.statusCode).toBe(404);
+      }
+      // Verified later (by an operator): listed from then on.
+      await database.db
+        .updateTable('organizations')
+        .set({ verified_at: new Date(PINNED_NOW) })
+        .where('id', '=', unverified.orgId)
+        .execute();
+      expect((await get(`/api/v1/service/${unverified.serviceId}/slots`)).statusCode).toBe(200);
+    });
+
+    it('gives the slot view the open days and the closures within the booking horizon', async () => {
+      const org = await organization('closing-office', {});
+      await database.db
+        .updateTable('organizations')
+        .set({ open_days: 0b0111110 }) // Monday to Friday
+        .where('id', '=', org.orgId)
+        .execute();
+      await database.db
+        .insertInto('organization_closures')
+        .values([
+          { organization_id: org.orgId, closed_on: '2026-03-01', reason: 'past' },
+          { organization_id: org.orgId, closed_on: '2026-03-06', reason: 'holiday' },
+          { organization_id: org.orgId, closed_on: '2027-01-01', reason: 'beyond the horizon' },
+        ])
+        .execute();
+      const body = slotListResponseSchema.parse(
+        (await get(`/api/v1/service/${org.serviceId}/slots`)).json(),
+      );
+      expect(body.open_days).toEqual([1, 2, 3, 4, 5]);
+      expect(body.closures).toEqual(['2026-03-06']);
+      expect(body.slots).toHaveLength(8);
+    });
+  });
+
+  describe('demo accounts', () => {
+    it('seeds an operator, and an admin and a staff account per organization, who can sign in', async () => {
+      const login = async (email: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email, password: DEMO_PASSWORD },
+          remoteAddress: '10.7.7.7',
+        });
+        expect(res.statusCode, `${email}: ${res.body}`).toBe(200);
+        return res.json().user as { role: string; organization_id: string | null };
+      };
+      expect(await login(DEMO_OPERATOR_EMAIL)).toMatchObject({
+        role: 'operator',
+        organization_id: null,
+      });
+      expect(await login(demoAdminEmail('banque-du-littoral-akwa'))).toMatchObject({
+        role: 'org_admin',
+        organization_id: akwaId,
+      });
+      expect(await login(demoStaffEmail('banque-du-littoral-akwa'))).toMatchObject({
+        role: 'staff',
+        organization_id: akwaId,
+      });
+      const accounts = await database.db
+        .selectFrom('users')
+        .select(['email', 'role'])
+        .where('email', 'like', '%.demo')
+        .execute();
+      expect(accounts).toHaveLength(1 + 2 * seedOrganizations.length);
+      // Seeding again adds none and keeps a changed password.
+      const { hashPassword } = await import('../src/modules/auth/passwords.js');
+      await database.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword('a changed demo password') })
+        .where('email', '=', DEMO_OPERATOR_EMAIL)
+        .execute();
+      const again = await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
+      expect(again.accountsAdded).toBe(0);
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: DEMO_OPERATOR_EMAIL, password: DEMO_PASSWORD },
+        remoteAddress: '10.7.7.8',
+      });
+      expect(refused.statusCode).toBe(401);
     });
   });
 

@@ -177,6 +177,6 @@ describe.each(engines)('payment settlement with the simulator on %s', (engine) =
     expect(
       (await h.app.inject({ method: 'POST', url: '/api/v1/tickets/verify', payload: {} }))
         .statusCode,
-    ).toBe(400);
+    ).toBe(401);
   });
 });

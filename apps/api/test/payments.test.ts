@@ -1,5 +1,6 @@
 import { paymentResponseSchema, ticketLookupResponseSchema } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
+import { signedIn } from './support/auth-helpers.js';
 import { initiateBody } from './support/fixtures.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
 import { engines } from './support/test-db.js';
@@ -73,16 +74,30 @@ describe.each(engines)('payment initiation with the simulator on %s', (engine) =
     expect(byCode.body).not.toContain('Ngono');
     expect(byCode.body).not.toContain(String(s.ticket?.token));
 
-    // Staff verify the QR token the payer was given.
+    // Staff verify the QR token the payer was given (signed in; the ticket is for a later day).
     const token = String(s.ticket?.token);
-    const verify = await h.app.inject({
+    const unsigned = await h.app.inject({
       method: 'POST',
       url: '/api/v1/tickets/verify',
       payload: { token },
     });
+    expect(unsigned.statusCode).toBe(401);
+    const staff = await signedIn(h.app, h.database.db, {
+      email: 'counter@guichet.cm',
+      role: 'staff',
+      organizationId: h.fx.orgId,
+    });
+    const verify = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/tickets/verify',
+      headers: staff.headers,
+      payload: { token },
+    });
     expect(verify.headers['cache-control']).toBe('no-store');
     expect(verify.json()).toMatchObject({
-      valid: true,
+      valid: false,
+      reason: 'NOT_TODAY',
+      date,
       booking_status: 'confirmed',
       ticket: { code: ticket.code },
     });
@@ -90,6 +105,7 @@ describe.each(engines)('payment initiation with the simulator on %s', (engine) =
     const bad = await h.app.inject({
       method: 'POST',
       url: '/api/v1/tickets/verify',
+      headers: staff.headers,
       payload: { token: forged },
     });
     expect(bad.json()).toMatchObject({ valid: false, reason: 'INVALID_SIGNATURE' });

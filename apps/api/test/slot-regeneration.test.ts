@@ -27,8 +27,12 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
         name: 'Centre Test',
         email: 'test@centre.cm',
         time_zone: 'Africa/Douala',
+        location: 'Rue de la Joie, Deido',
+        city: 'Douala',
+        category: 'clinic',
         start_time: '08:00',
         end_time: '10:00',
+        verified_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

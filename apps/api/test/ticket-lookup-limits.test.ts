@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from './support/auth-helpers.js';
 import { createFixture, type Fixture } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
@@ -9,12 +10,18 @@ describe.each(engines)('ticket look-ups on %s', (engine) => {
   let tdb: TestDatabase;
   let app: FastifyInstance;
   let fx: Fixture;
+  let staff: { authorization: string };
   beforeAll(async () => {
     tdb = await createTestDatabase(engine);
     ({ app } = await createTestApp(tdb.database, {
       env: { ...NO_LIMITS, RATE_LIMIT_TICKET_PER_IP: '3', RATE_LIMIT_TICKET_GLOBAL: '5' },
     }));
     fx = await createFixture(tdb.database, new Date(PINNED_NOW));
+    ({ headers: staff } = await signedIn(app, tdb.database.db, {
+      email: 'counter@guichet.cm',
+      role: 'staff',
+      organizationId: fx.orgId,
+    }));
   });
   afterAll(async () => {
     await app?.close();
@@ -28,6 +35,7 @@ describe.each(engines)('ticket look-ups on %s', (engine) => {
       method: 'POST',
       url: '/api/v1/tickets/verify',
       remoteAddress,
+      headers: staff,
       payload: { token: 'not.a.token' },
     });
 

@@ -58,7 +58,13 @@ const slotSchema = z.object({
 });
 export type Slot = z.infer<typeof slotSchema>;
 
-export const slotListResponseSchema = z.object({ slots: z.array(slotSchema) });
+export const slotListResponseSchema = z.object({
+  slots: z.array(slotSchema),
+  /** Days of the week the organization opens, 0 = Sunday, ascending; other days are closed. */
+  open_days: z.array(z.number().int().min(0).max(6)),
+  /** Dates it is closed (holidays) within the booking horizon, ascending. */
+  closures: z.array(isoDateSchema),
+});
 export type SlotListResponse = z.infer<typeof slotListResponseSchema>;
 
 export const bookingsRangeQuerySchema = withFieldCodes(

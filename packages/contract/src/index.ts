@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './catalog.js';
+export * from './checkin.js';
 export * from './contact.js';
 export * from './core.js';
 export * from './errors.js';

@@ -78,6 +78,24 @@ export const ADMIN_BOOKING_STATUSES = [
   'expired',
 ] as const;
 
+/**
+ * Why an upcoming booking is flagged after a change by the organization (stable values;
+ * screens translate them). Cleared again when a later change makes the booking fit.
+ */
+export const ATTENTION_REASONS = [
+  /** Its service was deactivated. */
+  'service_inactive',
+  /** Its date became a closure (holiday). */
+  'closure',
+  /** Its day of the week is no longer an open day. */
+  'closed_day',
+  /** Its slot lies outside the new opening hours. */
+  'outside_hours',
+  /** Its slot is no longer generated (the service's duration changed). */
+  'slot_changed',
+] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
 export const adminBookingSchema = z.object({
   booking_id: idSchema,
   booking_date: isoDateSchema,
@@ -135,7 +153,10 @@ export const adminBookingsQuerySchema = withFieldCodes(
     page_size: z.coerce.number().int().min(1).max(100).default(20),
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
-    /** One status or several, comma-separated. */
+    /**
+     * One status or several, comma-separated. Without it: every booking that was ever
+     * confirmed (it has a ticket), so unpaid and lapsed holds stay out of the way.
+     */
     status: z
       .string()
       .max(100)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECKIN_REASONS } from './checkin-codes.js';
 import { withFieldCodes } from './errors.js';
 import { isoDateSchema } from './time-schemas.js';
 
@@ -46,10 +47,19 @@ export const ticketVerifyRequestSchema = withFieldCodes(
   z.object({ token: z.string().min(1).max(2000) }),
   { token: 'INVALID_TICKET' },
 );
+/**
+ * POST /api/v1/tickets/verify (a counter session): read-only. `valid` is true when the
+ * ticket may be checked in now (reason OK). `ticket` is null for another organization's.
+ */
 export const ticketVerifyResponseSchema = z.object({
   valid: z.boolean(),
+  reason: z.enum(CHECKIN_REASONS),
   ticket: ticketSchema.nullable(),
   booking_status: z.string().nullable(),
-  reason: z.string().nullable(),
+  /** The ticket's date; null when unknown or another organization's. */
+  date: isoDateSchema.nullable(),
+  checked_in_at: z.string().nullable(),
+  /** "HH:MM" of checked_in_at in the organization's time zone. */
+  checked_in_time: z.string().nullable(),
 });
 export type TicketVerifyResponse = z.infer<typeof ticketVerifyResponseSchema>;

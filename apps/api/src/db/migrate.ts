@@ -4,6 +4,7 @@ import * as m002 from './migrations/002-organization-time-zone-required.js';
 import * as m003 from './migrations/003-payment-review-and-callback-budget.js';
 import * as m004 from './migrations/004-client-limits.js';
 import * as m005 from './migrations/005-identity-and-organizations.js';
+import * as m006 from './migrations/006-check-in-scans.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003-payment-review-and-callback-budget': m003,
   '004-client-limits': m004,
   '005-identity-and-organizations': m005,
+  '006-check-in-scans': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -80,6 +80,8 @@ export interface BookingsTable {
   client_address: Generated<string | null>;
   checked_in_at: Date | null;
   checked_in_by: string | null;
+  /** The scanning device's id for the scan that checked it in (offline sync replays). */
+  checked_in_client_id: string | null;
   status_changed_at: Date | null;
   /** Why the organization should look at this booking (e.g. its hours no longer hold it). */
   attention_reason: string | null;

@@ -1,6 +1,8 @@
 import { ACTIVE_BOOKING_STATUSES, addDays, weekStart, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, Db } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { findUserByEmail, insertUser } from '../modules/auth/users.repository.js';
 import { syncServiceSlots } from '../modules/slots/slots.repository.js';
 import { generateTicketCode } from '../modules/tickets/ticket-code.js';
 import { demoBookingCustomers, seedOrganizations } from './seed-data.js';
@@ -9,6 +11,38 @@ export interface SeedResult {
   organizations: number;
   services: number;
   bookingsAdded: number;
+  accountsAdded: number;
+}
+
+/** The password of every demo account (README, "Demo data"). Demo data only. */
+export const DEMO_PASSWORD = 'qless-demo-2026';
+export const DEMO_OPERATOR_EMAIL = 'operator@qless.demo';
+export const demoAdminEmail = (slug: string) => `admin@${slug}.demo`;
+export const demoStaffEmail = (slug: string) => `staff@${slug}.demo`;
+
+/**
+ * Adds the demo accounts that are missing; one that exists is left as it is (its password
+ * may have been changed). The one hash is shared: every demo account has the same password.
+ */
+async function seedAccounts(
+  db: Db,
+  accounts: {
+    email: string;
+    name: string;
+    role: 'operator' | 'org_admin' | 'staff';
+    organizationId: string | null;
+  }[],
+  now: Date,
+): Promise<number> {
+  let hash: string | null = null;
+  let added = 0;
+  for (const account of accounts) {
+    if (await findUserByEmail(db, account.email)) continue;
+    hash ??= await hashPassword(DEMO_PASSWORD);
+    await insertUser(db, { ...account, passwordHash: hash, now });
+    added += 1;
+  }
+  return added;
 }
 
 /**
@@ -20,6 +54,9 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
   return db.transaction().execute(async (trx) => {
     let services = 0;
     let bookingsAdded = 0;
+    const accounts: Parameters<typeof seedAccounts>[1] = [
+      { email: DEMO_OPERATOR_EMAIL, name: 'Demo operator', role: 'operator', organizationId: null },
+    ];
     for (const org of seedOrganizations) {
       await trx
         .insertInto('organizations')
@@ -34,14 +71,37 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
           image_url: `/media/logos/${org.logo}`,
           start_time: `${org.startTime}:00`,
           end_time: `${org.endTime}:00`,
+          // Demo organizations are public from the start, as if an operator had verified them.
+          verified_at: now,
         })
         .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
+      // A demo database seeded before verification existed gets its organizations listed.
+      await trx
+        .updateTable('organizations')
+        .set({ verified_at: now })
+        .where('slug', '=', org.slug)
+        .where('verified_at', 'is', null)
         .execute();
       const orgRow = await trx
         .selectFrom('organizations')
         .select(['id', 'time_zone'])
         .where('slug', '=', org.slug)
         .executeTakeFirstOrThrow();
+      accounts.push(
+        {
+          email: demoAdminEmail(org.slug),
+          name: 'Demo admin',
+          role: 'org_admin',
+          organizationId: orgRow.id,
+        },
+        {
+          email: demoStaffEmail(org.slug),
+          name: 'Demo staff',
+          role: 'staff',
+          organizationId: orgRow.id,
+        },
+      );
       const today = zonedNow(orgRow.time_zone, now).date;
       const sunday = weekStart(today);
 
@@ -114,6 +174,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
         }
       }
     }
-    return { organizations: seedOrganizations.length, services, bookingsAdded };
+    const accountsAdded = await seedAccounts(trx, accounts, now);
+    return { organizations: seedOrganizations.length, services, bookingsAdded, accountsAdded };
   });
 }

@@ -11,6 +11,7 @@ import {
   slotListResponseSchema,
   takenSlotListResponseSchema,
   withFieldCodes,
+  zonedNow,
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,16 +19,18 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, errorResponses, notFound } from '../errors.js';
 import { listTakenSlots } from './bookings/bookings.repository.js';
 import {
-  findActiveOrganization,
-  listActiveOrganizations,
+  findListedOrganization,
+  listClosures,
+  listListedOrganizations,
+  maskToOpenDays,
   toOrganization,
 } from './organizations/organizations.repository.js';
 import {
-  findActiveService,
+  findListedService,
   listActiveServices,
   toService,
 } from './services/services.repository.js';
-import { findLiveSlotsOfActiveService, toSlot } from './slots/slots.repository.js';
+import { findLiveSlotsOfListedService, toSlot } from './slots/slots.repository.js';
 
 const orgParams = withFieldCodes(z.object({ orgId: idSchema }), { orgId: 'INVALID_ID' });
 const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
@@ -35,18 +38,22 @@ const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
 });
 const notFoundOrInvalid = errorResponses(400, 404);
 
-/** The public, read-only catalogue: organizations, services, slots and taken slot-dates. */
+/**
+ * The public, read-only catalogue: organizations, services, slots and taken slot-dates.
+ * Only listed organizations (active, verified, complete) and their active services exist
+ * here; anything else answers 404 as unknown.
+ */
 export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
 
   async function requireOrganization(orgId: string) {
-    const org = await findActiveOrganization(db, orgId);
+    const org = await findListedOrganization(db, orgId);
     if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
     return org;
   }
 
   async function requireService(serviceId: string) {
-    const found = await findActiveService(db, serviceId);
+    const found = await findListedService(db, serviceId);
     if (!found) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
     return found;
   }
@@ -55,7 +62,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/organizations',
       { schema: { response: { 200: organizationListResponseSchema, ...errorResponses() } } },
-      async () => ({ organizations: (await listActiveOrganizations(db)).map(toOrganization) }),
+      async () => ({ organizations: (await listListedOrganizations(db)).map(toOrganization) }),
     );
 
     app.get(
@@ -108,9 +115,21 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const slots = await findLiveSlotsOfActiveService(db, req.params.serviceId);
-        if (!slots) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
-        return { slots: slots.map(toSlot) };
+        const found = await findLiveSlotsOfListedService(db, req.params.serviceId);
+        if (!found) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
+        // The week view greys out closed days; closures past the horizon cannot be booked anyway.
+        const today = zonedNow(found.timeZone, clock.now()).date;
+        const closures = await listClosures(
+          db,
+          found.organizationId,
+          today,
+          addDays(today, deps.config.payments.horizonDays),
+        );
+        return {
+          slots: found.slots.map(toSlot),
+          open_days: maskToOpenDays(found.openDays),
+          closures: closures.map((c) => c.date),
+        };
       },
     );
 

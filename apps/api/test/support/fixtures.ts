@@ -20,8 +20,12 @@ export async function createFixture(database: Database, now: Date, suffix = ''):
       email: `guichet${suffix}@example.cm`,
       time_zone: 'Africa/Douala',
       location: 'Rue Joss, Bonanjo, Douala',
+      city: 'Douala',
+      category: 'civil-registry',
       start_time: '07:00',
       end_time: '18:00',
+      // Verified and complete: listed publicly, as customers' tests need.
+      verified_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -29,6 +29,12 @@ export const apiPaths = {
     `${API}/service/${id(serviceId)}/bookings?${new URLSearchParams(range)}`,
   paymentInitiate: () => `${API}/payment/initiate`,
   payment: (paymentId: string) => `${API}/payment/${id(paymentId)}`,
+  /** Check-in at the counter (a staff or admin session). */
+  organizationToday: () => `${API}/organization/today`,
+  checkins: () => `${API}/organization/checkins`,
+  checkinsSync: () => `${API}/organization/checkins/sync`,
+  bookingNoShow: (bookingId: string) => `${API}/organization/bookings/${id(bookingId)}/no-show`,
+  bookingCancel: (bookingId: string) => `${API}/organization/bookings/${id(bookingId)}/cancel`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   paymentStatusSocket: (paymentId: string) => `${API}/payment/${id(paymentId)}/statusSocket`,
 

@@ -1,4 +1,4 @@
-import { ACTIVE_BOOKING_STATUSES } from '@qless/contract';
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '@qless/contract';
 import { sql } from 'kysely';
 import type { BookingsTable, Db } from '../../db/schema.js';
 
@@ -176,4 +176,79 @@ export async function cancelHeld(db: Db, bookingId: string, now: Date): Promise<
     .where('id', '=', bookingId)
     .where('status', '=', 'held')
     .execute();
+}
+
+// At the counter (check-in, no-show, cancel): each is one conditional UPDATE, so of two
+// counters acting on one booking at once exactly one changes it; the other sees 0 rows.
+
+/** Checks a confirmed booking of the organization on `date` in. False: it was not so. */
+export async function markCheckedIn(
+  db: Db,
+  change: {
+    bookingId: string;
+    organizationId: string;
+    date: string;
+    at: Date;
+    by: string;
+    clientId: string | null;
+  },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({
+      status: 'checked_in',
+      checked_in_at: change.at,
+      checked_in_by: change.by,
+      checked_in_client_id: change.clientId,
+      status_changed_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', change.bookingId)
+    .where('organization_id', '=', change.organizationId)
+    .where('booking_date', '=', change.date)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * An offline scan earlier than the recorded check-in becomes the check-in (the first real
+ * scan wins). False: the recorded one is as early or earlier.
+ */
+export async function moveCheckInEarlier(
+  db: Db,
+  change: { bookingId: string; at: Date; by: string; clientId: string },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({
+      checked_in_at: change.at,
+      checked_in_by: change.by,
+      checked_in_client_id: change.clientId,
+      updated_at: now,
+    })
+    .where('id', '=', change.bookingId)
+    .where('status', '=', 'checked_in')
+    .where('checked_in_at', '>', change.at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A booking moves from one of `from` to `to` (no-show, cancel). False: it was in none. */
+export async function changeBookingStatus(
+  db: Db,
+  bookingId: string,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ status: to, status_changed_at: now, updated_at: now })
+    .where('id', '=', bookingId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

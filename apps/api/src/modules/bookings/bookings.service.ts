@@ -1,9 +1,10 @@
-import { daysBetween, isSlotInPast, zonedNow } from '@qless/contract';
+import { dayOfWeek, daysBetween, isSlotInPast, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
 import type { DB, Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
-import { findActiveService } from '../services/services.repository.js';
+import { isClosureDate, isOpenOn } from '../organizations/organizations.repository.js';
+import { findListedService } from '../services/services.repository.js';
 import { generateTicketCode } from '../tickets/ticket-code.js';
 import {
   cancelHeld,
@@ -39,8 +40,15 @@ export interface Customer {
   client_address?: string;
 }
 
-/** What confirming a paid hold did; `no_seat`: the hold lapsed and the slot filled up. */
-export type BookingConfirmation = 'confirmed' | 'confirmed_after_hold_lapsed' | 'no_seat';
+/**
+ * What confirming a paid hold did; `no_seat`: the hold lapsed and the slot filled up;
+ * `cancelled`: the organization cancelled it at the counter while it was being paid.
+ */
+export type BookingConfirmation =
+  | 'confirmed'
+  | 'confirmed_after_hold_lapsed'
+  | 'no_seat'
+  | 'cancelled';
 
 export function slotTaken(): AppError {
   return new AppError(
@@ -66,7 +74,7 @@ export class BookingsService {
     input: { serviceId: string; slotId: string; date: string },
     now: Date,
   ): Promise<Bookable> {
-    const found = await findActiveService(this.db, input.serviceId);
+    const found = await findListedService(this.db, input.serviceId);
     if (!found) throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service.');
     const slot = await findSlot(this.db, input.slotId);
     if (!slot || slot.retired_at !== null) {
@@ -93,6 +101,17 @@ export class BookingsService {
         400,
         'DATE_OUT_OF_HORIZON',
         `Bookings open ${horizonDays} days ahead at most.`,
+      );
+    }
+    const { organization } = found;
+    if (
+      !isOpenOn(organization.open_days, dayOfWeek(input.date)) ||
+      (await isClosureDate(this.db, organization.id, input.date))
+    ) {
+      throw new AppError(
+        409,
+        'DAY_CLOSED',
+        `${organization.name} is closed on this day. Pick another day.`,
       );
     }
     return { ...found, slotId: slot.id, date: input.date };
@@ -136,6 +155,8 @@ export class BookingsService {
    */
   async confirm(trx: Db, bookingId: string, now: Date): Promise<BookingConfirmation> {
     const booking = await lockBookingForUpdate(trx, bookingId);
+    // Cancelled on purpose: a payment that lands afterwards is refunded, not re-seated.
+    if (booking.status === 'cancelled') return 'cancelled';
     let seat = booking.seat;
     if (booking.status !== 'held') {
       await lockSlot(trx, booking.slot_id);

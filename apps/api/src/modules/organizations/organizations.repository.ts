@@ -1,4 +1,5 @@
-import { minutesToWire, type Organization } from '@qless/contract';
+import { minutesToWire, type Organization, PROFILE_REQUIRED_FIELDS } from '@qless/contract';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, OrganizationRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 
@@ -17,26 +18,98 @@ export function toOrganization(row: OrganizationRow): Organization {
   };
 }
 
+type RequiredField = (typeof PROFILE_REQUIRED_FIELDS)[number];
+
+/** Required profile fields still blank (spaces count as blank). */
+export function missingFields(row: Pick<OrganizationRow, RequiredField>): RequiredField[] {
+  return PROFILE_REQUIRED_FIELDS.filter((field) => row[field].trim() === '');
+}
+
+/** Customers can find it: active, verified by an operator, and its profile complete. */
+export function isListed(
+  row: Pick<OrganizationRow, RequiredField | 'active' | 'verified_at'>,
+): boolean {
+  return row.active && row.verified_at !== null && missingFields(row).length === 0;
+}
+
+/**
+ * The SQL twin of `isListed` for the organizations table under `alias`: the one rule for
+ * every public read, so an unlisted organization's services and slots are unknown too.
+ */
+export function listedCondition(alias: string): Expression<SqlBool> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const filled = PROFILE_REQUIRED_FIELDS.map((field) => sql`btrim(${col(field)}) <> ''`);
+  return sql<SqlBool>`(${col('active')} and ${col('verified_at')} is not null and ${sql.join(filled, sql` and `)})`;
+}
+
 /**
  * Sorted the way people read names ("Énergie" with the E's), whatever the database's
  * collation: PGlite and many servers compare bytes, which puts accented names last.
  */
 export const byName = new Intl.Collator('fr', { sensitivity: 'base', numeric: true }).compare;
 
-export async function listActiveOrganizations(db: Db): Promise<OrganizationRow[]> {
+export async function listListedOrganizations(db: Db): Promise<OrganizationRow[]> {
   const rows = await db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('active', '=', true)
+    .selectFrom('organizations as o')
+    .selectAll('o')
+    .where(listedCondition('o'))
     .execute();
   return rows.sort((a, b) => byName(a.name, b.name));
 }
 
-export function findActiveOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
+export function findListedOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
   return db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('id', '=', id)
-    .where('active', '=', true)
+    .selectFrom('organizations as o')
+    .selectAll('o')
+    .where('o.id', '=', id)
+    .where(listedCondition('o'))
     .executeTakeFirst();
+}
+
+/** Any organization, listed or not (the organization area and operators). */
+export function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Days of the week as the bitmask stored in organizations.open_days (bit d = day d). */
+export function openDaysToMask(days: readonly number[]): number {
+  return days.reduce((mask, day) => mask | (1 << day), 0);
+}
+
+export function maskToOpenDays(mask: number): number[] {
+  return [0, 1, 2, 3, 4, 5, 6].filter((day) => (mask & (1 << day)) !== 0);
+}
+
+export function isOpenOn(mask: number, weekday: number): boolean {
+  return (mask & (1 << weekday)) !== 0;
+}
+
+/** Closure dates of an organization from `from` to `to` (inclusive), ascending. */
+export function listClosures(
+  db: Db,
+  organizationId: string,
+  from: string,
+  to?: string,
+): Promise<{ date: string; reason: string }[]> {
+  let q = db
+    .selectFrom('organization_closures')
+    .select(['closed_on as date', 'reason'])
+    .where('organization_id', '=', organizationId)
+    .where('closed_on', '>=', from);
+  if (to !== undefined) q = q.where('closed_on', '<=', to);
+  return q.orderBy('closed_on').execute();
+}
+
+export async function isClosureDate(
+  db: Db,
+  organizationId: string,
+  date: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization_closures')
+    .select('closed_on')
+    .where('organization_id', '=', organizationId)
+    .where('closed_on', '=', date)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -174,6 +174,10 @@ export class PaymentStateMachine {
       return refundReason ? 'failed_refund_due' : 'failed';
     }
     const confirmation = await this.deps.bookings.confirm(trx, payment.booking_id, now);
+    if (confirmation === 'cancelled') {
+      await flagRefund(trx, payment.id, 'BOOKING_CANCELLED', now);
+      return 'refund_due';
+    }
     if (confirmation !== 'no_seat') return confirmation;
     await flagRefund(trx, payment.id, 'SLOT_TAKEN_AFTER_HOLD_LAPSED', now);
     this.deps.log.warn(

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { CallbackInput, PaymentProvider } from '../../providers/provider.js';
 import { BookingsService } from '../bookings/bookings.service.js';
-import type { TicketSigner } from '../tickets/tickets.service.js';
+import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { PaymentCallbacks } from './payment-callbacks.js';
 import { PaymentInitiation } from './payment-initiation.js';
 import { PaymentStateMachine } from './payment-state-machine.js';

@@ -1,6 +1,6 @@
 import type { Service } from '@qless/contract';
 import type { Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
-import { byName } from '../organizations/organizations.repository.js';
+import { byName, listedCondition } from '../organizations/organizations.repository.js';
 
 export function toService(row: ServiceRow): Service {
   return {
@@ -23,8 +23,8 @@ export async function listActiveServices(db: Db, organizationId: string): Promis
   return rows.sort((a, b) => byName(a.name, b.name));
 }
 
-/** An active service of an active organization, with that organization: one query. */
-export async function findActiveService(
+/** An active service of a listed organization, with that organization: one query. */
+export async function findListedService(
   db: Db,
   id: string,
 ): Promise<{ service: ServiceRow; organization: OrganizationRow } | undefined> {
@@ -48,7 +48,7 @@ export async function findActiveService(
     ])
     .where('s.id', '=', id)
     .where('s.active', '=', true)
-    .where('o.active', '=', true)
+    .where(listedCondition('o'))
     .executeTakeFirst();
   if (!row) return undefined;
   const {

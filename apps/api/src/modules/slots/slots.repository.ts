@@ -2,6 +2,7 @@ import { minutesToWire, type Slot } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, SlotRow } from '../../db/schema.js';
 import { minutesToTime, timeToMinutes } from '../../db/time-columns.js';
+import { listedCondition } from '../organizations/organizations.repository.js';
 import { type ExistingSlot, generateSlots, planSlots, type SlotPlan } from './slot-engine.js';
 
 export function toSlot(row: Pick<SlotRow, 'id' | 'service_id' | 'start_time' | 'end_time'>): Slot {
@@ -14,31 +15,53 @@ export function toSlot(row: Pick<SlotRow, 'id' | 'service_id' | 'start_time' | '
 }
 
 /**
- * Live slots of an active service in one query; undefined when the service (or its
- * organization) does not exist or is inactive.
+ * Live slots of an active service of a listed organization in one query, with the
+ * organization's week (open days and time zone); undefined when the service is unknown,
+ * inactive or its organization unlisted.
  */
-export async function findLiveSlotsOfActiveService(
+export async function findLiveSlotsOfListedService(
   db: Db,
   serviceId: string,
-): Promise<Pick<SlotRow, 'id' | 'service_id' | 'start_time' | 'end_time'>[] | undefined> {
+): Promise<
+  | {
+      organizationId: string;
+      openDays: number;
+      timeZone: string;
+      slots: Pick<SlotRow, 'id' | 'service_id' | 'start_time' | 'end_time'>[];
+    }
+  | undefined
+> {
   const rows = await db
     .selectFrom('services as s')
     .innerJoin('organizations as o', 'o.id', 's.organization_id')
     .leftJoin('slots as sl', (join) =>
       join.onRef('sl.service_id', '=', 's.id').on('sl.retired_at', 'is', null),
     )
-    .select(['sl.id', 'sl.start_time', 'sl.end_time'])
+    .select([
+      'sl.id',
+      'sl.start_time',
+      'sl.end_time',
+      'o.id as org_id',
+      'o.open_days',
+      'o.time_zone',
+    ])
     .where('s.id', '=', serviceId)
     .where('s.active', '=', true)
-    .where('o.active', '=', true)
+    .where(listedCondition('o'))
     .orderBy('sl.start_time')
     .execute();
-  if (rows.length === 0) return undefined;
-  return rows.flatMap((r) =>
-    r.id && r.start_time && r.end_time
-      ? [{ id: r.id, service_id: serviceId, start_time: r.start_time, end_time: r.end_time }]
-      : [],
-  );
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    organizationId: first.org_id,
+    openDays: first.open_days,
+    timeZone: first.time_zone,
+    slots: rows.flatMap((r) =>
+      r.id && r.start_time && r.end_time
+        ? [{ id: r.id, service_id: serviceId, start_time: r.start_time, end_time: r.end_time }]
+        : [],
+    ),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   ticketLookupResponseSchema,
+  ticketPublicKeysResponseSchema,
   ticketVerifyRequestSchema,
   ticketVerifyResponseSchema,
   withFieldCodes,
@@ -8,16 +9,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { authOf, ROLES_COUNTER } from '../auth/auth-guard.js';
 import { clientAddressKey } from '../platform/client-address.js';
 import { enforceLimits } from '../platform/db-limits.js';
 import { TICKET_CODE_PATTERN } from './ticket-code.js';
-import {
-  findTicketByCode,
-  isTicketValid,
-  type TicketSigner,
-  toTicketLookup,
-  verifyTicketToken,
-} from './tickets.service.js';
+import type { TicketSigner } from './ticket-signer.js';
+import { verifyTicketToken } from './ticket-verify.js';
+import { findTicketByCode, isTicketValid, toTicketLookup } from './tickets.service.js';
 
 const codeParams = withFieldCodes(z.object({ code: z.string().max(20) }), {
   code: 'INVALID_TICKET',
@@ -26,7 +24,7 @@ const codeParams = withFieldCodes(z.object({ code: z.string().max(20) }), {
 const MINUTE = 60_000;
 
 export function ticketsRoutes(
-  { db, clock, config }: AppDeps,
+  { db, clock, config, guard }: AppDeps,
   signer: TicketSigner,
 ): FastifyPluginAsyncZod {
   const { ticketPerIp, ticketGlobal } = config.limits;
@@ -61,21 +59,39 @@ export function ticketsRoutes(
       },
     );
 
-    // Staff verify the QR token. Who may verify (a staff session) is the organization
-    // issue's work; until then the token itself, unforgeable, is what is checked.
+    // Public: the key that verifies ticket tokens, for counters that check offline.
+    app.get(
+      '/tickets/public-key',
+      { schema: { response: { 200: ticketPublicKeysResponseSchema, ...errorResponses() } } },
+      async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return { keys: signer.publicKeys() };
+      },
+    );
+
+    // Staff verify a QR token, read-only: whether it may be checked in now, and why not.
     app.post(
       '/tickets/verify',
       {
+        onRequest: guard.require(ROLES_COUNTER),
         preHandler: (req, reply) =>
           enforceLimits(db, clock, reply, limitsFor('ticket-verify', req.ip)),
         schema: {
           body: ticketVerifyRequestSchema,
-          response: { 200: ticketVerifyResponseSchema, ...errorResponses(400, 413, 415, 429) },
+          response: {
+            200: ticketVerifyResponseSchema,
+            ...errorResponses(400, 401, 403, 413, 415, 429),
+          },
         },
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return verifyTicketToken(db, signer, req.body.token);
+        const { user } = authOf(req);
+        const scope = user.role === 'operator' ? null : user.organization_id;
+        if (user.role !== 'operator' && !scope) {
+          throw new AppError(403, 'FORBIDDEN', 'Your account belongs to no organization.');
+        }
+        return verifyTicketToken(db, signer, req.body.token, scope, clock.now());
       },
     );
   };

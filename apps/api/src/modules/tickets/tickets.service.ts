@@ -1,16 +1,11 @@
-import {
-  formatMinutes,
-  localPart,
-  type Ticket,
-  type TicketLookup,
-  type TicketVerifyResponse,
-} from '@qless/contract';
-import { jwtVerify, SignJWT } from 'jose';
+import { formatMinutes, localPart, type Ticket, type TicketLookup } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
+import type { TicketSigner } from './ticket-signer.js';
 
 export interface TicketRecord {
   booking_id: string;
+  organization_id: string;
   status: string;
   ticket_code: string | null;
   booking_date: string;
@@ -33,6 +28,7 @@ function ticketQuery(db: Db) {
     .innerJoin('slots as sl', 'sl.id', 'b.slot_id')
     .select([
       'b.id as booking_id',
+      'b.organization_id',
       'b.status',
       'b.ticket_code',
       'b.booking_date',
@@ -75,46 +71,16 @@ function maskPhone(phone: string): string {
   return `+237 ${local.slice(0, 1)}•• ••• •${local.slice(-2)}`;
 }
 
-/** Signs and reads ticket tokens (HS256). A token names the booking and its code. */
-export class TicketSigner {
-  private readonly key: Uint8Array;
-  constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
-  }
-
-  /** Deterministic for a booking: issued at its confirmation time. */
-  async sign(record: TicketRecord): Promise<string> {
-    return new SignJWT({ code: record.ticket_code, date: record.booking_date })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(record.booking_id)
-      .setIssuer('qless')
-      .setIssuedAt(Math.floor((record.confirmed_at ?? new Date(0)).getTime() / 1000))
-      .sign(this.key);
-  }
-
-  async read(token: string): Promise<{ bookingId: string; code: string } | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: 'qless',
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.code !== 'string') return null;
-      return { bookingId: payload.sub, code: payload.code };
-    } catch {
-      return null;
-    }
-  }
-}
-
 export async function toTicket(
   signer: TicketSigner,
   record: TicketRecord,
   options: { reveal: boolean },
 ): Promise<Ticket> {
-  if (!record.ticket_code) throw new Error('booking has no ticket');
+  const code = record.ticket_code;
+  if (!code) throw new Error('booking has no ticket');
   return {
-    code: record.ticket_code,
-    token: await signer.sign(record),
+    code,
+    token: await signer.sign({ ...record, ticket_code: code }),
     organization: record.organization_name,
     location: record.location,
     service: record.service_name,
@@ -142,27 +108,5 @@ export function toTicketLookup(record: TicketRecord): TicketLookup {
     time: formatMinutes(timeToMinutes(record.start_time)),
     time_zone: record.time_zone,
     status: record.status,
-  };
-}
-
-export async function verifyTicketToken(
-  db: Db,
-  signer: TicketSigner,
-  token: string,
-): Promise<TicketVerifyResponse> {
-  const claims = await signer.read(token);
-  if (!claims)
-    return { valid: false, ticket: null, booking_status: null, reason: 'INVALID_SIGNATURE' };
-  const record = await findTicketByBooking(db, claims.bookingId);
-  if (!record || record.ticket_code !== claims.code) {
-    return { valid: false, ticket: null, booking_status: null, reason: 'UNKNOWN_TICKET' };
-  }
-  const ticket = await toTicket(signer, record, { reveal: false });
-  const valid = isTicketValid(record.status);
-  return {
-    valid,
-    ticket,
-    booking_status: record.status,
-    reason: valid ? null : `BOOKING_${record.status.toUpperCase()}`,
   };
 }

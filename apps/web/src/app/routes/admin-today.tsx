@@ -1,14 +1,9 @@
-import { useI18n } from '../../i18n/i18n';
+import { TodayScreen } from '../../features/checkin/components/today-screen';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { href, paths } from '../paths';
 
-/** Placeholder: the check-in screen ("Today") comes from its own branch and replaces this. */
+/** The counter's Today screen (check-in); the organization area's shell mounts it. */
 export default function AdminTodayRoute() {
-  const { t } = useI18n();
-  return (
-    <section aria-labelledby="today-title">
-      <h1 id="today-title" className="page-title">
-        {t('area.nav.today')}
-      </h1>
-      <p className="empty-state">{t('admin.soon')}</p>
-    </section>
-  );
+  useDocumentTitle('checkin.title');
+  return <TodayScreen loginHref={href(paths.login.build())} />;
 }

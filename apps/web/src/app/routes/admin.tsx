@@ -205,16 +205,9 @@ function AdminScreens({
           <Bookings organizationId={organizationId} />
         </Titled>
       </Route>
-      <Route path={paths.adminToday.pattern}>
-        <Titled title="area.nav.today">
-          <TodayRoute />
-        </Titled>
-      </Route>
-      <Route path={paths.adminStaff.pattern}>
-        <Titled title="area.nav.staff">
-          <StaffRoute />
-        </Titled>
-      </Route>
+      {/* These two set their own titles. */}
+      <Route path={paths.adminToday.pattern} component={TodayRoute} />
+      <Route path={paths.adminStaff.pattern} component={StaffRoute} />
       <Route path={paths.adminProfile.pattern}>
         <Titled title="profile.title">
           <WithOrganizationData>

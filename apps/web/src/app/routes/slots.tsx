@@ -14,7 +14,7 @@ import { useService } from '../../features/slots/api/get-service';
 import { useSlots } from '../../features/slots/api/get-slots';
 import { useTakenSlots } from '../../features/slots/api/get-taken-slots';
 import { WeekView } from '../../features/slots/components/week-view';
-import { sortSlots, takenSet } from '../../features/slots/lib/availability';
+import { isClosedDay, sortSlots, takenSet } from '../../features/slots/lib/availability';
 import { buildWeek } from '../../features/slots/lib/week';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { useI18n } from '../../i18n/i18n';
@@ -57,7 +57,18 @@ export default function SlotsRoute() {
   const slots = useSlots(serviceId, reloadKey);
   const taken = useTakenSlots(serviceId, start, end, reloadKey);
   const takenKeys = useMemo(() => takenSet(taken.data ?? []), [taken.data]);
-  const sorted = useMemo(() => sortSlots(slots.data ?? []), [slots.data]);
+  const sorted = useMemo(() => sortSlots(slots.data?.slots ?? []), [slots.data]);
+  const closed = useMemo(
+    () =>
+      new Set(
+        slots.data
+          ? week
+              .filter((d) => isClosedDay(d.date, slots.data.open_days, slots.data.closures))
+              .map((d) => d.date)
+          : [],
+      ),
+    [week, slots.data],
+  );
 
   // Spec 4: the list reloads when paymentStatus changes, here or in another tab, and the
   // reload after a success clears the stored status.
@@ -133,6 +144,7 @@ export default function SlotsRoute() {
         week={week}
         slots={sorted}
         taken={takenKeys}
+        closed={closed}
         timeZone={timeZone}
         now={now}
         // Until the week's taken slots arrive, a slot cannot be shown as free.

@@ -1,13 +1,13 @@
-import type { Slot, SlotListResponse } from '@qless/contract';
+import type { SlotListResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
-export async function getSlots(serviceId: string, signal?: AbortSignal): Promise<Slot[]> {
-  const body = await apiFetch<SlotListResponse>(apiPaths.serviceSlots(serviceId), { signal });
-  return body.slots;
+/** The service's slots, with the days its organization is closed (weekdays and dates). */
+export function getSlots(serviceId: string, signal?: AbortSignal): Promise<SlotListResponse> {
+  return apiFetch<SlotListResponse>(apiPaths.serviceSlots(serviceId), { signal });
 }
 
-export function useSlots(serviceId: string, reloadKey: number): AsyncState<Slot[]> {
+export function useSlots(serviceId: string, reloadKey: number): AsyncState<SlotListResponse> {
   return useAsync((signal) => getSlots(serviceId, signal), [serviceId, reloadKey]);
 }

@@ -15,10 +15,18 @@ import { slotState } from '../lib/availability';
 import type { WeekDay } from '../lib/week';
 import './slots.css';
 
+const STATE_KEYS = {
+  past: 'slots.past',
+  closed: 'slots.closed',
+  taken: 'slots.taken',
+} as const;
+
 interface Props {
   week: WeekDay[];
   slots: Slot[];
   taken: ReadonlySet<string>;
+  /** Dates of the week the organization is closed. */
+  closed: ReadonlySet<string>;
   timeZone: string;
   now: Date;
   loading: boolean;
@@ -67,6 +75,7 @@ export function WeekView(props: Props) {
         <ol className="week__days">
           {props.week.map((day) => {
             const longDate = formatDate(day.date, intlLocale, DAY_AND_MONTH);
+            const closedDay = props.closed.has(day.date);
             return (
               <li
                 key={day.date}
@@ -80,11 +89,19 @@ export function WeekView(props: Props) {
                   </span>
                   <span className="day__num">{formatDate(day.date, intlLocale, DAY_OF_MONTH)}</span>
                   {day.isToday ? <span className="day__today">{t('slots.today')}</span> : null}
+                  {closedDay ? <span className="day__closed">{t('slots.closedDay')}</span> : null}
                   <span className="visually-hidden">{longDate}</span>
                 </h3>
                 <ul className="day__slots">
                   {props.slots.map((slot) => {
-                    const state = slotState(slot, day.date, props.taken, props.timeZone, props.now);
+                    const state = slotState(
+                      slot,
+                      day.date,
+                      props.taken,
+                      props.timeZone,
+                      props.now,
+                      closedDay,
+                    );
                     const time = formatMinutes(wireToMinutes(slot.start_time));
                     const label = t('slots.slotLabel', { time, date: longDate });
                     return (
@@ -96,9 +113,7 @@ export function WeekView(props: Props) {
                           data-slot-id={slot.id}
                           data-state={state}
                           aria-label={
-                            state === 'free'
-                              ? label
-                              : `${label} (${t(state === 'past' ? 'slots.past' : 'slots.taken')})`
+                            state === 'free' ? label : `${label} (${t(STATE_KEYS[state])})`
                           }
                           onClick={() => props.onChoose(slot, day.date)}
                         >

@@ -1,7 +1,7 @@
 import type { Slot } from '@qless/contract';
 import { minutesToWire } from '@qless/contract/core';
 import { describe, expect, it } from 'vitest';
-import { slotState, sortSlots, takenSet } from './availability';
+import { isClosedDay, slotState, sortSlots, takenSet } from './availability';
 
 const slot = (id: string, minutes: number): Slot => ({
   id,
@@ -32,6 +32,24 @@ describe('slotState', () => {
   it('uses the organization zone, not UTC (the old one-hour bug)', () => {
     // 08:30 has passed in Douala (09:15) although it is only 08:15 UTC.
     expect(slotState(slot('a', 8 * 60 + 30), '2026-03-11', taken, ZONE, NOW)).toBe('past');
+  });
+});
+
+describe('closed days', () => {
+  const weekdays = [1, 2, 3, 4, 5];
+  it('closes the weekdays the organization does not open and its closure dates', () => {
+    expect(isClosedDay('2026-03-15', weekdays, [])).toBe(true); // Sunday
+    expect(isClosedDay('2026-03-16', weekdays, [])).toBe(false); // Monday
+    expect(isClosedDay('2026-03-16', weekdays, ['2026-03-16'])).toBe(true);
+  });
+  it("shows a closed day's slots as closed, not free nor taken", () => {
+    expect(slotState(slot('b', 10 * 60), '2026-03-12', takenSet([]), ZONE, NOW, true)).toBe(
+      'closed',
+    );
+    const taken = takenSet([{ booking_date: '2026-03-12', slot_id: 'b' }]);
+    expect(slotState(slot('b', 10 * 60), '2026-03-12', taken, ZONE, NOW, true)).toBe('closed');
+    // A past slot stays past.
+    expect(slotState(slot('a', 9 * 60), '2026-03-11', taken, ZONE, NOW, true)).toBe('past');
   });
 });
 

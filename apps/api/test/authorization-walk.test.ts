@@ -1,0 +1,469 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../src/modules/auth/sessions.js';
+import { bearer, createUser, signIn } from './support/auth-helpers.js';
+import { useCounterApp } from './support/checkin-helpers.js';
+import { createFixture } from './support/fixtures.js';
+import { NO_LIMITS } from './support/payment-helpers.js';
+import { collectRoute, type DeclaredRoute } from './support/route-fuzz.js';
+import { createTestApp, PINNED_NOW } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+/**
+ * Routes anyone may call. Every other route the server declares, including any added
+ * later, must refuse a caller with no live session: nothing is public by omission.
+ */
+const PUBLIC = new Set([
+  'GET /api/v1/health',
+  'GET /api/v1/organizations',
+  'GET /api/v1/organizations/:orgId',
+  'GET /api/v1/organizations/:orgId/services',
+  'GET /api/v1/service/:serviceId',
+  'GET /api/v1/service/:serviceId/slots',
+  'GET /api/v1/service/:serviceId/bookings',
+  'POST /api/v1/payment/initiate',
+  'GET /api/v1/payment/:paymentId',
+  'GET /api/v1/payment/callback/simulator',
+  'POST /api/v1/payment/callback/simulator',
+  'GET /api/v1/payment/callback/campay',
+  'POST /api/v1/payment/callback/campay',
+  'POST /api/v1/contact',
+  'GET /api/v1/tickets/:code',
+  'POST /api/v1/auth/login',
+  // Logos appear on public pages; the verifying key of tickets is public by nature.
+  'GET /api/v1/uploads/:file',
+  'GET /api/v1/tickets/public-key',
+]);
+
+/** Routes counter staff may call; every other guarded route is for admins or operators. */
+const STAFF_ALLOWED = new Set([
+  'POST /api/v1/auth/logout',
+  'GET /api/v1/auth/me',
+  'POST /api/v1/auth/password',
+  'GET /api/v1/organization/data',
+  'GET /api/v1/organization/today',
+  'POST /api/v1/tickets/verify',
+  'POST /api/v1/organization/checkins',
+  'POST /api/v1/organization/checkins/sync',
+  'POST /api/v1/organization/bookings/:id/no-show',
+  'POST /api/v1/organization/bookings/:id/cancel',
+]);
+
+/** Routes for the platform team alone. */
+const OPERATOR_ONLY = (route: string) => / \/api\/v1\/platform\//.test(route);
+
+/** Routes that act only on the caller's own account: no other organization can be named. */
+const OWN_ACCOUNT_ONLY = new Set([
+  'POST /api/v1/auth/logout',
+  'GET /api/v1/auth/me',
+  'POST /api/v1/auth/password',
+]);
+
+/**
+ * How an admin of organization A names organization B's things on each route (B's id in
+ * the path, the query or the body). The walk below fails when a guarded route is missing
+ * here, so a new route cannot skip the check.
+ */
+interface CrossCase {
+  route: string;
+  request: (b: OtherOrganization) => InjectOptions;
+  /** What a refusal may be: 403/404 by default; verify answers 200 with valid=false. */
+  accept?: (status: number, body: Record<string, unknown>) => boolean;
+}
+interface OtherOrganization {
+  orgId: string;
+  serviceId: string;
+  bookingId: string;
+  code: string;
+  token: string;
+}
+const CROSS_CASES: CrossCase[] = [
+  {
+    route: 'GET /api/v1/organization/data',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/v1/organization/data?organization_id=${b.orgId}`,
+    }),
+  },
+  {
+    route: 'GET /api/v1/organization/:id/bookings',
+    request: (b) => ({ method: 'GET', url: `/api/v1/organization/${b.orgId}/bookings` }),
+  },
+  {
+    route: 'POST /api/v1/:organization_id/services',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/${b.orgId}/services`,
+      payload: { service_name: 'Hijack', service_description: 'Not yours', duration: 15 },
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/organization/services/:service_id',
+    request: (b) => ({
+      method: 'PATCH',
+      url: `/api/v1/organization/services/${b.serviceId}`,
+      payload: { service_name: 'Hijack', active: false },
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/organization/update/profile',
+    request: (b) => ({
+      method: 'PATCH',
+      url: '/api/v1/organization/update/profile',
+      payload: { organization_id: b.orgId, name: 'Hijack', start_time: '01:00', end_time: '02:00' },
+    }),
+  },
+  {
+    route: 'POST /api/v1/organization/closures',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/organization/closures',
+      payload: { organization_id: b.orgId, date: '2026-03-10', reason: 'Hijack' },
+    }),
+  },
+  {
+    route: 'DELETE /api/v1/organization/closures/:date',
+    request: (b) => ({
+      method: 'DELETE',
+      url: `/api/v1/organization/closures/2026-03-11?organization_id=${b.orgId}`,
+    }),
+  },
+  {
+    route: 'POST /api/v1/uploads',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/uploads?organization_id=${b.orgId}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot really\r\n--x--\r\n',
+    }),
+  },
+  {
+    route: 'GET /api/v1/organization/today',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/v1/organization/today?organization_id=${b.orgId}`,
+    }),
+  },
+  {
+    route: 'POST /api/v1/tickets/verify',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/tickets/verify',
+      payload: { token: b.token },
+    }),
+    accept: (status, body) =>
+      status === 200 && body.valid === false && body.reason === 'WRONG_ORGANIZATION',
+  },
+  {
+    route: 'POST /api/v1/organization/checkins',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/organization/checkins',
+      payload: { code: b.code },
+    }),
+    accept: (status) => status === 403 || status === 404 || status === 409,
+  },
+  {
+    route: 'POST /api/v1/organization/checkins',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/organization/checkins',
+      payload: { token: b.token },
+    }),
+    accept: (status) => status === 403 || status === 404 || status === 409,
+  },
+  {
+    route: 'POST /api/v1/organization/checkins/sync',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/organization/checkins/sync',
+      payload: {
+        items: [
+          {
+            code: b.code,
+            scanned_at: '2026-03-04T08:29:00.000Z',
+            client_id: '11111111-1111-4111-8111-111111111111',
+          },
+        ],
+      },
+    }),
+    // Per-item answers: the request succeeds, the item is refused (checked below: B unchanged).
+    accept: (status, body) => status === 200 && JSON.stringify(body).includes('WRONG_ORGANIZATION'),
+  },
+  {
+    route: 'POST /api/v1/organization/checkins/sync',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/organization/checkins/sync',
+      payload: {
+        organization_id: b.orgId,
+        items: [
+          {
+            code: b.code,
+            scanned_at: '2026-03-04T08:29:00.000Z',
+            client_id: '22222222-2222-4222-8222-222222222222',
+          },
+        ],
+      },
+    }),
+  },
+  {
+    route: 'POST /api/v1/organization/bookings/:id/no-show',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/organization/bookings/${b.bookingId}/no-show`,
+    }),
+  },
+  {
+    route: 'POST /api/v1/organization/bookings/:id/cancel',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/organization/bookings/${b.bookingId}/cancel`,
+    }),
+  },
+];
+
+const key = (r: DeclaredRoute) => `${r.method} ${r.url}`;
+const ANY_ID = '00000000-0000-4000-8000-000000000000';
+
+function concreteUrl(template: string): string {
+  return template.replace(/:(\w+)/g, (_m, name: string) => {
+    if (name === 'code') return 'QL-7K4M-2QAB-XC9D';
+    if (name === 'date') return '2026-03-10';
+    if (name === 'token') return 'x'.repeat(43);
+    if (name === 'file') return 'logo.png';
+    return ANY_ID;
+  });
+}
+
+describe.each(engines)('authorization of every route on %s', (engine) => {
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+  const routes: DeclaredRoute[] = [];
+  let staff: string;
+  let adminA: string;
+  let expired: string;
+  let revoked: string;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    ({ app } = await createTestApp(tdb.database, {
+      env: { ...NO_LIMITS, LOGIN_FAILURES_PER_IP: '100000' },
+      onRoute: (route) => collectRoute(routes, route),
+    }));
+    const now = new Date(PINNED_NOW);
+    const a = await createFixture(tdb.database, now, 'a');
+    const db = tdb.database.db;
+    await createUser(db, { email: 'admin@a.cm', role: 'org_admin', organizationId: a.orgId });
+    await createUser(db, { email: 'staff@a.cm', role: 'staff', organizationId: a.orgId });
+    adminA = await signIn(app, 'admin@a.cm');
+    staff = await signIn(app, 'staff@a.cm');
+    // Sessions that existed and no longer count: one past its end, one revoked.
+    const { id } = await createUser(db, {
+      email: 'old@a.cm',
+      role: 'org_admin',
+      organizationId: a.orgId,
+    });
+    const past = new Date(now.getTime() - 3_600_000);
+    const expiredToken = newToken();
+    const revokedToken = newToken();
+    await db
+      .insertInto('sessions')
+      .values([
+        {
+          token_hash: expiredToken.hash,
+          user_id: id,
+          created_at: past,
+          last_seen_at: past,
+          expires_at: new Date(now.getTime() - 1000),
+          absolute_expires_at: new Date(now.getTime() + 3_600_000),
+          revoked_at: null,
+          user_agent: null,
+        },
+        {
+          token_hash: revokedToken.hash,
+          user_id: id,
+          created_at: past,
+          last_seen_at: past,
+          expires_at: new Date(now.getTime() + 3_600_000),
+          absolute_expires_at: new Date(now.getTime() + 3_600_000),
+          revoked_at: past,
+          user_agent: null,
+        },
+      ])
+      .execute();
+    expect(hashToken(expiredToken.token)).toBe(expiredToken.hash);
+    expired = expiredToken.token;
+    revoked = revokedToken.token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  const guarded = () => routes.filter((r) => !PUBLIC.has(key(r)));
+
+  function request(route: DeclaredRoute, headers: Record<string, string>): InjectOptions {
+    const base: InjectOptions = {
+      method: route.method as InjectOptions['method'],
+      url: concreteUrl(route.url),
+      headers,
+    };
+    return route.method === 'GET' || route.method === 'DELETE' ? base : { ...base, payload: {} };
+  }
+
+  it('sees the routes (the Campay callbacks exist only when Campay is configured)', () => {
+    const names = new Set(routes.map(key));
+    for (const name of PUBLIC) {
+      if (!name.includes('campay')) expect(names, name).toContain(name);
+    }
+    expect(names).toContain('GET /api/v1/auth/me');
+  });
+
+  const alg = (header: object, claims: object) =>
+    `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+  const callers: [string, () => Record<string, string>][] = [
+    ['no credentials', () => ({})],
+    ['a garbage bearer token', () => bearer('garbage')],
+    ['a well-formed unknown token', () => bearer('Z'.repeat(43))],
+    [
+      'an alg=none JWT',
+      () => bearer(alg({ alg: 'none', typ: 'JWT' }, { sub: 'admin', role: 'operator' })),
+    ],
+    ['an expired session', () => bearer(expired)],
+    ['a revoked session', () => bearer(revoked)],
+    ['a garbage cookie', () => ({ cookie: 'qless_session=garbage' })],
+    ['an expired session cookie', () => ({ cookie: `qless_session=${expired}` })],
+  ];
+
+  it.each(callers)('answers 401 to %s on every non-public route', async (_name, headers) => {
+    const failures: string[] = [];
+    for (const route of guarded()) {
+      const res = await app.inject(request(route, headers()));
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED') {
+        failures.push(`${key(route)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 to counter staff on every route that is not theirs', async () => {
+    const failures: string[] = [];
+    for (const route of guarded().filter((r) => !STAFF_ALLOWED.has(key(r)))) {
+      const res = await app.inject(request(route, bearer(staff)));
+      if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') {
+        failures.push(`${key(route)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('has a cross-organization case for every guarded route an organization can call', () => {
+    const covered = new Set(CROSS_CASES.map((c) => c.route));
+    const missing = guarded()
+      .map(key)
+      .filter((r) => !OPERATOR_ONLY(r) && !OWN_ACCOUNT_ONLY.has(r) && !covered.has(r));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 403 to an organization admin on every operator route', async () => {
+    const failures: string[] = [];
+    for (const route of guarded().filter((r) => OPERATOR_ONLY(key(r)))) {
+      const res = await app.inject(request(route, bearer(adminA)));
+      if (res.statusCode !== 403) failures.push(`${key(route)} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a cookie-authenticated write from a foreign page on every guarded write', async () => {
+    const failures: string[] = [];
+    for (const route of guarded().filter((r) => r.method !== 'GET')) {
+      const res = await app.inject(
+        request(route, { cookie: `qless_session=${adminA}`, origin: 'https://evil.example' }),
+      );
+      if (res.statusCode !== 403 || res.json().code !== 'ORIGIN_NOT_ALLOWED') {
+        failures.push(`${key(route)} → ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe.each(engines)("an admin of one organization naming another's things on %s", (engine) => {
+  const h = useCounterApp(engine);
+  let other: OtherOrganization;
+  let bName: string;
+
+  /** Everything of B a refused request must leave as it was. */
+  async function snapshotOfB(): Promise<string> {
+    const db = h.db;
+    const [org, services, bookings, closures, slots] = await Promise.all([
+      db.selectFrom('organizations').selectAll().where('id', '=', other.orgId).execute(),
+      db
+        .selectFrom('services')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('organization_closures')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .execute(),
+      db
+        .selectFrom('slots')
+        .select(['id', 'retired_at'])
+        .where('service_id', '=', other.serviceId)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return JSON.stringify({ org, services, bookings, closures, slots });
+  }
+
+  beforeAll(async () => {
+    const booking = await h.book(h.ctx.b, { name: 'Customer Of B' });
+    bName = booking.name;
+    other = {
+      orgId: h.ctx.b.orgId,
+      serviceId: h.ctx.b.serviceId,
+      bookingId: booking.id,
+      code: booking.code,
+      token: await h.token(booking),
+    };
+    await h.db
+      .insertInto('organization_closures')
+      .values({ organization_id: other.orgId, closed_on: '2026-03-11', reason: 'B holiday' })
+      .execute();
+  });
+
+  it.each(CROSS_CASES.map((c, i) => [c.route, i] as const))(
+    'refuses %s (case %#) and leaves B as it was',
+    async (_route, i) => {
+      const c = CROSS_CASES[i] as CrossCase;
+      const before = await snapshotOfB();
+      for (const caller of [h.ctx.adminA, h.ctx.staffA]) {
+        const req = c.request(other);
+        const res = await h.app.inject({
+          ...req,
+          headers: { ...(req.headers ?? {}), ...caller.headers },
+        });
+        const body = res.json() as Record<string, unknown>;
+        const accepted = c.accept
+          ? c.accept(res.statusCode, body)
+          : res.statusCode === 403 || res.statusCode === 404;
+        expect(accepted, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
+        expect(res.body).not.toContain(bName);
+        expect(res.body).not.toMatch(/\+2376770/);
+      }
+      expect(await snapshotOfB()).toBe(before);
+    },
+  );
+});
