@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedClock } from '../src/clock.js';
 import { signSimulatorCallback } from '../src/providers/simulator.js';
+import { bearer, createUser, signIn } from './support/auth-helpers.js';
 import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import {
@@ -43,6 +44,7 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
   let simulatorKey: string;
   let providerReference: string;
   const routes: DeclaredRoute[] = [];
+  let operator: { authorization: string };
 
   beforeAll(async () => {
     tdb = await createTestDatabase(engine);
@@ -52,11 +54,16 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
         RATE_LIMIT_CONTACT_PER_IP: '100000',
         RATE_LIMIT_TICKET_PER_IP: '100000',
         RATE_LIMIT_TICKET_GLOBAL: '100000',
+        LOGIN_FAILURES_PER_ACCOUNT: '100000',
+        LOGIN_FAILURES_PER_IP: '100000',
         SIMULATOR_DELAY_MS: '600000',
       },
       onRoute: (route) => collectRoute(routes, route),
     }));
     fx = await createFixture(tdb.database, clock.now());
+    // Guarded routes are fuzzed as an operator (who may act on any organization), so the
+    // mutations reach validation and the handlers instead of stopping at 401.
+    await createUser(tdb.database.db, { email: 'fuzz@qless.cm', role: 'operator' });
     const started = await app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
@@ -89,6 +96,10 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       (select count(*) from bookings) as bookings,
       (select count(*) from payments) as payments,
       (select count(*) from contact_requests) as contact_requests,
+      (select count(*) from services) as services,
+      (select count(*) from users) as users,
+      (select count(*) from organization_closures) as closures,
+      (select count(*) from uploads) as uploads,
       (select count(*) from organizations) as organizations`.execute(tdb.database.db);
     return JSON.stringify(rows[0]);
   }
@@ -128,6 +139,12 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       serviceId: fx.serviceId,
       paymentId: payment.id,
       code: 'QL-7K4M-2QAB-XC9D',
+      id: fx.orgId,
+      organization_id: fx.orgId,
+      // Not the service the callbacks' fresh payments book, which a valid edit could close.
+      service_id: fx.otherServiceId,
+      date: '2026-04-20',
+      file: 'nope.png',
     };
     const samples: Record<string, unknown> = {
       ...initiateBody(fx, { slotIndex: 3, date: '2026-03-06' }),
@@ -145,6 +162,24 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       operator: 'MTN',
       code: '',
       operator_reference: 'OP1',
+      email: 'fuzz@qless.cm',
+      password: 'not the password',
+      current_password: 'not the password',
+      new_password: 'a new long passphrase',
+      service_name: 'Fuzzed service',
+      service_description: 'Made by the fuzz test',
+      duration: 30,
+      capacity: 1,
+      active: true,
+      name: 'Guichet Unique',
+      // The fixture's own hours, so a valid edit keeps the callbacks' slots open.
+      start_time: '07:00',
+      end_time: '18:00',
+      open_days: [0, 1, 2, 3, 4, 5, 6],
+      time_zone: 'Africa/Douala',
+      date: '2026-04-20',
+      organization_id: fx.orgId,
+      items: [],
     };
     const pick = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, samples[k] ?? 'x']));
     const isCallback = route.url.includes('/payment/callback/');
@@ -175,18 +210,19 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       }
     }
     const url = urlOf(route.url, params, query);
-    if (route.method === 'GET') {
-      return { url, res: await app.inject({ method: 'GET', url, remoteAddress }) };
+    const method = route.method as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    if (method === 'GET' || method === 'DELETE') {
+      return { url, res: await app.inject({ method, url, remoteAddress, headers: operator }) };
     }
     const { payload, headers } = payloadOf(body, m.form);
     return {
       url,
       res: await app.inject({
-        method: 'POST',
+        method,
         url,
         payload,
         remoteAddress,
-        ...(headers ? { headers } : {}),
+        headers: { ...operator, ...(headers ?? {}) },
       }),
     };
   }
@@ -208,6 +244,8 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
   it('answers every mutated request without a 5xx, a leak, or a change on rejection', async () => {
     const tally: Record<number, number> = {};
     for (const route of routes) {
+      // A session per route: fuzzing logout ends its own session.
+      operator = bearer(await signIn(app, 'fuzz@qless.cm'));
       const initial = { id: paymentId, reference: providerReference };
       const input = validInput(route, initial);
       const arb = fc.tuple(
