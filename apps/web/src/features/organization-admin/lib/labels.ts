@@ -1,4 +1,4 @@
-import type { AdminBooking } from '@qless/contract';
+import type { AdminBooking, AttentionReason } from '@qless/contract';
 import type { MessageKey } from '../../../i18n/en';
 
 /** Index: 0 = Sunday. A Sunday at UTC noon, to name weekdays through Intl. */
@@ -24,7 +24,8 @@ export const STATUS_KEYS: Record<AdminBooking['status'], MessageKey> = {
 /** The statuses in the contract's order (a type import: zod stays out of the web bundle). */
 export const BOOKING_STATUSES = Object.keys(STATUS_KEYS) as AdminBooking['status'][];
 
-const ATTENTION_KEYS: Record<string, MessageKey> = {
+/** Every reason the contract declares has its words (the compiler checks none is missing). */
+const ATTENTION_KEYS: Record<AttentionReason, MessageKey> = {
   service_inactive: 'attention.service_inactive',
   closure: 'attention.closure',
   closed_day: 'attention.closed_day',
@@ -34,8 +35,9 @@ const ATTENTION_KEYS: Record<string, MessageKey> = {
 
 /** The reason in the reader's words; a reason this screen does not know is shown as sent. */
 export function attentionReason(reason: string, t: (key: MessageKey) => string): string {
-  const key = Object.hasOwn(ATTENTION_KEYS, reason) ? ATTENTION_KEYS[reason] : undefined;
-  return key ? t(key) : reason;
+  return Object.hasOwn(ATTENTION_KEYS, reason)
+    ? t(ATTENTION_KEYS[reason as AttentionReason])
+    : reason;
 }
 
 /** "one" or "other" by the language's plural rules (French: 0 and 1 are singular). */
