@@ -117,8 +117,8 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await ops.page.getByLabel('Email').fill(OPERATOR.email);
     await ops.page.getByLabel('Password').fill(OPERATOR.password);
     await ops.page.getByRole('button', { name: 'Log In' }).click();
-    await ops.page.waitForURL(/#\/organization\/$/);
-    await go(ops.page, '/platform');
+    // An operator lands on the console.
+    await ops.page.waitForURL(/#\/platform$/);
     await ops.page.getByRole('heading', { name: 'Operator console' }).waitFor();
     const card = ops.page.locator('.console-card', { hasText: ORG.name });
     await card.waitFor();
@@ -252,7 +252,8 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await staff.page.getByLabel('New password', { exact: true }).fill('counter passphrase');
     await staff.page.getByLabel('New password again').fill('counter passphrase');
     await staff.page.getByRole('button', { name: 'Activate my account' }).click();
-    await staff.page.waitForURL(/#\/organization\/$/);
+    // Counter staff land on Today inside the organization area.
+    await staff.page.waitForURL(/#\/organization\//);
     expect(await meStatus(staff.page)).toEqual({ status: 200, email: 'kofi@bonne-sante.cm' });
     await staff.context.close();
   });

@@ -15,8 +15,21 @@ export const paths = {
   createService: { pattern: '/create-service', build: () => '/create-service' },
   login: { pattern: '/login', build: () => '/login' },
   admin: { pattern: '/organization/*?', build: () => '/organization/' },
+  // The organization area's screens (the spec also links them as /organization//x).
+  adminDashboard: { pattern: '/organization', build: () => '/organization' },
+  adminServices: { pattern: '/organization/service', build: () => '/organization/service' },
+  adminBookings: {
+    pattern: '/organization/bookings/:filter?',
+    /** `attention`: only the bookings flagged for the admin. */
+    build: (filter?: 'attention') =>
+      filter ? `/organization/bookings/${filter}` : '/organization/bookings',
+  },
+  adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
   adminStaff: { pattern: '/organization/staff', build: () => '/organization/staff' },
+  adminProfile: { pattern: '/organization/profile', build: () => '/organization/profile' },
+  /** The operator console (operators only). */
   platform: { pattern: '/platform', build: () => '/platform' },
+  // Pages of the links mailed for an invitation and a forgotten password.
   invite: {
     pattern: '/invite/:token',
     build: (token: string) => `/invite/${encodeURIComponent(token)}`,
@@ -26,7 +39,6 @@ export const paths = {
     pattern: '/reset-password/:token',
     build: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   },
-  adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
 } as const;
 
 /** Section anchors of the landing page. */
@@ -34,3 +46,11 @@ export const sections = { about: 'about', services: 'services', main: 'main' } a
 
 /** The href of an in-app path (hash routing). */
 export const href = (path: string) => `#${path}`;
+
+/**
+ * The spec links the organization area as /organization//x: one slash is meant wherever
+ * one doubles. Null when the path is already clean.
+ */
+export function collapseSlashes(path: string): string | null {
+  return /\/{2,}/.test(path) ? path.replace(/\/{2,}/g, '/') : null;
+}

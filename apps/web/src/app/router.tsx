@@ -15,12 +15,10 @@ const SlotsRoute = lazy(() => import('./routes/slots'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const AdminRoute = lazy(() => import('./routes/admin'));
-const AdminStaffRoute = lazy(() => import('./routes/admin-staff'));
 const PlatformRoute = lazy(() => import('./routes/platform'));
 const InviteRoute = lazy(() => import('./routes/invite'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const AdminTodayRoute = lazy(() => import('./routes/admin-today'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 function Fallback() {
@@ -52,8 +50,6 @@ export function AppRouter() {
             <Route path={paths.resetPassword.pattern} component={ResetPasswordRoute} />
             <Route path={paths.invite.pattern} component={InviteRoute} />
             <Route path={paths.platform.pattern} component={PlatformRoute} />
-            <Route path={paths.adminStaff.pattern} component={AdminStaffRoute} />
-            <Route path={paths.adminToday.pattern} component={AdminTodayRoute} />
             <Route path="/organization" component={AdminRoute} />
             <Route path="/organization/*" component={AdminRoute} />
             <Route path={paths.services.pattern} component={ServicesRoute} />

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@qless/contract';
+import type { ErrorCode, FieldProblem } from '@qless/contract';
 
 /** A non-OK answer from the API, or a network failure (status 0, code null). */
 export class ApiError extends Error {
@@ -6,13 +6,19 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | null,
     message: string,
+    /** Each field the server refused, with that field's own code. */
+    readonly details: readonly FieldProblem[] = [],
+    /** Seconds to wait before trying again (the Retry-After header), when the server said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-function isErrorBody(value: unknown): value is { code: ErrorCode; message: string } {
+function isErrorBody(
+  value: unknown,
+): value is { code: ErrorCode; message: string; details?: unknown } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -21,28 +27,61 @@ function isErrorBody(value: unknown): value is { code: ErrorCode; message: strin
   );
 }
 
+function isFieldProblem(value: unknown): value is FieldProblem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { path?: unknown }).path === 'string' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}
+
+function retryAfterSeconds(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+type Unauthorized = (error: ApiError) => void;
+const unauthorizedListeners = new Set<Unauthorized>();
+
+/**
+ * Called with every 401 the API answers (a session that ended mid-use), so the one place
+ * that holds the session can return to the signed-out state whichever screen asked.
+ */
+export function onUnauthorized(listener: Unauthorized): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON-encoded, except FormData, which is sent as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
+}
+
+function requestInit(options: RequestOptions): RequestInit {
+  const { body } = options;
+  const base = { method: options.method ?? 'GET', signal: options.signal ?? null };
+  if (body === undefined) return { ...base, headers: { accept: 'application/json' }, body: null };
+  if (body instanceof FormData) return { ...base, headers: { accept: 'application/json' }, body };
+  return {
+    ...base,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
 }
 
 /** fetch + JSON with the API's error body `{ code, message }` turned into an ApiError. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers:
-        options.body === undefined
-          ? { accept: 'application/json' }
-          : {
-              accept: 'application/json',
-              'content-type': 'application/json',
-            },
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
-    });
+    response = await fetch(path, requestInit(options));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, null, 'Network error');
@@ -59,8 +98,23 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (!response.ok) {
     // Spec section 8: failures are logged with status and body for support.
     console.error(`Status: ${response.status} - ${text}`);
-    if (isErrorBody(data)) throw new ApiError(response.status, data.code, data.message);
-    throw new ApiError(response.status, null, response.statusText || `HTTP ${response.status}`);
+    const error = isErrorBody(data)
+      ? new ApiError(
+          response.status,
+          data.code,
+          data.message,
+          Array.isArray(data.details) ? data.details.filter(isFieldProblem) : [],
+          retryAfterSeconds(response.headers.get('retry-after')),
+        )
+      : new ApiError(
+          response.status,
+          null,
+          response.statusText || `HTTP ${response.status}`,
+          [],
+          retryAfterSeconds(response.headers.get('retry-after')),
+        );
+    if (response.status === 401) for (const listener of unauthorizedListeners) listener(error);
+    throw error;
   }
   return data as T;
 }

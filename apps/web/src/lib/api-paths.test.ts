@@ -16,6 +16,27 @@ describe('apiPaths', () => {
     expect(apiPaths.paymentInitiate()).toBe('/api/v1/payment/initiate');
     expect(apiPaths.payment('p1')).toBe('/api/v1/payment/p1');
     expect(apiPaths.paymentStatusSocket('p1')).toBe('/api/v1/payment/p1/statusSocket');
+    expect(apiPaths.logout()).toBe('/api/v1/auth/logout');
+    expect(apiPaths.me()).toBe('/api/v1/auth/me');
+    expect(apiPaths.organizationData()).toBe('/api/v1/organization/data');
+    expect(apiPaths.createService('o1')).toBe('/api/v1/o1/services');
+    expect(apiPaths.updateService('s1')).toBe('/api/v1/organization/services/s1');
+    expect(apiPaths.updateProfile()).toBe('/api/v1/organization/update/profile');
+    expect(apiPaths.closures()).toBe('/api/v1/organization/closures');
+    expect(apiPaths.closure('2026-12-25')).toBe('/api/v1/organization/closures/2026-12-25');
+    expect(apiPaths.uploads()).toBe('/api/v1/uploads');
+  });
+  it('sends only the booking filters that are set', () => {
+    expect(apiPaths.organizationBookings('o1')).toBe('/api/v1/organization/o1/bookings');
+    expect(
+      apiPaths.organizationBookings('o1', {
+        page: 2,
+        from: '2026-03-01',
+        to: undefined,
+        status: '',
+        attention: 'true',
+      }),
+    ).toBe('/api/v1/organization/o1/bookings?page=2&from=2026-03-01&attention=true');
   });
   it('encodes ids so that they stay one path segment', () => {
     expect(apiPaths.organization('a/b?c')).toBe('/api/v1/organizations/a%2Fb%3Fc');

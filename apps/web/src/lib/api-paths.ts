@@ -5,8 +5,19 @@
 const API = '/api/v1';
 const id = (value: string) => encodeURIComponent(value);
 
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 export const apiPaths = {
   login: () => `${API}/auth/login`,
+  logout: () => `${API}/auth/logout`,
+  me: () => `${API}/auth/me`,
   contact: () => `${API}/contact`,
   organizations: () => `${API}/organizations`,
   organization: (orgId: string) => `${API}/organizations/${id(orgId)}`,
@@ -26,20 +37,32 @@ export const apiPaths = {
   bookingCancel: (bookingId: string) => `${API}/organization/bookings/${id(bookingId)}/cancel`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   paymentStatusSocket: (paymentId: string) => `${API}/payment/${id(paymentId)}/statusSocket`,
-  // Accounts and onboarding (issue 8).
-  me: () => `${API}/auth/me`,
+
+  // The organization area (the caller's own organization; see contract organization-admin).
+  organizationData: () => `${API}/organization/data`,
+  /** Query values left undefined are not sent. */
+  organizationBookings: (orgId: string, query: Record<string, string | number | undefined> = {}) =>
+    withQuery(`${API}/organization/${id(orgId)}/bookings`, query),
+  /** The spec's path for adding a service: the organization id right after /api/v1. */
+  createService: (orgId: string) => `${API}/${id(orgId)}/services`,
+  updateService: (serviceId: string) => `${API}/organization/services/${id(serviceId)}`,
+  updateProfile: () => `${API}/organization/update/profile`,
+  closures: () => `${API}/organization/closures`,
+  /** A closure is named by its date (yyyy-MM-dd). */
+  closure: (date: string) => `${API}/organization/closures/${id(date)}`,
+  uploads: () => `${API}/uploads`,
+
+  // Accounts and onboarding: password reset and invitation links, staff, operator console.
   passwordReset: () => `${API}/auth/password-reset`,
   passwordResetConfirm: () => `${API}/auth/password-reset/confirm`,
   invitation: (token: string) => `${API}/auth/invitations/${id(token)}`,
   invitationAccept: () => `${API}/auth/invitations/accept`,
   staff: (organizationId?: string) =>
-    `${API}/organization/staff${organizationId ? `?${new URLSearchParams({ organization_id: organizationId })}` : ''}`,
+    withQuery(`${API}/organization/staff`, { organization_id: organizationId }),
   staffMember: (userId: string) => `${API}/organization/staff/${id(userId)}`,
   staffResend: (userId: string) => `${API}/organization/staff/${id(userId)}/resend`,
   platformContactRequests: (query: { status?: string; page: number; page_size: number }) =>
-    `${API}/platform/contact-requests?${new URLSearchParams(
-      Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
-    )}`,
+    withQuery(`${API}/platform/contact-requests`, query),
   platformApprove: (requestId: string) =>
     `${API}/platform/contact-requests/${id(requestId)}/approve`,
   platformReject: (requestId: string) => `${API}/platform/contact-requests/${id(requestId)}/reject`,
@@ -47,7 +70,7 @@ export const apiPaths = {
   platformVerify: (orgId: string, verified: boolean) =>
     `${API}/platform/organizations/${id(orgId)}/${verified ? 'verify' : 'unverify'}`,
   platformOutbox: (page: number, pageSize: number) =>
-    `${API}/platform/outbox?${new URLSearchParams({ page: String(page), page_size: String(pageSize) })}`,
+    withQuery(`${API}/platform/outbox`, { page, page_size: pageSize }),
   platformPaymentsReview: (page: number, pageSize: number) =>
-    `${API}/platform/payments/review?${new URLSearchParams({ page: String(page), page_size: String(pageSize) })}`,
+    withQuery(`${API}/platform/payments/review`, { page, page_size: pageSize }),
 } as const;

@@ -1,21 +1,12 @@
-import { SessionGate } from '../../features/account/components/session-gate';
 import { StaffScreen } from '../../features/account/components/staff-screen';
+import { useSession } from '../../features/auth/components/session-provider';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { href, paths } from '../paths';
 
-/**
- * /organization/staff. The organization area's shell mounts `StaffScreen` inside its own
- * layout (with its session); this route is the screen standing alone until then.
- */
+/** Staff management (admins); the organization area's shell mounts it inside its session. */
 export default function AdminStaffRoute() {
   useDocumentTitle('staff.title');
+  const { state } = useSession();
   return (
-    <div className="container page-section">
-      <SessionGate loginHref={href(paths.login.build())}>
-        {(me) => <StaffScreen currentUserId={me.user.id} />}
-      </SessionGate>
-    </div>
+    <StaffScreen {...(state.status === 'signed-in' ? { currentUserId: state.user.id } : {})} />
   );
 }
-
-export { StaffScreen };

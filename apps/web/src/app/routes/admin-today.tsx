@@ -5,9 +5,5 @@ import { href, paths } from '../paths';
 /** The counter's Today screen (check-in); the organization area's shell mounts it. */
 export default function AdminTodayRoute() {
   useDocumentTitle('checkin.title');
-  return (
-    <div className="container page-section">
-      <TodayScreen loginHref={href(paths.login.build())} />
-    </div>
-  );
+  return <TodayScreen loginHref={href(paths.login.build())} />;
 }

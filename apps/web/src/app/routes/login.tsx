@@ -19,7 +19,9 @@ export default function LoginRoute() {
       <LoginForm
         forgotHref={href(paths.forgotPassword.build())}
         onContact={() => navigate(paths.contact.build())}
-        onSuccess={() => navigate(paths.admin.build())}
+        onSuccess={(user) =>
+          navigate(user.role === 'operator' ? paths.platform.build() : paths.admin.build())
+        }
       />
     </div>
   );

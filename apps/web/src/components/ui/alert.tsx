@@ -4,7 +4,7 @@ export function Alert({
   tone,
   children,
 }: {
-  tone: 'error' | 'success' | 'info';
+  tone: 'error' | 'success' | 'info' | 'warning';
   children: ReactNode;
 }) {
   return (

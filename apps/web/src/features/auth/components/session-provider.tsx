@@ -1,0 +1,107 @@
+import type { MeResponse } from '@qless/contract';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { ApiError, isAbort, onUnauthorized } from '../../../lib/api-client';
+import { getMe } from '../api/get-me';
+import { logout } from '../api/logout';
+
+export type SessionState =
+  | { status: 'loading' }
+  /** `expired`: a session that was in use ended (a 401 from some call), not a fresh visit. */
+  | { status: 'signed-out'; expired: boolean }
+  | { status: 'signed-in'; user: MeResponse['user']; organization: MeResponse['organization'] }
+  /** The server could not be asked (network): neither in nor out. */
+  | { status: 'error'; error: unknown };
+
+export interface Session {
+  state: SessionState;
+  /** Asks the server again (after a profile change renamed the organization, for instance). */
+  refresh: () => Promise<void>;
+  /** Ends the session on the server, then here; rejects when the server could not be told. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/**
+ * The signed-in person, read from GET /auth/me. The token lives only in the HttpOnly
+ * cookie, so the session is whatever the server says it is; a 401 from any call made
+ * while signed in means it ended (expired, revoked, password changed elsewhere).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const me = await getMe(signal);
+      setState({ status: 'signed-in', user: me.user, organization: me.organization });
+    } catch (error) {
+      if (isAbort(error)) return;
+      if (error instanceof ApiError && error.status === 401) {
+        // Before any answer nobody was signed in: a plain "not logged in". Later, the 401
+        // listener has already said the session ended, and that message stays.
+        setState((s) =>
+          s.status === 'loading' || s.status === 'error'
+            ? { status: 'signed-out', expired: false }
+            : s,
+        );
+        return;
+      }
+      // A refresh that fails on the network keeps the session it had.
+      setState((s) => (s.status === 'signed-in' ? s : { status: 'error', error }));
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  useEffect(
+    () =>
+      onUnauthorized((error) => {
+        // A wrong password on a form is a 401 too, but not the end of a session.
+        if (error.code === 'INVALID_CREDENTIALS') return;
+        if (stateRef.current.status === 'signed-in') {
+          setState({ status: 'signed-out', expired: true });
+        }
+      }),
+    [],
+  );
+
+  const value = useMemo<Session>(
+    () => ({
+      state,
+      refresh: () => load(),
+      signOut: async () => {
+        try {
+          await logout();
+        } catch (error) {
+          // Already ended on the server: signing out has nothing left to do there.
+          if (!(error instanceof ApiError && error.status === 401)) throw error;
+        }
+        setState({ status: 'signed-out', expired: false });
+      },
+    }),
+    [state, load],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

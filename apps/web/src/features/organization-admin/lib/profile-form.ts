@@ -1,0 +1,86 @@
+import type { OrganizationProfile, UpdateProfileRequest } from '@qless/contract';
+import type { MessageKey } from '../../../i18n/en';
+
+export interface ProfileFormValues {
+  name: string;
+  start_time: string;
+  end_time: string;
+  location: string;
+  city: string;
+  category: string;
+  time_zone: string;
+  /** 0 = Sunday, ascending. */
+  open_days: number[];
+  image_url: string | null;
+}
+export type ProfileField = keyof ProfileFormValues;
+
+export const PROFILE_FIELD_KEYS: Record<ProfileField, MessageKey | null> = {
+  name: 'profile.error.name',
+  start_time: null,
+  end_time: null,
+  location: 'profile.error.location',
+  city: 'profile.error.city',
+  category: 'profile.error.category',
+  time_zone: null,
+  open_days: null,
+  image_url: null,
+};
+
+export function profileFormValues(profile: OrganizationProfile): ProfileFormValues {
+  return {
+    name: profile.name,
+    start_time: profile.opens_at,
+    end_time: profile.closes_at,
+    location: profile.location,
+    city: profile.city,
+    category: profile.category,
+    time_zone: profile.time_zone,
+    open_days: [...profile.open_days],
+    image_url: profile.image_url,
+  };
+}
+
+/** The contract's time of day: HH:MM or HH:MM:SS, 24-hour clock. */
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+function seconds(time: string): number {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  return h * 3600 + m * 60 + s;
+}
+
+export type ProfileFormResult =
+  | { ok: true; request: UpdateProfileRequest }
+  | { ok: false; errors: Partial<Record<ProfileField, MessageKey>> };
+
+/** The browser-side check and the request. The e-mail is never sent: it is not changed here. */
+export function readProfileForm(values: ProfileFormValues): ProfileFormResult {
+  const errors: Partial<Record<ProfileField, MessageKey>> = {};
+  const name = values.name.trim();
+  const start = values.start_time.trim();
+  const end = values.end_time.trim();
+  if (!name || name.length > 200) errors.name = 'profile.error.name';
+  if (!TIME.test(start)) errors.start_time = 'error.INVALID_TIME';
+  if (!TIME.test(end)) errors.end_time = 'error.INVALID_TIME';
+  else if (!errors.start_time && seconds(end) <= seconds(start)) {
+    errors.end_time = 'error.INVALID_HOURS';
+  }
+  if (values.location.trim().length > 300) errors.location = 'profile.error.location';
+  if (values.city.trim().length > 100) errors.city = 'profile.error.city';
+  if (values.category.trim().length > 100) errors.category = 'profile.error.category';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    request: {
+      name,
+      start_time: start,
+      end_time: end,
+      location: values.location.trim(),
+      city: values.city.trim(),
+      category: values.category.trim(),
+      time_zone: values.time_zone,
+      open_days: [...new Set(values.open_days)].sort((a, b) => a - b),
+      image_url: values.image_url,
+    },
+  };
+}
