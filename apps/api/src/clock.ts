@@ -21,3 +21,13 @@ export class FixedClock implements Clock {
     this.current += ms;
   }
 }
+
+/**
+ * A clock that starts at `start` and then runs with real time. It lets an end-to-end test
+ * run the real server on a day it chose (QLESS_FAKE_NOW, honoured only under NODE_ENV=test),
+ * so "today" cannot turn into tomorrow halfway through the test.
+ */
+export function clockStartingAt(start: Date, realNow: () => number = Date.now): Clock {
+  const offset = start.getTime() - realNow();
+  return { now: () => new Date(realNow() + offset) };
+}

@@ -62,6 +62,27 @@ describe('loadConfig', () => {
     expect(problems).not.toContain('CAMPAY_USERNAME');
   });
 
+  it('takes QLESS_FAKE_NOW under NODE_ENV=test only, as an instant with its offset', () => {
+    expect(loadConfig({}).fakeNow).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: 'test', QLESS_FAKE_NOW: '2030-05-08T09:30:00+01:00' }).fakeNow,
+    ).toEqual(new Date('2030-05-08T08:30:00Z'));
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() =>
+        loadConfig({
+          NODE_ENV,
+          PAYMENT_PROVIDER: 'simulator',
+          QLESS_FAKE_NOW: '2030-05-08T08:30:00Z',
+        }),
+      ).toThrow(/QLESS_FAKE_NOW: is for end-to-end tests only/);
+    }
+    expect(() => loadConfig({ QLESS_FAKE_NOW: '2030-05-08T08:30:00Z' })).toThrow(/QLESS_FAKE_NOW/);
+    // A wall time without its offset would mean a different instant on each machine.
+    expect(() => loadConfig({ NODE_ENV: 'test', QLESS_FAKE_NOW: '2030-05-08 09:30' })).toThrow(
+      /QLESS_FAKE_NOW/,
+    );
+  });
+
   it('rejects an unknown time zone', () => {
     expect(() => loadConfig({ DEFAULT_TIME_ZONE: 'Africa/Nowhere' })).toThrow(/DEFAULT_TIME_ZONE/);
   });

@@ -171,8 +171,17 @@ const envSchema = z
     PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
     PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(20),
     LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
+    QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
+    // A server that lies about the time must never be one that takes real bookings.
+    if (e.QLESS_FAKE_NOW && e.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['QLESS_FAKE_NOW'],
+        message: 'is for end-to-end tests only: it is refused unless NODE_ENV=test',
+      });
+    }
     // In production a missing provider must not quietly mean "every payment succeeds".
     if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
       ctx.addIssue({
@@ -224,6 +233,8 @@ export interface Config {
   auth: AuthConfig;
   mail: MailConfig;
   links: LinksConfig;
+  /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
+  fakeNow: Date | null;
 }
 
 export interface MailConfig {
@@ -395,5 +406,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetsPerIp: e.PASSWORD_RESETS_PER_IP,
       checksPerIp: e.LINK_CHECKS_PER_IP,
     },
+    fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { systemClock } from './clock.js';
+import { clockStartingAt, systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirError } from './db/data-dir.js';
 import { openDatabase } from './db/database.js';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  const clock = config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -26,9 +27,9 @@ async function main(): Promise<void> {
     onNotice: (message) => console.warn(message),
   });
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemo(database.db, systemClock.now(), config.defaultTimeZone);
+  if (config.seedDemo) await seedDemo(database.db, clock.now(), config.defaultTimeZone);
 
-  const app = await buildApp({ config, database, clock: systemClock });
+  const app = await buildApp({ config, database, clock });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.fakeNow) {
+    app.log.warn({ fakeNow: config.fakeNow.toISOString() }, 'test clock: QLESS_FAKE_NOW is set');
+  }
   app.log.info(
     { engine: database.engine, seedDemo: config.seedDemo, origin: config.publicOrigin },
     'Qless is ready',
