@@ -94,7 +94,11 @@ describe.each(engines)('operator console on %s', (engine) => {
     const id = await contact('Clinique de la Paix', 'Direction@Clinique-Paix.cm');
     const list = await asOperator('GET', '/api/v1/platform/contact-requests?status=new');
     expect(list.statusCode).toBe(200);
-    expect(list.json().contact_requests.map((r: { id: string }) => r.id)).toContain(id);
+    const listed = list
+      .json()
+      .contact_requests.find((r: { id: string; created_at: string }) => r.id === id);
+    // Received "now" on the server's clock, like everything else it stamps.
+    expect(listed?.created_at).toBe(new Date(PINNED_NOW).toISOString());
 
     const res = await asOperator('POST', `/api/v1/platform/contact-requests/${id}/approve`, {
       city: 'Yaoundé',

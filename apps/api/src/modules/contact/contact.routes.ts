@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
 
 /** Organizations ask to be onboarded; the platform team reads the stored requests. */
-export function contactRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
+export function contactRoutes({ db, config, clock }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/contact',
@@ -22,6 +22,8 @@ export function contactRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
             user_name: req.body.user_name,
             user_email: req.body.user_email,
             message: req.body.message,
+            // Not the column's default now(): the console shows when it was received.
+            created_at: clock.now(),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
