@@ -34,7 +34,9 @@ export function BookingList({ bookings, canAct, onAction }: Props) {
                 {b.ticket_code ? <span className="checkin-item__code">{b.ticket_code}</span> : null}
               </p>
               <p className="checkin-item__state">
-                <span className={`badge badge--${b.status}`}>{t(STATUS_KEY[b.status])}</span>
+                <span className={`checkin-badge checkin-badge--${b.status}`}>
+                  {t(STATUS_KEY[b.status])}
+                </span>
                 {b.status === 'checked_in' && b.checked_in_time ? (
                   <span className="checkin-item__when">
                     {' '}
