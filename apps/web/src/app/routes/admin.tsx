@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
@@ -166,6 +166,16 @@ function AdminScreens({
   onProfileSaved: () => Promise<void>;
 }) {
   const { reload } = useOrganizationData();
+  const [location] = useLocation();
+  const shown = useRef(location);
+  // The area stays open all day: coming back to the Dashboard must show the bookings and
+  // the verification that came meanwhile. So every move within the area reads the shared
+  // data again, in the background (the first screen has the provider's own first read).
+  useEffect(() => {
+    if (shown.current === location) return;
+    shown.current = location;
+    void reload();
+  }, [location, reload]);
   const attention = href(paths.adminBookings.build('attention'));
   return (
     <Switch>
