@@ -228,6 +228,13 @@ async function ticketQr(ticket: PaidTicket): Promise<string> {
   return file;
 }
 
+/** What decides how a badge looks. */
+interface Look {
+  fontWeight: string;
+  padding: string;
+  fontSize: string;
+}
+
 /** HH:MM in Douala of an instant. */
 const doualaTime = (at: Date) => formatMinutes(zonedNow(TZ, at).minutes);
 
@@ -298,7 +305,9 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     const headerLogo = admin.locator('.area__head .avatar img');
     await headerLogo.waitFor();
     await expect
-      .poll(() => headerLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        headerLogo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
       .toBe(128);
     await shot(admin, 'profile-saved');
 
@@ -383,7 +392,10 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
         .locator('tbody tr', { hasText: CUSTOMERS[0].name })
         .locator('.badge')
         .evaluate((el) => {
-          const style = getComputedStyle(el);
+          // This file is type-checked without the DOM library.
+          const style = (
+            globalThis as unknown as { getComputedStyle: (e: unknown) => Look }
+          ).getComputedStyle(el);
           return `${style.fontWeight} ${style.padding} ${style.fontSize}`;
         });
     const bookingsBadge = await badgeLook();
