@@ -40,6 +40,9 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
       // The device's clock runs an hour ahead: never a time in the future.
       { code: future.code, scanned_at: local('11:30'), client_id: randomUUID() },
       { token: 'not.a.token', scanned_at: local('09:56'), client_id: randomUUID() },
+      // A typed code of another organization is answered as one that does not exist.
+      { code: theirs.code, scanned_at: local('09:57'), client_id: randomUUID() },
+      { code: 'QL-2222-3333-4444', scanned_at: local('09:58'), client_id: randomUUID() },
     ];
     const res = await sync(ctx.staffA.headers, items);
     expect(res.statusCode).toBe(200);
@@ -58,7 +61,12 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
       'refused:BOOKING_CANCELLED',
       'checked_in:OK',
       'refused:INVALID_SIGNATURE',
+      'refused:UNKNOWN_TICKET',
+      'refused:UNKNOWN_TICKET',
     ]);
+    const { client_id: _a, ...foreign } = results[7];
+    const { client_id: _b, ...unknown } = results[8];
+    expect(foreign).toEqual(unknown);
     expect(results[0]).toMatchObject({
       checked_in_time: '09:50',
       cus_name: 'Offline One',
@@ -129,7 +137,7 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
         { code: b.code, scanned_at: local('10:00'), client_id: randomUUID() },
       ])
     ).json().results;
-    expect(later).toMatchObject({ result: 'refused', reason: 'WRONG_ORGANIZATION' });
+    expect(later).toMatchObject({ result: 'refused', reason: 'UNKNOWN_TICKET' });
     const [conflict] = (
       await sync(ctx.staffA.headers, [
         { code: b.code, scanned_at: local('10:00'), client_id: randomUUID() },

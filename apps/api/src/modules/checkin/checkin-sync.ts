@@ -10,6 +10,7 @@ import {
   todayOf,
 } from '../tickets/ticket-check.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
+import { isForeignCode } from './checkin.service.js';
 
 export interface SyncItem {
   token?: string | undefined;
@@ -76,6 +77,9 @@ async function syncOne(
   const resolved = await resolveTicket(db, signer, input, now);
   if (!resolved.found) return result(item, 'refused', resolved.reason, null);
   let booking = resolved.booking;
+  if (isForeignCode(input, booking, scope.organizationId)) {
+    return result(item, 'refused', 'UNKNOWN_TICKET', null);
+  }
   if (booking.organization_id !== scope.organizationId) {
     return result(item, 'refused', 'WRONG_ORGANIZATION', null);
   }
