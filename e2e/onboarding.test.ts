@@ -336,7 +336,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
         await fetch('/api/v1/organization/staff', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, name: 'Awa', role: 'org_admin' }),
+          body: JSON.stringify({ email, name: 'Awa', role: 'staff' }),
         });
       }, `awa-${lang}@bonne-sante.cm`);
       await go(admin.page, '/organization/staff');
