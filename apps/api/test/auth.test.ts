@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixedClock } from '../src/clock.js';
+import { newToken } from '../src/modules/auth/sessions.js';
 import { bearer, createUser, signIn, TEST_PASSWORD } from './support/auth-helpers.js';
 import { createFixture } from './support/fixtures.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
@@ -248,6 +249,90 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
     }
     expect((await login('admin@guichet.cm', TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(429);
     expect((await login('admin@guichet.cm', TEST_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('holds the account limit against guesses sent all at once: the right password cannot slip in', async () => {
+    await createUser(tdb.database.db, {
+      email: 'burst@guichet.cm',
+      role: 'staff',
+      organizationId: orgId,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i === 39
+          ? login('burst@guichet.cm', TEST_PASSWORD, `10.4.${i}.1`)
+          : login('burst@guichet.cm', `guess ${i}`, `10.4.${i}.1`),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    // At most the limit's worth of passwords is ever checked; everything else is 429.
+    expect(statuses.filter((s) => s === 401 || s === 200).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35);
+    expect((await login('burst@guichet.cm', TEST_PASSWORD, '10.4.99.1')).statusCode).toBe(429);
+  });
+
+  it('holds the address limit against a burst over many accounts', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        login(`burst${i}@guichet.cm`, 'password1234', '10.5.0.1'),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(20);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('does not count successful sign-ins as failures', async () => {
+    await createUser(tdb.database.db, {
+      email: 'often@guichet.cm',
+      role: 'staff',
+      organizationId: orgId,
+    });
+    for (let i = 0; i < 12; i += 1) {
+      expect((await login('often@guichet.cm', TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200);
+    }
+    // Four failures, then the right password: still under the limit of five.
+    for (let i = 0; i < 4; i += 1) {
+      expect((await login('often@guichet.cm', `nope ${i}`, '10.6.0.1')).statusCode).toBe(401);
+    }
+    expect((await login('often@guichet.cm', TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200);
+  });
+
+  it('spends an open reset link when the password is changed', async () => {
+    const { id } = await createUser(tdb.database.db, {
+      email: 'linked@guichet.cm',
+      role: 'staff',
+      organizationId: orgId,
+    });
+    const link = newToken();
+    const now = clock.now();
+    await tdb.database.db
+      .insertInto('user_tokens')
+      .values({
+        token_hash: link.hash,
+        user_id: id,
+        purpose: 'reset',
+        created_at: now,
+        expires_at: new Date(now.getTime() + 3_600_000),
+        used_at: null,
+      })
+      .execute();
+    const token = await signIn(app, 'linked@guichet.cm', TEST_PASSWORD, '10.7.0.1');
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: bearer(token),
+      payload: { current_password: TEST_PASSWORD, new_password: 'the password I chose' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token: link.token, password: 'the attacker chose this' },
+      remoteAddress: '10.7.0.2',
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe('TOKEN_USED');
   });
 
   it('a disabled account cannot sign in and its sessions stop working', async () => {

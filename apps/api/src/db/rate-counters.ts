@@ -62,3 +62,22 @@ export async function readCounter(
 export async function pruneCounters(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('rate_counters').where('window_start', '<', before).execute();
 }
+
+/**
+ * Takes back one hit counted in the window that contained `at` (a reservation that turned
+ * out not to count, e.g. a sign-in that succeeded).
+ */
+export async function releaseCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  at: Date,
+): Promise<void> {
+  const start = Math.floor(at.getTime() / windowMs) * windowMs;
+  await db
+    .updateTable('rate_counters')
+    .set({ count: sql`greatest(rate_counters.count - 1, 0)` })
+    .where('key', '=', key)
+    .where('window_start', '=', new Date(start))
+    .execute();
+}

@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { spendOtherLinks } from '../onboarding/user-tokens.repository.js';
 import { authOf, ROLES_ANY, SESSION_COOKIE } from './auth-guard.js';
 import { loginLimits } from './login-limits.js';
 import { checkPassword, hashPassword } from './passwords.js';
@@ -60,15 +61,13 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
       },
       async (req, reply) => {
         const email = normalizeEmail(req.body.email);
-        await limits.check(reply, email, req.ip);
+        const attempt = await limits.reserve(reply, email, req.ip);
         const user = await findUserByEmail(db, email);
         // The same work and the same answer whether the account exists or not.
         const usable = user?.active === true ? user.password_hash : null;
         const ok = await checkPassword(usable ?? null, req.body.password);
-        if (!user || !ok) {
-          await limits.fail(email, req.ip);
-          throw invalidCredentials();
-        }
+        if (!user || !ok) throw invalidCredentials();
+        await attempt.succeeded();
         const session = await createSession(
           db,
           config.auth,
@@ -134,17 +133,19 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
       async (req, reply) => {
         const auth = authOf(req);
         // Counted like sign-ins: a stolen session must not become a password oracle.
-        await limits.check(reply, auth.user.email, req.ip);
+        const attempt = await limits.reserve(reply, auth.user.email, req.ip);
         const user = await findUserById(db, auth.user.id);
         if (!user || !(await checkPassword(user.password_hash, req.body.current_password))) {
-          await limits.fail(auth.user.email, req.ip);
           throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.');
         }
+        await attempt.succeeded();
         const now = clock.now();
         const hash = await hashPassword(req.body.new_password);
         await db.transaction().execute(async (trx) => {
           await setPasswordHash(trx, user.id, hash, now);
           await revokeUserSessions(trx, user.id, now, auth.tokenHash);
+          // A reset link mailed before the change must not undo it.
+          await spendOtherLinks(trx, user.id, 'reset', now);
         });
         return { ok: true as const };
       },

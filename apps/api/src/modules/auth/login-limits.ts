@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config.js';
-import { hitCounter, readCounter } from '../../db/rate-counters.js';
+import { hitCounter, releaseCounter } from '../../db/rate-counters.js';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { clientAddressKey } from '../platform/client-address.js';
 
 /**
  * Failed sign-ins are counted per account and per client address in the database, so the
- * limits hold in sum over every process. Only failures count: a counter full of someone
- * else's failures still blocks, which is the point of a per-account limit.
+ * limits hold in sum over every process. Each attempt is counted BEFORE its password is
+ * checked (one atomic upsert per key), so guesses sent in parallel cannot all pass a read
+ * of the counter made while the others are still being verified; an attempt that succeeds
+ * takes its count back. A counter full of someone else's failures still blocks, which is
+ * the point of a per-account limit.
  */
 export function loginLimits(db: Db, config: AuthConfig, clock: Clock) {
   const windowMs = config.loginWindowMinutes * 60_000;
@@ -23,12 +26,21 @@ export function loginLimits(db: Db, config: AuthConfig, clock: Clock) {
     { key: `login-fail:ip:${clientAddressKey(ip)}`, max: config.loginFailuresPerIp },
   ];
   return {
-    async check(reply: FastifyReply, email: string, ip: string): Promise<void> {
-      const now = clock.now();
-      for (const { key, max } of keys(email, ip)) {
-        const counter = await readCounter(db, key, windowMs, now);
-        if (counter.count >= max) {
-          reply.header('retry-after', Math.max(1, Math.ceil(counter.ttlMs / 1000)));
+    /**
+     * Counts one attempt on the account and the address; 429 when either is over its
+     * limit. Call `succeeded` on the answer when the password was right.
+     */
+    async reserve(
+      reply: FastifyReply,
+      email: string,
+      ip: string,
+    ): Promise<{ succeeded(): Promise<void> }> {
+      const at = clock.now();
+      const counted = keys(email, ip);
+      for (const { key, max } of counted) {
+        const hit = await hitCounter(db, key, windowMs, at);
+        if (hit.count > max) {
+          reply.header('retry-after', Math.max(1, Math.ceil(hit.ttlMs / 1000)));
           throw new AppError(
             429,
             'TOO_MANY_LOGIN_ATTEMPTS',
@@ -36,10 +48,11 @@ export function loginLimits(db: Db, config: AuthConfig, clock: Clock) {
           );
         }
       }
-    },
-    async fail(email: string, ip: string): Promise<void> {
-      const now = clock.now();
-      for (const { key } of keys(email, ip)) await hitCounter(db, key, windowMs, now);
+      return {
+        async succeeded() {
+          for (const { key } of counted) await releaseCounter(db, key, windowMs, at);
+        },
+      };
     },
   };
 }
