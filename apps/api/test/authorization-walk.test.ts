@@ -195,8 +195,12 @@ const CROSS_CASES: CrossCase[] = [
         ],
       },
     }),
-    // Per-item answers: the request succeeds, the item is refused (checked below: B unchanged).
-    accept: (status, body) => status === 200 && JSON.stringify(body).includes('WRONG_ORGANIZATION'),
+    // Per-item answers: the request succeeds, the item is refused as an unknown code (a typed
+    // code of another organization is not said to exist; checked below: B unchanged).
+    accept: (status, body) =>
+      status === 200 &&
+      JSON.stringify(body).includes('"result":"refused"') &&
+      JSON.stringify(body).includes('UNKNOWN_TICKET'),
   },
   {
     route: 'POST /api/v1/organization/checkins/sync',

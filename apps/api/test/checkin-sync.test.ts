@@ -40,6 +40,9 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
       // The device's clock runs an hour ahead: never a time in the future.
       { code: future.code, scanned_at: local('11:30'), client_id: randomUUID() },
       { token: 'not.a.token', scanned_at: local('09:56'), client_id: randomUUID() },
+      // A typed code of another organization is answered as one that does not exist.
+      { code: theirs.code, scanned_at: local('09:57'), client_id: randomUUID() },
+      { code: 'QL-2222-3333-4444', scanned_at: local('09:58'), client_id: randomUUID() },
     ];
     const res = await sync(ctx.staffA.headers, items);
     expect(res.statusCode).toBe(200);
@@ -58,7 +61,12 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
       'refused:BOOKING_CANCELLED',
       'checked_in:OK',
       'refused:INVALID_SIGNATURE',
+      'refused:UNKNOWN_TICKET',
+      'refused:UNKNOWN_TICKET',
     ]);
+    const { client_id: _a, ...foreign } = results[7];
+    const { client_id: _b, ...unknown } = results[8];
+    expect(foreign).toEqual(unknown);
     expect(results[0]).toMatchObject({
       checked_in_time: '09:50',
       cus_name: 'Offline One',
@@ -93,13 +101,18 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
     expect(again).toEqual([first[0]]);
   });
 
-  it('keeps the earliest real scan: an offline 09:50 synced after an online 09:55 wins, and says what it replaced', async () => {
-    at('09:55');
+  it('keeps the earliest offline scan: an offline 09:50 synced after an offline 09:55 wins, says what it replaced, and keeps who checked in first', async () => {
+    at('10:00');
     const b = await h.book(ctx.a);
-    expect((await h.checkIn(ctx.adminA.headers, { code: b.code })).statusCode).toBe(200);
+    const [first] = (
+      await sync(ctx.staffA.headers, [
+        { code: b.code, scanned_at: local('09:55'), client_id: randomUUID() },
+      ])
+    ).json().results;
+    expect(first).toMatchObject({ result: 'checked_in', checked_in_time: '09:55' });
     at('10:10');
     const [earlier] = (
-      await sync(ctx.staffA.headers, [
+      await sync(ctx.adminA.headers, [
         { code: b.code, scanned_at: local('09:50'), client_id: randomUUID() },
       ])
     ).json().results;
@@ -107,6 +120,16 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
       result: 'checked_in',
       checked_in_time: '09:50',
       replaced_scan_at: '2026-03-04T08:55:00.000Z',
+      conflicting_scan_at: null,
+    });
+    const moved = await h.db
+      .selectFrom('bookings')
+      .select(['checked_in_at', 'checked_in_by'])
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    expect(moved).toEqual({
+      checked_in_at: new Date('2026-03-04T08:50:00Z'),
+      checked_in_by: ctx.staffA.id,
     });
     // A later offline scan of the same ticket is a conflict: already checked in at 09:50.
     const [later] = (
@@ -114,7 +137,7 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
         { code: b.code, scanned_at: local('10:00'), client_id: randomUUID() },
       ])
     ).json().results;
-    expect(later).toMatchObject({ result: 'refused', reason: 'WRONG_ORGANIZATION' });
+    expect(later).toMatchObject({ result: 'refused', reason: 'UNKNOWN_TICKET' });
     const [conflict] = (
       await sync(ctx.staffA.headers, [
         { code: b.code, scanned_at: local('10:00'), client_id: randomUUID() },
@@ -139,6 +162,74 @@ describe.each(engines)('offline check-ins sent later on %s', (engine) => {
         (r: { result: string; checked_in_time: string }) => `${r.result} ${r.checked_in_time}`,
       ),
     ).toEqual(['already_checked_in 10:01', 'checked_in 10:01']);
+  });
+
+  it('never rewrites a check-in made online: an earlier offline scan is told back as a conflict', async () => {
+    at('10:30');
+    const b = await h.book(ctx.a);
+    expect((await h.checkIn(ctx.adminA.headers, { code: b.code })).statusCode).toBe(200);
+    const before = await h.db
+      .selectFrom('bookings')
+      .select(['status', 'checked_in_at', 'checked_in_by', 'checked_in_client_id'])
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    expect(before).toMatchObject({ checked_in_by: ctx.adminA.id, checked_in_client_id: null });
+    at('10:40');
+    const [answer] = (
+      await sync(ctx.staffA.headers, [
+        { code: b.code, scanned_at: local('00:01'), client_id: randomUUID() },
+      ])
+    ).json().results;
+    expect(answer).toMatchObject({
+      result: 'already_checked_in',
+      reason: 'ALREADY_CHECKED_IN',
+      checked_in_time: '10:30',
+      replaced_scan_at: null,
+      conflicting_scan_at: '2026-03-03T23:01:00.000Z',
+    });
+    const after = await h.db
+      .selectFrom('bookings')
+      .select(['status', 'checked_in_at', 'checked_in_by', 'checked_in_client_id'])
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('never dates a scan before the booking was confirmed; yesterday’s booking only by a scan of yesterday after its confirmation', async () => {
+    at('10:30');
+    const paidLate = await h.book(ctx.a, { confirmedAt: local('10:00') });
+    const [early] = (
+      await sync(ctx.staffA.headers, [
+        { code: paidLate.code, scanned_at: local('09:50'), client_id: randomUUID() },
+      ])
+    ).json().results;
+    // No ticket existed at 09:50: the device's clock is wrong, taken as made on arrival.
+    expect(early).toMatchObject({
+      result: 'checked_in',
+      checked_in_at: '2026-03-04T09:30:00.000Z',
+    });
+
+    const confirmedAt = local('17:00', YESTERDAY);
+    const beforePaid = await h.book(ctx.a, { date: YESTERDAY, confirmedAt });
+    const tooLate = await h.book(ctx.a, { date: YESTERDAY, confirmedAt });
+    const fine = await h.book(ctx.a, { date: YESTERDAY, confirmedAt });
+    const results = (
+      await sync(ctx.staffA.headers, [
+        { code: beforePaid.code, scanned_at: local('16:50', YESTERDAY), client_id: randomUUID() },
+        { code: tooLate.code, scanned_at: local('00:05'), client_id: randomUUID() },
+        { code: fine.code, scanned_at: local('17:10', YESTERDAY), client_id: randomUUID() },
+      ])
+    ).json().results;
+    expect(
+      results.map((r: { result: string; reason: string }) => `${r.result}:${r.reason}`),
+    ).toEqual(['refused:NOT_TODAY', 'refused:NOT_TODAY', 'checked_in:OK']);
+    expect(results[2]).toMatchObject({ checked_in_at: '2026-03-03T16:10:00.000Z' });
+    const statuses = await h.db
+      .selectFrom('bookings')
+      .select(['id', 'status'])
+      .where('id', 'in', [beforePaid.id, tooLate.id])
+      .execute();
+    expect(statuses.map((r) => r.status)).toEqual(['confirmed', 'confirmed']);
   });
 
   it('never dates a scan before the booking’s day; takes yesterday’s bookings after midnight, no older', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLOT, TODAY, TOMORROW, useCounterApp } from './support/checkin-helpers.js';
+import { SLOT, TODAY, TOMORROW, useCounterApp, YESTERDAY } from './support/checkin-helpers.js';
 import { initiateBody } from './support/fixtures.js';
 import { engines } from './support/test-db.js';
 
@@ -95,7 +95,7 @@ describe.each(engines)('the counter’s day, no-show and cancel on %s', (engine)
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'SLOT_NOT_STARTED' });
     const tomorrow = await h.book(ctx.a, { date: TOMORROW, slot: SLOT.at0700 });
-    expect((await act(ctx.staffA.headers, tomorrow.id, 'no-show')).json()).toMatchObject({
+    expect((await act(ctx.adminA.headers, tomorrow.id, 'no-show')).json()).toMatchObject({
       code: 'SLOT_NOT_STARTED',
     });
 
@@ -130,6 +130,35 @@ describe.each(engines)('the counter’s day, no-show and cancel on %s', (engine)
     expect(row.status).toBe('confirmed');
     // An operator may act on any organization's booking.
     expect((await act(ctx.operator.headers, theirs.id, 'no-show')).statusCode).toBe(200);
+  });
+
+  it('lets staff no-show or cancel only today’s bookings (404 otherwise, as unknown); admins and operators any day', async () => {
+    at('11:00');
+    const yesterday = await h.book(ctx.a, { date: YESTERDAY });
+    const tomorrow = await h.book(ctx.a, { date: TOMORROW });
+    const unknown = await act(ctx.staffA.headers, '00000000-0000-4000-8000-000000000000', 'cancel');
+    expect(unknown.statusCode).toBe(404);
+    for (const [b, action] of [
+      [yesterday, 'no-show'],
+      [yesterday, 'cancel'],
+      [tomorrow, 'cancel'],
+    ] as const) {
+      const res = await act(ctx.staffA.headers, b.id, action);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+    }
+    const rows = await h.db
+      .selectFrom('bookings')
+      .select('status')
+      .where('id', 'in', [yesterday.id, tomorrow.id])
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['confirmed', 'confirmed']);
+    expect((await act(ctx.adminA.headers, yesterday.id, 'no-show')).json()).toMatchObject({
+      booking: { status: 'no_show' },
+    });
+    expect((await act(ctx.operator.headers, tomorrow.id, 'cancel')).statusCode).toBe(200);
+    const today = await h.book(ctx.a);
+    expect((await act(ctx.staffA.headers, today.id, 'cancel')).statusCode).toBe(200);
   });
 
   it('cancels a held or confirmed booking, not one checked in; cancelling frees the seat', async () => {

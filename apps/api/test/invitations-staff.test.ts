@@ -146,7 +146,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
   });
 
   it('an invitation expires after 72 hours; re-sending replaces the old link', async () => {
-    const res = await invite(adminA.headers, { email: 'late@a.cm', role: 'org_admin' });
+    const res = await invite(adminA.headers, { email: 'late@a.cm' });
     const memberId = res.json().member.id;
     const first = await mailedToken('late@a.cm');
     // Just before 72 hours it still works; at 72 hours it has expired.
@@ -180,6 +180,53 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
     });
     expect(after.statusCode).toBe(409);
     expect(after.json().code).toBe('INVITATION_ACCEPTED');
+  });
+
+  it('an admin manages staff only: inviting, disabling, enabling or re-inviting an admin is 403; an operator may', async () => {
+    const patch = (id: string, active: boolean, headers: { authorization: string }) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/v1/organization/staff/${id}`,
+        headers,
+        payload: { active },
+      });
+    const peer = await signedIn(app, tdb.database.db, {
+      email: 'peer-admin@a.cm',
+      role: 'org_admin',
+      organizationId: orgA,
+    });
+    const asAdmin = await invite(adminA.headers, { email: 'new-admin@a.cm', role: 'org_admin' });
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().code).toBe('FORBIDDEN');
+    const disable = await patch(peer.id, false, adminA.headers);
+    expect(disable.statusCode).toBe(403);
+    expect(disable.json().code).toBe('FORBIDDEN');
+    const row = () =>
+      tdb.database.db
+        .selectFrom('users')
+        .select('active')
+        .where('email', 'in', ['peer-admin@a.cm', 'new-admin@a.cm'])
+        .execute();
+    expect(await row()).toEqual([{ active: true }]);
+    // An operator invites an admin; the admin may not re-send that invitation.
+    const byOperator = await invite(operator.headers, {
+      email: 'new-admin@a.cm',
+      role: 'org_admin',
+      organization_id: orgA,
+    });
+    expect(byOperator.statusCode).toBe(201);
+    const resend = await app.inject({
+      method: 'POST',
+      url: `/api/v1/organization/staff/${byOperator.json().member.id}/resend`,
+      headers: adminA.headers,
+    });
+    expect(resend.statusCode).toBe(403);
+    expect((await patch(peer.id, false, operator.headers)).statusCode).toBe(200);
+    expect((await patch(peer.id, true, operator.headers)).statusCode).toBe(200);
+    // Staff accounts stay the admin's to manage.
+    expect((await invite(adminA.headers, { email: 'helper@a.cm', role: 'staff' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('refuses an e-mail already used (409 EMAIL_TAKEN), bad roles and weak passwords', async () => {

@@ -164,6 +164,32 @@ describe.each(engines)('operator console on %s', (engine) => {
       organization_name: 'Clinique de la Paix',
     });
 
+    // A mail already sent, or a password reset sent, shows its link without the token.
+    const secret = 'T'.repeat(43);
+    const mailText = (path: string) => `Open https://qless.test/#/${path}/${secret} now.`;
+    await tdb.database.db
+      .insertInto('mail_outbox')
+      .values(
+        [
+          ['reset-sent@x.cm', 'password_reset', 'reset-password', new Date(PINNED_NOW)],
+          ['invite-sent@x.cm', 'invitation', 'invite', new Date(PINNED_NOW)],
+        ].map(([to, kind, path, sent]) => ({
+          to_address: to as string,
+          subject: 'Link',
+          text_body: mailText(path as string),
+          created_at: new Date(PINNED_NOW),
+          html_body: '<p>link</p>',
+          kind: kind as string,
+          sent_at: sent as Date,
+        })),
+      )
+      .execute();
+    const shown = (await asOperator('GET', '/api/v1/platform/outbox')).json().mail;
+    const of = (to: string) => shown.find((m: { to: string }) => m.to === to).text_body;
+    expect(of('reset-sent@x.cm')).toBe('Open https://qless.test/#/reset-password/… now.');
+    expect(of('invite-sent@x.cm')).toBe('Open https://qless.test/#/invite/… now.');
+    expect(JSON.stringify(shown)).not.toContain(secret);
+
     const twice = await asOperator('POST', `/api/v1/platform/contact-requests/${id}/approve`, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('ALREADY_HANDLED');

@@ -166,6 +166,11 @@ export const checkinSyncResultSchema = z.object({
   checked_in_time: z.string().nullable(),
   /** A later scan of the same ticket that this earlier one replaced (a second use of it). */
   replaced_scan_at: z.string().nullable(),
+  /**
+   * This scan, when it is earlier than a check-in made online: the online one stays
+   * (check-ins made at the counter online are never rewritten), the ticket was used twice.
+   */
+  conflicting_scan_at: z.string().nullable(),
 });
 export type CheckinSyncResult = z.infer<typeof checkinSyncResultSchema>;
 

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@qless/contract';
+import { addDays, type BookingStatus } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
@@ -99,6 +99,8 @@ export function useCounterApp(engine: Engine) {
         status?: BookingStatus;
         name?: string;
         seat?: number;
+        /** When it was paid for; by default noon (Douala) the day before its date. */
+        confirmedAt?: string;
       } = {},
     ): Promise<BookingRow> {
       n += 1;
@@ -119,7 +121,10 @@ export function useCounterApp(engine: Engine) {
           cus_email: `customer${n}@example.cm`,
           phone_number: `+2376770${String(n).padStart(5, '0')}`,
           ticket_code: status === 'held' ? null : code,
-          confirmed_at: status === 'held' ? null : new Date(PINNED_NOW),
+          confirmed_at:
+            status === 'held'
+              ? null
+              : new Date(options.confirmedAt ?? `${addDays(date, -1)}T12:00:00+01:00`),
           hold_expires_at: status === 'held' ? new Date(Date.parse(PINNED_NOW) + 600_000) : null,
           checked_in_at: status === 'checked_in' ? new Date(PINNED_NOW) : null,
         })

@@ -394,6 +394,8 @@ export const en = {
   'checkin.network.sending': 'Online — sending the check-ins made offline…',
   'checkin.network.offline': 'Offline',
   'checkin.network.offlineOne': 'Offline — 1 check-in waiting',
+  'checkin.discarded':
+    '{n} check-in(s) made offline by another account on this device were discarded, not sent.',
   'checkin.network.offlineMany': 'Offline — {n} check-ins waiting',
   'checkin.scan.label': 'Check a ticket',
   'checkin.scan.camera': 'Scan',

@@ -407,6 +407,8 @@ export const fr: Messages = {
   'checkin.network.sending': 'En ligne — envoi des arrivées enregistrées hors ligne…',
   'checkin.network.offline': 'Hors ligne',
   'checkin.network.offlineOne': 'Hors ligne — 1 arrivée en attente',
+  'checkin.discarded':
+    '{n} arrivée(s) enregistrée(s) hors ligne par un autre compte sur cet appareil ont été écartée(s), sans envoi.',
   'checkin.network.offlineMany': 'Hors ligne — {n} arrivées en attente',
   'checkin.scan.label': 'Contrôler un ticket',
   'checkin.scan.camera': 'Scanner',

@@ -213,24 +213,21 @@ export async function markCheckedIn(
 }
 
 /**
- * An offline scan earlier than the recorded check-in becomes the check-in (the first real
- * scan wins). False: the recorded one is as early or earlier.
+ * An offline scan earlier than a check-in recorded by another offline scan becomes the
+ * check-in (the first real scan wins). A check-in made online (no client id) is never
+ * moved, and who checked the booking in first stays recorded. False: nothing moved.
  */
 export async function moveCheckInEarlier(
   db: Db,
-  change: { bookingId: string; at: Date; by: string; clientId: string },
+  change: { bookingId: string; at: Date; clientId: string },
   now: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('bookings')
-    .set({
-      checked_in_at: change.at,
-      checked_in_by: change.by,
-      checked_in_client_id: change.clientId,
-      updated_at: now,
-    })
+    .set({ checked_in_at: change.at, checked_in_client_id: change.clientId, updated_at: now })
     .where('id', '=', change.bookingId)
     .where('status', '=', 'checked_in')
+    .where('checked_in_client_id', 'is not', null)
     .where('checked_in_at', '>', change.at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -10,6 +10,7 @@ import {
   todayOf,
 } from '../tickets/ticket-check.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
+import { isForeignCode } from './checkin.service.js';
 
 export interface SyncItem {
   token?: string | undefined;
@@ -20,10 +21,10 @@ export interface SyncItem {
 
 /**
  * When an offline scan counts as made. The device's clock is believed within the booking's
- * day and never past the server's now; a scan the device dates on another day than the
- * booking's is taken as made when it reached us if that is still the booking's day, and
- * refused otherwise. Only today's and yesterday's bookings may be synced (a counter offline
- * over midnight); null: NOT_TODAY.
+ * day, never before the booking was confirmed (no ticket existed yet) and never past the
+ * server's now; a scan the device dates outside those bounds is taken as made when it
+ * reached us if that is still the booking's day, and refused otherwise. Only today's and
+ * yesterday's bookings may be synced (a counter offline over midnight); null: NOT_TODAY.
  */
 export function effectiveScanTime(
   booking: CounterBooking,
@@ -33,9 +34,12 @@ export function effectiveScanTime(
   const today = todayOf(booking, now);
   const day = booking.booking_date;
   if (day > today || day < addDays(today, -1)) return null;
+  const floor = booking.confirmed_at?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const believable = (t: Date) =>
+    zonedNow(booking.time_zone, t).date === day && t.getTime() >= floor;
   const claimed = scannedAt.getTime() > now.getTime() ? now : scannedAt;
-  if (zonedNow(booking.time_zone, claimed).date === day) return claimed;
-  return day === today ? now : null;
+  if (believable(claimed)) return claimed;
+  return day === today && believable(now) ? now : null;
 }
 
 function result(
@@ -44,6 +48,7 @@ function result(
   reason: CheckinReason,
   booking: CounterBooking | null,
   replaced: Date | null = null,
+  conflicting: Date | null = null,
 ): CheckinSyncResult {
   const at = booking?.checked_in_at ?? null;
   return {
@@ -57,6 +62,7 @@ function result(
     checked_in_at: at ? at.toISOString() : null,
     checked_in_time: at && booking ? localTime(at, booking.time_zone) : null,
     replaced_scan_at: replaced ? replaced.toISOString() : null,
+    conflicting_scan_at: conflicting ? conflicting.toISOString() : null,
   };
 }
 
@@ -71,6 +77,9 @@ async function syncOne(
   const resolved = await resolveTicket(db, signer, input, now);
   if (!resolved.found) return result(item, 'refused', resolved.reason, null);
   let booking = resolved.booking;
+  if (isForeignCode(input, booking, scope.organizationId)) {
+    return result(item, 'refused', 'UNKNOWN_TICKET', null);
+  }
   if (booking.organization_id !== scope.organizationId) {
     return result(item, 'refused', 'WRONG_ORGANIZATION', null);
   }
@@ -80,11 +89,16 @@ async function syncOne(
   }
   const at = effectiveScanTime(booking, new Date(item.scanned_at), now);
   if (!at) return result(item, 'refused', 'NOT_TODAY', booking);
-  const change = { bookingId: booking.booking_id, at, by: scope.userId, clientId: item.client_id };
+  const change = { bookingId: booking.booking_id, at, clientId: item.client_id };
   if (booking.status === 'confirmed') {
     const won = await markCheckedIn(
       db,
-      { ...change, organizationId: scope.organizationId, date: booking.booking_date },
+      {
+        ...change,
+        by: scope.userId,
+        organizationId: scope.organizationId,
+        date: booking.booking_date,
+      },
       now,
     );
     booking = (await findCounterBooking(db, booking.booking_id)) ?? booking;
@@ -96,7 +110,9 @@ async function syncOne(
       booking = (await findCounterBooking(db, booking.booking_id)) ?? booking;
       return result(item, 'checked_in', 'OK', booking, recorded);
     }
-    return result(item, 'already_checked_in', 'ALREADY_CHECKED_IN', booking);
+    // An earlier scan than a check-in made online does not rewrite it: it is told back.
+    const conflicting = recorded && at.getTime() < recorded.getTime() ? at : null;
+    return result(item, 'already_checked_in', 'ALREADY_CHECKED_IN', booking, null, conflicting);
   }
   return result(item, 'refused', stateReason(booking.status), booking);
 }

@@ -72,6 +72,15 @@ export function refuse(reason: CheckinRefusalReason, booking: CounterBooking | n
   };
 }
 
+/** A typed code (not a signed token) of a booking of another organization than `organizationId`. */
+export function isForeignCode(
+  input: TicketInput,
+  booking: CounterBooking,
+  organizationId: string,
+): boolean {
+  return 'code' in input && booking.organization_id !== organizationId;
+}
+
 /**
  * Checks a ticket in now, for the caller's organization, today: exactly once. Of two
  * counters scanning it at once, the conditional UPDATE lets one through; the other is told
@@ -86,6 +95,11 @@ export async function checkIn(
   const resolved = await resolveTicket(db, signer, request.input, now);
   if (!resolved.found) return refuse(resolved.reason, null);
   const { booking } = resolved;
+  // A typed code of another organization is not said to exist: codes are short enough to
+  // guess, a signed token is not.
+  if (isForeignCode(request.input, booking, request.organizationId)) {
+    return refuse('UNKNOWN_TICKET', null);
+  }
   const today = todayOf(booking, now);
   const reason = assessBooking(booking, request.organizationId, today);
   if (reason !== 'OK') return refuse(reason, booking);

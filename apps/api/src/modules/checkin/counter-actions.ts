@@ -14,6 +14,7 @@ import {
   findCounterBooking,
   stateReason,
   toCheckinBooking,
+  todayOf,
 } from '../tickets/ticket-check.js';
 
 export type CounterAction = 'no_show' | 'cancel';
@@ -33,10 +34,15 @@ function notAllowed(booking: CounterBooking): AppError {
   return new AppError(409, code, `This booking is ${booking.status.replace('_', ' ')}.`);
 }
 
-async function ownBooking(db: Db, auth: AuthContext, bookingId: string) {
+async function ownBooking(db: Db, auth: AuthContext, bookingId: string, now: Date) {
   const booking = await findCounterBooking(db, bookingId);
-  // Another organization's booking is not said to exist.
-  if (!booking || !canActOn(auth, booking.organization_id)) {
+  // Another organization's booking is not said to exist; nor, to staff, one of another
+  // day than today (the counter's work; the organization's admins manage other days).
+  const outOfReach =
+    auth.user.role === 'staff' &&
+    booking !== undefined &&
+    booking.booking_date !== todayOf(booking, now);
+  if (!booking || !canActOn(auth, booking.organization_id) || outOfReach) {
     throw new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
   }
   return booking;
@@ -54,7 +60,7 @@ export async function applyCounterAction(
   action: CounterAction,
   now: Date,
 ): Promise<CheckinBooking> {
-  const booking = await ownBooking(db, auth, bookingId);
+  const booking = await ownBooking(db, auth, bookingId, now);
   const from = ALLOWED_FROM[action];
   if (!from.includes(booking.status)) throw notAllowed(booking);
   if (action === 'no_show') {

@@ -57,6 +57,16 @@ async function memberFor(db: Db, auth: AuthContext, id: string): Promise<UserRow
   return user;
 }
 
+/**
+ * An organization's admin manages its staff only: inviting, enabling or disabling an admin
+ * is an operator's (an admin cannot make or lock out a peer).
+ */
+function assertMayManage(auth: AuthContext, role: string): void {
+  if (auth.user.role !== 'operator' && role !== 'staff') {
+    throw new AppError(403, 'FORBIDDEN', 'Only an operator may manage admin accounts.');
+  }
+}
+
 /** Organization admins manage their accounts: invite, disable, re-send an invitation. */
 export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPluginAsyncZod {
   const onRequest = guard.require(ROLES_ADMIN);
@@ -98,7 +108,9 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         },
       },
       async (req, reply) => {
-        const orgId = targetOrganization(authOf(req), req.body.organization_id);
+        const auth = authOf(req);
+        const orgId = targetOrganization(auth, req.body.organization_id);
+        assertMayManage(auth, req.body.role);
         const now = clock.now();
         let user: UserRow;
         try {
@@ -140,6 +152,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         if (member.id === auth.user.id && !req.body.active) {
           throw new AppError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
         }
+        assertMayManage(auth, member.role);
         const now = clock.now();
         const updated = await db.transaction().execute(async (trx) => {
           const row = await trx
@@ -167,7 +180,9 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         },
       },
       async (req) => {
-        const member = await memberFor(db, authOf(req), req.params.id);
+        const auth = authOf(req);
+        const member = await memberFor(db, auth, req.params.id);
+        assertMayManage(auth, member.role);
         if (member.password_hash !== null) {
           throw new AppError(
             409,

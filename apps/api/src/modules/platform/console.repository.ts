@@ -128,7 +128,22 @@ export async function setVerified(
   return row ? toPlatformOrganization(row) : null;
 }
 
-export async function listOutbox(db: Db, page: number, pageSize: number) {
+/** The token of a sign-in link (invitation or password reset) in a mail's text. */
+const LINK_TOKEN = /(\/#\/(?:invite|reset-password)\/)[A-Za-z0-9_-]+/g;
+
+/**
+ * Operators read the outbox to pass links on when there is no SMTP server. A mail that was
+ * sent, or that a server will send, is the recipient's alone: its link tokens are hidden.
+ */
+export function shownBody(
+  mail: { text_body: string; sent_at: Date | null },
+  smtpConfigured: boolean,
+): string {
+  if (!smtpConfigured && mail.sent_at === null) return mail.text_body;
+  return mail.text_body.replace(LINK_TOKEN, '$1…');
+}
+
+export async function listOutbox(db: Db, page: number, pageSize: number, smtpConfigured: boolean) {
   const [total, rows] = await Promise.all([
     db.selectFrom('mail_outbox').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     db
@@ -163,7 +178,7 @@ export async function listOutbox(db: Db, page: number, pageSize: number) {
       attempts: m.attempts,
       next_attempt_at: iso(m.next_attempt_at),
       last_error: m.last_error,
-      text_body: m.text_body,
+      text_body: shownBody(m, smtpConfigured),
     })),
   };
 }

@@ -236,10 +236,11 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
         // Bodies hold live sign-in links.
         reply.header('cache-control', 'no-store');
         const { page, page_size } = req.query;
-        const { total, mail } = await listOutbox(db, page, page_size);
+        const smtpConfigured = config.mail.smtpUrl !== null;
+        const { total, mail } = await listOutbox(db, page, page_size, smtpConfigured);
         return {
           mail,
-          smtp_configured: config.mail.smtpUrl !== null,
+          smtp_configured: smtpConfigured,
           page,
           page_size,
           total,

@@ -25,6 +25,7 @@ export interface CounterBooking {
   start_time: string;
   checked_in_at: Date | null;
   checked_in_client_id: string | null;
+  confirmed_at: Date | null;
 }
 
 export function counterBookingQuery(db: Db) {
@@ -46,6 +47,7 @@ export function counterBookingQuery(db: Db) {
       'sl.start_time',
       'b.checked_in_at',
       'b.checked_in_client_id',
+      'b.confirmed_at',
     ]);
 }
 

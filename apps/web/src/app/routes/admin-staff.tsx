@@ -7,6 +7,10 @@ export default function AdminStaffRoute() {
   useDocumentTitle('staff.title');
   const { state } = useSession();
   return (
-    <StaffScreen {...(state.status === 'signed-in' ? { currentUserId: state.user.id } : {})} />
+    <StaffScreen
+      {...(state.status === 'signed-in'
+        ? { currentUserId: state.user.id, canManageAdmins: state.user.role === 'operator' }
+        : {})}
+    />
   );
 }

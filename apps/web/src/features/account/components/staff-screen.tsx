@@ -23,14 +23,17 @@ function statusKey(m: StaffMember) {
  * The organization's accounts: invite staff or administrators, disable or enable them,
  * re-send an invitation. Mounted by the organization area at /organization/staff.
  * `organizationId` is for operators (who belong to none); `currentUserId` hides the
- * disable button on the caller's own row (the server refuses it anyway).
+ * disable button on the caller's own row (the server refuses it anyway). Only an operator
+ * (`canManageAdmins`) invites admins or acts on admins' accounts; an admin manages staff.
  */
 export function StaffScreen({
   organizationId,
   currentUserId,
+  canManageAdmins = false,
 }: {
   organizationId?: string;
   currentUserId?: string;
+  canManageAdmins?: boolean;
 }) {
   const { t } = useI18n();
   const id = useId();
@@ -111,14 +114,16 @@ export function StaffScreen({
                 <input {...ids} name="name" className="input" maxLength={100} autoComplete="off" />
               )}
             </Field>
-            <Field label={t('staff.invite.role')}>
-              {(ids) => (
-                <select {...ids} name="role" className="input" defaultValue="staff">
-                  <option value="staff">{t('staff.role.staff')}</option>
-                  <option value="org_admin">{t('staff.role.org_admin')}</option>
-                </select>
-              )}
-            </Field>
+            {canManageAdmins ? (
+              <Field label={t('staff.invite.role')}>
+                {(ids) => (
+                  <select {...ids} name="role" className="input" defaultValue="staff">
+                    <option value="staff">{t('staff.role.staff')}</option>
+                    <option value="org_admin">{t('staff.role.org_admin')}</option>
+                  </select>
+                )}
+              </Field>
+            ) : null}
             <button type="submit" className="btn btn--primary btn--block" disabled={busy !== null}>
               {busy === 'invite' ? t('staff.invite.busy') : t('staff.invite.submit')}
             </button>
@@ -146,7 +151,7 @@ export function StaffScreen({
                     </span>
                   </div>
                   <div className="staff-card__actions">
-                    {m.invitation_pending && m.active ? (
+                    {m.invitation_pending && m.active && (canManageAdmins || m.role === 'staff') ? (
                       <button
                         type="button"
                         className="btn btn--secondary"
@@ -161,7 +166,7 @@ export function StaffScreen({
                         {t('staff.resend')}
                       </button>
                     ) : null}
-                    {m.id !== currentUserId ? (
+                    {m.id !== currentUserId && (canManageAdmins || m.role === 'staff') ? (
                       <button
                         type="button"
                         className="btn btn--secondary"

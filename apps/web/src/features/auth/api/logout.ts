@@ -1,7 +1,15 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
+import { clearUserData } from '../../../lib/user-data';
 
-/** Ends the session on the server (it revokes it and clears the cookie). */
+/**
+ * Ends the session on the server (it revokes it and clears the cookie), and removes what
+ * the account kept on this device (the counter's list of the day, with customers' names).
+ */
 export async function logout(): Promise<void> {
-  await apiFetch(apiPaths.logout(), { method: 'POST' });
+  try {
+    await apiFetch(apiPaths.logout(), { method: 'POST' });
+  } finally {
+    clearUserData();
+  }
 }

@@ -27,10 +27,10 @@ const ACTION_ERROR = {
  * code or its typed code, each result said in words; it keeps working offline with the
  * list and key it cached, and sends what it checked in once the network is back.
  */
-export function TodayScreen(props: { loginHref: string }) {
+export function TodayScreen(props: { loginHref: string; ownerId: string }) {
   const { t, intlLocale } = useI18n();
-  const counter = useCounter();
-  const { today, list, online, queue, outcome } = counter;
+  const counter = useCounter(props.ownerId);
+  const { today, list, online, queue, outcome, discarded } = counter;
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -121,6 +121,12 @@ export function TodayScreen(props: { loginHref: string }) {
               ? t('checkin.network.offlineOne')
               : t('checkin.network.offlineMany', { n: queue.length })}
       </p>
+
+      {discarded > 0 ? (
+        <p className="checkin-network checkin-network--offline" role="alert">
+          {t('checkin.discarded', { n: discarded })}
+        </p>
+      ) : null}
 
       <section className="checkin-scan" aria-label={t('checkin.scan.label')}>
         <div className="checkin-scan__buttons">

@@ -1,12 +1,15 @@
 import type { CheckinSyncItem, TodayResponse } from '@qless/contract';
+import { userDataKey } from '../../../lib/user-data';
 
 /**
  * What the check-in screen keeps on the device so it works without a network: the day's
  * list with the public key (refreshed whenever the screen is online), and the check-ins
  * made offline, waiting to be sent. localStorage: small, synchronous, survives a reload.
  */
-const TODAY_KEY = 'qless.checkin.today.v1';
-const QUEUE_KEY = 'qless.checkin.queue.v1';
+const TODAY_KEY = userDataKey('checkin.today.v1');
+const QUEUE_KEY = userDataKey('checkin.queue.v1');
+/** Whose list and queue these are: another account on the same device must not use them. */
+const OWNER_KEY = userDataKey('checkin.owner.v1');
 
 /** A check-in made offline; `cus_name` is only for the screen, never sent. */
 export interface QueuedCheckin extends CheckinSyncItem {
@@ -46,6 +49,25 @@ export function loadQueue(): QueuedCheckin[] {
 
 export function saveQueue(queue: readonly QueuedCheckin[]): void {
   write(QUEUE_KEY, queue);
+}
+
+/**
+ * Makes the device's copy belong to `ownerId` (the signed-in account). Another account's
+ * list and queue are dropped, never sent under this session; answers how many queued
+ * check-ins were dropped, so the screen can say so.
+ */
+export function claimFor(ownerId: string): number {
+  const owner = read<string>(OWNER_KEY);
+  let discarded = 0;
+  if (owner !== null && owner !== ownerId) {
+    discarded = loadQueue().length;
+    try {
+      localStorage.removeItem(TODAY_KEY);
+      localStorage.removeItem(QUEUE_KEY);
+    } catch {}
+  }
+  write(OWNER_KEY, ownerId);
+  return discarded;
 }
 
 export function newClientId(): string {

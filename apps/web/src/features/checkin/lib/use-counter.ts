@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToday, postBookingAction, postCheckin, postSync } from '../api/checkin-api';
 import { checkedInLocally, decideOffline, type TicketRef } from './offline-rules';
 import {
+  claimFor,
   loadQueue,
   loadToday,
   newClientId,
@@ -50,7 +51,9 @@ export type ListState = 'loading' | 'ready' | 'signed_out' | 'failed';
  * The check-in screen's state: today's list (from the server, else the device's copy),
  * whether the network is there, check-ins waiting to be sent and what each scan came to.
  */
-export function useCounter() {
+export function useCounter(ownerId: string) {
+  // First: the device's copy must be this account's before anything is read from it.
+  const [discarded] = useState(() => claimFor(ownerId));
   const [today, setToday] = useState<TodayResponse | null>(() => loadToday());
   const [list, setList] = useState<ListState>('loading');
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -221,6 +224,7 @@ export function useCounter() {
 
   return {
     today,
+    discarded,
     list,
     online,
     queue,
