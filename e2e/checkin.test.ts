@@ -216,7 +216,9 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .toBe('checked_in');
     await page.getByTestId('checkin-network').getByText('Online', { exact: true }).waitFor();
     expect(
-      await page.evaluate<string | null>("localStorage.getItem('qless.user-data.checkin.queue.v1')"),
+      await page.evaluate<string | null>(
+        "localStorage.getItem('qless.user-data.checkin.queue.v1')",
+      ),
     ).toBe('[]');
     await context.close();
   });
