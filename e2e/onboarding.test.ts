@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +6,7 @@ import {
   startSmtpCapture,
 } from '../apps/api/test/support/smtp-capture';
 import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
-import { ROOT, type RunningServer, startServer } from './support/server';
+import { createOperator, type RunningServer, startServer } from './support/server';
 
 const OPERATOR = { email: 'ops@qless.test', password: 'operator passphrase 1' };
 const ORG = { name: 'Clinique Bonne Santé', email: 'direction@bonne-sante.cm' };
@@ -28,19 +27,7 @@ beforeAll(async () => {
     },
     // The first operator is made by the CLI, on the server's fresh database, before it starts.
     prepare: (env) => {
-      execFileSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'apps/api/src/cli/create-operator.ts',
-          '--email',
-          OPERATOR.email,
-          '--password',
-          OPERATOR.password,
-        ],
-        { cwd: ROOT, env, stdio: 'pipe' },
-      );
+      createOperator(env, OPERATOR);
     },
   });
   browser = await launch();

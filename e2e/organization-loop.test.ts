@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, formatMinutes, zonedNow } from '@qless/contract/core';
@@ -12,7 +11,7 @@ import {
   startSmtpCapture,
 } from '../apps/api/test/support/smtp-capture';
 import { ARTIFACTS, launch, MOBILE } from './support/browser';
-import { ROOT, type RunningServer, startServer } from './support/server';
+import { createOperator, type RunningServer, startServer } from './support/server';
 
 /**
  * Issue 8's "Done when": the whole organization loop in Chromium at 360 px against the real
@@ -82,19 +81,7 @@ beforeAll(async () => {
     },
     // The first operator is made by the CLI, on the server's fresh database, before it starts.
     prepare: (env) => {
-      execFileSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'apps/api/src/cli/create-operator.ts',
-          '--email',
-          OPERATOR.email,
-          '--password',
-          OPERATOR.password,
-        ],
-        { cwd: ROOT, env, stdio: 'pipe' },
-      );
+      createOperator(env, OPERATOR);
       // The server starts right after this and sets its clock to START as it starts.
       realStart = Date.now();
     },

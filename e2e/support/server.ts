@@ -119,3 +119,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   };
 }
+
+/**
+ * Makes an operator with the create-operator CLI on the server's database (call it from
+ * `prepare`, before the server opens that database).
+ */
+export function createOperator(
+  env: NodeJS.ProcessEnv,
+  operator: { email: string; password: string },
+): void {
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/cli/create-operator.ts',
+      '--email',
+      operator.email,
+      '--password',
+      operator.password,
+    ],
+    { cwd: ROOT, env, stdio: 'pipe' },
+  );
+}
