@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
+import { PeriodicSweep } from '../../periodic.js';
 import { claimDueMail, markFailed, markSent } from './mail.repository.js';
 import { describeMailError, type MailTransport } from './mail-transport.js';
 
@@ -40,8 +41,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * `maxAttempts`. Bodies hold sign-in links: they are never logged.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: PeriodicSweep;
 
   constructor(
     private readonly deps: {
@@ -51,7 +51,13 @@ export class MailWorker {
       config: MailWorkerConfig;
       log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    this.loop = new PeriodicSweep(
+      () => this.sweep(),
+      deps.config.intervalMs,
+      (err: unknown) => deps.log.error({ err }, 'mail sweep failed'),
+    );
+  }
 
   async sweep(): Promise<MailSweepResult> {
     const { db, clock, transport, config, log } = this.deps;
@@ -89,25 +95,14 @@ export class MailWorker {
     return result;
   }
 
-  /** Sweeps every `intervalMs`; a sweep still running when the next is due is not doubled. */
+  /** Sweeps every `intervalMs` (see PeriodicSweep). */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((err: unknown) => this.deps.log.error({ err }, 'mail sweep failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.deps.config.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Stops the loop, waits for a sweep in flight and closes the transport. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
     this.deps.transport.close();
   }
 }

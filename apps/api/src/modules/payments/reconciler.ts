@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
+import { PeriodicSweep } from '../../periodic.js';
 import {
   type PaymentProvider,
   type ProviderEvent,
@@ -79,10 +80,15 @@ async function forEachLimited<T>(
  * Several processes may sweep one database at once: rows are claimed with SKIP LOCKED.
  */
 export class Reconciler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: PeriodicSweep;
 
-  constructor(private readonly deps: ReconcilerDeps) {}
+  constructor(private readonly deps: ReconcilerDeps) {
+    this.loop = new PeriodicSweep(
+      () => this.sweep(),
+      deps.config.intervalMs,
+      (err: unknown) => deps.log.error({ err }, 'reconciler sweep failed'),
+    );
+  }
 
   async sweep(): Promise<SweepResult> {
     const { db, clock, config, bookings } = this.deps;
@@ -165,24 +171,13 @@ export class Reconciler {
     return outcome === 'still_pending' ? { state: 'pending' } : { state: 'settled' };
   }
 
-  /** Sweeps every `intervalMs`; a sweep still running when the next is due is not doubled. */
+  /** Sweeps every `intervalMs` (see PeriodicSweep). */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler sweep failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.deps.config.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Stops the loop and waits for a sweep in flight. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
   }
 }
