@@ -8,4 +8,5 @@ export * from './constants.js';
 export * from './error-codes.js';
 export * from './payment-outcomes.js';
 export * from './phone.js';
+export * from './self-service-codes.js';
 export * from './time.js';

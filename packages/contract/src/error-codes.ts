@@ -83,6 +83,18 @@ export const ERROR_CODES = [
   'INVALID_HOURS',
   'DAY_CLOSED',
   'INVALID_IMAGE',
+  // Customer self-service (issue 10).
+  'INVALID_BOOKING_KEY',
+  'BOOKING_ACCESS_DENIED',
+  'TOO_MANY_ACCESS_ATTEMPTS',
+  'CHANGE_PAST_CUTOFF',
+  'BOOKING_NOT_CHANGEABLE',
+  'SAME_SLOT',
+  'PAYMENT_NOT_PENDING',
+  'INVALID_CUTOFF',
+  'INVALID_LOCALE',
+  'INVALID_QUERY',
+  'INVALID_PAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES } from './constants.js';
 import { withFieldCodes } from './errors.js';
 import { PROVIDER_NAMES } from './payment-outcomes.js';
 import { normalizeCameroonMobile } from './phone.js';
+import { CUSTOMER_LOCALES } from './self-service-codes.js';
 import { ticketSchema } from './tickets.js';
 import { isoDateSchema } from './time-schemas.js';
 
@@ -51,6 +52,8 @@ export const paymentInitiateRequestSchema = withFieldCodes(
     service_id: idSchema,
     slot_id: idSchema,
     date: isoDateSchema,
+    /** The customer's language for messages about this booking (default en). */
+    locale: z.enum(CUSTOMER_LOCALES).optional(),
   }),
   {
     cus_name: 'INVALID_NAME',
@@ -63,6 +66,7 @@ export const paymentInitiateRequestSchema = withFieldCodes(
     service_id: 'INVALID_ID',
     slot_id: 'INVALID_ID',
     date: 'INVALID_DATE',
+    locale: 'INVALID_LOCALE',
   },
 );
 export type PaymentInitiateRequest = z.input<typeof paymentInitiateRequestSchema>;
@@ -80,6 +84,11 @@ const paymentSchema = z.object({
   /** USSD code the customer can dial to approve, when the provider gives one. */
   ussd_code: z.string().nullable(),
   operator: z.string().nullable(),
+  /**
+   * The booking's access key (see self-service.ts): the device that booked keeps it to show
+   * the ticket later, resume this payment, or cancel it while PENDING.
+   */
+  access_key: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

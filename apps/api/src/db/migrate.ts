@@ -5,6 +5,7 @@ import * as m003 from './migrations/003-payment-review-and-callback-budget.js';
 import * as m004 from './migrations/004-client-limits.js';
 import * as m005 from './migrations/005-identity-and-organizations.js';
 import * as m006 from './migrations/006-check-in-scans.js';
+import * as m007 from './migrations/007-customer-self-service.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-client-limits': m004,
   '005-identity-and-organizations': m005,
   '006-check-in-scans': m006,
+  '007-customer-self-service': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

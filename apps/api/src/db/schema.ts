@@ -28,6 +28,8 @@ interface OrganizationsTable {
   /** Null until an operator has verified the organization; only verified ones are public. */
   verified_at: Date | null;
   contact_request_id: string | null;
+  /** Customers may cancel or reschedule until this many minutes before the slot (007). */
+  change_cutoff_minutes: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -85,6 +87,14 @@ export interface BookingsTable {
   status_changed_at: Date | null;
   /** Why the organization should look at this booking (e.g. its hours no longer hold it). */
   attention_reason: string | null;
+  /** The customer's language for messages (007). */
+  locale: Generated<'en' | 'fr'>;
+  cancelled_by: 'customer' | 'organization' | null;
+  /** The last reschedule, and where it moved the booking from (007). */
+  rescheduled_at: Date | null;
+  rescheduled_from_date: string | null;
+  rescheduled_from_slot_id: string | null;
+  reschedule_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -12,6 +12,16 @@ export const paths = {
     build: (serviceId: string) => `/service/${encodeURIComponent(serviceId)}/slots`,
   },
   contact: { pattern: '/contact', build: () => '/contact' },
+  /** A ticket's page (issue 10): `k` an access key from a message, `t` the QR's signed token. */
+  ticket: {
+    pattern: '/ticket/:code',
+    build: (code: string, params?: { k?: string; t?: string }) => {
+      const query = new URLSearchParams(params as Record<string, string> | undefined).toString();
+      return `/ticket/${encodeURIComponent(code)}${query ? `?${query}` : ''}`;
+    },
+  },
+  /** The bookings made on this device. */
+  myBookings: { pattern: '/my-bookings', build: () => '/my-bookings' },
   createService: { pattern: '/create-service', build: () => '/create-service' },
   login: { pattern: '/login', build: () => '/login' },
   admin: { pattern: '/organization/*?', build: () => '/organization/' },

@@ -38,6 +38,8 @@ export interface Customer {
   phone_number: string;
   /** The address the hold was placed from; holds are limited per address. */
   client_address?: string;
+  /** The language of messages about this booking (default en). */
+  locale?: 'en' | 'fr';
 }
 
 /**

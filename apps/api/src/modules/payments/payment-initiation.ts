@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
+import type { BookingAccess } from '../bookings/booking-access.js';
 import { type BookingsService, slotTaken } from '../bookings/bookings.service.js';
 import { HoldLimits, type HoldLimitsConfig, type HoldRequest } from './hold-limits.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
@@ -32,6 +33,7 @@ export interface InitiationDeps {
   stateMachine: PaymentStateMachine;
   rateLimit: HoldLimitsConfig;
   log: FastifyBaseLogger;
+  access: BookingAccess;
 }
 
 type CollectFailure = Exclude<CollectResult, { ok: true }>;
@@ -123,6 +125,7 @@ export class PaymentInitiation {
             cus_email: input.cus_email,
             phone_number: input.phone_number,
             client_address: client.clientAddress,
+            locale: input.locale ?? 'en',
           },
           now,
         );
@@ -168,7 +171,7 @@ export class PaymentInitiation {
         outcome: 'collect_uncertain',
         payload: { code: result.code, provider_code: result.providerCode },
       });
-      return { payment: toPayment(payment, holdExpiresAt), created: true };
+      return { payment: this.toPayment(payment, holdExpiresAt), created: true };
     }
     if (!result.ok) {
       await this.deps.stateMachine.failPending(payment.id, result.providerCode ?? result.code, {
@@ -179,7 +182,11 @@ export class PaymentInitiation {
       throw new AppError(FAILURE_STATUS[result.code], result.code, result.message);
     }
     const updated = await saveCollectResult(db, payment.id, result);
-    return { payment: toPayment(updated, holdExpiresAt), created: true };
+    return { payment: this.toPayment(updated, holdExpiresAt), created: true };
+  }
+
+  private toPayment(row: PaymentRow, holdExpiresAt: Date | null): Payment {
+    return toPayment(row, holdExpiresAt, this.deps.access.keyFor(row.booking_id));
   }
 
   private async replay(
@@ -196,7 +203,7 @@ export class PaymentInitiation {
       );
     }
     const hold = await this.deps.bookings.holdExpiry(existing.booking_id);
-    return { payment: toPayment(existing, hold), created: false };
+    return { payment: this.toPayment(existing, hold), created: false };
   }
 
   private async collect(payment: PaymentRow): Promise<CollectResult> {

@@ -4,7 +4,7 @@ import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { findTicketByBooking, isTicketValid, toTicket } from '../tickets/tickets.service.js';
 import { findPaymentById } from './payments.repository.js';
 
-export function toPayment(row: PaymentRow, holdExpiresAt: Date | null): Payment {
+export function toPayment(row: PaymentRow, holdExpiresAt: Date | null, accessKey: string): Payment {
   return {
     payment_id: row.id,
     status: row.status,
@@ -15,6 +15,7 @@ export function toPayment(row: PaymentRow, holdExpiresAt: Date | null): Payment 
     hold_expires_at: (holdExpiresAt ?? row.created_at).toISOString(),
     ussd_code: row.ussd_code,
     operator: row.operator,
+    access_key: accessKey,
   };
 }
 

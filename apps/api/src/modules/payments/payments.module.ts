@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { CallbackInput, PaymentProvider } from '../../providers/provider.js';
+import { BookingAccess } from '../bookings/booking-access.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { PaymentCallbacks } from './payment-callbacks.js';
@@ -16,6 +17,7 @@ export interface Payments {
   reconciler: Reconciler;
   provider: PaymentProvider;
   signer: TicketSigner;
+  access: BookingAccess;
 }
 
 /**
@@ -53,7 +55,9 @@ export async function createPayments(
     log,
   });
   callbacks = new PaymentCallbacks({ db, clock, provider, stateMachine, log });
+  const access = await BookingAccess.load(db);
   const initiation = new PaymentInitiation({
+    access,
     db,
     clock,
     provider,
@@ -75,5 +79,14 @@ export async function createPayments(
     },
     log,
   });
-  return { bookings, stateMachine, initiation, callbacks, reconciler, provider, signer };
+  return {
+    bookings,
+    stateMachine,
+    initiation,
+    callbacks,
+    reconciler,
+    provider,
+    signer,
+    access,
+  };
 }
