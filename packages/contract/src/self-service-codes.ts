@@ -43,10 +43,10 @@ export const PAYMENT_FAILURE_REASONS = {
  * `/#/ticket/{code}?t={token}`.
  */
 export function ticketPageUrl(origin: string, code: string, params: { t?: string; k?: string }) {
-  const query = new URLSearchParams();
-  if (params.t) query.set('t', params.t);
-  if (params.k) query.set('k', params.k);
-  const search = query.toString();
+  const search = (['t', 'k'] as const)
+    .filter((name) => params[name])
+    .map((name) => `${name}=${encodeURIComponent(params[name] ?? '')}`)
+    .join('&');
   return `${origin.replace(/\/+$/, '')}/#/ticket/${encodeURIComponent(code)}${search ? `?${search}` : ''}`;
 }
 
@@ -61,7 +61,13 @@ export function ticketTokenFromScan(scanned: string): string | null {
   if (hash >= 0 || /^https?:\/\//i.test(text)) {
     const fragment = hash >= 0 ? text.slice(hash + 1) : '';
     const query = fragment.includes('?') ? fragment.slice(fragment.indexOf('?') + 1) : '';
-    const token = new URLSearchParams(query).get('t');
+    const pair = query.split('&').find((part) => part.startsWith('t='));
+    let token: string | null = null;
+    try {
+      token = pair ? decodeURIComponent(pair.slice(2)) : null;
+    } catch {
+      return null;
+    }
     return token && token.length <= 2000 ? token : null;
   }
   return text.length <= 2000 ? text : null;
