@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { PRODUCT_NAME } from '../config';
+import { zoneLabel } from '../lib/zone-label';
 import { en, type MessageKey, type Messages } from './en';
 import { fr } from './fr';
 
@@ -17,8 +18,16 @@ export type Params = Record<string, string | number>;
 
 const CATALOGS: Record<Locale, Messages> = { en, fr };
 const LOCALE_STORAGE_KEY = 'qless.lang';
-/** BCP 47 tags for Intl, so dates read naturally in Cameroon. */
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
+/** BCP 47 tags for Intl: Cameroon's English and French. */
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-CM', fr: 'fr-CM' };
+/**
+ * The fee's currency as each language writes it: the spec's "2 XAF" in English, "2 FCFA"
+ * (with a no-break space, as French typography wants) in French.
+ */
+const MONEY: Record<Locale, (amount: number) => string> = {
+  en: (amount) => `${amount} XAF`,
+  fr: (amount) => `${amount}\u00a0FCFA`,
+};
 
 function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'fr';
@@ -52,6 +61,10 @@ interface I18nValue {
   intlLocale: string;
   setLocale: (locale: Locale) => void;
   t: Translate;
+  /** An amount of CFA francs as this language writes it. */
+  money: (amount: number) => string;
+  /** A time zone as people read it, e.g. "heure de Douala (UTC+1)". */
+  zone: (timeZone: string, at?: Date) => string;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -88,6 +101,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       intlLocale: INTL_LOCALE[locale],
       setLocale,
       t: (key, params) => translate(locale, key, params),
+      money: MONEY[locale],
+      zone: (timeZone, at = new Date()) => zoneLabel(locale, timeZone, at),
     }),
     [locale, setLocale],
   );
