@@ -383,7 +383,17 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
         ])
         .execute();
       const res = await get(`/api/v1/service/${svc.id}/bookings?start=${date}&end=${date}`);
-      expect(res.json()).toEqual({ bookings: [{ booking_date: date, slot_id: slotA.id }] });
+      const body = res.json();
+      expect(body.bookings).toEqual([{ booking_date: date, slot_id: slotA.id }]);
+      // Seats taken per slot: A full (2 of 2), B one live hold (the lapsed one is free).
+      expect(
+        [...body.seats_taken].sort(
+          (x: { taken: number }, y: { taken: number }) => y.taken - x.taken,
+        ),
+      ).toEqual([
+        { booking_date: date, slot_id: slotA.id, taken: 2 },
+        { booking_date: date, slot_id: slotB.id, taken: 1 },
+      ]);
     });
 
     it('answers 400 with a code for bad ranges', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SEARCH_LENGTH } from './catalog-search.js';
 import { withFieldCodes } from './errors.js';
 import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
 
@@ -20,8 +21,35 @@ const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * `GET /organizations` with any of these answers one page of the organizations matching
+ * `q` (accent- and case-insensitive, over name, city and category; see catalog-search.ts)
+ * with the total; without them, the whole list as the spec's client reads it.
+ */
+export const organizationSearchQuerySchema = withFieldCodes(
+  z.object({
+    q: z
+      .string()
+      .max(MAX_SEARCH_LENGTH)
+      // Control characters (NUL above all, which PostgreSQL cannot take) and unpaired
+      // surrogates are never part of a name.
+      .refine((v) => !/[\p{Cc}]/u.test(v) && !LONE_SURROGATE.test(v), 'Not a search text')
+      .optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+    page_size: z.coerce.number().int().min(1).max(100).optional(),
+  }),
+  { q: 'INVALID_QUERY', page: 'INVALID_PAGE', page_size: 'INVALID_PAGE' },
+);
+export type OrganizationSearchQuery = z.infer<typeof organizationSearchQuerySchema>;
+
 export const organizationListResponseSchema = z.object({
   organizations: z.array(organizationSchema),
+  /** Only for a search (q, page or page_size given): all matches, this page, its size. */
+  total: z.number().int().optional(),
+  page: z.number().int().optional(),
+  page_size: z.number().int().optional(),
 });
 export type OrganizationListResponse = z.infer<typeof organizationListResponseSchema>;
 
@@ -37,6 +65,9 @@ const serviceSchema = z.object({
   /** How many customers one slot takes on a date. */
   capacity: z.number().int(),
   organization_id: idSchema,
+  /** French name and description (issue 10); null when the organization gave none. */
+  service_name_fr: z.string().nullable(),
+  service_description_fr: z.string().nullable(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -64,6 +95,10 @@ export const slotListResponseSchema = z.object({
   open_days: z.array(z.number().int().min(0).max(6)),
   /** Dates it is closed (holidays) within the booking horizon, ascending. */
   closures: z.array(isoDateSchema),
+  /** Today in the organization's time zone (the first day a customer can book). */
+  today: isoDateSchema,
+  /** The last date a customer can book: today + BOOKING_HORIZON_DAYS in that zone. */
+  bookable_until: isoDateSchema,
 });
 export type SlotListResponse = z.infer<typeof slotListResponseSchema>;
 
@@ -77,7 +112,18 @@ const takenSlotSchema = z.object({
   booking_date: isoDateSchema,
   slot_id: idSchema,
 });
-export const takenSlotListResponseSchema = z.object({ bookings: z.array(takenSlotSchema) });
+/** How many seats of a slot on a date are taken (held or booked): counts, never who. */
+const seatsTakenSchema = z.object({
+  booking_date: isoDateSchema,
+  slot_id: idSchema,
+  taken: z.number().int().min(1),
+});
+export const takenSlotListResponseSchema = z.object({
+  /** The spec's list: slot-dates with no seat left. */
+  bookings: z.array(takenSlotSchema),
+  /** Every slot-date with at least one seat taken, so a view can say how many are left. */
+  seats_taken: z.array(seatsTakenSchema),
+});
 export type TakenSlotListResponse = z.infer<typeof takenSlotListResponseSchema>;
 
 export const healthResponseSchema = z.object({

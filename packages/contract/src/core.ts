@@ -3,6 +3,7 @@
  * The web app imports values from here (`@qless/contract/core`) so that zod stays out of
  * its bundles; types can come from the main entry (type imports cost nothing).
  */
+export * from './catalog-search.js';
 export * from './checkin-codes.js';
 export * from './constants.js';
 export * from './error-codes.js';

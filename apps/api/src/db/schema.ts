@@ -5,7 +5,14 @@ import type {
   ProviderName,
   RecordedOutcome,
 } from '@qless/contract';
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Kysely,
+  Selectable,
+  Transaction,
+} from 'kysely';
 
 /** `time` columns are read as "HH:MM:SS" strings; `date` columns as "yyyy-MM-dd" strings. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -30,6 +37,9 @@ interface OrganizationsTable {
   contact_request_id: string | null;
   /** Customers may cancel or reschedule until this many minutes before the slot (007). */
   change_cutoff_minutes: Generated<number>;
+  /** Name, city and category folded for search, and the category alone (009, generated). */
+  search_text: GeneratedAlways<string>;
+  search_category: GeneratedAlways<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -89,9 +89,30 @@ describe('seedOrganizations', () => {
         expect(allowedDurations.has(service.durationMinutes)).toBe(true);
         expect(service.capacity).toBeGreaterThanOrEqual(1);
         expect(service.capacity).toBeLessThanOrEqual(3);
-        const words = service.description.trim().split(/\s+/).length;
-        expect(words, `${org.slug}/${service.slug}`).toBeGreaterThanOrEqual(12);
-        expect(words, `${org.slug}/${service.slug}`).toBeLessThanOrEqual(30);
+        for (const text of [service.description, service.descriptionFr]) {
+          const words = text.trim().split(/\s+/).length;
+          expect(words, `${org.slug}/${service.slug}`).toBeGreaterThanOrEqual(12);
+          expect(words, `${org.slug}/${service.slug}`).toBeLessThanOrEqual(30);
+        }
+      }
+    }
+  });
+
+  it('names and describes every service in French too, with French typography', () => {
+    for (const org of seedOrganizations) {
+      for (const service of org.services) {
+        const where = `${org.slug}/${service.slug}`;
+        expect(service.nameFr.trim(), where).not.toBe('');
+        expect(service.nameFr.length, where).toBeLessThanOrEqual(200);
+        // Translated, not copied (a few names are the same word in both languages).
+        expect(service.descriptionFr, where).not.toBe(service.description);
+        for (const text of [service.nameFr, service.descriptionFr]) {
+          // A no-break space before ; : ! ? and after «, never an ordinary one or none.
+          expect(text, where).not.toMatch(/(?:^|[^\u00a0\u202f])[;:!?»]/);
+          expect(text, where).not.toMatch(/«(?![\u00a0\u202f])/);
+          // French writes the franc CFA, never the ISO code.
+          expect(text, where).not.toMatch(/XAF/);
+        }
       }
     }
   });

@@ -115,8 +115,26 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
             description: svc.description,
             duration_minutes: svc.durationMinutes,
             capacity: svc.capacity,
+            name_fr: svc.nameFr,
+            description_fr: svc.descriptionFr,
           })
           .onConflict((oc) => oc.columns(['organization_id', 'slug']).doNothing())
+          .execute();
+        // A demo database seeded before the French texts existed gets them; a French text
+        // an admin has written since is kept.
+        await trx
+          .updateTable('services')
+          .set({ name_fr: svc.nameFr })
+          .where('organization_id', '=', orgRow.id)
+          .where('slug', '=', svc.slug)
+          .where('name_fr', 'is', null)
+          .execute();
+        await trx
+          .updateTable('services')
+          .set({ description_fr: svc.descriptionFr })
+          .where('organization_id', '=', orgRow.id)
+          .where('slug', '=', svc.slug)
+          .where('description_fr', 'is', null)
           .execute();
         const serviceRow = await trx
           .selectFrom('services')

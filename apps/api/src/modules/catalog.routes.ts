@@ -1,11 +1,13 @@
 import {
   addDays,
   bookingsRangeQuerySchema,
+  DEFAULT_ORGANIZATIONS_PAGE_SIZE,
   daysBetween,
   idSchema,
   MAX_BOOKINGS_RANGE_DAYS,
   organizationListResponseSchema,
   organizationResponseSchema,
+  organizationSearchQuerySchema,
   serviceListResponseSchema,
   serviceResponseSchema,
   slotListResponseSchema,
@@ -17,12 +19,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, errorResponses, notFound } from '../errors.js';
-import { listTakenSlots } from './bookings/bookings.repository.js';
+import { listSeatsTaken, listTakenSlots } from './bookings/bookings.repository.js';
 import {
   findListedOrganization,
   listClosures,
   listListedOrganizations,
   maskToOpenDays,
+  searchListedOrganizations,
   toOrganization,
 } from './organizations/organizations.repository.js';
 import {
@@ -61,8 +64,28 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/organizations',
-      { schema: { response: { 200: organizationListResponseSchema, ...errorResponses() } } },
-      async () => ({ organizations: (await listListedOrganizations(db)).map(toOrganization) }),
+      {
+        schema: {
+          querystring: organizationSearchQuerySchema,
+          response: { 200: organizationListResponseSchema, ...errorResponses(400) },
+        },
+      },
+      async (req) => {
+        const { q, page, page_size } = req.query;
+        // The spec's client asks with no query and reads the whole list, as it always did.
+        if (q === undefined && page === undefined && page_size === undefined) {
+          return { organizations: (await listListedOrganizations(db)).map(toOrganization) };
+        }
+        const size = page_size ?? DEFAULT_ORGANIZATIONS_PAGE_SIZE;
+        const current = page ?? 1;
+        const { rows, total } = await searchListedOrganizations(db, q ?? '', current, size);
+        return {
+          organizations: rows.map(toOrganization),
+          total,
+          page: current,
+          page_size: size,
+        };
+      },
     );
 
     app.get(
@@ -118,17 +141,16 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const found = await findLiveSlotsOfListedService(db, req.params.serviceId);
         if (!found) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
         // The week view greys out closed days; closures past the horizon cannot be booked anyway.
+        // "Today" and the horizon are the organization's, whatever the server's zone.
         const today = zonedNow(found.timeZone, clock.now()).date;
-        const closures = await listClosures(
-          db,
-          found.organizationId,
-          today,
-          addDays(today, deps.config.payments.horizonDays),
-        );
+        const bookableUntil = addDays(today, deps.config.payments.horizonDays);
+        const closures = await listClosures(db, found.organizationId, today, bookableUntil);
         return {
           slots: found.slots.map(toSlot),
           open_days: maskToOpenDays(found.openDays),
           closures: closures.map((c) => c.date),
+          today,
+          bookable_until: bookableUntil,
         };
       },
     );
@@ -155,7 +177,11 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           );
         }
         const { service } = await requireService(req.params.serviceId);
-        return { bookings: await listTakenSlots(db, service.id, start, end, clock.now()) };
+        const now = clock.now();
+        return {
+          bookings: await listTakenSlots(db, service.id, start, end, now),
+          seats_taken: await listSeatsTaken(db, service.id, start, end, now),
+        };
       },
     );
   };

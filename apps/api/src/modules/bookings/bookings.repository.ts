@@ -31,6 +31,32 @@ export function listTakenSlots(
     .execute();
 }
 
+/**
+ * How many seats are taken (held or booked) per slot and date between two dates, for the
+ * slots with at least one: counts only, no customer data.
+ */
+export async function listSeatsTaken(
+  db: Db,
+  serviceId: string,
+  start: string,
+  end: string,
+  now: Date,
+): Promise<{ booking_date: string; slot_id: string; taken: number }[]> {
+  const rows = await db
+    .selectFrom('bookings as b')
+    .select(['b.booking_date', 'b.slot_id', (eb) => eb.fn.countAll<string | number>().as('taken')])
+    .where('b.service_id', '=', serviceId)
+    .where('b.booking_date', '>=', start)
+    .where('b.booking_date', '<=', end)
+    .where('b.status', 'in', ACTIVE_BOOKING_STATUSES)
+    .where((eb) => eb.or([eb('b.status', '<>', 'held'), eb('b.hold_expires_at', '>', now)]))
+    .groupBy(['b.booking_date', 'b.slot_id'])
+    .orderBy('b.booking_date')
+    .orderBy('b.slot_id')
+    .execute();
+  return rows.map((r) => ({ ...r, taken: Number(r.taken) }));
+}
+
 export function findSlot(db: Db, slotId: string) {
   return db
     .selectFrom('slots')

@@ -1,6 +1,12 @@
-import { minutesToWire, type Organization, PROFILE_REQUIRED_FIELDS } from '@qless/contract';
-import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db, OrganizationRow } from '../../db/schema.js';
+import {
+  categoryTermsFor,
+  minutesToWire,
+  type Organization,
+  PROFILE_REQUIRED_FIELDS,
+  searchWords,
+} from '@qless/contract';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { DB, Db, OrganizationRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 
 export function toOrganization(row: OrganizationRow): Organization {
@@ -55,6 +61,52 @@ export async function listListedOrganizations(db: Db): Promise<OrganizationRow[]
     .where(listedCondition('o'))
     .execute();
   return rows.sort((a, b) => byName(a.name, b.name));
+}
+
+/** A value for `like` that matches `text` anywhere, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of the listed organizations matching every word of `query` (folded: accents
+ * and case ignored) in their name, city or category, or in a category by one of its
+ * synonyms in either language ("banque" finds "bank"); ordered by folded name, the same
+ * way on every engine and locale. A blank query matches every listed organization.
+ */
+export async function searchListedOrganizations(
+  db: Db,
+  query: string,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OrganizationRow[]; total: number }> {
+  const words = searchWords(query);
+  const matches = (eb: ExpressionBuilder<DB & { o: DB['organizations'] }, 'o'>) =>
+    eb.and(
+      words.map((word) =>
+        eb.or([
+          eb('o.search_text', 'like', containsPattern(word)),
+          ...categoryTermsFor(word).map((term) =>
+            eb('o.search_category', 'like', containsPattern(term)),
+          ),
+        ]),
+      ),
+    );
+  const base = db
+    .selectFrom('organizations as o')
+    .where(listedCondition('o'))
+    .where((eb) => matches(eb));
+  const counted = await base
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('o')
+    .orderBy(sql`o.search_text collate "C"`)
+    .orderBy('o.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { rows, total: Number(counted.n) };
 }
 
 export function findListedOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {

@@ -10,6 +10,8 @@ export function toService(row: ServiceRow): Service {
     duration: row.duration_minutes,
     capacity: row.capacity,
     organization_id: row.organization_id,
+    service_name_fr: row.name_fr,
+    service_description_fr: row.description_fr,
   };
 }
 
