@@ -21,3 +21,14 @@ describe('organization area paths', () => {
     expect(paths.adminBookings.build('attention')).toBe('/organization/bookings/attention');
   });
 });
+
+describe('organization list path', () => {
+  it('keeps the search text and the page in the address, leaving out defaults', () => {
+    expect(paths.organizations.build()).toBe('/organizations');
+    expect(paths.organizations.build({ q: '', page: 1 })).toBe('/organizations');
+    expect(paths.organizations.build({ q: 'état civil', page: 2 })).toBe(
+      '/organizations?q=%C3%A9tat+civil&page=2',
+    );
+    expect(paths.organizations.build({ page: 3 })).toBe('/organizations?page=3');
+  });
+});

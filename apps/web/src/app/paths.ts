@@ -2,7 +2,17 @@
 export const paths = {
   home: { pattern: '/', build: () => '/' },
   slider: { pattern: '/slider', build: () => '/slider' },
-  organizations: { pattern: '/organizations', build: () => '/organizations' },
+  organizations: {
+    pattern: '/organizations',
+    /** The list, with its search text and page when not the first (issue 10). */
+    build: (query?: { q?: string; page?: number }) => {
+      const params = new URLSearchParams();
+      if (query?.q) params.set('q', query.q);
+      if (query?.page && query.page > 1) params.set('page', String(query.page));
+      const search = params.toString();
+      return search ? `/organizations?${search}` : '/organizations';
+    },
+  },
   services: {
     pattern: '/:orgId/services',
     build: (orgId: string) => `/${encodeURIComponent(orgId)}/services`,

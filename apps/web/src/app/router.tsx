@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
+import { useHashLocation, useHashSearch } from './hash-location';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { paths, sections } from './paths';
@@ -32,7 +32,7 @@ function Fallback() {
 
 export function AppRouter() {
   return (
-    <Router hook={useHashLocation}>
+    <Router hook={useHashLocation} searchHook={useHashSearch}>
       <Header />
       <main id={sections.main} tabIndex={-1} className="site-main">
         <Suspense fallback={<Fallback />}>

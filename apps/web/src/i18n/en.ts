@@ -92,7 +92,7 @@ export const en = {
 
   'orgs.title': 'Featured Organizations',
   'orgs.search': 'Search organization...',
-  'orgs.searchLabel': 'Search organizations by name',
+  'orgs.searchLabel': 'Search organizations by name, city or kind',
   'orgs.empty': 'No organizations found.',
   'orgs.loading': 'Loading organizations...',
   'orgs.pagination': 'Organizations pages',
@@ -109,12 +109,10 @@ export const en = {
   'services.back': 'All organizations',
 
   'slots.title': 'Book An Appointment',
-  'slots.subtitle': '{service} at {org}',
   'slots.prevWeek': 'Previous week',
   'slots.nextWeek': 'Next week',
   'slots.today': 'Today',
   'slots.loading': 'Loading available slots...',
-  'slots.none': 'No slots',
   'slots.noSlots': 'This service has no time slots yet.',
   'slots.taken': 'booked',
   'slots.past': 'past',
@@ -122,9 +120,8 @@ export const en = {
   'slots.closedDay': 'Closed',
   'slots.legendFree': 'Available',
   'slots.legendOff': 'Past, booked or closed',
-  'slots.timeZoneNote': 'Times are shown in {org} local time ({zone}).',
+  'slots.timeZoneNote': 'Times are local to {org}: {zone}.',
   'slots.slotLabel': '{time} on {date}',
-  'slots.notFound': 'This service could not be found.',
   'slots.loadFailed': 'We could not load this page. Check your connection and try again.',
 
   'booking.close': 'Close',
@@ -648,6 +645,41 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.body': 'The page you are looking for does not exist.',
   'notFound.home': 'Go to the home page',
+  // Catalogue, week view for phones, honest states (issue 10, catalogue part).
+  'nav.breadcrumb': 'Breadcrumb',
+  'orgs.loadFailed': 'We could not load the organizations. Check your connection and try again.',
+  'orgs.count.one': '1 organization',
+  'orgs.count.other': '{n} organizations',
+  'orgs.found.one': '1 organization matches “{q}”',
+  'orgs.found.other': '{n} organizations match “{q}”',
+  'services.orgLoadFailed':
+    'We could not load this organization. Check your connection and try again.',
+  'services.loadFailed': 'We could not load the services. Check your connection and try again.',
+  'slots.loadFailedTimes':
+    'We could not load the times of this service. Check your connection and try again.',
+  'slots.takenFailed':
+    'We could not check which times are still free, so none can be booked for now. Check your connection and try again.',
+  'slots.prevDays': 'Previous days',
+  'slots.nextDays': 'Next days',
+  'slots.todayShort': 'Today',
+  'slots.dayFull': 'Full',
+  'slots.notYetOpen': 'Not open yet',
+  'slots.noFreeDay': 'No free time on these days.',
+  'slots.noFreeDayNext': 'No free time on these days. Try the next days.',
+  'slots.beyond': 'not open for booking yet',
+  'slots.unknown': 'availability unknown',
+  'slots.current': 'your booking',
+  'slots.seatsLeft.one': '1 seat left',
+  'slots.seatsLeft.other': '{n} seats left',
+  'slots.seatsShort.one': '1 left',
+  'slots.seatsShort.other': '{n} left',
+  'notFound.organization.title': 'Organization not found',
+  'notFound.organization.body':
+    'This organization does not exist or no longer takes bookings. The link may be old or mistyped.',
+  'notFound.service.title': 'Service not found',
+  'notFound.service.body':
+    'This service does not exist or no longer takes bookings. The link may be old or mistyped.',
+  'notFound.organizations': 'See the organizations',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -7,6 +7,9 @@ describe('apiPaths', () => {
     expect(apiPaths.contact()).toBe('/api/v1/contact');
     expect(apiPaths.organizations()).toBe('/api/v1/organizations');
     expect(apiPaths.organization('o1')).toBe('/api/v1/organizations/o1');
+    expect(apiPaths.organizationSearch({ q: 'état civil', page: 2, page_size: 12 })).toBe(
+      '/api/v1/organizations?q=%C3%A9tat+civil&page=2&page_size=12',
+    );
     expect(apiPaths.organizationServices('o1')).toBe('/api/v1/organizations/o1/services');
     expect(apiPaths.service('s1')).toBe('/api/v1/service/s1');
     expect(apiPaths.serviceSlots('s1')).toBe('/api/v1/service/s1/slots');

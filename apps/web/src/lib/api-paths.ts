@@ -20,6 +20,13 @@ export const apiPaths = {
   me: () => `${API}/auth/me`,
   contact: () => `${API}/contact`,
   organizations: () => `${API}/organizations`,
+  /** A page of the organizations matching `q` (the query is always sent, even blank). */
+  organizationSearch: (query: { q: string; page: number; page_size: number }) =>
+    `${API}/organizations?${new URLSearchParams({
+      q: query.q,
+      page: String(query.page),
+      page_size: String(query.page_size),
+    })}`,
   organization: (orgId: string) => `${API}/organizations/${id(orgId)}`,
   organizationServices: (orgId: string) => `${API}/organizations/${id(orgId)}/services`,
   service: (serviceId: string) => `${API}/service/${id(serviceId)}`,

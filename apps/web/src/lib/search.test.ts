@@ -15,4 +15,8 @@ describe('matchesQuery', () => {
     expect(matchesQuery('First Bank', '  first b ')).toBe(true);
     expect(matchesQuery('FirstBank', 'first bank')).toBe(false);
   });
+  it('ignores accents, both ways', () => {
+    expect(matchesQuery('Copie certifiée d’acte de naissance', "certifiee d'acte")).toBe(true);
+    expect(matchesQuery('Etat civil', 'ÉTAT')).toBe(true);
+  });
 });

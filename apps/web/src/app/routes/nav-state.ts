@@ -5,6 +5,8 @@ import { isRecord, readHistoryState } from '../../lib/history-state';
 export interface ServicesNavState {
   organization: Organization;
   organizations: Organization[];
+  /** False when `organizations` is one page of a search, not every organization. */
+  complete?: boolean;
 }
 
 /** Spec 2: the services page hands the organization and the service on. */

@@ -1,17 +1,44 @@
-import { useLocation } from 'wouter';
+import { useCallback } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { OrganizationList } from '../../features/organizations/components/organization-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 import type { ServicesNavState } from './nav-state';
 
+/** `?q=…&page=…` of the list's address: Back and shared links bring the same list back. */
+function readListQuery(search: string): { q: string; page: number } {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q') ?? '',
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
 export default function OrganizationsRoute() {
   const [, navigate] = useLocation();
+  const { q, page } = readListQuery(useSearch());
   useDocumentTitle('orgs.title');
+
+  // Typing replaces the address (no history entry per pause); a new page is a new entry.
+  const onSearch = useCallback(
+    (next: string) => navigate(paths.organizations.build({ q: next }), { replace: true }),
+    [navigate],
+  );
+  const onPage = useCallback(
+    (next: number) => navigate(paths.organizations.build({ q, page: next })),
+    [navigate, q],
+  );
+
   return (
     <OrganizationList
+      query={q}
+      page={page}
+      onSearch={onSearch}
+      onPage={onPage}
       hrefFor={(o) => href(paths.services.build(o.organization_id))}
-      onOpen={(organization, organizations) => {
-        const state: ServicesNavState = { organization, organizations };
+      onOpen={(organization, shown, complete) => {
+        const state: ServicesNavState = { organization, organizations: shown, complete };
         navigate(paths.services.build(organization.organization_id), { state });
       }}
     />

@@ -1,22 +1,54 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { LoadError } from '../../components/ui/load-error';
+import { Spinner } from '../../components/ui/spinner';
 import { useOrganization } from '../../features/organizations/api/get-organization';
 import { useOrganizations } from '../../features/organizations/api/get-organizations';
 import { ServiceList } from '../../features/services/components/service-list';
+import { useI18n } from '../../i18n/i18n';
+import { isNotFound } from '../../lib/load-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 import { readServicesState, type SlotsNavState } from './nav-state';
+import { NotFound } from './not-found';
 
 export default function ServicesRoute() {
   const { orgId = '' } = useParams<{ orgId: string }>();
   const [, navigate] = useLocation();
+  const { t } = useI18n();
   // Navigation state is a head start; a deep link or refresh loads the same data.
   const [navState] = useState(readServicesState);
   const [picked, setPicked] = useState(navState?.organization ?? null);
-  const organization = useOrganization(orgId, picked);
-  const organizations = useOrganizations(navState?.organizations);
+  const [reloadKey, setReloadKey] = useState(0);
+  const organization = useOrganization(orgId, picked, reloadKey);
+  // One page of a search is not the whole list the switcher offers: load it then.
+  const organizations = useOrganizations(
+    navState?.complete === false ? null : navState?.organizations,
+  );
   const org = organization.data ?? null;
-  useDocumentTitle('services.title', { org: org?.name ?? '' });
+  useDocumentTitle(org ? 'services.title' : 'services.titleFallback', { org: org?.name ?? '' });
+
+  // An unknown organization (a stale or mistyped link) is not "no services" of another one.
+  if (isNotFound(organization.error)) return <NotFound what="organization" />;
+  if (organization.status === 'loading') {
+    return (
+      <div className="container page-section">
+        <Spinner label={t('orgs.loading')} />
+      </div>
+    );
+  }
+  if (!org) {
+    return (
+      <div className="container page-section">
+        <h1 className="page-title">{t('services.titleFallback')}</h1>
+        <LoadError
+          message={t('services.orgLoadFailed')}
+          retryLabel={t('common.retry')}
+          onRetry={() => setReloadKey((k) => k + 1)}
+        />
+      </div>
+    );
+  }
 
   return (
     <ServiceList
@@ -33,7 +65,6 @@ export default function ServicesRoute() {
       }}
       hrefFor={(s) => href(paths.slots.build(s.service_id))}
       onOpen={(service) => {
-        if (!org) return;
         const state: SlotsNavState = { organization: org, service };
         navigate(paths.slots.build(service.service_id), { state });
       }}

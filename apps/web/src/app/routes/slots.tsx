@@ -1,7 +1,7 @@
 import type { Slot, Ticket } from '@qless/contract';
-import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../config';
 import { BookingModal } from '../../features/payments/components/booking-modal';
@@ -12,62 +12,39 @@ import {
 } from '../../features/payments/lib/storage';
 import { useService } from '../../features/slots/api/get-service';
 import { useSlots } from '../../features/slots/api/get-slots';
-import { useTakenSlots } from '../../features/slots/api/get-taken-slots';
 import { WeekView } from '../../features/slots/components/week-view';
-import { isClosedDay, sortSlots, takenSet } from '../../features/slots/lib/availability';
-import { buildWeek } from '../../features/slots/lib/week';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { useI18n } from '../../i18n/i18n';
-import { ApiError } from '../../lib/api-client';
 import { formatDate, LONG_DATE } from '../../lib/dates';
+import { isNotFound } from '../../lib/load-errors';
+import { serviceDescription, serviceName } from '../../lib/service-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 import { readSlotsState } from './nav-state';
-
-const MINUTE = 60_000;
-
-/** "Now", refreshed every minute so slots grey out as time passes. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+import { NotFound } from './not-found';
 
 export default function SlotsRoute() {
   const { serviceId = '' } = useParams<{ serviceId: string }>();
-  const { t, intlLocale } = useI18n();
+  const { t, intlLocale, locale, zone } = useI18n();
   const [navState] = useState(readSlotsState);
-  const detail = useService(serviceId, navState);
+  const [detailKey, setDetailKey] = useState(0);
+  const detail = useService(serviceId, navState, detailKey);
   const [reloadKey, setReloadKey] = useState(0);
-  const [offset, setOffset] = useState(0);
   const [chosen, setChosen] = useState<{ slot: Slot; date: string } | null>(null);
-  const now = useNow();
+  const slots = useSlots(serviceId, reloadKey);
   useDocumentTitle('slots.title');
 
   const organization = detail.data?.organization;
   const service = detail.data?.service;
-  const timeZone = organization?.time_zone ?? DEFAULT_TIME_ZONE;
-  const today = zonedNow(timeZone, now).date;
-  const week = useMemo(() => buildWeek(today, offset), [today, offset]);
-  const start = week[0]?.date ?? today;
-  const end = week[6]?.date ?? today;
-  const slots = useSlots(serviceId, reloadKey);
-  const taken = useTakenSlots(serviceId, start, end, reloadKey);
-  const takenKeys = useMemo(() => takenSet(taken.data ?? []), [taken.data]);
-  const sorted = useMemo(() => sortSlots(slots.data?.slots ?? []), [slots.data]);
-  const closed = useMemo(
+  // The modal and the ticket show the service as the reader reads it (French when it has one).
+  const shownService = useMemo(
     () =>
-      new Set(
-        slots.data
-          ? week
-              .filter((d) => isClosedDay(d.date, slots.data.open_days, slots.data.closures))
-              .map((d) => d.date)
-          : [],
-      ),
-    [week, slots.data],
+      service && {
+        ...service,
+        service_name: serviceName(service, locale),
+        service_description: serviceDescription(service, locale),
+      },
+    [service, locale],
   );
 
   // Spec 4: the list reloads when paymentStatus changes, here or in another tab, and the
@@ -94,17 +71,16 @@ export default function SlotsRoute() {
       </div>
     );
   }
-  if (!organization || !service) {
-    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  if (isNotFound(detail.error)) return <NotFound what="service" />;
+  if (!organization || !service || !shownService) {
     return (
       <div className="container page-section">
         <h1 className="page-title">{t('slots.title')}</h1>
-        <p className="empty-state" role="alert">
-          {notFound ? t('slots.notFound') : t('slots.loadFailed')}
-        </p>
-        <a className="btn btn--secondary" href={href(paths.organizations.build())}>
-          {t('services.back')}
-        </a>
+        <LoadError
+          message={t('slots.loadFailed')}
+          retryLabel={t('common.retry')}
+          onRetry={() => setDetailKey((k) => k + 1)}
+        />
       </div>
     );
   }
@@ -131,41 +107,31 @@ export default function SlotsRoute() {
 
   return (
     <div className="container page-section">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
+      <nav className="breadcrumb" aria-label={t('nav.breadcrumb')}>
+        <a href={href(paths.organizations.build())}>{t('services.back')}</a>
+        <span aria-hidden="true"> › </span>
         <a href={href(paths.services.build(organization.organization_id))}>{organization.name}</a>
       </nav>
       <h1 className="page-title">{t('slots.title')}</h1>
       <p className="page-lead">
-        <strong>{service.service_name}</strong> · {organization.name}
+        <strong>{shownService.service_name}</strong> · {organization.name}
         {organization.location ? ` · ${organization.location}` : ''}
       </p>
-      <p className="hint">{t('slots.timeZoneNote', { org: organization.name, zone: timeZone })}</p>
+      <p className="hint">
+        {t('slots.timeZoneNote', { org: organization.name, zone: zone(organization.time_zone) })}
+      </p>
       <WeekView
-        week={week}
-        slots={sorted}
-        taken={takenKeys}
-        closed={closed}
-        timeZone={timeZone}
-        now={now}
-        // Until the week's taken slots arrive, a slot cannot be shown as free.
-        loading={slots.status === 'loading' || taken.status === 'loading'}
-        canGoBack={offset > 0}
-        onPrevious={() => setOffset((o) => Math.max(0, o - 1))}
-        onNext={() => setOffset((o) => o + 1)}
-        onChoose={(slot, date) => setChosen({ slot, date })}
+        service={service}
+        timeZone={organization.time_zone}
+        slots={slots}
+        onRetrySlots={() => setReloadKey((k) => k + 1)}
+        reloadKey={reloadKey}
+        onSelect={(slot, date) => setChosen({ slot, date })}
       />
-      <ul className="legend" aria-hidden="true">
-        <li>
-          <span className="slot slot--free legend__swatch" /> {t('slots.legendFree')}
-        </li>
-        <li>
-          <span className="slot slot--past legend__swatch" /> {t('slots.legendOff')}
-        </li>
-      </ul>
       {chosen ? (
         <BookingModal
           organization={organization}
-          service={service}
+          service={shownService}
           slot={chosen.slot}
           date={chosen.date}
           onClose={() => setChosen(null)}

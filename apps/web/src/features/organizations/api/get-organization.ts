@@ -8,11 +8,17 @@ export async function getOrganization(orgId: string, signal?: AbortSignal): Prom
   return body.organization;
 }
 
+/** `initial` (navigation state) skips the request; change `reloadKey` to try again. */
 export function useOrganization(
   orgId: string,
   initial?: Organization | null,
+  reloadKey = 0,
 ): AsyncState<Organization> {
   const usable = initial && initial.organization_id === orgId ? initial : null;
-  const state = useAsync((signal) => getOrganization(orgId, signal), [orgId], Boolean(usable));
+  const state = useAsync(
+    (signal) => getOrganization(orgId, signal),
+    [orgId, reloadKey],
+    Boolean(usable),
+  );
   return usable ? { status: 'success', data: usable, error: undefined } : state;
 }

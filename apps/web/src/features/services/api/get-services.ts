@@ -10,6 +10,6 @@ export async function getServices(orgId: string, signal?: AbortSignal): Promise<
   return body.services;
 }
 
-export function useServices(orgId: string): AsyncState<Service[]> {
-  return useAsync((signal) => getServices(orgId, signal), [orgId]);
+export function useServices(orgId: string, reloadKey = 0): AsyncState<Service[]> {
+  return useAsync((signal) => getServices(orgId, signal), [orgId, reloadKey]);
 }

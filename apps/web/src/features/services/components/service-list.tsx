@@ -1,17 +1,19 @@
 import type { Organization, Service } from '@qless/contract';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
+import { LoadError } from '../../../components/ui/load-error';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { matchesQuery } from '../../../lib/search';
+import { serviceDescription, serviceName } from '../../../lib/service-text';
 import { useServices } from '../api/get-services';
 import { truncateWords } from '../lib/truncate';
 import './services.css';
 
 interface Props {
   orgId: string;
-  organization: Organization | null;
+  organization: Organization;
   organizations: Organization[];
   onSwitchOrganization: (organization: Organization) => void;
   hrefFor: (service: Service) => string;
@@ -20,20 +22,24 @@ interface Props {
 
 export function ServiceList(props: Props) {
   const { orgId, organization, organizations } = props;
-  const { t } = useI18n();
-  const state = useServices(orgId);
+  const { t, locale } = useI18n();
+  const [reloadKey, setReloadKey] = useState(0);
+  const state = useServices(orgId, reloadKey);
   const [query, setQuery] = useState('');
   const selectId = useId();
   const headingId = useId();
+  // Spec 5 searches the name: the one the reader sees, or the other language's.
   const services = useMemo(
-    () => (state.data ?? []).filter((s) => matchesQuery(s.service_name, query)),
-    [state.data, query],
+    () =>
+      (state.data ?? []).filter(
+        (s) => matchesQuery(serviceName(s, locale), query) || matchesQuery(s.service_name, query),
+      ),
+    [state.data, query, locale],
   );
-  const orgName = organization?.name ?? '';
-  const options =
-    organization && !organizations.some((o) => o.organization_id === orgId)
-      ? [organization, ...organizations]
-      : organizations;
+  const orgName = organization.name;
+  const options = !organizations.some((o) => o.organization_id === orgId)
+    ? [organization, ...organizations]
+    : organizations;
 
   const open = (event: MouseEvent<HTMLAnchorElement>, service: Service) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -44,9 +50,9 @@ export function ServiceList(props: Props) {
   return (
     <section className="container page-section" aria-labelledby={headingId}>
       <h1 id={headingId} className="page-title">
-        {orgName ? t('services.title', { org: orgName }) : t('services.titleFallback')}
+        {t('services.title', { org: orgName })}
       </h1>
-      {organization?.location ? <p className="page-lead">{organization.location}</p> : null}
+      {organization.location ? <p className="page-lead">{organization.location}</p> : null}
       <div className="toolbar">
         <div className="field field--inline">
           <label htmlFor={selectId}>{t('services.orgLabel')}</label>
@@ -59,7 +65,7 @@ export function ServiceList(props: Props) {
               if (next) props.onSwitchOrganization(next);
             }}
           >
-            {options.length === 0 ? <option value={orgId}>{orgName || '…'}</option> : null}
+            {options.length === 0 ? <option value={orgId}>{orgName}</option> : null}
             {options.map((o) => (
               <option key={o.organization_id} value={o.organization_id}>
                 {o.name}
@@ -75,7 +81,13 @@ export function ServiceList(props: Props) {
         />
       </div>
       {state.status === 'loading' ? (
-        <Spinner label={t('services.loading', { org: orgName || '…' })} />
+        <Spinner label={t('services.loading', { org: orgName })} />
+      ) : state.status === 'error' ? (
+        <LoadError
+          message={t('services.loadFailed')}
+          retryLabel={t('common.retry')}
+          onRetry={() => setReloadKey((k) => k + 1)}
+        />
       ) : services.length === 0 ? (
         <p className="empty-state" role="status">
           {t('services.empty')}
@@ -85,8 +97,10 @@ export function ServiceList(props: Props) {
           {services.map((s) => (
             <li key={s.service_id}>
               <a className="card service-card" href={props.hrefFor(s)} onClick={(e) => open(e, s)}>
-                <span className="service-card__name">{s.service_name}</span>
-                <span className="service-card__desc">{truncateWords(s.service_description)}</span>
+                <span className="service-card__name">{serviceName(s, locale)}</span>
+                <span className="service-card__desc">
+                  {truncateWords(serviceDescription(s, locale))}
+                </span>
                 <span className="service-card__duration">
                   <Icon size={16}>
                     <circle cx="12" cy="12" r="9" />

@@ -17,4 +17,12 @@ describe('truncateWords', () => {
     expect(truncateWords('  a\n b\t c  ', 2)).toBe('a b ...');
     expect(truncateWords('')).toBe('');
   });
+  it('keeps French no-break spaces, which join rather than split words', () => {
+    expect(truncateWords('Visite avec une sage-femme\u00a0: poids et tension.', 5)).toBe(
+      'Visite avec une sage-femme\u00a0: poids ...',
+    );
+    expect(truncateWords('Déposez 10\u00a0000\u00a0FCFA au guichet', 2)).toBe(
+      'Déposez 10\u00a0000\u00a0FCFA ...',
+    );
+  });
 });

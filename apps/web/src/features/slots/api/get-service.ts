@@ -8,11 +8,17 @@ export function getService(serviceId: string, signal?: AbortSignal): Promise<Ser
   return apiFetch<ServiceResponse>(apiPaths.service(serviceId), { signal });
 }
 
+/** `initial` (navigation state) skips the request; change `reloadKey` to try again. */
 export function useService(
   serviceId: string,
   initial?: ServiceResponse | null,
+  reloadKey = 0,
 ): AsyncState<ServiceResponse> {
   const usable = initial && initial.service.service_id === serviceId ? initial : null;
-  const state = useAsync((signal) => getService(serviceId, signal), [serviceId], Boolean(usable));
+  const state = useAsync(
+    (signal) => getService(serviceId, signal),
+    [serviceId, reloadKey],
+    Boolean(usable),
+  );
   return usable ? { status: 'success', data: usable, error: undefined } : state;
 }

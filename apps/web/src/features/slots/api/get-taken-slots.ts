@@ -3,30 +3,30 @@ import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
-type Taken = TakenSlotListResponse['bookings'];
-
-/** Full slots between two dates (yyyy-MM-dd, inclusive). */
-export async function getTakenSlots(
+/** Full slots and seats taken between two dates (yyyy-MM-dd, inclusive). */
+export function getTakenSlots(
   serviceId: string,
   start: string,
   end: string,
   signal?: AbortSignal,
-): Promise<Taken> {
-  const body = await apiFetch<TakenSlotListResponse>(
-    apiPaths.serviceBookings(serviceId, { start, end }),
-    { signal },
-  );
-  return body.bookings;
+): Promise<TakenSlotListResponse> {
+  return apiFetch<TakenSlotListResponse>(apiPaths.serviceBookings(serviceId, { start, end }), {
+    signal,
+  });
 }
 
+/** `range` null: not asked yet (the range depends on the slots' "today"). */
 export function useTakenSlots(
   serviceId: string,
-  start: string,
-  end: string,
+  range: { start: string; end: string } | null,
   reloadKey: number,
-): AsyncState<Taken> {
+): AsyncState<TakenSlotListResponse> {
   return useAsync(
-    (signal) => getTakenSlots(serviceId, start, end, signal),
-    [serviceId, start, end, reloadKey],
+    (signal) =>
+      range
+        ? getTakenSlots(serviceId, range.start, range.end, signal)
+        : Promise.reject(new Error('no range')),
+    [serviceId, range?.start, range?.end, reloadKey],
+    range === null,
   );
 }

@@ -1,133 +1,172 @@
-import type { Slot } from '@qless/contract';
-import { formatMinutes, wireToMinutes } from '@qless/contract/core';
-import { useId } from 'react';
-import { ChevronIcon } from '../../../components/ui/icon';
+import type { Service, Slot, SlotListResponse } from '@qless/contract';
+import { zonedNow } from '@qless/contract/core';
+import { useEffect, useMemo, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
+import type { AsyncState } from '../../../lib/use-async';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useSlots } from '../api/get-slots';
+import { useTakenSlots } from '../api/get-taken-slots';
 import {
-  DAY_AND_MONTH,
-  DAY_OF_MONTH,
-  formatDate,
-  MONTH_AND_YEAR,
-  SHORT_WEEKDAY,
-} from '../../../lib/dates';
-import { slotState } from '../lib/availability';
-import type { WeekDay } from '../lib/week';
+  isClosedDay,
+  seatsLeft,
+  seatsTakenMap,
+  slotState,
+  sortSlots,
+  takenSet,
+} from '../lib/availability';
+import { type DayContext, type DayState, dayState, stripDates } from '../lib/calendar';
+import { useNow } from '../lib/use-now';
+import { buildWeek } from '../lib/week';
+import { DayStrip } from './day-strip';
+import type { ShownState } from './slot-button';
+import { WeekGrid } from './week-grid';
 import './slots.css';
 
-const STATE_KEYS = {
-  past: 'slots.past',
-  closed: 'slots.closed',
-  taken: 'slots.taken',
-} as const;
+/** Phones get the day strip; wider screens the week grid (design: 768 px). */
+const WIDE = '(min-width: 768px)';
 
-interface Props {
-  week: WeekDay[];
-  slots: Slot[];
-  taken: ReadonlySet<string>;
-  /** Dates of the week the organization is closed. */
-  closed: ReadonlySet<string>;
+export interface WeekViewProps {
+  /** The service: its id, and its capacity (seats per slot; seats left shown above 1). */
+  service: Pick<Service, 'service_id'> & Partial<Pick<Service, 'capacity'>>;
+  /** The organization's IANA time zone: its "today" and which slots have started. */
   timeZone: string;
-  now: Date;
-  loading: boolean;
-  canGoBack: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
-  onChoose: (slot: Slot, date: string) => void;
+  /** A free slot was chosen, on `date` (yyyy-MM-dd). */
+  onSelect: (slot: Slot, date: string) => void;
+  /**
+   * The service's slots when the caller loads them itself (`useSlots`), with how to retry
+   * them; left out, the view loads them.
+   */
+  slots?: AsyncState<SlotListResponse>;
+  onRetrySlots?: () => void;
+  /** Change it to load the taken seats again (after a payment, a cancellation). */
+  reloadKey?: number;
+  /** A slot-date shown as the customer's current booking, not selectable (rescheduling). */
+  current?: { slotId: string; date: string } | null;
+  /** Told whether the slots and their taken seats are both known (e.g. to move focus). */
+  onSettled?: (settled: boolean) => void;
 }
 
-export function WeekView(props: Props) {
-  const { t, intlLocale } = useI18n();
-  const titleId = useId();
-  const first = props.week[0];
-  if (!first) return null;
+/** What the two layouts share: the slots and what each slot and day is, for the dates shown. */
+export interface WeekModel {
+  slots: Slot[];
+  today: string;
+  bookableUntil: string;
+  stateOf: (slot: Slot, date: string) => ShownState;
+  seatsOf: (slot: Slot, date: string) => number | null;
+  dayStateOf: (date: string) => DayState;
+  takenFailed: boolean;
+  takenLoading: boolean;
+  retryTaken: () => void;
+  onSelect: (slot: Slot, date: string) => void;
+}
+
+/**
+ * The slots of a service for customers: a day strip on phones (today first, no past day,
+ * nothing past the booking horizon), the week grid on wider screens. Slots whose taken
+ * state is unknown are never offered; failures say so with "Retry".
+ */
+export function WeekView(props: WeekViewProps) {
+  const { service, timeZone, onSelect, current = null, onSettled } = props;
+  const { t } = useI18n();
+  const wide = useMediaQuery(WIDE);
+  const [ownKey, setOwnKey] = useState(0);
+  const own = useSlots(service.service_id, (props.reloadKey ?? 0) + ownKey, Boolean(props.slots));
+  const slotsState = props.slots ?? own;
+  const retrySlots = props.slots ? props.onRetrySlots : () => setOwnKey((k) => k + 1);
+  const now = useNow();
+  const [page, setPage] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const [takenKey, setTakenKey] = useState(0);
+
+  const data = slotsState.data;
+  // The organization's today from the server; later if this page stayed open past midnight.
+  const clientToday = zonedNow(timeZone, now).date;
+  const today = !data || clientToday > data.today ? clientToday : data.today;
+  const bookableUntil = data?.bookable_until ?? today;
+  const dates = useMemo(
+    () =>
+      wide ? buildWeek(today, offset).map((d) => d.date) : stripDates(today, bookableUntil, page),
+    [wide, today, bookableUntil, offset, page],
+  );
+  const first = dates[0];
+  const last = dates.at(-1);
+  const range = data && first && last ? { start: first, end: last } : null;
+  const taken = useTakenSlots(service.service_id, range, (props.reloadKey ?? 0) + takenKey);
+
+  const settled = slotsState.status !== 'loading' && taken.status !== 'loading';
+  useEffect(() => {
+    onSettled?.(settled);
+  }, [onSettled, settled]);
+
+  const model = useMemo<WeekModel | null>(() => {
+    if (!data) return null;
+    const slots = sortSlots(data.slots);
+    const known = taken.status === 'success' ? taken.data : null;
+    const full = known ? takenSet(known.bookings) : null;
+    const seats = seatsTakenMap(known?.seats_taken ?? []);
+    const capacity = service.capacity ?? 1;
+    const ctx: DayContext = {
+      today,
+      bookableUntil,
+      openDays: data.open_days,
+      closures: data.closures,
+      slots,
+      taken: full,
+      timeZone,
+      now,
+    };
+    return {
+      slots,
+      today,
+      bookableUntil,
+      stateOf: (slot, date) => {
+        if (current && current.slotId === slot.id && current.date === date) return 'current';
+        return slotState(slot, date, {
+          taken: full,
+          timeZone,
+          now,
+          bookableUntil,
+          closedDay: isClosedDay(date, data.open_days, data.closures),
+        });
+      },
+      seatsOf: (slot, date) =>
+        capacity > 1 && known ? seatsLeft(seats, date, slot.id, capacity) : null,
+      dayStateOf: (date) => dayState(date, ctx),
+      takenFailed: taken.status === 'error',
+      takenLoading: taken.status === 'loading',
+      retryTaken: () => setTakenKey((k) => k + 1),
+      onSelect,
+    };
+  }, [data, taken, service.capacity, today, bookableUntil, timeZone, now, current, onSelect]);
+
+  if (slotsState.status === 'loading') return <Spinner label={t('slots.loading')} />;
+  if (slotsState.status === 'error' || !model) {
+    return (
+      <LoadError
+        message={t('slots.loadFailedTimes')}
+        retryLabel={t('common.retry')}
+        onRetry={() => retrySlots?.()}
+      />
+    );
+  }
+  if (model.slots.length === 0) return <p className="empty-state">{t('slots.noSlots')}</p>;
   return (
-    <section className="week" aria-labelledby={titleId}>
-      <div className="week__bar">
-        <button
-          type="button"
-          className="btn btn--secondary btn--icon"
-          onClick={props.onPrevious}
-          disabled={!props.canGoBack}
-          aria-label={t('slots.prevWeek')}
-        >
-          <ChevronIcon dir="left" />
-          <span className="week__bar-text">{t('common.previous')}</span>
-        </button>
-        <h2 id={titleId} className="week__title" aria-live="polite">
-          {formatDate(first.date, intlLocale, MONTH_AND_YEAR)}
-        </h2>
-        <button
-          type="button"
-          className="btn btn--secondary btn--icon"
-          onClick={props.onNext}
-          aria-label={t('slots.nextWeek')}
-        >
-          <span className="week__bar-text">{t('common.next')}</span>
-          <ChevronIcon dir="right" />
-        </button>
-      </div>
-      {props.loading ? (
-        <Spinner label={t('slots.loading')} />
-      ) : props.slots.length === 0 ? (
-        <p className="empty-state">{t('slots.noSlots')}</p>
+    <>
+      {wide ? (
+        <WeekGrid model={model} week={dates} offset={offset} onOffset={setOffset} />
       ) : (
-        <ol className="week__days">
-          {props.week.map((day) => {
-            const longDate = formatDate(day.date, intlLocale, DAY_AND_MONTH);
-            const closedDay = props.closed.has(day.date);
-            return (
-              <li
-                key={day.date}
-                className={day.isToday ? 'day day--today' : 'day'}
-                aria-current={day.isToday ? 'date' : undefined}
-                data-date={day.date}
-              >
-                <h3 className="day__head">
-                  <span className="day__weekday">
-                    {formatDate(day.date, intlLocale, SHORT_WEEKDAY)}
-                  </span>
-                  <span className="day__num">{formatDate(day.date, intlLocale, DAY_OF_MONTH)}</span>
-                  {day.isToday ? <span className="day__today">{t('slots.today')}</span> : null}
-                  {closedDay ? <span className="day__closed">{t('slots.closedDay')}</span> : null}
-                  <span className="visually-hidden">{longDate}</span>
-                </h3>
-                <ul className="day__slots">
-                  {props.slots.map((slot) => {
-                    const state = slotState(
-                      slot,
-                      day.date,
-                      props.taken,
-                      props.timeZone,
-                      props.now,
-                      closedDay,
-                    );
-                    const time = formatMinutes(wireToMinutes(slot.start_time));
-                    const label = t('slots.slotLabel', { time, date: longDate });
-                    return (
-                      <li key={slot.id}>
-                        <button
-                          type="button"
-                          className={`slot slot--${state}`}
-                          disabled={state !== 'free'}
-                          data-slot-id={slot.id}
-                          data-state={state}
-                          aria-label={
-                            state === 'free' ? label : `${label} (${t(STATE_KEYS[state])})`
-                          }
-                          onClick={() => props.onChoose(slot, day.date)}
-                        >
-                          {time}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </li>
-            );
-          })}
-        </ol>
+        <DayStrip model={model} dates={dates} page={page} onPage={setPage} />
       )}
-    </section>
+      <ul className="legend" aria-hidden="true">
+        <li>
+          <span className="slot slot--free legend__swatch" /> {t('slots.legendFree')}
+        </li>
+        <li>
+          <span className="slot slot--past legend__swatch" /> {t('slots.legendOff')}
+        </li>
+      </ul>
+    </>
   );
 }

@@ -1,0 +1,41 @@
+import type { OrganizationListResponse } from '@qless/contract';
+import { DEFAULT_ORGANIZATIONS_PAGE_SIZE } from '@qless/contract/core';
+import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
+import { type AsyncState, useAsync } from '../../../lib/use-async';
+
+export interface OrganizationPage {
+  organizations: OrganizationListResponse['organizations'];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of the organizations matching `query` on the server (accents, case, city and
+ * kind of organization ignored or matched there, the same on every page).
+ */
+export async function searchOrganizations(
+  query: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<OrganizationPage> {
+  const body = await apiFetch<OrganizationListResponse>(
+    apiPaths.organizationSearch({ q: query, page, page_size: DEFAULT_ORGANIZATIONS_PAGE_SIZE }),
+    { signal },
+  );
+  return {
+    organizations: body.organizations,
+    total: body.total ?? body.organizations.length,
+    page: body.page ?? page,
+    pageSize: body.page_size ?? DEFAULT_ORGANIZATIONS_PAGE_SIZE,
+  };
+}
+
+export function useOrganizationSearch(
+  query: string,
+  page: number,
+  reloadKey: number,
+): AsyncState<OrganizationPage> {
+  return useAsync((signal) => searchOrganizations(query, page, signal), [query, page, reloadKey]);
+}

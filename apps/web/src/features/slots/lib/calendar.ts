@@ -1,0 +1,89 @@
+import type { Slot } from '@qless/contract';
+import { addDays, daysBetween, weekStart } from '@qless/contract/core';
+import { isClosedDay, type SlotContext, slotState } from './availability';
+
+/** Days in one page of the phone's day strip (and in a week of the desktop grid). */
+export const STRIP_DAYS = 7;
+
+/**
+ * The phone's day strip, page `page` (0 = the first): today first, never a past day nor
+ * one after `bookableUntil`. The last page may hold fewer days.
+ */
+export function stripDates(today: string, bookableUntil: string, page: number): string[] {
+  const first = addDays(today, page * STRIP_DAYS);
+  const dates: string[] = [];
+  for (let i = 0; i < STRIP_DAYS; i += 1) {
+    const date = addDays(first, i);
+    if (date > bookableUntil) break;
+    dates.push(date);
+  }
+  return dates;
+}
+
+/** How many strip pages reach from today to `bookableUntil` (at least 1). */
+export function stripPageCount(today: string, bookableUntil: string): number {
+  const days = daysBetween(today, bookableUntil) + 1;
+  return Math.max(1, Math.ceil(days / STRIP_DAYS));
+}
+
+/**
+ * The desktop grid's furthest week: the one holding `bookableUntil`, as an offset in weeks
+ * from the week holding `today` (weeks start on Sunday, spec 9).
+ */
+export function lastWeekOffset(today: string, bookableUntil: string): number {
+  return Math.max(0, Math.floor(daysBetween(weekStart(today), bookableUntil) / STRIP_DAYS));
+}
+
+/**
+ * What a day offers: `open` (some slot free), `full` (no free slot left: all taken or
+ * started), `closed` (not a working day, or a closure), `past`, `beyond` (after the
+ * horizon), or `unknown` (its taken slots could not be learned yet).
+ */
+export type DayState = 'open' | 'full' | 'closed' | 'past' | 'beyond' | 'unknown';
+
+export interface DayContext extends Omit<SlotContext, 'closedDay'> {
+  today: string;
+  bookableUntil: string;
+  openDays: readonly number[];
+  closures: readonly string[];
+  slots: readonly Slot[];
+}
+
+export function dayState(date: string, ctx: DayContext): DayState {
+  if (date < ctx.today) return 'past';
+  if (date > ctx.bookableUntil) return 'beyond';
+  if (isClosedDay(date, ctx.openDays, ctx.closures)) return 'closed';
+  const states = ctx.slots.map((slot) => slotState(slot, date, ctx));
+  if (states.includes('free')) return 'open';
+  // Every slot gone by (late today) or the service has none: nothing to wait for.
+  if (states.every((s) => s === 'past')) return 'full';
+  if (ctx.taken === null) return 'unknown';
+  return 'full';
+}
+
+/** The day the strip selects on arrival: today when it has a free slot, else the first that has. */
+export function firstOpenDay(
+  dates: readonly string[],
+  states: ReadonlyMap<string, DayState>,
+): string | null {
+  return dates.find((d) => states.get(d) === 'open') ?? null;
+}
+
+function atUtcNoon(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d, 12));
+}
+
+/**
+ * The title of a week or strip page: its month ("March 2026", the spec's MMMM yyyy), or
+ * both months when it spans two ("November – December 2026", "décembre 2026 – janvier 2027").
+ */
+export function rangeTitle(first: string, last: string, intlLocale: string): string {
+  const format = new Intl.DateTimeFormat(intlLocale, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  if (first.slice(0, 7) === last.slice(0, 7)) return format.format(atUtcNoon(first));
+  return format.formatRange(atUtcNoon(first), atUtcNoon(last));
+}
