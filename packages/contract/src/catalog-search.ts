@@ -75,7 +75,7 @@ export const CATEGORY_SYNONYMS: readonly (readonly string[])[] = [
   ['hospital', 'hôpital'],
   ['clinic', 'clinique', 'polyclinique'],
   ['civil registry', 'civil-registry', 'état civil', 'mairie', 'town hall'],
-  ['tax office', 'tax-office', 'impôts', 'centre des impôts', 'tax'],
+  ['tax office', 'tax-office', 'impôts', 'tax'],
   // Electricity and water are both utilities but not each other: no synonyms between them.
   ['utility', 'utilities'],
   ['university', 'université'],

@@ -39,7 +39,7 @@ export const en = {
   'about.how.c1': 'Open "View Organizations" and search for an organization.',
   'about.how.c2': 'Choose a service and pick a free time slot in the week view.',
   'about.how.c3': 'Enter your name, email and mobile money number.',
-  'about.how.c4': 'Approve the {fee} {currency} platform fee on your phone.',
+  'about.how.c4': 'Approve the {amount} platform fee on your phone.',
   'about.how.c5': 'Download your ticket and arrive 10 minutes early.',
   'about.how.orgs': 'For organizations',
   'about.how.o1': 'Register through the contact page; our team verifies you.',

@@ -44,3 +44,41 @@ describe('interpolate', () => {
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
 });
+
+describe('French of the public pages and the booking path (issue 10)', () => {
+  const PUBLIC =
+    /^(nav|hero|about|footer|common|orgs|services|slots|booking|validation|error|ticket|notFound|lang)\./;
+  const publicKeys = (Object.keys(fr) as (keyof typeof fr)[]).filter((k) => PUBLIC.test(k));
+  /** Words French shares with English: the same text in both is right for these. */
+  const COGNATES = new Set([
+    'Service',
+    'Services',
+    'Date',
+    'FAQ',
+    '{n} minutes',
+    '{fee} {currency}',
+  ]);
+
+  it('translates every text (a French text equal to the English one is a leftover)', () => {
+    const same = publicKeys.filter((k) => fr[k] === en[k] && !COGNATES.has(en[k]));
+    expect(same).toEqual([]);
+  });
+
+  it('puts a no-break space before ; : ! ? and inside « »', () => {
+    for (const key of publicKeys) {
+      // A colon between digits is a time (08:00), not punctuation.
+      const text = fr[key].replace(/\d:\d/g, '');
+      expect(text, key).not.toMatch(/(?:^|[^\u00a0\u202f])[;!?»]|[^\u00a0\u202f\d]:/);
+      expect(text, key).not.toMatch(/«(?![\u00a0\u202f])/);
+    }
+  });
+
+  it('writes amounts in FCFA, never XAF', () => {
+    for (const key of publicKeys) expect(fr[key], key).not.toMatch(/XAF/);
+  });
+
+  it('calls the customer’s name "Nom", not a user name', () => {
+    expect(fr['booking.username']).toBe('Nom');
+    expect(fr['booking.row.username']).toBe('Nom');
+  });
+});

@@ -1,4 +1,4 @@
-import { CURRENCY, PLATFORM_FEE_XAF } from '@qless/contract/core';
+import { PLATFORM_FEE_XAF } from '@qless/contract/core';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import type { MessageKey } from '../../../i18n/en';
@@ -54,8 +54,9 @@ const WHY: [MessageKey, MessageKey, ReactNode][] = [
 ];
 
 export function About({ aboutId, servicesId, organizationsHref, contactHref }: Props) {
-  const { t } = useI18n();
-  const fee = { fee: PLATFORM_FEE_XAF, currency: CURRENCY };
+  const { t, money } = useI18n();
+  // "2 XAF" in English, "2 FCFA" in French.
+  const fee = { amount: money(PLATFORM_FEE_XAF) };
   return (
     <>
       <section id={aboutId} className="section about" aria-labelledby={`${aboutId}-title`}>
