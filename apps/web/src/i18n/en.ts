@@ -669,6 +669,8 @@ export const en = {
   'slots.beyond': 'not open for booking yet',
   'slots.unknown': 'availability unknown',
   'slots.current': 'your booking',
+  'slots.capacityHint':
+    'Each time takes up to {n} people. Where places are taken, the number left is shown.',
   'slots.seatsLeft.one': '1 seat left',
   'slots.seatsLeft.other': '{n} seats left',
   'slots.seatsShort.one': '1 left',

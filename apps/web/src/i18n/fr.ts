@@ -693,6 +693,8 @@ export const fr: Messages = {
   'slots.beyond': 'pas encore ouvert à la réservation',
   'slots.unknown': 'disponibilité inconnue',
   'slots.current': 'votre réservation',
+  'slots.capacityHint':
+    'Chaque horaire accueille jusqu’à {n} personnes. Quand des places sont prises, le nombre restant est indiqué.',
   'slots.seatsLeft.one': '1 place restante',
   'slots.seatsLeft.other': '{n} places restantes',
   'slots.seatsShort.one': '1 place',

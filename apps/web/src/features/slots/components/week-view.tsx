@@ -131,8 +131,12 @@ export function WeekView(props: WeekViewProps) {
           closedDay: isClosedDay(date, data.open_days, data.closures),
         });
       },
-      seatsOf: (slot, date) =>
-        capacity > 1 && known ? seatsLeft(seats, date, slot.id, capacity) : null,
+      // Only where some are taken: "3 left" on every slot of an empty week says nothing.
+      seatsOf: (slot, date) => {
+        if (capacity <= 1 || !known) return null;
+        const left = seatsLeft(seats, date, slot.id, capacity);
+        return left < capacity ? left : null;
+      },
       dayStateOf: (date) => dayState(date, ctx),
       takenFailed: taken.status === 'error',
       takenLoading: taken.status === 'loading',
@@ -152,8 +156,12 @@ export function WeekView(props: WeekViewProps) {
     );
   }
   if (model.slots.length === 0) return <p className="empty-state">{t('slots.noSlots')}</p>;
+  const capacity = service.capacity ?? 1;
   return (
     <>
+      {capacity > 1 ? (
+        <p className="hint week__capacity">{t('slots.capacityHint', { n: capacity })}</p>
+      ) : null}
       {wide ? (
         <WeekGrid model={model} week={dates} offset={offset} onOffset={setOffset} />
       ) : (
