@@ -1,14 +1,16 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Hash routing whose query lives in the hash too: `#/organizations?q=etat&page=2`,
- * `#/ticket/QL-1?k=…`. wouter's own hash hook reads the query from before the hash
- * (`/?q=…#/organizations`), so a shared link written the natural way would not match its
- * route; this one splits the hash into path and search, and writes both into the hash.
+ * Hash routing whose query lives in the hash: `#/organizations?q=etat&page=2`,
+ * `#/ticket/QL-1?k=…`, so a shared link carries it. wouter's own hash hook writes a query
+ * before the hash (`/?q=…#/organizations`) and its routes match the whole hash, query
+ * included; here navigation keeps the query in the hash, `useSearch()` reads it from there,
+ * and routes match the path whatever query follows (`routeParser`). The location itself is
+ * the whole hash, as before, so code that reads a query from it keeps working.
  */
 const HASH_PREFIX = /^#?\/?/;
 
-function hashParts(hash: string): { path: string; search: string } {
+export function hashParts(hash: string): { path: string; search: string } {
   const raw = hash.replace(HASH_PREFIX, '');
   const at = raw.indexOf('?');
   return at < 0
@@ -42,19 +44,19 @@ export function navigate(
   dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL }));
 }
 
-/** The path of the hash, without its query (what routes match). */
+/** The whole hash as the location (`/organizations?q=etat`). */
 export function useHashLocation(): [string, typeof navigate] {
   return [
     useSyncExternalStore(
       subscribe,
-      () => hashParts(location.hash).path,
+      () => `/${location.hash.replace(HASH_PREFIX, '')}`,
       () => '/',
     ),
     navigate,
   ];
 }
 
-/** The query of the hash, without "?" (wouter's useSearch reads it through the Router). */
+/** The query of the hash, without "?" (wouter's `useSearch()` reads it through the Router). */
 export function useHashSearch(): string {
   return useSyncExternalStore(
     subscribe,
@@ -65,4 +67,28 @@ export function useHashSearch(): string {
 
 useHashLocation.hrefs = (href: string) => `#${href}`;
 
-export { hashParts };
+type Parser = (
+  route: string,
+  loose?: boolean,
+) => { pattern: Pick<RegExp, 'exec'>; keys?: string[] };
+
+/**
+ * A route parser (wouter's, given) whose patterns also match a path followed by a query:
+ * `/organizations` matches `/organizations?q=etat`, and `/ticket/:code` gives the code
+ * without the `?k=…` after it.
+ */
+export function routeParser(parse: Parser): Parser {
+  return (route, loose) => {
+    const { pattern, keys } = parse(route, loose);
+    // wouter's parser (regexparam) gives a RegExp; anything else is left as it is.
+    if (!(pattern instanceof RegExp)) return { pattern, keys };
+    let source = pattern.source;
+    if (source.endsWith('$')) {
+      // A parameter stops at "?" too; the query may follow the path.
+      source = `${source.slice(0, -1).replaceAll('([^\\/]+?)', '([^\\/?]+?)')}(?:\\?.*)?$`;
+    } else {
+      source = source.replace(/\(\?=\$\|\\\/\)$/, '(?=$|\\/|\\?)');
+    }
+    return { pattern: new RegExp(source, pattern.flags), keys };
+  };
+}

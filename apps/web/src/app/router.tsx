@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { Redirect, Route, Router, Switch } from 'wouter';
+import { lazy, Suspense, useMemo } from 'react';
+import { Redirect, Route, Router, Switch, useRouter } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
-import { useHashLocation, useHashSearch } from './hash-location';
+import { routeParser, useHashLocation, useHashSearch } from './hash-location';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { paths, sections } from './paths';
@@ -31,8 +31,11 @@ function Fallback() {
 }
 
 export function AppRouter() {
+  // Outside any <Router>, this is wouter's default router: its route parser, made query-proof.
+  const { parser } = useRouter();
+  const parseRoute = useMemo(() => routeParser(parser), [parser]);
   return (
-    <Router hook={useHashLocation} searchHook={useHashSearch}>
+    <Router hook={useHashLocation} searchHook={useHashSearch} parser={parseRoute}>
       <Header />
       <main id={sections.main} tabIndex={-1} className="site-main">
         <Suspense fallback={<Fallback />}>

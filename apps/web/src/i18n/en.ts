@@ -121,7 +121,7 @@ export const en = {
   'slots.legendFree': 'Available',
   'slots.legendOff': 'Past, booked or closed',
   'slots.timeZoneNote': 'Times are local to {org}: {zone}.',
-  'slots.slotLabel': '{time} on {date}',
+  'slots.onDate': 'on {date}',
   'slots.loadFailed': 'We could not load this page. Check your connection and try again.',
 
   'booking.close': 'Close',
@@ -659,8 +659,6 @@ export const en = {
     'We could not load the times of this service. Check your connection and try again.',
   'slots.takenFailed':
     'We could not check which times are still free, so none can be booked for now. Check your connection and try again.',
-  'slots.prevDays': 'Previous days',
-  'slots.nextDays': 'Next days',
   'slots.todayShort': 'Today',
   'slots.dayFull': 'Full',
   'slots.notYetOpen': 'Not open yet',

@@ -124,7 +124,7 @@ export const fr: Messages = {
   'slots.legendFree': 'Disponible',
   'slots.legendOff': 'Passé, réservé ou fermé',
   'slots.timeZoneNote': 'Horaires locaux de {org}\u00a0: {zone}.',
-  'slots.slotLabel': '{time} le {date}',
+  'slots.onDate': 'le {date}',
   'slots.loadFailed': 'Impossible de charger cette page. Vérifiez votre connexion et réessayez.',
 
   'booking.close': 'Fermer',
@@ -683,8 +683,6 @@ export const fr: Messages = {
     'Impossible de charger les horaires de ce service. Vérifiez votre connexion et réessayez.',
   'slots.takenFailed':
     'Impossible de vérifier quels horaires sont encore libres\u00a0: aucune réservation possible pour le moment. Vérifiez votre connexion et réessayez.',
-  'slots.prevDays': 'Jours précédents',
-  'slots.nextDays': 'Jours suivants',
   'slots.todayShort': 'Auj.',
   'slots.dayFull': 'Complet',
   'slots.notYetOpen': 'Pas encore ouvert',

@@ -26,7 +26,8 @@ export default function OrganizationsRoute() {
     [navigate],
   );
   const onPage = useCallback(
-    (next: number) => navigate(paths.organizations.build({ q, page: next })),
+    (next: number, replace = false) =>
+      navigate(paths.organizations.build({ q, page: next }), { replace }),
     [navigate, q],
   );
 

@@ -17,8 +17,8 @@ interface Props {
   page: number;
   /** The search text changed (already debounced): the caller records it, page 1. */
   onSearch: (query: string) => void;
-  /** Previous or Next: the caller records the page. */
-  onPage: (page: number) => void;
+  /** Previous or Next: the caller records the page (`replace`: no new history entry). */
+  onPage: (page: number, replace?: boolean) => void;
   hrefFor: (organization: Organization) => string;
   /** An organization was opened; `shown` are the ones on this page, `complete` if that is all. */
   onOpen: (organization: Organization, shown: Organization[], complete: boolean) => void;
@@ -46,7 +46,7 @@ export function OrganizationList({ query, page, onSearch, onPage, hrefFor, onOpe
   const pageCount = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
   // A link to a page past the end (the list got shorter) lands on the last one.
   useEffect(() => {
-    if (result && result.total > 0 && page > pageCount) onPage(pageCount);
+    if (result && result.total > 0 && page > pageCount) onPage(pageCount, true);
   }, [result, page, pageCount, onPage]);
 
   // After Previous/Next the reader continues at the top of the list, not at the footer.

@@ -3,8 +3,10 @@ import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
+type Taken = TakenSlotListResponse['bookings'];
+
 /** Full slots and seats taken between two dates (yyyy-MM-dd, inclusive). */
-export function getTakenSlots(
+export function getSlotOccupancy(
   serviceId: string,
   start: string,
   end: string,
@@ -15,8 +17,18 @@ export function getTakenSlots(
   });
 }
 
+/** Full slots between two dates (yyyy-MM-dd, inclusive). */
+export async function getTakenSlots(
+  serviceId: string,
+  start: string,
+  end: string,
+  signal?: AbortSignal,
+): Promise<Taken> {
+  return (await getSlotOccupancy(serviceId, start, end, signal)).bookings;
+}
+
 /** `range` null: not asked yet (the range depends on the slots' "today"). */
-export function useTakenSlots(
+export function useSlotOccupancy(
   serviceId: string,
   range: { start: string; end: string } | null,
   reloadKey: number,
@@ -24,7 +36,7 @@ export function useTakenSlots(
   return useAsync(
     (signal) =>
       range
-        ? getTakenSlots(serviceId, range.start, range.end, signal)
+        ? getSlotOccupancy(serviceId, range.start, range.end, signal)
         : Promise.reject(new Error('no range')),
     [serviceId, range?.start, range?.end, reloadKey],
     range === null,

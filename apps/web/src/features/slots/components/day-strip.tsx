@@ -62,7 +62,7 @@ export function DayStrip({ model, dates, page, onPage }: Props) {
           className="btn btn--secondary btn--icon"
           onClick={() => go(page - 1)}
           disabled={page <= 0}
-          aria-label={t('slots.prevDays')}
+          aria-label={t('slots.prevWeek')}
         >
           <ChevronIcon dir="left" />
         </button>
@@ -74,7 +74,7 @@ export function DayStrip({ model, dates, page, onPage }: Props) {
           className="btn btn--secondary btn--icon"
           onClick={() => go(page + 1)}
           disabled={page >= pages - 1}
-          aria-label={t('slots.nextDays')}
+          aria-label={t('slots.nextWeek')}
         >
           <ChevronIcon dir="right" />
         </button>
@@ -106,15 +106,20 @@ export function DayStrip({ model, dates, page, onPage }: Props) {
                 data-date={date}
                 data-state={state}
                 aria-pressed={date === selected}
-                aria-label={spoken}
                 disabled={!selectable(state)}
                 onClick={() => setPicked(date)}
               >
-                <span className="strip-day__weekday">
+                {/* Read aloud: the whole date and what it offers; shown: the short form. */}
+                <span className="visually-hidden">{spoken}</span>
+                <span className="strip-day__weekday" aria-hidden="true">
                   {isToday ? t('slots.todayShort') : formatDate(date, intlLocale, SHORT_WEEKDAY)}
                 </span>
-                <span className="strip-day__num">{formatDate(date, intlLocale, DAY_OF_MONTH)}</span>
-                <span className="strip-day__mark">{mark ? t(mark) : ''}</span>
+                <span className="strip-day__num" aria-hidden="true">
+                  {formatDate(date, intlLocale, DAY_OF_MONTH)}
+                </span>
+                <span className="strip-day__mark" aria-hidden="true">
+                  {mark ? t(mark) : ''}
+                </span>
               </button>
             </li>
           );

@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n/i18n';
 import type { AsyncState } from '../../../lib/use-async';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSlots } from '../api/get-slots';
-import { useTakenSlots } from '../api/get-taken-slots';
+import { useSlotOccupancy } from '../api/get-taken-slots';
 import {
   isClosedDay,
   seatsLeft,
@@ -93,7 +93,7 @@ export function WeekView(props: WeekViewProps) {
   const first = dates[0];
   const last = dates.at(-1);
   const range = data && first && last ? { start: first, end: last } : null;
-  const taken = useTakenSlots(service.service_id, range, (props.reloadKey ?? 0) + takenKey);
+  const taken = useSlotOccupancy(service.service_id, range, (props.reloadKey ?? 0) + takenKey);
 
   const settled = slotsState.status !== 'loading' && taken.status !== 'loading';
   useEffect(() => {
