@@ -48,9 +48,19 @@ export function findCustomerBookingByCode(db: Db, code: string) {
   return customerBookingQuery(db).where('b.ticket_code', '=', code).executeTakeFirst();
 }
 
-/** The same, with the booking row locked for the rest of the transaction. */
-export function lockCustomerBooking(db: Db, bookingId: string) {
-  return customerBookingQuery(db).where('b.id', '=', bookingId).forUpdate('b').executeTakeFirst();
+/**
+ * The same, with the booking row locked for the rest of the transaction. Locked on its own,
+ * then read: a joined SELECT … FOR UPDATE that waited for a concurrent move re-checks its
+ * join against the old slot and would find no row at all.
+ */
+export async function lockCustomerBooking(db: Db, bookingId: string) {
+  const locked = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('id', '=', bookingId)
+    .forUpdate()
+    .executeTakeFirst();
+  return locked ? findCustomerBooking(db, bookingId) : undefined;
 }
 
 /** The booking's latest payment (a new start from the same device makes a new booking). */
