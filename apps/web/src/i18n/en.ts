@@ -648,6 +648,15 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.body': 'The page you are looking for does not exist.',
   'notFound.home': 'Go to the home page',
+
+  // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
+  'error.INVALID_CUTOFF': 'Enter a whole number of minutes from 0 to 10080 (7 days).',
+  'profile.cutoff': 'Cancellation and rescheduling cut-off (minutes)',
+  'profile.cutoffHint':
+    'Customers can cancel or move a booking until this long before its time: 120 = 2 hours, 1440 = 1 day, 0 = until it starts. At most 10080 (7 days).',
+  'adminBookings.cancelledBy.customer': 'Cancelled by the customer',
+  'adminBookings.cancelledBy.organization': 'Cancelled by your organization',
+  'adminBookings.movedFrom': 'Moved from {date} at {time}',
 } as const;
 
 export type MessageKey = keyof typeof en;

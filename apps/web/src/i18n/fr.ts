@@ -669,4 +669,13 @@ export const fr: Messages = {
   'notFound.title': 'Page introuvable',
   'notFound.body': "La page que vous cherchez n'existe pas.",
   'notFound.home': "Aller à l'accueil",
+
+  // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
+  'error.INVALID_CUTOFF': 'Saisissez un nombre entier de minutes entre 0 et 10080 (7 jours).',
+  'profile.cutoff': "Délai d'annulation et de report (minutes)",
+  'profile.cutoffHint':
+    "Les clients peuvent annuler ou déplacer une réservation jusqu'à ce délai avant l'heure prévue : 120 = 2 heures, 1440 = 1 jour, 0 = jusqu'au début. 10080 au maximum (7 jours).",
+  'adminBookings.cancelledBy.customer': 'Annulée par le client',
+  'adminBookings.cancelledBy.organization': 'Annulée par votre organisation',
+  'adminBookings.movedFrom': 'Déplacée du {date} à {time}',
 };
