@@ -30,6 +30,8 @@ export const CHANGE_BLOCKED_REASONS = ['NOT_CONFIRMED', 'PAST_CUTOFF'] as const;
 /** Failure codes a FAILED payment may carry that the client names (others read as generic). */
 export const PAYMENT_FAILURE_REASONS = {
   DECLINED: 'declined',
+  /** The simulator's decline (numbers ending in 000). */
+  SIMULATED_DECLINE: 'declined',
   EXPIRED: 'not_approved_in_time',
   TIMEOUT: 'provider_unavailable',
   PROVIDER_UNAVAILABLE: 'provider_unavailable',

@@ -1,15 +1,17 @@
 import type { Slot, Ticket } from '@qless/contract';
 import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { Spinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../config';
 import { BookingModal } from '../../features/payments/components/booking-modal';
+import { RESUME_REQUEST_EVENT } from '../../features/payments/lib/resume';
 import {
   PAYMENT_STATUS_KEY,
   readStorage,
   removeStorage,
 } from '../../features/payments/lib/storage';
+import { useResumableBooking } from '../../features/payments/lib/use-resumable-booking';
 import { useService } from '../../features/slots/api/get-service';
 import { useSlots } from '../../features/slots/api/get-slots';
 import { useTakenSlots } from '../../features/slots/api/get-taken-slots';
@@ -19,10 +21,18 @@ import { buildWeek } from '../../features/slots/lib/week';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, LONG_DATE } from '../../lib/dates';
+import type { DeviceBooking } from '../../lib/device-bookings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 import { readSlotsState } from './nav-state';
+import { focusSlotOrList } from './slot-focus';
+
+const bookingLinks = {
+  ticket: (code: string, accessKey: string) => href(paths.ticket.build(code, { k: accessKey })),
+  myBookings: href(paths.myBookings.build()),
+};
+
+type Chosen = { slot: Slot; date: string; resume: DeviceBooking | null };
 
 const MINUTE = 60_000;
 
@@ -38,12 +48,18 @@ function useNow(): Date {
 
 export default function SlotsRoute() {
   const { serviceId = '' } = useParams<{ serviceId: string }>();
-  const { t, intlLocale } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [navState] = useState(readSlotsState);
   const detail = useService(serviceId, navState);
   const [reloadKey, setReloadKey] = useState(0);
   const [offset, setOffset] = useState(0);
-  const [chosen, setChosen] = useState<{ slot: Slot; date: string } | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  // Where focus returns once the modal has closed and the list has settled.
+  const [focusBack, setFocusBack] = useState<{ slotId: string; date: string } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const resumable = useResumableBooking();
+  const autoResumed = useRef(false);
   const now = useNow();
   useDocumentTitle('slots.title');
 
@@ -87,6 +103,49 @@ export default function SlotsRoute() {
     }
   }, [reloadKey]);
 
+  // Issue 10: a payment left in flight (or just paid) on this device for this service reopens
+  // where it stands — once on arrival, and when the banner asks.
+  const resumeHere = (entry: DeviceBooking | null): boolean => {
+    if (!entry || entry.service_id !== serviceId) return false;
+    const slot = sorted.find((s) => s.id === entry.slot_id);
+    if (!slot) return false;
+    setChosen({ slot, date: entry.date, resume: entry });
+    return true;
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the slots arrive.
+  useEffect(() => {
+    if (autoResumed.current || !slots.data || !detail.data) return;
+    autoResumed.current = true;
+    if (!chosen) resumeHere(resumable);
+  }, [slots.data, detail.data]);
+  const resumeRequest = useRef(() => {});
+  resumeRequest.current = () => {
+    if (!chosen) resumeHere(resumable);
+  };
+  useEffect(() => {
+    const onRequest = () => resumeRequest.current();
+    addEventListener(RESUME_REQUEST_EVENT, onRequest);
+    return () => removeEventListener(RESUME_REQUEST_EVENT, onRequest);
+  }, []);
+
+  const listSettled = slots.status !== 'loading' && taken.status !== 'loading';
+  useEffect(() => {
+    if (!focusBack || !listSettled) return;
+    focusSlotOrList(focusBack.slotId, focusBack.date, headingRef.current);
+    setFocusBack(null);
+  }, [focusBack, listSettled]);
+
+  const choose = (slot: Slot, date: string) => {
+    // The customer's own payment on this slot is still in flight: reopen it, never a 2nd hold.
+    const own =
+      resumable?.state === 'pending' && resumable.slot_id === slot.id && resumable.date === date;
+    setChosen({ slot, date, resume: own ? resumable : null });
+  };
+  const closeModal = () => {
+    if (chosen) setFocusBack({ slotId: chosen.slot.id, date: chosen.date });
+    setChosen(null);
+  };
+
   if (detail.status === 'loading') {
     return (
       <div className="container page-section">
@@ -110,31 +169,16 @@ export default function SlotsRoute() {
   }
 
   const onDownload = (ticket: Ticket) =>
-    downloadTicket(
-      ticket,
-      {
-        title: t('ticket.title'),
-        organization: t('booking.row.organization'),
-        location: t('booking.row.location'),
-        service: t('booking.row.service'),
-        date: t('booking.row.date'),
-        time: t('booking.row.time'),
-        username: t('booking.row.username'),
-        email: t('booking.row.email'),
-        phone: t('booking.row.phone'),
-        code: t('booking.row.code'),
-        arrive: t('ticket.arrive'),
-        formattedDate: formatDate(ticket.date, intlLocale, LONG_DATE),
-      },
-      PRODUCT_NAME,
-    );
+    downloadTicket(ticket, i18n, { origin: location.origin, productName: PRODUCT_NAME });
 
   return (
     <div className="container page-section">
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <a href={href(paths.services.build(organization.organization_id))}>{organization.name}</a>
       </nav>
-      <h1 className="page-title">{t('slots.title')}</h1>
+      <h1 className="page-title" ref={headingRef} tabIndex={-1}>
+        {t('slots.title')}
+      </h1>
       <p className="page-lead">
         <strong>{service.service_name}</strong> · {organization.name}
         {organization.location ? ` · ${organization.location}` : ''}
@@ -152,7 +196,7 @@ export default function SlotsRoute() {
         canGoBack={offset > 0}
         onPrevious={() => setOffset((o) => Math.max(0, o - 1))}
         onNext={() => setOffset((o) => o + 1)}
-        onChoose={(slot, date) => setChosen({ slot, date })}
+        onChoose={choose}
       />
       <ul className="legend" aria-hidden="true">
         <li>
@@ -168,9 +212,12 @@ export default function SlotsRoute() {
           service={service}
           slot={chosen.slot}
           date={chosen.date}
-          onClose={() => setChosen(null)}
+          resume={chosen.resume}
+          onClose={closeModal}
           onPaid={() => setReloadKey((k) => k + 1)}
+          onReleased={() => setReloadKey((k) => k + 1)}
           onDownloadTicket={onDownload}
+          links={bookingLinks}
         />
       ) : null}
     </div>
