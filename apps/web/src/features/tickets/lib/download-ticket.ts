@@ -57,6 +57,11 @@ export function ticketLabels(ticket: Ticket, i18n: TicketI18n): TicketLabels {
   };
 }
 
+/** What the QR holds: the ticket page's link with the signed token (`#/ticket/{code}?t=…`). */
+export function ticketQrText(ticket: Ticket, origin: string): string {
+  return ticketPageUrl(origin, ticket.code, { t: ticket.token });
+}
+
 /**
  * Builds and saves the PDF. jsPDF and the QR encoder load only now, as their own chunk
  * (they are ~130 KB gzipped). The QR holds the ticket page's link with the signed token, so
@@ -68,7 +73,10 @@ export async function downloadTicket(
   options: { origin: string; productName: string },
 ): Promise<void> {
   const { renderTicketPdf } = await import('./ticket-pdf');
-  const qrText = ticketPageUrl(options.origin, ticket.code, { t: ticket.token });
-  const doc = await renderTicketPdf(ticket, ticketLabels(ticket, i18n), qrText);
+  const doc = await renderTicketPdf(
+    ticket,
+    ticketLabels(ticket, i18n),
+    ticketQrText(ticket, options.origin),
+  );
   doc.save(ticketFileName(options.productName, i18n.locale));
 }
