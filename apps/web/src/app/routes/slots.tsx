@@ -1,17 +1,16 @@
-import type { Slot, Ticket } from '@qless/contract';
+import type { Ticket } from '@qless/contract';
 import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { Spinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../config';
 import { BookingModal } from '../../features/payments/components/booking-modal';
-import { RESUME_REQUEST_EVENT } from '../../features/payments/lib/resume';
 import {
   PAYMENT_STATUS_KEY,
   readStorage,
   removeStorage,
 } from '../../features/payments/lib/storage';
-import { useResumableBooking } from '../../features/payments/lib/use-resumable-booking';
+import { useSlotBooking } from '../../features/payments/lib/use-slot-booking';
 import { useService } from '../../features/slots/api/get-service';
 import { useSlots } from '../../features/slots/api/get-slots';
 import { useTakenSlots } from '../../features/slots/api/get-taken-slots';
@@ -21,18 +20,14 @@ import { buildWeek } from '../../features/slots/lib/week';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
-import type { DeviceBooking } from '../../lib/device-bookings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 import { readSlotsState } from './nav-state';
-import { focusSlotOrList } from './slot-focus';
 
 const bookingLinks = {
   ticket: (code: string, accessKey: string) => href(paths.ticket.build(code, { k: accessKey })),
   myBookings: href(paths.myBookings.build()),
 };
-
-type Chosen = { slot: Slot; date: string; resume: DeviceBooking | null };
 
 const MINUTE = 60_000;
 
@@ -54,12 +49,7 @@ export default function SlotsRoute() {
   const detail = useService(serviceId, navState);
   const [reloadKey, setReloadKey] = useState(0);
   const [offset, setOffset] = useState(0);
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  // Where focus returns once the modal has closed and the list has settled.
-  const [focusBack, setFocusBack] = useState<{ slotId: string; date: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const resumable = useResumableBooking();
-  const autoResumed = useRef(false);
   const now = useNow();
   useDocumentTitle('slots.title');
 
@@ -103,48 +93,15 @@ export default function SlotsRoute() {
     }
   }, [reloadKey]);
 
-  // Issue 10: a payment left in flight (or just paid) on this device for this service reopens
-  // where it stands — once on arrival, and when the banner asks.
-  const resumeHere = (entry: DeviceBooking | null): boolean => {
-    if (!entry || entry.service_id !== serviceId) return false;
-    const slot = sorted.find((s) => s.id === entry.slot_id);
-    if (!slot) return false;
-    setChosen({ slot, date: entry.date, resume: entry });
-    return true;
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the slots arrive.
-  useEffect(() => {
-    if (autoResumed.current || !slots.data || !detail.data) return;
-    autoResumed.current = true;
-    if (!chosen) resumeHere(resumable);
-  }, [slots.data, detail.data]);
-  const resumeRequest = useRef(() => {});
-  resumeRequest.current = () => {
-    if (!chosen) resumeHere(resumable);
-  };
-  useEffect(() => {
-    const onRequest = () => resumeRequest.current();
-    addEventListener(RESUME_REQUEST_EVENT, onRequest);
-    return () => removeEventListener(RESUME_REQUEST_EVENT, onRequest);
-  }, []);
-
-  const listSettled = slots.status !== 'loading' && taken.status !== 'loading';
-  useEffect(() => {
-    if (!focusBack || !listSettled) return;
-    focusSlotOrList(focusBack.slotId, focusBack.date, headingRef.current);
-    setFocusBack(null);
-  }, [focusBack, listSettled]);
-
-  const choose = (slot: Slot, date: string) => {
-    // The customer's own payment on this slot is still in flight: reopen it, never a 2nd hold.
-    const own =
-      resumable?.state === 'pending' && resumable.slot_id === slot.id && resumable.date === date;
-    setChosen({ slot, date, resume: own ? resumable : null });
-  };
-  const closeModal = () => {
-    if (chosen) setFocusBack({ slotId: chosen.slot.id, date: chosen.date });
-    setChosen(null);
-  };
+  const booking = useSlotBooking({
+    serviceId,
+    slots: slots.data && detail.data ? sorted : undefined,
+    listSettled: slots.status !== 'loading' && taken.status !== 'loading',
+    listVersion: taken.data,
+    reload: () => setReloadKey((k) => k + 1),
+    fallbackFocus: headingRef,
+  });
+  const chosen = booking.chosen;
 
   if (detail.status === 'loading') {
     return (
@@ -196,7 +153,7 @@ export default function SlotsRoute() {
         canGoBack={offset > 0}
         onPrevious={() => setOffset((o) => Math.max(0, o - 1))}
         onNext={() => setOffset((o) => o + 1)}
-        onChoose={choose}
+        onChoose={booking.choose}
       />
       <ul className="legend" aria-hidden="true">
         <li>
@@ -213,9 +170,9 @@ export default function SlotsRoute() {
           slot={chosen.slot}
           date={chosen.date}
           resume={chosen.resume}
-          onClose={closeModal}
-          onPaid={() => setReloadKey((k) => k + 1)}
-          onReleased={() => setReloadKey((k) => k + 1)}
+          onClose={booking.close}
+          onPaid={booking.changed}
+          onReleased={booking.changed}
           onDownloadTicket={onDownload}
           links={bookingLinks}
         />
