@@ -85,7 +85,7 @@ describe('failureReasonKey', () => {
     expect(failureReasonKey('SUPERSEDED')).toBe('booking.failed.reason.cancelled');
   });
   it('names nothing for an unknown, missing or inherited code (the generic text stays)', () => {
-    for (const code of ['ER201', 'OUTCOME_UNKNOWN', '', null, undefined, 'toString', '__proto__']) {
+    for (const code of ['CP-OWN-CODE', 'HTTP_418', '', null, undefined, 'toString', '__proto__']) {
       expect(failureReasonKey(code), String(code)).toBeNull();
     }
   });
