@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import { routeParser, useHashLocation, useHashSearch } from './hash-location';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { PaymentBanner } from './layout/payment-banner';
 import { paths, sections } from './paths';
 import { LandingRoute } from './routes/landing';
 
@@ -37,6 +38,7 @@ export function AppRouter() {
   return (
     <Router hook={useHashLocation} searchHook={useHashSearch} parser={parseRoute}>
       <Header />
+      <PaymentBanner />
       <main id={sections.main} tabIndex={-1} className="site-main">
         <Suspense fallback={<Fallback />}>
           <Switch>

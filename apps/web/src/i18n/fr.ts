@@ -137,7 +137,6 @@ export const fr: Messages = {
   'booking.phone.hint': 'MTN MoMo ou Orange Money, 9 chiffres commençant par 6.',
   'booking.fee': 'Frais de plateforme',
   'booking.fee.placeholder': 'Frais de plateforme',
-  'booking.fee.option': '{fee} {currency}',
   'booking.cancel': 'Annuler',
   'booking.next': 'Suivant',
   'booking.back': 'Retour',
@@ -154,7 +153,7 @@ export const fr: Messages = {
   'booking.row.phone': 'Téléphone',
   'booking.row.fee': 'Frais de plateforme',
   'booking.row.code': 'Code du ticket',
-  'booking.pay': 'Payer {fee} {currency}',
+  'booking.pay': 'Payer {amount}',
   'booking.paying': 'Envoi de la demande...',
   'booking.processing.title': 'Paiement en cours',
   'booking.processing.body':
@@ -172,6 +171,38 @@ export const fr: Messages = {
   'booking.download': 'Télécharger le ticket',
   'booking.downloading': 'Préparation du ticket...',
   'booking.downloadFailed': "Le ticket n'a pas pu être généré. Veuillez réessayer.",
+
+  // Booking payment (issue 10, payments part): fee note, countdown, cancel, reasons, resume.
+  'booking.confirm.feeNote':
+    'Les frais de {amount} ne sont pas remboursés en cas d’annulation\u00a0; ils restent acquis si vous déplacez le rendez-vous.',
+  'booking.processing.timeLeft': 'Temps restant pour valider\u00a0:',
+  'booking.processing.spokenMinutes': 'Environ {minutes} minutes pour valider le paiement.',
+  'booking.processing.spokenLastMinute': 'Moins d’une minute pour valider le paiement.',
+  'booking.processing.expired':
+    'Le temps est écoulé\u00a0: le paiement n’a pas été validé à temps, le créneau est libéré. Vous pouvez réessayer.',
+  'booking.processing.cancel': 'Annuler le paiement',
+  'booking.processing.another': 'Utiliser un autre numéro',
+  'booking.processing.releasing': 'Libération du créneau...',
+  'booking.processing.cancelFailed': 'Le paiement n’a pas pu être annulé. Veuillez réessayer.',
+  'booking.failed.reason.declined': 'Le paiement a été refusé sur le téléphone ou par l’opérateur.',
+  'booking.failed.reason.not_approved_in_time':
+    'Le paiement n’a pas été validé à temps\u00a0; le créneau a été libéré.',
+  'booking.failed.reason.provider_unavailable': 'Le service mobile money n’a pas répondu.',
+  'booking.failed.reason.cancelled': 'Le paiement a été annulé.',
+  'booking.error.ownHold':
+    'Ce créneau est retenu par votre propre paiement, toujours en cours. Reprenez-le, ou annulez-le pour utiliser un autre numéro.',
+  'booking.error.horizon':
+    'Cette date est trop lointaine pour réserver dès maintenant. Choisissez une date plus proche.',
+  'booking.resumeOwn': 'Reprendre ce paiement',
+  'booking.ticket.page': 'Ouvrir la page de votre ticket.',
+  'booking.ticket.kept': 'Il est aussi conservé dans {link} sur cet appareil.',
+  'booking.ticket.myBookings': 'Mes réservations',
+  'resume.label': 'Votre réservation',
+  'resume.pending': 'Paiement en cours',
+  'resume.open': 'Reprendre le paiement',
+  'resume.paid': 'Paiement réussi',
+  'resume.viewTicket': 'Voir votre ticket',
+  'resume.summary': '{service}, {date} à {time}',
 
   'validation.required': 'Ce champ est obligatoire.',
   'validation.email': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
@@ -704,4 +735,13 @@ export const fr: Messages = {
   'notFound.service.body':
     "Ce service n'existe pas ou ne prend plus de réservations. Le lien est peut-être ancien ou mal saisi.",
   'notFound.organizations': 'Voir les organisations',
+
+  // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
+  'error.INVALID_CUTOFF': 'Saisissez un nombre entier de minutes entre 0 et 10080 (7 jours).',
+  'profile.cutoff': "Délai d'annulation et de report (minutes)",
+  'profile.cutoffHint':
+    "Les clients peuvent annuler ou déplacer une réservation jusqu'à ce délai avant l'heure prévue : 120 = 2 heures, 1440 = 1 jour, 0 = jusqu'au début. 10080 au maximum (7 jours).",
+  'adminBookings.cancelledBy.customer': 'Annulée par le client',
+  'adminBookings.cancelledBy.organization': 'Annulée par votre organisation',
+  'adminBookings.movedFrom': 'Déplacée du {date} à {time}',
 };

@@ -1,5 +1,5 @@
-import type { Slot, Ticket } from '@qless/contract';
-import { useEffect, useMemo, useState } from 'react';
+import type { Ticket } from '@qless/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,12 +10,13 @@ import {
   readStorage,
   removeStorage,
 } from '../../features/payments/lib/storage';
+import { useSlotBooking } from '../../features/payments/lib/use-slot-booking';
 import { useService } from '../../features/slots/api/get-service';
 import { useSlots } from '../../features/slots/api/get-slots';
 import { WeekView } from '../../features/slots/components/week-view';
+import { sortSlots } from '../../features/slots/lib/availability';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { useI18n } from '../../i18n/i18n';
-import { formatDate, LONG_DATE } from '../../lib/dates';
 import { isNotFound } from '../../lib/load-errors';
 import { serviceDescription, serviceName } from '../../lib/service-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -23,15 +24,30 @@ import { href, paths } from '../paths';
 import { readSlotsState } from './nav-state';
 import { NotFound } from './not-found';
 
+const bookingLinks = {
+  ticket: (code: string, accessKey: string) => href(paths.ticket.build(code, { k: accessKey })),
+  myBookings: href(paths.myBookings.build()),
+};
+
 export default function SlotsRoute() {
   const { serviceId = '' } = useParams<{ serviceId: string }>();
-  const { t, intlLocale, locale, zone } = useI18n();
+  const i18n = useI18n();
+  const { t, locale, zone } = i18n;
   const [navState] = useState(readSlotsState);
   const [detailKey, setDetailKey] = useState(0);
   const detail = useService(serviceId, navState, detailKey);
   const [reloadKey, setReloadKey] = useState(0);
-  const [chosen, setChosen] = useState<{ slot: Slot; date: string } | null>(null);
   const slots = useSlots(serviceId, reloadKey);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Whether the week view's slots and taken seats are in, and a count of the times they were.
+  const [list, setList] = useState({ settled: false, version: 0 });
+  const onSettled = useCallback(
+    (settled: boolean) =>
+      setList((l) =>
+        l.settled === settled ? l : { settled, version: settled ? l.version + 1 : l.version },
+      ),
+    [],
+  );
   useDocumentTitle('slots.title');
 
   const organization = detail.data?.organization;
@@ -46,6 +62,7 @@ export default function SlotsRoute() {
       },
     [service, locale],
   );
+  const sorted = useMemo(() => sortSlots(slots.data?.slots ?? []), [slots.data]);
 
   // Spec 4: the list reloads when paymentStatus changes, here or in another tab, and the
   // reload after a success clears the stored status.
@@ -63,6 +80,16 @@ export default function SlotsRoute() {
       removeStorage(PAYMENT_STATUS_KEY);
     }
   }, [reloadKey]);
+
+  const booking = useSlotBooking({
+    serviceId,
+    slots: slots.data && detail.data ? sorted : undefined,
+    listSettled: list.settled,
+    listVersion: list.version,
+    reload: () => setReloadKey((k) => k + 1),
+    fallbackFocus: headingRef,
+  });
+  const chosen = booking.chosen;
 
   if (detail.status === 'loading') {
     return (
@@ -86,24 +113,7 @@ export default function SlotsRoute() {
   }
 
   const onDownload = (ticket: Ticket) =>
-    downloadTicket(
-      ticket,
-      {
-        title: t('ticket.title'),
-        organization: t('booking.row.organization'),
-        location: t('booking.row.location'),
-        service: t('booking.row.service'),
-        date: t('booking.row.date'),
-        time: t('booking.row.time'),
-        username: t('booking.row.username'),
-        email: t('booking.row.email'),
-        phone: t('booking.row.phone'),
-        code: t('booking.row.code'),
-        arrive: t('ticket.arrive'),
-        formattedDate: formatDate(ticket.date, intlLocale, LONG_DATE),
-      },
-      PRODUCT_NAME,
-    );
+    downloadTicket(ticket, i18n, { origin: location.origin, productName: PRODUCT_NAME });
 
   return (
     <div className="container page-section">
@@ -112,7 +122,9 @@ export default function SlotsRoute() {
         <span aria-hidden="true"> › </span>
         <a href={href(paths.services.build(organization.organization_id))}>{organization.name}</a>
       </nav>
-      <h1 className="page-title">{t('slots.title')}</h1>
+      <h1 className="page-title" ref={headingRef} tabIndex={-1}>
+        {t('slots.title')}
+      </h1>
       <p className="page-lead">
         <strong>{shownService.service_name}</strong> · {organization.name}
         {organization.location ? ` · ${organization.location}` : ''}
@@ -126,7 +138,8 @@ export default function SlotsRoute() {
         slots={slots}
         onRetrySlots={() => setReloadKey((k) => k + 1)}
         reloadKey={reloadKey}
-        onSelect={(slot, date) => setChosen({ slot, date })}
+        onSelect={booking.choose}
+        onSettled={onSettled}
       />
       {chosen ? (
         <BookingModal
@@ -134,9 +147,12 @@ export default function SlotsRoute() {
           service={shownService}
           slot={chosen.slot}
           date={chosen.date}
-          onClose={() => setChosen(null)}
-          onPaid={() => setReloadKey((k) => k + 1)}
+          resume={chosen.resume}
+          onClose={booking.close}
+          onPaid={booking.changed}
+          onReleased={booking.changed}
           onDownloadTicket={onDownload}
+          links={bookingLinks}
         />
       ) : null}
     </div>
