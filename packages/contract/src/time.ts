@@ -132,3 +132,22 @@ export function isSlotInPast(
   if (date !== now.date) return date < now.date;
   return startMinutes <= now.minutes;
 }
+
+/**
+ * The instant at which the wall clock of `timeZone` shows `minutes` past midnight on `date`
+ * (the inverse of zonedNow). A wall time skipped by a summer-time jump maps to the instant
+ * just after the jump; one repeated when clocks go back, to its first occurrence.
+ */
+export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
+  const wall = toUtcDays(date) * 86_400_000 + minutes * 60_000;
+  const offsetAt = (instant: number): number => {
+    const z = zonedNow(timeZone, new Date(instant));
+    return toUtcDays(z.date) * 86_400_000 + z.minutes * 60_000 - instant;
+  };
+  // The offsets in force half a day before and after: equal except near a change of offset.
+  const before = wall - offsetAt(wall - 43_200_000);
+  const after = wall - offsetAt(wall + 43_200_000);
+  const shown = [before, after].filter((i) => i + offsetAt(i) === wall);
+  // Shown twice (clocks went back): the first; never shown (clocks jumped): the later reading.
+  return new Date(shown.length > 0 ? Math.min(...shown) : Math.max(before, after));
+}

@@ -4,11 +4,13 @@ import {
   type ErrorCode,
   isSlotInPast,
 } from '@qless/contract';
-import type { Db } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB, Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import { type AuthContext, canActOn } from '../auth/auth-guard.js';
-import { changeBookingStatus } from '../bookings/bookings.repository.js';
+import { changeBookingStatus, lockBookingForUpdate } from '../bookings/bookings.repository.js';
+import { queueBookingMessages } from '../messages/booking-messages.js';
 import {
   type CounterBooking,
   findCounterBooking,
@@ -49,12 +51,39 @@ async function ownBooking(db: Db, auth: AuthContext, bookingId: string, now: Dat
 }
 
 /**
+ * Cancels a held or confirmed booking for its organization. A confirmed one was paid for
+ * and announced: the customer is told (in the same transaction) that the organization
+ * cancelled it.
+ */
+function cancelAtCounter(
+  db: Kysely<DB>,
+  bookingId: string,
+  from: readonly BookingStatus[],
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockBookingForUpdate(trx, bookingId);
+    if (!from.includes(locked.status)) return false;
+    await changeBookingStatus(trx, bookingId, from, 'cancelled', now);
+    if (locked.status === 'confirmed') {
+      await trx
+        .updateTable('bookings')
+        .set({ cancelled_by: 'organization' })
+        .where('id', '=', bookingId)
+        .execute();
+      await queueBookingMessages(trx, bookingId, 'cancellation', now);
+    }
+    return true;
+  });
+}
+
+/**
  * No-show (a confirmed booking whose slot has started) or cancel (held or confirmed),
  * by the booking's organization (or an operator). One conditional UPDATE each: a booking
  * checked in meanwhile is not marked missed.
  */
 export async function applyCounterAction(
-  db: Db,
+  db: Kysely<DB>,
   auth: AuthContext,
   bookingId: string,
   action: CounterAction,
@@ -74,7 +103,10 @@ export async function applyCounterAction(
       throw new AppError(409, 'SLOT_NOT_STARTED', 'This booking’s time has not come yet.');
     }
   }
-  const changed = await changeBookingStatus(db, booking.booking_id, from, TARGET[action], now);
+  const changed =
+    action === 'cancel'
+      ? await cancelAtCounter(db, booking.booking_id, from, now)
+      : await changeBookingStatus(db, booking.booking_id, from, TARGET[action], now);
   const fresh = (await findCounterBooking(db, booking.booking_id)) ?? booking;
   if (!changed) throw notAllowed(fresh);
   return toCheckinBooking(fresh);
