@@ -13,7 +13,11 @@ import { createTestDatabase, type TestDatabase } from './test-db.js';
  * One app on a fresh database with the simulator (which never settles by itself here: the
  * tests send its signed callbacks), a fixture organization, and the calls tests make.
  */
-export function useSimulatorApp(engine: Engine) {
+export function useSimulatorApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  logStream?: { write(line: string): void },
+) {
   let tdb: TestDatabase;
   let app: FastifyInstance;
   let clock: FixedClock;
@@ -24,7 +28,8 @@ export function useSimulatorApp(engine: Engine) {
   beforeAll(async () => {
     tdb = await createTestDatabase(engine);
     ({ app, clock } = await createTestApp(tdb.database, {
-      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '60000' },
+      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '60000', ...env },
+      ...(logStream ? { logStream } : {}),
     }));
     fx = await createFixture(tdb.database, clock.now());
   });
@@ -40,6 +45,10 @@ export function useSimulatorApp(engine: Engine) {
     },
     get database(): Database {
       return tdb.database;
+    },
+    /** The PostgreSQL database's URL (null on PGlite), for a second process's connections. */
+    get url(): string | null {
+      return tdb.url;
     },
     get clock(): FixedClock {
       return clock;

@@ -88,10 +88,10 @@ export function bookingMessagePreparer(
     const facts: MessageFacts = {
       event,
       locale,
-      customerName: b.cus_name,
-      organization: b.organization_name,
+      customerName: b.cus_name.trim(),
+      organization: b.organization_name.trim(),
       address: addressOf(b),
-      service: (locale === 'fr' && b.service_name_fr?.trim()) || b.service_name,
+      service: (locale === 'fr' && b.service_name_fr?.trim()) || b.service_name.trim(),
       date: b.booking_date,
       startMinutes: timeToMinutes(b.start_time),
       timeZone: b.time_zone,

@@ -146,7 +146,7 @@ function smsWith(f: MessageFacts, organization: string, service: string): string
         text = `Qless : réservation annulée${f.cancelledByOrganization ? ' par l’organisation' : ''}. ${place}, ${w}. ${details} ${f.link}`;
         break;
       case 'reschedule':
-        text = `Qless : réservation déplacée à ${w}. ${place}. ${ticket} ${f.link}`;
+        text = `Qless : réservation déplacée. Nouvel horaire : ${w}. ${place}. ${ticket} ${f.link}`;
         break;
     }
   } else {
@@ -162,7 +162,7 @@ function smsWith(f: MessageFacts, organization: string, service: string): string
         text = `Qless: booking cancelled${f.cancelledByOrganization ? ' by the organization' : ''}. ${place}, ${w}. ${details} ${f.link}`;
         break;
       case 'reschedule':
-        text = `Qless: booking moved to ${w}. ${place}. ${ticket} ${f.link}`;
+        text = `Qless: booking moved. New time: ${w}. ${place}. ${ticket} ${f.link}`;
         break;
     }
   }
@@ -245,7 +245,7 @@ function emailParts(f: MessageFacts): EmailParts {
         lead = 'Votre réservation est confirmée.';
         notes.push(
           'Au guichet, présentez le code QR du ticket ou donnez son code.',
-          `Les frais de ${fee} ne sont pas remboursés en cas d’annulation ; ils restent acquis si vous déplacez le rendez-vous.`,
+          `Les frais de ${fee} ne sont pas remboursés en cas d’annulation ; ils restent valables si vous déplacez le rendez-vous.`,
         );
         break;
       case 'reminder_day_before':
@@ -273,7 +273,7 @@ function emailParts(f: MessageFacts): EmailParts {
       linkLabel:
         f.event === 'cancellation'
           ? 'Votre réservation :'
-          : 'Votre ticket (le télécharger à nouveau, l’ajouter à votre agenda, le modifier ou l’annuler) :',
+          : 'Votre ticket (pour le télécharger à nouveau, l’ajouter à votre agenda, déplacer ou annuler le rendez-vous) :',
       notes,
       signature: 'L’équipe Qless',
     };
@@ -311,7 +311,7 @@ function emailParts(f: MessageFacts): EmailParts {
     linkLabel:
       f.event === 'cancellation'
         ? 'Your booking:'
-        : 'Your ticket (download it again, add it to your calendar, change or cancel it):',
+        : 'Your ticket (to download it again, add it to your calendar, reschedule or cancel):',
     notes,
     signature: 'The Qless team',
   };
