@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import type { OutboxRow } from '../../src/db/schema.js';
@@ -33,24 +32,4 @@ export async function bookAndPay(
   const settled = await h.callback(payment.payment_id, 'SUCCESSFUL');
   expect(settled.json()).toMatchObject({ outcome: 'confirmed' });
   return { bookingId: payment.booking_id, paymentId: payment.payment_id, date };
-}
-
-/** A logger that keeps every line, so a test can check what never reached the log. */
-export function recordingLog(): { log: FastifyBaseLogger; text(): string } {
-  const lines: unknown[] = [];
-  const record = (...args: unknown[]) => {
-    lines.push(args);
-  };
-  const log = {
-    level: 'info',
-    info: record,
-    warn: record,
-    error: record,
-    fatal: record,
-    debug: record,
-    trace: record,
-    silent: record,
-    child: () => log,
-  } as unknown as FastifyBaseLogger;
-  return { log, text: () => JSON.stringify(lines) };
 }

@@ -88,20 +88,23 @@ export function messagesFor(
     }));
 }
 
+/** The columns of a BookingTarget, from `bookings as b` joined with its `slots as s`. */
+export const BOOKING_TARGET_COLUMNS = [
+  'b.id',
+  'b.booking_date',
+  's.start_time',
+  'b.reschedule_count',
+  'b.phone_number',
+  'b.cus_email',
+  'b.locale',
+] as const;
+
 /** The booking as its messages need it, read in the caller's transaction. */
 export function findBookingTarget(db: Db, bookingId: string): Promise<BookingTarget | undefined> {
   return db
     .selectFrom('bookings as b')
     .innerJoin('slots as s', 's.id', 'b.slot_id')
-    .select([
-      'b.id',
-      'b.booking_date',
-      's.start_time',
-      'b.reschedule_count',
-      'b.phone_number',
-      'b.cus_email',
-      'b.locale',
-    ])
+    .select(BOOKING_TARGET_COLUMNS)
     .where('b.id', '=', bookingId)
     .executeTakeFirst();
 }

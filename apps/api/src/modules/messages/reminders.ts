@@ -7,6 +7,7 @@ import { timeToMinutes } from '../../db/time-columns.js';
 import { PeriodicSweep } from '../../periodic.js';
 import { queueBookingMessageRows } from '../outbox/outbox.repository.js';
 import {
+  BOOKING_TARGET_COLUMNS,
   type BookingMessageEvent,
   type BookingTarget,
   kindOf,
@@ -101,18 +102,7 @@ export class ReminderSweep {
       .selectFrom('bookings as b')
       .innerJoin('slots as s', 's.id', 'b.slot_id')
       .innerJoin('organizations as o', 'o.id', 'b.organization_id')
-      .select([
-        'b.id',
-        'b.booking_date',
-        's.start_time',
-        'b.reschedule_count',
-        'b.phone_number',
-        'b.cus_email',
-        'b.locale',
-        'b.confirmed_at',
-        'b.rescheduled_at',
-        'o.time_zone',
-      ])
+      .select([...BOOKING_TARGET_COLUMNS, 'b.confirmed_at', 'b.rescheduled_at', 'o.time_zone'])
       .where('b.status', '=', 'confirmed')
       .where('b.booking_date', '>=', addDays(utcToday, -1))
       .where('b.booking_date', '<=', addDays(utcToday, 2))
