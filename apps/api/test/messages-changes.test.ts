@@ -13,8 +13,7 @@ import { engines } from './support/test-db.js';
  */
 describe.each(engines)('cancellation and reschedule messages on %s', (engine) => {
   const h = useSimulatorApp(engine, {
-    OUTBOX_WORKER_INTERVAL_MS: '3600000',
-    REMINDER_SWEEP_INTERVAL_MS: '3600000',
+    env: { OUTBOX_WORKER_INTERVAL_MS: '3600000', REMINDER_SWEEP_INTERVAL_MS: '3600000' },
   });
   const sweeps = () => {
     const { worker, reminders } = h.app.messaging;

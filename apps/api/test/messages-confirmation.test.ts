@@ -24,7 +24,10 @@ describe.each(engines)('confirmation messages on %s', (engine) => {
   afterAll(async () => {
     await smtp?.close();
   });
-  const h = useSimulatorApp(engine, env, { write: (line) => logLines.push(line) });
+  const h = useSimulatorApp(engine, {
+    env,
+    logStream: { write: (line) => logLines.push(line) },
+  });
   const sweep = () => {
     const worker = h.app.messaging.worker;
     if (!worker) throw new Error('no outbox worker');

@@ -174,7 +174,7 @@ describe.each(engines)("SMS through Africa's Talking from the outbox on %s", (en
   afterAll(async () => {
     await fake?.close();
   });
-  const h = useSimulatorApp(engine, env);
+  const h = useSimulatorApp(engine, { env });
   const sweep = () => {
     const worker = h.app.messaging.worker;
     if (!worker) throw new Error('no outbox worker');

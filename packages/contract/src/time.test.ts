@@ -92,7 +92,7 @@ describe('Cameroonian mobile numbers', () => {
 });
 
 describe('zonedInstant: a wall time in a zone as an instant', () => {
-  it('reads Douala (UTC+1), Kiritimati (UTC+14) and UTC wall times', () => {
+  it('reads Douala (UTC+1), Kiritimati (UTC+14) and UTC wall times, whatever the machine zone', () => {
     expect(zonedInstant('2026-03-05', 9 * 60 + 30, 'Africa/Douala').toISOString()).toBe(
       '2026-03-05T08:30:00.000Z',
     );
@@ -101,6 +101,27 @@ describe('zonedInstant: a wall time in a zone as an instant', () => {
     );
     expect(zonedInstant('2026-03-05', 24 * 60, 'UTC').toISOString()).toBe(
       '2026-03-06T00:00:00.000Z',
+    );
+    // Either side of a daylight-saving change (Paris: UTC+1 until 29 March 2026, 02:00).
+    expect(zonedInstant('2026-03-28', 10 * 60, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-28T09:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-29', 10 * 60, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T08:00:00.000Z',
+    );
+  });
+
+  it('gives back the wall time zonedNow reads (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        fc.constantFrom('Africa/Douala', 'Pacific/Kiritimati', 'America/Sao_Paulo', 'UTC'),
+        (day, minutes, zone) => {
+          const date = addDays('2024-01-01', day);
+          expect(zonedNow(zone, zonedInstant(date, minutes, zone))).toEqual({ date, minutes });
+        },
+      ),
     );
   });
 

@@ -135,8 +135,10 @@ export function isSlotInPast(
 
 /**
  * The instant at which the wall clock of `timeZone` shows `minutes` past midnight on `date`
- * (the inverse of zonedNow). A wall time skipped by a summer-time jump maps to the instant
- * just after the jump; one repeated when clocks go back, to its first occurrence.
+ * (a slot's start as a point in time: for calendars, countdowns, cut-offs and reminders; the
+ * inverse of zonedNow). A wall time skipped by a daylight-saving jump maps to the instant
+ * just after the jump (02:30 read with the offset before it); one repeated when clocks go
+ * back, to its first occurrence.
  */
 export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
   const wall = toUtcDays(date) * 86_400_000 + minutes * 60_000;

@@ -15,8 +15,7 @@ import { createTestDatabase, type TestDatabase } from './test-db.js';
  */
 export function useSimulatorApp(
   engine: Engine,
-  env: Record<string, string> = {},
-  logStream?: { write(line: string): void },
+  options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ) {
   let tdb: TestDatabase;
   let app: FastifyInstance;
@@ -28,8 +27,8 @@ export function useSimulatorApp(
   beforeAll(async () => {
     tdb = await createTestDatabase(engine);
     ({ app, clock } = await createTestApp(tdb.database, {
-      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '60000', ...env },
-      ...(logStream ? { logStream } : {}),
+      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '60000', ...options.env },
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     }));
     fx = await createFixture(tdb.database, clock.now());
   });

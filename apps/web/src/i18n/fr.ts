@@ -133,14 +133,13 @@ export const fr: Messages = {
   'booking.close': 'Fermer',
   'booking.step': 'Étape {n} sur {total}',
   'booking.details.intro': 'Remplissez vos informations pour confirmer votre créneau',
-  'booking.username': "Nom d'utilisateur",
+  'booking.username': 'Nom',
   'booking.email': 'E-mail',
   'booking.phone': 'Numéro mobile money',
   'booking.phone.placeholder': 'Numéro Momo 6xx xxx xxx',
   'booking.phone.hint': 'MTN MoMo ou Orange Money, 9 chiffres commençant par 6.',
   'booking.fee': 'Frais de plateforme',
   'booking.fee.placeholder': 'Frais de plateforme',
-  'booking.fee.option': '{fee} {currency}',
   'booking.cancel': 'Annuler',
   'booking.next': 'Suivant',
   'booking.back': 'Retour',
@@ -151,18 +150,18 @@ export const fr: Messages = {
   'booking.row.appointmentDate': 'Date du rendez-vous',
   'booking.row.date': 'Date',
   'booking.row.time': 'Heure',
-  'booking.row.username': "Nom d'utilisateur",
+  'booking.row.username': 'Nom',
   'booking.row.email': 'E-mail',
   'booking.row.phoneNumber': 'Numéro de téléphone',
   'booking.row.phone': 'Téléphone',
   'booking.row.fee': 'Frais de plateforme',
   'booking.row.code': 'Code du ticket',
-  'booking.pay': 'Payer {fee} {currency}',
+  'booking.pay': 'Payer {amount}',
   'booking.paying': 'Envoi de la demande...',
   'booking.processing.title': 'Paiement en cours',
   'booking.processing.body':
     'Validez la demande de paiement sur votre téléphone. Cette page se met à jour toute seule.',
-  'booking.processing.ussd': 'Pas de notification ? Composez {code} pour valider.',
+  'booking.processing.ussd': 'Pas de notification\u00a0? Composez {code} pour valider.',
   'booking.success.refund':
     'Nous avons reçu votre paiement, mais ce créneau a été pris entre-temps. Vous serez remboursé ; veuillez choisir un autre créneau.',
   'booking.success.title': 'Paiement réussi',
@@ -175,6 +174,38 @@ export const fr: Messages = {
   'booking.download': 'Télécharger le ticket',
   'booking.downloading': 'Préparation du ticket...',
   'booking.downloadFailed': "Le ticket n'a pas pu être généré. Veuillez réessayer.",
+
+  // Booking payment (issue 10, payments part): fee note, countdown, cancel, reasons, resume.
+  'booking.confirm.feeNote':
+    'Les frais de {amount} ne sont pas remboursés en cas d’annulation\u00a0; ils restent acquis si vous déplacez le rendez-vous.',
+  'booking.processing.timeLeft': 'Temps restant pour valider\u00a0:',
+  'booking.processing.spokenMinutes': 'Environ {minutes} minutes pour valider le paiement.',
+  'booking.processing.spokenLastMinute': 'Moins d’une minute pour valider le paiement.',
+  'booking.processing.expired':
+    'Le temps est écoulé\u00a0: le paiement n’a pas été validé à temps, le créneau est libéré. Vous pouvez réessayer.',
+  'booking.processing.cancel': 'Annuler le paiement',
+  'booking.processing.another': 'Utiliser un autre numéro',
+  'booking.processing.releasing': 'Libération du créneau...',
+  'booking.processing.cancelFailed': 'Le paiement n’a pas pu être annulé. Veuillez réessayer.',
+  'booking.failed.reason.declined': 'Le paiement a été refusé sur le téléphone ou par l’opérateur.',
+  'booking.failed.reason.not_approved_in_time':
+    'Le paiement n’a pas été validé à temps\u00a0; le créneau a été libéré.',
+  'booking.failed.reason.provider_unavailable': 'Le service mobile money n’a pas répondu.',
+  'booking.failed.reason.cancelled': 'Le paiement a été annulé.',
+  'booking.error.ownHold':
+    'Ce créneau est retenu par votre propre paiement, toujours en cours. Reprenez-le, ou annulez-le pour utiliser un autre numéro.',
+  'booking.error.horizon':
+    'Cette date est trop lointaine pour réserver dès maintenant. Choisissez une date plus proche.',
+  'booking.resumeOwn': 'Reprendre ce paiement',
+  'booking.ticket.page': 'Ouvrir la page de votre ticket.',
+  'booking.ticket.kept': 'Il est aussi conservé dans {link} sur cet appareil.',
+  'booking.ticket.myBookings': 'Mes réservations',
+  'resume.label': 'Votre réservation',
+  'resume.pending': 'Paiement en cours',
+  'resume.open': 'Reprendre le paiement',
+  'resume.paid': 'Paiement réussi',
+  'resume.viewTicket': 'Voir votre ticket',
+  'resume.summary': '{service}, {date} à {time}',
 
   'validation.required': 'Ce champ est obligatoire.',
   'validation.email': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
@@ -669,6 +700,16 @@ export const fr: Messages = {
   'notFound.title': 'Page introuvable',
   'notFound.body': "La page que vous cherchez n'existe pas.",
   'notFound.home': "Aller à l'accueil",
+
+  // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
+  'error.INVALID_CUTOFF': 'Saisissez un nombre entier de minutes entre 0 et 10080 (7 jours).',
+  'profile.cutoff': "Délai d'annulation et de report (minutes)",
+  'profile.cutoffHint':
+    "Les clients peuvent annuler ou déplacer une réservation jusqu'à ce délai avant l'heure prévue : 120 = 2 heures, 1440 = 1 jour, 0 = jusqu'au début. 10080 au maximum (7 jours).",
+  'adminBookings.cancelledBy.customer': 'Annulée par le client',
+  'adminBookings.cancelledBy.organization': 'Annulée par votre organisation',
+  'adminBookings.movedFrom': 'Déplacée du {date} à {time}',
+
   // Messages outbox: SMS and customers' messages in the console (issue 10, item 3)
   'outbox.channel.email': 'E-mail',
   'outbox.channel.sms': 'SMS',

@@ -51,33 +51,6 @@ async function ownBooking(db: Db, auth: AuthContext, bookingId: string, now: Dat
 }
 
 /**
- * Cancels a held or confirmed booking for its organization. A confirmed one was paid for
- * and announced: the customer is told (in the same transaction) that the organization
- * cancelled it.
- */
-function cancelAtCounter(
-  db: Kysely<DB>,
-  bookingId: string,
-  from: readonly BookingStatus[],
-  now: Date,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockBookingForUpdate(trx, bookingId);
-    if (!from.includes(locked.status)) return false;
-    await changeBookingStatus(trx, bookingId, from, 'cancelled', now);
-    if (locked.status === 'confirmed') {
-      await trx
-        .updateTable('bookings')
-        .set({ cancelled_by: 'organization' })
-        .where('id', '=', bookingId)
-        .execute();
-      await queueBookingMessages(trx, bookingId, 'cancellation', now);
-    }
-    return true;
-  });
-}
-
-/**
  * No-show (a confirmed booking whose slot has started) or cancel (held or confirmed),
  * by the booking's organization (or an operator). One conditional UPDATE each: a booking
  * checked in meanwhile is not marked missed.
@@ -103,10 +76,24 @@ export async function applyCounterAction(
       throw new AppError(409, 'SLOT_NOT_STARTED', 'This booking’s time has not come yet.');
     }
   }
-  const changed =
-    action === 'cancel'
-      ? await cancelAtCounter(db, booking.booking_id, from, now)
-      : await changeBookingStatus(db, booking.booking_id, from, TARGET[action], now);
+  // The organization cancelled it (at the counter or in its area). A paid booking's customer
+  // is told, by a message queued in the same transaction as the change.
+  const changed = await db.transaction().execute(async (trx) => {
+    // Locked first: the status it is changed from decides (a hold paid meanwhile is confirmed).
+    const { status } = await lockBookingForUpdate(trx, booking.booking_id);
+    const done = await changeBookingStatus(
+      trx,
+      booking.booking_id,
+      from,
+      TARGET[action],
+      now,
+      'organization',
+    );
+    if (done && action === 'cancel' && status === 'confirmed') {
+      await queueBookingMessages(trx, booking.booking_id, 'cancellation', now);
+    }
+    return done;
+  });
   const fresh = (await findCounterBooking(db, booking.booking_id)) ?? booking;
   if (!changed) throw notAllowed(fresh);
   return toCheckinBooking(fresh);
