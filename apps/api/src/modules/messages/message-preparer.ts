@@ -3,7 +3,7 @@ import type { Db, OutboxRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
 import type { Preparation } from '../outbox/outbox-worker.js';
-import { eventOfKind, occurrenceOf } from './booking-messages.js';
+import { eventOfKind, occurrenceOf } from './message-rows.js';
 import { emailMessage, type MessageFacts, smsText } from './message-text.js';
 
 function findMessageBooking(db: Db, bookingId: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gsmLength, smsParts } from '../../providers/sms/sms-text.js';
-import { BOOKING_MESSAGE_EVENTS } from './booking-messages.js';
+import { BOOKING_MESSAGE_EVENTS } from './message-rows.js';
 import { emailMessage, type MessageFacts, smsText } from './message-text.js';
 
 const LINK = `https://qless.cm/#/ticket/QL-ABCD-EFGH-JKLM?k=${'K'.repeat(43)}`;

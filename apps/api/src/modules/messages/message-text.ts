@@ -1,7 +1,7 @@
 import { formatMinutes, PLATFORM_FEE_XAF, zoneLabel } from '@qless/contract';
 import { smsParts, toGsm } from '../../providers/sms/sms-text.js';
 import type { RenderedMessage } from '../outbox/outbox.repository.js';
-import type { BookingMessageEvent } from './booking-messages.js';
+import type { BookingMessageEvent } from './message-rows.js';
 
 /**
  * The words of customers' messages, in English and in French. French follows French

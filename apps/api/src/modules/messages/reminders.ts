@@ -13,7 +13,7 @@ import {
   kindOf,
   messagesFor,
   occurrenceOf,
-} from './booking-messages.js';
+} from './message-rows.js';
 
 /**
  * The reminder rules (README, "Messages"):
