@@ -11,3 +11,4 @@ export * from './payment-outcomes.js';
 export * from './phone.js';
 export * from './self-service-codes.js';
 export * from './time.js';
+export * from './zone-label.js';
