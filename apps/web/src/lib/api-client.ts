@@ -63,16 +63,19 @@ interface RequestOptions {
   /** JSON-encoded, except FormData, which is sent as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the booking access key). */
+  headers?: Record<string, string>;
 }
 
 function requestInit(options: RequestOptions): RequestInit {
   const { body } = options;
   const base = { method: options.method ?? 'GET', signal: options.signal ?? null };
-  if (body === undefined) return { ...base, headers: { accept: 'application/json' }, body: null };
-  if (body instanceof FormData) return { ...base, headers: { accept: 'application/json' }, body };
+  const headers = { ...options.headers, accept: 'application/json' };
+  if (body === undefined) return { ...base, headers, body: null };
+  if (body instanceof FormData) return { ...base, headers, body };
   return {
     ...base,
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   };
 }
