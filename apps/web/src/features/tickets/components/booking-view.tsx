@@ -39,7 +39,15 @@ interface Props {
 type Dialog = { kind: 'cancel' } | { kind: 'reschedule'; date: string; slot: PickerSlot } | null;
 
 /** Codes after which the page reads the booking again: it changed under the customer. */
-const STALE_CODES = new Set(['CHANGE_PAST_CUTOFF', 'BOOKING_NOT_CHANGEABLE']);
+const STALE_CODES = new Set<string>(['CHANGE_PAST_CUTOFF', 'BOOKING_NOT_CHANGEABLE']);
+/** Codes that say "choose another time". */
+const PICK_AGAIN_CODES = new Set<string>([
+  'SLOT_TAKEN',
+  'SAME_SLOT',
+  'SLOT_IN_PAST',
+  'DAY_CLOSED',
+  'DATE_OUT_OF_HORIZON',
+]);
 
 function statusKey(booking: CustomerBooking): MessageKey {
   const state = stateOf(booking);
@@ -70,6 +78,7 @@ export function BookingView(props: Props) {
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [pickerReload, setPickerReload] = useState(0);
+  const [pickerError, setPickerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
@@ -103,11 +112,16 @@ export function BookingView(props: Props) {
   };
 
   const refused = (error: unknown) => {
-    setDialogError(messageOf(error));
-    if (error instanceof ApiError && error.code) {
-      if (error.code === 'SLOT_TAKEN') setPickerReload((n) => n + 1);
-      if (STALE_CODES.has(error.code)) props.onRefresh();
+    const code = error instanceof ApiError ? error.code : null;
+    if (code && PICK_AGAIN_CODES.has(code)) {
+      // That time cannot be had: back to the picker, loaded again, with the reason.
+      setDialog(null);
+      setPickerError(messageOf(error));
+      setPickerReload((n) => n + 1);
+      return;
     }
+    setDialogError(messageOf(error));
+    if (code && STALE_CODES.has(code)) props.onRefresh();
   };
 
   const confirmCancel = async () => {
@@ -321,6 +335,7 @@ export function BookingView(props: Props) {
                   aria-expanded={picking}
                   onClick={() => {
                     setNotice(null);
+                    setPickerError(null);
                     setPicking((p) => !p);
                   }}
                 >
@@ -354,8 +369,10 @@ export function BookingView(props: Props) {
           booking={booking}
           loadAvailability={props.loadAvailability}
           reloadKey={pickerReload}
+          error={pickerError}
           onPick={(date, slot) => {
             setDialogError(null);
+            setPickerError(null);
             setDialog({ kind: 'reschedule', date, slot });
           }}
           onClose={() => {

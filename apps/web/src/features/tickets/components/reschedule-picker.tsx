@@ -1,6 +1,7 @@
 import type { CustomerBooking } from '@qless/contract';
 import { zonedNow } from '@qless/contract/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { ChevronIcon } from '../../../components/ui/icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -28,12 +29,15 @@ interface Props {
   loadAvailability: LoadAvailability;
   /** Bumped by the page to load again (after "someone has just taken that time"). */
   reloadKey: number;
+  /** Why the last chosen time could not be had (shown above the days, focused). */
+  error: string | null;
   onPick: (date: string, slot: PickerSlot) => void;
   onClose: () => void;
 }
 
 /** A day strip and that day's free times: the new time of a booking (same service). */
-export function ReschedulePicker({ booking, loadAvailability, reloadKey, onPick, onClose }: Props) {
+export function ReschedulePicker(props: Props) {
+  const { booking, loadAvailability, reloadKey, onPick, onClose } = props;
   const { t, intlLocale } = useI18n();
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -57,9 +61,13 @@ export function ReschedulePicker({ booking, loadAvailability, reloadKey, onPick,
     [serviceId, from, to, attempt, reloadKey],
   );
 
+  const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
+  useEffect(() => {
+    if (props.error) errorRef.current?.focus();
+  }, [props.error]);
   useEffect(() => {
     if (state.status === 'success') setLastDate(state.data.lastDate);
   }, [state]);
@@ -93,6 +101,11 @@ export function ReschedulePicker({ booking, loadAvailability, reloadKey, onPick,
             last: formatDate(lastDate, intlLocale, DAY_AND_MONTH),
           })}
         </p>
+      ) : null}
+      {props.error ? (
+        <div ref={errorRef} tabIndex={-1} className="reschedule__refused">
+          <Alert tone="error">{props.error}</Alert>
+        </div>
       ) : null}
       <div className="reschedule__bar">
         <button
