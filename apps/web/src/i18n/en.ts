@@ -758,7 +758,8 @@ export const en = {
     'These digits do not match this ticket. Check the phone number used to book.',
   'ticketPage.error.badLink':
     'This link is not valid. Enter the last four digits of the phone number instead.',
-  'ticketPage.error.notFound': 'No booking has this code. Check it and try again.',
+  'ticketPage.error.notFound':
+    'No booking matches this code and these digits. Check both and try again.',
   'ticketPage.error.badCode': 'A ticket code looks like QL-7K4M-2QAB-XC9D.',
   'ticketPage.error.tooMany': 'Too many attempts. Try again in {wait}.',
   'ticketPage.error.tooManyLater': 'Too many attempts. Try again in a few minutes.',

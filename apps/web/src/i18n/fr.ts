@@ -782,7 +782,8 @@ export const fr: Messages = {
     'Ces chiffres ne correspondent pas à ce ticket. Vérifiez le numéro utilisé pour réserver.',
   'ticketPage.error.badLink':
     'Ce lien n’est pas valide. Saisissez plutôt les quatre derniers chiffres du numéro.',
-  'ticketPage.error.notFound': 'Aucune réservation n’a ce code. Vérifiez-le et réessayez.',
+  'ticketPage.error.notFound':
+    'Aucune réservation ne correspond à ce code et à ces chiffres. Vérifiez-les et réessayez.',
   'ticketPage.error.badCode': 'Un code de ticket ressemble à QL-7K4M-2QAB-XC9D.',
   'ticketPage.error.tooMany': 'Trop d’essais. Réessayez dans {wait}.',
   'ticketPage.error.tooManyLater': 'Trop d’essais. Réessayez dans quelques minutes.',

@@ -107,7 +107,7 @@ export function TicketPage(props: Props) {
         if (signal.aborted || isAbort(error)) return;
         if (isRefusal(error)) {
           // A wrong or outdated key: the digits still open the booking.
-          setView({ kind: 'public', notice: linkKey ? messageOf(error) : null });
+          setView({ kind: 'public', notice: linkKey ? t('ticketPage.error.badLink') : null });
           if (linkKey) usedKey.current();
           return;
         }
