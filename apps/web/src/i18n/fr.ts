@@ -814,7 +814,7 @@ export const fr: Messages = {
   'myBookings.pending': 'Paiement en cours sur cet appareil.',
   'myBookings.resume': 'Retour à la page de réservation',
   'myBookings.remove': 'Retirer de cet appareil',
-  'myBookings.removeLabel': 'Retirer {service} du {date} de cet appareil',
+  'myBookings.removeLabel': 'Retirer de cet appareil\u00a0: {service}, {date}',
   'myBookings.removed': 'Retirée de cet appareil.',
   'myBookings.refreshing': 'Mise à jour...',
   'myBookings.stale': 'Mise à jour impossible\u00a0: dernier état connu affiché.',

@@ -14,6 +14,7 @@ import {
   errorText,
   instantText,
   mapUrl,
+  placeText,
   serviceName,
   waitText,
 } from '../lib/booking-text';
@@ -94,6 +95,7 @@ export function BookingView(props: Props) {
   const state = stateOf(booking);
   const changeable = booking.change_blocked === null;
   const body = bodyKey(booking);
+  const place = placeText(org.location, org.city);
   const when = (date: string, time: string) =>
     t('ticketPage.rescheduleDialog.when', { date: longDate(date), time });
 
@@ -193,7 +195,7 @@ export function BookingView(props: Props) {
       startsAt: booking.starts_at,
       endsAt: booking.ends_at,
       summary: t('ticketPage.calendar.summary', { service, org: org.name }),
-      location: [org.name, org.location, org.city].filter(Boolean).join(', '),
+      location: `${org.name}, ${place}`,
       description: t('ticketPage.calendar.description', { code: booking.code, url }),
       url,
     });
@@ -207,7 +209,6 @@ export function BookingView(props: Props) {
   };
 
   const startAt = new Date(booking.starts_at);
-  const place = [org.location, org.city].filter(Boolean).join(', ');
 
   return (
     <div className="booking-view">

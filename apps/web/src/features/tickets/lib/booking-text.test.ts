@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../i18n/en';
 import { fr } from '../../../i18n/fr';
 import { ApiError } from '../../../lib/api-client';
-import { durationText, errorText, instantText, mapUrl, waitText } from './booking-text';
+import { durationText, errorText, instantText, mapUrl, placeText, waitText } from './booking-text';
 
 describe('durationText and waitText', () => {
   it('names the cut-off as people say it, in both languages', () => {
@@ -34,6 +34,14 @@ describe('mapUrl', () => {
       'https://www.google.com/maps/search/?api=1&query=Rue%20Joss%2C%20Akwa%2C%20Douala',
     );
     expect(mapUrl('  ', 'Buea')).toBe('https://www.google.com/maps/search/?api=1&query=Buea');
+  });
+
+  it('does not name the city twice when the address already does', () => {
+    expect(placeText('Hospital Roundabout, Azire, Bamenda', 'Bamenda')).toBe(
+      'Hospital Roundabout, Azire, Bamenda',
+    );
+    expect(placeText('Carrefour Warda, Yaounde', 'Yaoundé')).toBe('Carrefour Warda, Yaounde');
+    expect(placeText('Rue Joss', 'Douala')).toBe('Rue Joss, Douala');
   });
 });
 

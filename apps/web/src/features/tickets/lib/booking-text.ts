@@ -49,13 +49,19 @@ export function serviceName(booking: Pick<CustomerBooking, 'service'>, locale: s
     : booking.service.service_name;
 }
 
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The address with its city, unless the address already names it. */
+export function placeText(location: string, city: string): string {
+  const address = location.trim();
+  const town = city.trim();
+  if (!town || folded(address).includes(folded(town))) return address;
+  return address ? `${address}, ${town}` : town;
+}
+
 /** A link that searches the address on a map (directions from there), in a new tab. */
 export function mapUrl(location: string, city: string): string {
-  const query = [location, city]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ');
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(placeText(location, city))}`;
 }
 
 const SELF_SERVICE_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
