@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, formatMinutes, zonedNow } from '@qless/contract/core';
+import { addDays, formatMinutes, ticketPageUrl, zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,19 +55,27 @@ async function book(name: string, date = today): Promise<Booked> {
   return { id: row.id, code, name, date };
 }
 
-/** The PNG of a ticket's QR code, as the ticket PDF draws it (the signed token). */
-async function qrImage(b: Booked): Promise<string> {
+/**
+ * The PNG of a ticket's QR code: the signed token (tickets printed before links), or a
+ * ticket page link carrying it (`link`). `tokenDate`: the day the token names, when the
+ * booking was moved since (a reschedule keeps the customer's old QR).
+ */
+async function qrImage(
+  b: Booked,
+  options: { link?: boolean; tokenDate?: string } = {},
+): Promise<string> {
   const token = await signer.sign({
     booking_id: b.id,
     organization_id: org.id,
     ticket_code: b.code,
-    booking_date: b.date,
+    booking_date: options.tokenDate ?? b.date,
     confirmed_at: new Date(),
   });
+  const text = options.link ? ticketPageUrl(server.origin, b.code, { t: token }) : token;
   const file = join(ARTIFACTS, `checkin-qr-${b.id}.png`);
   writeFileSync(
     file,
-    await QRCode.toBuffer(token, { errorCorrectionLevel: 'M', margin: 2, width: 360 }),
+    await QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 2, width: 360 }),
   );
   return file;
 }
@@ -191,6 +199,7 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
 
   it('offline: checks a scanned ticket against the cached list, queues it, sends it when back online', async () => {
     const offline = await book('Alice Counter-Offline');
+    const moved = await book('Bruno Counter-Moved');
     const { context, page } = await staffPage('en-GB');
     await page.getByTestId('checkin-network').getByText('Online').waitFor();
     const image = await qrImage(offline);
@@ -209,10 +218,22 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .poll(() => result(page).textContent())
       .toMatch(/^Already checked in at \d\d:\d\d$/);
     await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en-offline.png` });
+    // A ticket page link (the QR of new tickets), whose token names the day the booking
+    // had before it was rescheduled to today: read offline from the link, the day from the list.
+    await page
+      .getByTestId('checkin-image')
+      .setInputFiles(await qrImage(moved, { link: true, tokenDate: addDays(today, 3) }));
+    await expect
+      .poll(() => result(page).textContent())
+      .toBe('Checked in (offline: it will be sent when the network returns)');
+    await page.getByText('Offline — 2 check-ins waiting').waitFor();
 
     await context.setOffline(false);
     await expect
       .poll(async () => (await statusOf(offline.id)).status, { timeout: 10_000 })
+      .toBe('checked_in');
+    await expect
+      .poll(async () => (await statusOf(moved.id)).status, { timeout: 10_000 })
       .toBe('checked_in');
     await page.getByTestId('checkin-network').getByText('Online', { exact: true }).waitFor();
     expect(

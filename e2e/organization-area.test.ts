@@ -375,8 +375,21 @@ describe('organization area against the real server', () => {
     await page.getByLabel('End time').fill('17:00');
     await page.getByLabel('City').fill('Douala');
     await page.getByLabel('Category').fill('Civil registry');
+    // The customers' cut-off: 2 hours unless the organization says otherwise.
+    const cutoff = page.getByLabel('Cancellation and rescheduling cut-off (minutes)');
+    expect(await cutoff.inputValue()).toBe('120');
+    await cutoff.fill('20000');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Enter a whole number of minutes from 0 to 10080 (7 days).').waitFor();
+    await cutoff.fill('90');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('organization info updated successfully!').waitFor();
+    const saved = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/organization/data');
+      const body = (await res.json()) as { organizationData: { change_cutoff_minutes: number } };
+      return body.organizationData.change_cutoff_minutes;
+    });
+    expect(saved).toBe(90);
     // The 20:00 booking no longer fits 08:00–17:00: flagged, never dropped.
     await page.getByText('1 booking no longer fits and needs your attention.').waitFor();
     // The header shows the logo now.

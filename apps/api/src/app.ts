@@ -18,6 +18,8 @@ import { getOrCreateSecret } from './db/secrets.js';
 import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
+import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
+import { SelfService } from './modules/bookings/self-service.service.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -194,6 +196,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ),
       );
       await api.register(checkinRoutes(deps, signer));
+      await api.register(
+        selfServiceRoutes(
+          deps,
+          new SelfService({
+            db: deps.db,
+            clock: deps.clock,
+            bookings: payments.bookings,
+            access: payments.access,
+            signer,
+            limits: config.limits.ticketAccess,
+          }),
+        ),
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -154,6 +154,9 @@ const envSchema = z
     RATE_LIMIT_CONTACT_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_TICKET_PER_IP: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_TICKET_GLOBAL: z.coerce.number().int().min(1).default(1200),
+    TICKET_ACCESS_TRIES_PER_CODE: z.coerce.number().int().min(1).max(100).default(5),
+    TICKET_ACCESS_TRIES_PER_CODE_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+    TICKET_ACCESS_TRIES_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP_PER_SERVICE: z.coerce.number().int().min(1).default(10),
     STATUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
@@ -280,6 +283,11 @@ export interface LimitsConfig {
   ticketGlobal: number;
   /** Open payment status sockets per client address, per process. */
   socketsPerIp: number;
+  /**
+   * Wrong answers to POST /tickets/{code}/access (ticket code + phone digits) counted before
+   * each is checked: per code per hour and per day, per client address per hour.
+   */
+  ticketAccess: { perCodeHour: number; perCodeDay: number; perIpHour: number };
 }
 
 export interface PaymentsConfig {
@@ -385,6 +393,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ticketPerIp: e.RATE_LIMIT_TICKET_PER_IP,
       ticketGlobal: e.RATE_LIMIT_TICKET_GLOBAL,
       socketsPerIp: e.STATUS_SOCKETS_PER_IP,
+      ticketAccess: {
+        perCodeHour: e.TICKET_ACCESS_TRIES_PER_CODE,
+        perCodeDay: e.TICKET_ACCESS_TRIES_PER_CODE_DAY,
+        perIpHour: e.TICKET_ACCESS_TRIES_PER_IP,
+      },
     },
     auth: {
       sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/modules/auth/sessions.js';
 import { bearer, createUser, signIn } from './support/auth-helpers.js';
 import { useCounterApp } from './support/checkin-helpers.js';
-import { createFixture } from './support/fixtures.js';
+import { createFixture, initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import { collectRoute, type DeclaredRoute } from './support/route-fuzz.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
@@ -38,7 +38,41 @@ const PUBLIC = new Set([
   'POST /api/v1/auth/password-reset/confirm',
   'GET /api/v1/auth/invitations/:token',
   'POST /api/v1/auth/invitations/accept',
+  // A customer's own booking: no session, the booking's access key (X-Booking-Key) is the
+  // credential (KEY_PROTECTED below); /access trades a ticket code + phone digits for it.
+  'GET /api/v1/bookings/:bookingId',
+  'POST /api/v1/bookings/:bookingId/cancel',
+  'POST /api/v1/bookings/:bookingId/reschedule',
+  'POST /api/v1/payment/:paymentId/cancel',
+  'POST /api/v1/tickets/:code/access',
 ]);
+
+/**
+ * Public routes whose credential is a booking's access key: each must refuse (403) a
+ * missing key, a wrong one, another booking's and a staff session, and change nothing.
+ */
+const KEY_PROTECTED: Record<
+  string,
+  (target: { bookingId: string; paymentId: string; slotId: string; date: string }) => InjectOptions
+> = {
+  'GET /api/v1/bookings/:bookingId': (t) => ({
+    method: 'GET',
+    url: `/api/v1/bookings/${t.bookingId}`,
+  }),
+  'POST /api/v1/bookings/:bookingId/cancel': (t) => ({
+    method: 'POST',
+    url: `/api/v1/bookings/${t.bookingId}/cancel`,
+  }),
+  'POST /api/v1/bookings/:bookingId/reschedule': (t) => ({
+    method: 'POST',
+    url: `/api/v1/bookings/${t.bookingId}/reschedule`,
+    payload: { slot_id: t.slotId, date: t.date },
+  }),
+  'POST /api/v1/payment/:paymentId/cancel': (t) => ({
+    method: 'POST',
+    url: `/api/v1/payment/${t.paymentId}/cancel`,
+  }),
+};
 
 /** Routes counter staff may call; every other guarded route is for admins or operators. */
 const STAFF_ALLOWED = new Set([
@@ -511,4 +545,96 @@ describe.each(engines)("an admin of one organization naming another's things on 
       expect(await snapshotOfB()).toBe(before);
     },
   );
+});
+
+describe.each(engines)('routes opened by a booking’s access key on %s', (engine) => {
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+  const routes: DeclaredRoute[] = [];
+  const bookings: { bookingId: string; paymentId: string; key: string }[] = [];
+  let staff: string;
+  let slotId = '';
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    ({ app } = await createTestApp(tdb.database, {
+      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '600000' },
+      onRoute: (route) => collectRoute(routes, route),
+    }));
+    const fx = await createFixture(tdb.database, new Date(PINNED_NOW), 'keys');
+    slotId = fx.slotIds[20] ?? '';
+    for (const phone of ['+237677000101', '+237677000102']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/initiate',
+        payload: initiateBody(fx, { phone_number: phone, slotIndex: bookings.length }),
+      });
+      const { payment } = res.json();
+      bookings.push({
+        bookingId: payment.booking_id,
+        paymentId: payment.payment_id,
+        key: payment.access_key,
+      });
+    }
+    await createUser(tdb.database.db, {
+      email: 'staff@keys.cm',
+      role: 'staff',
+      organizationId: fx.orgId,
+    });
+    staff = await signIn(app, 'staff@keys.cm');
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  it('lists every public route under /bookings and every customer cancel as key-protected', () => {
+    const keyed = routes
+      .map(key)
+      .filter((r) => PUBLIC.has(r) && (/ \/api\/v1\/bookings\//.test(r) || r.endsWith('/cancel')));
+    expect(keyed.sort()).toEqual(Object.keys(KEY_PROTECTED).sort());
+  });
+
+  it('reads and changes nothing without the booking’s own key', async () => {
+    const [mine, other] = bookings;
+    if (!mine || !other) throw new Error('fixture bookings');
+    const snapshot = async () =>
+      JSON.stringify(
+        await Promise.all([
+          tdb.database.db.selectFrom('bookings').selectAll().orderBy('id').execute(),
+          tdb.database.db.selectFrom('payments').selectAll().orderBy('id').execute(),
+        ]),
+      );
+    const before = await snapshot();
+    const wrongKeys: [string, Record<string, string>][] = [
+      ['no key', {}],
+      ['an empty key', { 'x-booking-key': '' }],
+      ['another booking’s key', { 'x-booking-key': other.key }],
+      ['a key in another case', { 'x-booking-key': mine.key.toUpperCase() }],
+      ['a staff session instead of a key', bearer(staff)],
+    ];
+    const failures: string[] = [];
+    for (const [route, build] of Object.entries(KEY_PROTECTED)) {
+      for (const [name, headers] of wrongKeys) {
+        const req = build({ ...mine, slotId, date: '2026-03-06' });
+        const res = await app.inject({ ...req, headers });
+        if (res.statusCode !== 403 || res.json().code !== 'BOOKING_ACCESS_DENIED') {
+          failures.push(`${route} with ${name} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+        if (res.body.includes('Ngono') || res.body.includes('677000101')) {
+          failures.push(`${route} with ${name} leaks the customer`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    // The right key opens it (the refusals above were about the key, nothing else).
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/v1/bookings/${mine.bookingId}`,
+      headers: { 'x-booking-key': mine.key },
+    });
+    expect(own.statusCode).toBe(200);
+  });
 });

@@ -41,6 +41,7 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
   let clock: FixedClock;
   let fx: Fixture;
   let paymentId: string;
+  let bookingId: string;
   let simulatorKey: string;
   let providerReference: string;
   const routes: DeclaredRoute[] = [];
@@ -70,7 +71,11 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       payload: initiateBody(fx, { phone_number: '+237677000111' }),
     });
     expect(started.statusCode, started.body).toBe(201);
-    paymentId = (started.json() as { payment: { payment_id: string } }).payment.payment_id;
+    const startedPayment = (
+      started.json() as { payment: { payment_id: string; booking_id: string } }
+    ).payment;
+    paymentId = startedPayment.payment_id;
+    bookingId = startedPayment.booking_id;
     const key = await tdb.database.db
       .selectFrom('app_secrets')
       .select('value')
@@ -138,6 +143,8 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       orgId: fx.orgId,
       serviceId: fx.serviceId,
       paymentId: payment.id,
+      // Self-service routes: sent without the booking's key, they must refuse and change nothing.
+      bookingId,
       code: 'QL-7K4M-2QAB-XC9D',
       id: fx.orgId,
       organization_id: fx.orgId,
@@ -180,6 +187,8 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       date: '2026-04-20',
       organization_id: fx.orgId,
       items: [],
+      key: 'not-the-key-of-any-booking',
+      phone_last4: '3456',
     };
     const pick = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, samples[k] ?? 'x']));
     const isCallback = route.url.includes('/payment/callback/');

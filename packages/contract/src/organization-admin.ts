@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
+import { MAX_CHANGE_CUTOFF_MINUTES } from './self-service-codes.js';
 import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
 
 /**
@@ -51,6 +52,8 @@ export const organizationProfileSchema = z.object({
   missing_fields: z.array(z.enum(PROFILE_REQUIRED_FIELDS)),
   /** Verified, active and complete: customers can find it. */
   listed: z.boolean(),
+  /** Customers may cancel or reschedule until this many minutes before their slot. */
+  change_cutoff_minutes: z.number().int(),
 });
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
 
@@ -114,6 +117,10 @@ export const adminBookingSchema = z.object({
   checked_in_at: z.string().nullable(),
   /** Why the admin should look at it, e.g. the new hours no longer include its slot. */
   attention_reason: z.string().nullable(),
+  /** Who cancelled it (null unless cancelled, or a payment that did not go through). */
+  cancelled_by: z.enum(['customer', 'organization']).nullable(),
+  /** Where the customer's last reschedule moved it from ("HH:MM" local time). */
+  rescheduled_from: z.object({ date: isoDateSchema, time: z.string() }).nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
@@ -245,6 +252,13 @@ export const updateProfileRequestSchema = withFieldCodes(
     category: z.string().trim().max(100).optional(),
     time_zone: z.string().max(64).optional(),
     open_days: z.array(weekdaySchema).max(7).optional(),
+    /** Minutes before a slot after which customers may no longer cancel or reschedule. */
+    change_cutoff_minutes: z
+      .number()
+      .int('Whole minutes')
+      .min(0)
+      .max(MAX_CHANGE_CUTOFF_MINUTES)
+      .optional(),
   }),
   {
     organization_id: 'INVALID_ID',
@@ -258,6 +272,7 @@ export const updateProfileRequestSchema = withFieldCodes(
     category: 'VALIDATION_FAILED',
     time_zone: 'INVALID_TIME_ZONE',
     open_days: 'INVALID_OPEN_DAYS',
+    change_cutoff_minutes: 'INVALID_CUTOFF',
   },
 );
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;

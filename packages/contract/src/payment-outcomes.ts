@@ -56,7 +56,9 @@ export type RecordedOutcome =
   | 'needs_review'
   | 'expired'
   /** Failed because a newer payment was started for the same number. */
-  | 'superseded';
+  | 'superseded'
+  /** Failed because the customer cancelled it while it was pending (issue 10). */
+  | 'cancelled_by_customer';
 
 /** Where an event came from. */
-export type EventSource = 'callback' | 'status_check' | 'expiry' | 'initiation';
+export type EventSource = 'callback' | 'status_check' | 'expiry' | 'initiation' | 'customer';

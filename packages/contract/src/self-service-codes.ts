@@ -14,6 +14,8 @@ export type CustomerLocale = (typeof CUSTOMER_LOCALES)[number];
 
 /** Default minutes before a slot after which a customer may no longer cancel or reschedule. */
 export const DEFAULT_CHANGE_CUTOFF_MINUTES = 120;
+/** The longest cut-off an organization may set: a week (the database checks it too). */
+export const MAX_CHANGE_CUTOFF_MINUTES = 10_080;
 
 export const CUSTOMER_BOOKING_STATUSES = [
   'held',
@@ -27,15 +29,73 @@ export const CUSTOMER_BOOKING_STATUSES = [
 /** Why a customer may not change a booking now (null in `change_blocked` when they may). */
 export const CHANGE_BLOCKED_REASONS = ['NOT_CONFIRMED', 'PAST_CUTOFF'] as const;
 
-/** Failure codes a FAILED payment may carry that the client names (others read as generic). */
+/** What the customer is told about a failed payment (the client words each one). */
+export const PAYMENT_FAILURE_REASON_NAMES = [
+  'declined',
+  'not_approved_in_time',
+  'provider_unavailable',
+  'cancelled',
+] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASON_NAMES)[number];
+
+/**
+ * Every failure code the server records on a FAILED payment, by what it means to the
+ * customer (apps/api lists the codes it produces in a test and checks each is here):
+ * - the state machine: DECLINED (a failure the provider gave no code for), AMOUNT_MISMATCH;
+ * - the simulator: SIMULATED_DECLINE;
+ * - a refused collect (the provider's code, else ours): Campay's ER101/ER102 (number not
+ *   accepted), ER201/ER301 (amount, balance), PAYMENT_DECLINED, INVALID_PHONE; and when the
+ *   provider could not be used: PROVIDER_UNAVAILABLE, UNAUTHORIZED, AUTH_FAILED,
+ *   TOKEN_UNAVAILABLE, TIMEOUT, NETWORK_ERROR, BAD_RESPONSE, EXCEPTION, HTTP_nnn;
+ * - the reconciler: EXPIRED (still pending at the provider when we gave up), OUTCOME_UNKNOWN
+ *   (the provider could not say; an operator reviews it);
+ * - the hold limits: SUPERSEDED (a newer payment was started for the same number);
+ * - the customer: CANCELLED_BY_CUSTOMER (POST /payment/{id}/cancel).
+ * A provider's own code for a transaction it failed (Campay's "CP…") is not listed: see
+ * paymentFailureReason.
+ */
 export const PAYMENT_FAILURE_REASONS = {
   DECLINED: 'declined',
+  AMOUNT_MISMATCH: 'declined',
+  SIMULATED_DECLINE: 'declined',
+  PAYMENT_DECLINED: 'declined',
+  INVALID_PHONE: 'declined',
+  ER101: 'declined',
+  ER102: 'declined',
+  ER201: 'declined',
+  ER301: 'declined',
   EXPIRED: 'not_approved_in_time',
   TIMEOUT: 'provider_unavailable',
   PROVIDER_UNAVAILABLE: 'provider_unavailable',
+  OUTCOME_UNKNOWN: 'provider_unavailable',
+  UNAUTHORIZED: 'provider_unavailable',
+  AUTH_FAILED: 'provider_unavailable',
+  TOKEN_UNAVAILABLE: 'provider_unavailable',
+  NETWORK_ERROR: 'provider_unavailable',
+  BAD_RESPONSE: 'provider_unavailable',
+  EXCEPTION: 'provider_unavailable',
   CANCELLED_BY_CUSTOMER: 'cancelled',
   SUPERSEDED: 'cancelled',
-} as const;
+} as const satisfies Record<string, PaymentFailureReason>;
+
+/**
+ * What a FAILED payment's failure code means to the customer. HTTP_408, HTTP_429 and
+ * HTTP_5xx (the provider answered with an error) are `provider_unavailable`, another
+ * HTTP_4xx a refusal; any code not listed (a provider's own code for a transaction it
+ * failed) is `declined`: the provider said no.
+ */
+export function paymentFailureReason(code: string | null | undefined): PaymentFailureReason {
+  if (!code) return 'declined';
+  if (Object.hasOwn(PAYMENT_FAILURE_REASONS, code)) {
+    return PAYMENT_FAILURE_REASONS[code as keyof typeof PAYMENT_FAILURE_REASONS];
+  }
+  const http = /^HTTP_(\d{3})$/.exec(code);
+  if (http) {
+    const status = Number(http[1]);
+    return status === 408 || status === 429 || status >= 500 ? 'provider_unavailable' : 'declined';
+  }
+  return 'declined';
+}
 
 /**
  * The ticket's QR code holds a link to the ticket page, so a phone camera opens something
@@ -59,9 +119,12 @@ export function ticketTokenFromScan(scanned: string): string | null {
   if (!text) return null;
   const hash = text.indexOf('#');
   if (hash >= 0 || /^https?:\/\//i.test(text)) {
+    // The hash route's query (`/#/ticket/{code}?t=`), else the page's own (a path route).
     const fragment = hash >= 0 ? text.slice(hash + 1) : '';
-    const query = fragment.includes('?') ? fragment.slice(fragment.indexOf('?') + 1) : '';
-    const pair = query.split('&').find((part) => part.startsWith('t='));
+    const beforeHash = hash >= 0 ? text.slice(0, hash) : text;
+    const queryOf = (part: string) => (part.includes('?') ? part.slice(part.indexOf('?') + 1) : '');
+    const pairOf = (query: string) => query.split('&').find((p) => p.startsWith('t='));
+    const pair = pairOf(queryOf(fragment)) ?? pairOf(queryOf(beforeHash));
     let token: string | null = null;
     try {
       token = pair ? decodeURIComponent(pair.slice(2)) : null;

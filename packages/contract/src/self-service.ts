@@ -69,14 +69,19 @@ export type CustomerBookingResponse = z.infer<typeof customerBookingResponseSche
 
 /** POST /api/v1/tickets/{code}/access: the key from a link, or the phone's last 4 digits. */
 export const ticketAccessRequestSchema = withFieldCodes(
-  z.object({
-    key: z.string().min(10).max(200).optional(),
-    phone_last4: z
-      .string()
-      .trim()
-      .regex(/^\d{4}$/, 'The last four digits of the phone number')
-      .optional(),
-  }),
+  z
+    .object({
+      key: z.string().min(10).max(200).optional(),
+      phone_last4: z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, 'The last four digits of the phone number')
+        .optional(),
+    })
+    .refine((v) => (v.key === undefined) !== (v.phone_last4 === undefined), {
+      message: 'Send either the key of a ticket link or the last four digits of the phone number.',
+      path: ['phone_last4'],
+    }),
   { key: 'INVALID_BOOKING_KEY', phone_last4: 'INVALID_PHONE' },
 );
 export type TicketAccessRequest = z.input<typeof ticketAccessRequestSchema>;

@@ -9,6 +9,7 @@ import {
   isSlotInPast,
   parseTimeOfDay,
   weekStart,
+  zonedInstant,
   zonedNow,
 } from './time.js';
 
@@ -87,5 +88,36 @@ describe('Cameroonian mobile numbers', () => {
     for (const input of ['233123456', '67712345', '6771234567', '+234677123456', 'abc', '']) {
       expect(normalizeCameroonMobile(input)).toBeNull();
     }
+  });
+});
+
+describe('zonedInstant', () => {
+  it('is the instant the zone wall clock shows that time, whatever the machine zone', () => {
+    expect(zonedInstant('2026-03-05', 9 * 60, 'Africa/Douala').toISOString()).toBe(
+      '2026-03-05T08:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-05', 0, 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-03-04T10:00:00.000Z',
+    );
+    // Either side of a daylight-saving change (Paris: UTC+1 until 29 March 2026, 02:00).
+    expect(zonedInstant('2026-03-28', 10 * 60, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-28T09:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-29', 10 * 60, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T08:00:00.000Z',
+    );
+  });
+  it('gives back the wall time zonedNow reads (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        fc.constantFrom('Africa/Douala', 'Pacific/Kiritimati', 'America/Sao_Paulo', 'UTC'),
+        (day, minutes, zone) => {
+          const date = addDays('2024-01-01', day);
+          expect(zonedNow(zone, zonedInstant(date, minutes, zone))).toEqual({ date, minutes });
+        },
+      ),
+    );
   });
 });

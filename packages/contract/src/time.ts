@@ -132,3 +132,21 @@ export function isSlotInPast(
   if (date !== now.date) return date < now.date;
   return startMinutes <= now.minutes;
 }
+
+/**
+ * The instant at which the wall clock of `timeZone` shows `minutes` past midnight on `date`
+ * (a slot's start as a point in time: for calendars, countdowns and cut-offs). A wall time
+ * skipped by a daylight-saving jump maps to the instant just after the jump.
+ */
+export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
+  const wall = toUtcDays(date) * 86_400_000 + minutes * 60_000;
+  let instant = wall;
+  // The zone's offset at the guess, then at the corrected guess (enough around a DST change).
+  for (let i = 0; i < 3; i += 1) {
+    const seen = zonedNow(timeZone, new Date(instant));
+    const shift = wall - (toUtcDays(seen.date) * 86_400_000 + seen.minutes * 60_000);
+    if (shift === 0) break;
+    instant += shift;
+  }
+  return new Date(instant);
+}

@@ -91,6 +91,8 @@ const COLLECT_ERROR_CODES: Record<string, CollectErrorMapping> = {
   ER201: { code: 'PAYMENT_DECLINED', message: CAMPAY_FAILURE_MESSAGES.invalidAmount },
   ER301: { code: 'PAYMENT_DECLINED', message: CAMPAY_FAILURE_MESSAGES.insufficientBalance },
 };
+/** The collect error codes above (failure codes of payments it refuses). */
+export const CAMPAY_COLLECT_ERROR_CODES = Object.keys(COLLECT_ERROR_CODES);
 
 /**
  * Transaction statuses other than PENDING / SUCCESSFUL / FAILED: these clearly mean the

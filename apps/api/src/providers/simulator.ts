@@ -19,6 +19,9 @@ import type {
  * signed callback through the context's `deliverCallback`, the same handler as the HTTP
  * callback route. Its signature covers every field it sends.
  */
+/** The failure code of the simulator's declined payments (numbers ending in 000). */
+export const SIMULATED_DECLINE = 'SIMULATED_DECLINE';
+
 export interface SimulatorOptions {
   delayMs: number;
   /** HS256 key for the simulator's callback signatures. */
@@ -101,7 +104,7 @@ export function createSimulatorProvider(
             amount: String(request.amount),
             currency: request.currency,
             operator: request.phone.startsWith('+23769') ? 'ORANGE' : 'MTN',
-            code: status === 'FAILED' ? 'SIMULATED_DECLINE' : '',
+            code: status === 'FAILED' ? SIMULATED_DECLINE : '',
             operator_reference: `OP${settleAt}`,
           };
           const signature = await signSimulatorCallback(options.signingKey, fields);
@@ -128,7 +131,7 @@ export function createSimulatorProvider(
         currency: decoded.currency,
         operator: null,
         operatorReference: null,
-        code: decoded.outcome === 'F' ? 'SIMULATED_DECLINE' : null,
+        code: decoded.outcome === 'F' ? SIMULATED_DECLINE : null,
       };
     },
 

@@ -13,7 +13,10 @@ import { createTestDatabase, type TestDatabase } from './test-db.js';
  * One app on a fresh database with the simulator (which never settles by itself here: the
  * tests send its signed callbacks), a fixture organization, and the calls tests make.
  */
-export function useSimulatorApp(engine: Engine) {
+export function useSimulatorApp(
+  engine: Engine,
+  options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+) {
   let tdb: TestDatabase;
   let app: FastifyInstance;
   let clock: FixedClock;
@@ -24,7 +27,8 @@ export function useSimulatorApp(engine: Engine) {
   beforeAll(async () => {
     tdb = await createTestDatabase(engine);
     ({ app, clock } = await createTestApp(tdb.database, {
-      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '60000' },
+      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '60000', ...options.env },
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     }));
     fx = await createFixture(tdb.database, clock.now());
   });

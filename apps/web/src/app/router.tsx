@@ -5,6 +5,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { PaymentBanner } from './layout/payment-banner';
 import { paths, sections } from './paths';
 import { LandingRoute } from './routes/landing';
 
@@ -36,6 +37,7 @@ export function AppRouter() {
   return (
     <Router hook={useHashLocation}>
       <Header />
+      <PaymentBanner />
       <main id={sections.main} tabIndex={-1} className="site-main">
         <Suspense fallback={<Fallback />}>
           <Switch>

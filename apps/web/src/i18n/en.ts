@@ -137,7 +137,6 @@ export const en = {
   'booking.phone.hint': 'MTN MoMo or Orange Money, 9 digits starting with 6.',
   'booking.fee': 'Platform fee',
   'booking.fee.placeholder': 'Platform charges',
-  'booking.fee.option': '{fee} {currency}',
   'booking.cancel': 'Cancel',
   'booking.next': 'Next',
   'booking.back': 'Back',
@@ -154,7 +153,7 @@ export const en = {
   'booking.row.phone': 'Phone',
   'booking.row.fee': 'Platform fee',
   'booking.row.code': 'Ticket code',
-  'booking.pay': 'Pay {fee} {currency}',
+  'booking.pay': 'Pay {amount}',
   'booking.paying': 'Sending request...',
   'booking.processing.title': 'Processing Payment',
   'booking.processing.body':
@@ -172,6 +171,37 @@ export const en = {
   'booking.download': 'Download Ticket',
   'booking.downloading': 'Preparing ticket...',
   'booking.downloadFailed': 'The ticket could not be generated. Please try again.',
+
+  // Booking payment (issue 10, payments part): fee note, countdown, cancel, reasons, resume.
+  'booking.confirm.feeNote':
+    'The {amount} fee is not refunded if you cancel the booking; it carries over if you reschedule.',
+  'booking.processing.timeLeft': 'Time left to approve:',
+  'booking.processing.spokenMinutes': 'About {minutes} minutes left to approve the payment.',
+  'booking.processing.spokenLastMinute': 'Less than a minute left to approve the payment.',
+  'booking.processing.expired':
+    'Time ran out: the payment was not approved in time, so the slot is being released. You can try again.',
+  'booking.processing.cancel': 'Cancel payment',
+  'booking.processing.another': 'Use another number',
+  'booking.processing.releasing': 'Releasing the slot...',
+  'booking.processing.cancelFailed': 'The payment could not be cancelled. Please try again.',
+  'booking.failed.reason.declined': 'The payment was declined on the phone or by the operator.',
+  'booking.failed.reason.not_approved_in_time':
+    'The payment was not approved in time, so the slot was released.',
+  'booking.failed.reason.provider_unavailable': 'The mobile money service did not answer.',
+  'booking.failed.reason.cancelled': 'The payment was cancelled.',
+  'booking.error.ownHold':
+    'This slot is held for your own payment, which is still in progress. Resume it, or cancel it there to use another number.',
+  'booking.error.horizon': 'This date is too far ahead to book yet. Please choose an earlier date.',
+  'booking.resumeOwn': 'Resume that payment',
+  'booking.ticket.page': 'Open your ticket page.',
+  'booking.ticket.kept': 'It is also kept under {link} on this device.',
+  'booking.ticket.myBookings': 'My bookings',
+  'resume.label': 'Your booking',
+  'resume.pending': 'Payment in progress',
+  'resume.open': 'Resume payment',
+  'resume.paid': 'Payment Successful',
+  'resume.viewTicket': 'View your ticket',
+  'resume.summary': '{service}, {date} at {time}',
 
   'validation.required': 'This field is required.',
   'validation.email': 'Enter a valid email address, like name@example.com.',
@@ -796,6 +826,14 @@ export const en = {
   'myBookings.refreshing': 'Updating...',
   'myBookings.stale': 'Could not be updated: last known state shown.',
   'myBookings.bookNow': 'Find an organization',
+  // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
+  'error.INVALID_CUTOFF': 'Enter a whole number of minutes from 0 to 10080 (7 days).',
+  'profile.cutoff': 'Cancellation and rescheduling cut-off (minutes)',
+  'profile.cutoffHint':
+    'Customers can cancel or move a booking until this long before its time: 120 = 2 hours, 1440 = 1 day, 0 = until it starts. At most 10080 (7 days).',
+  'adminBookings.cancelledBy.customer': 'Cancelled by the customer',
+  'adminBookings.cancelledBy.organization': 'Cancelled by your organization',
+  'adminBookings.movedFrom': 'Moved from {date} at {time}',
 } as const;
 
 export type MessageKey = keyof typeof en;

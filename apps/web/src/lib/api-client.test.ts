@@ -17,6 +17,16 @@ afterEach(() => {
 });
 
 describe('apiFetch', () => {
+  it('sends extra headers with the JSON ones', async () => {
+    const fetch = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    await apiFetch('/x', { method: 'POST', headers: { 'x-booking-key': 'k1' } });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toEqual({
+      'x-booking-key': 'k1',
+      accept: 'application/json',
+    });
+  });
+
   it('sends PATCH with a JSON body', async () => {
     const fetch = answer(200, { ok: true });
     vi.stubGlobal('fetch', fetch);

@@ -15,6 +15,7 @@ describe('apiPaths', () => {
     );
     expect(apiPaths.paymentInitiate()).toBe('/api/v1/payment/initiate');
     expect(apiPaths.payment('p1')).toBe('/api/v1/payment/p1');
+    expect(apiPaths.paymentCancel('p1')).toBe('/api/v1/payment/p1/cancel');
     expect(apiPaths.paymentStatusSocket('p1')).toBe('/api/v1/payment/p1/statusSocket');
     expect(apiPaths.logout()).toBe('/api/v1/auth/logout');
     expect(apiPaths.me()).toBe('/api/v1/auth/me');

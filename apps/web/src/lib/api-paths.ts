@@ -29,6 +29,8 @@ export const apiPaths = {
     `${API}/service/${id(serviceId)}/bookings?${new URLSearchParams(range)}`,
   paymentInitiate: () => `${API}/payment/initiate`,
   payment: (paymentId: string) => `${API}/payment/${id(paymentId)}`,
+  /** Releases a PENDING payment and its hold (the booking's access key in X-Booking-Key). */
+  paymentCancel: (paymentId: string) => `${API}/payment/${id(paymentId)}/cancel`,
   /** Check-in at the counter (a staff or admin session). */
   organizationToday: () => `${API}/organization/today`,
   checkins: () => `${API}/organization/checkins`,

@@ -233,17 +233,26 @@ export async function moveCheckInEarlier(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A booking moves from one of `from` to `to` (no-show, cancel). False: it was in none. */
+/**
+ * A booking moves from one of `from` to `to` (no-show, cancel). False: it was in none.
+ * A cancellation says who made it.
+ */
 export async function changeBookingStatus(
   db: Db,
   bookingId: string,
   from: readonly BookingStatus[],
   to: BookingStatus,
   now: Date,
+  cancelledBy: 'customer' | 'organization' | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable('bookings')
-    .set({ status: to, status_changed_at: now, updated_at: now })
+    .set({
+      status: to,
+      status_changed_at: now,
+      updated_at: now,
+      ...(to === 'cancelled' ? { cancelled_by: cancelledBy } : {}),
+    })
     .where('id', '=', bookingId)
     .where('status', 'in', from)
     .executeTakeFirst();

@@ -4,11 +4,13 @@ import {
   type ErrorCode,
   isSlotInPast,
 } from '@qless/contract';
-import type { Db } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB, Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import { type AuthContext, canActOn } from '../auth/auth-guard.js';
 import { changeBookingStatus } from '../bookings/bookings.repository.js';
+import { queueBookingMessages } from '../messages/booking-messages.js';
 import {
   type CounterBooking,
   findCounterBooking,
@@ -54,7 +56,7 @@ async function ownBooking(db: Db, auth: AuthContext, bookingId: string, now: Dat
  * checked in meanwhile is not marked missed.
  */
 export async function applyCounterAction(
-  db: Db,
+  db: Kysely<DB>,
   auth: AuthContext,
   bookingId: string,
   action: CounterAction,
@@ -74,7 +76,22 @@ export async function applyCounterAction(
       throw new AppError(409, 'SLOT_NOT_STARTED', 'This booking’s time has not come yet.');
     }
   }
-  const changed = await changeBookingStatus(db, booking.booking_id, from, TARGET[action], now);
+  // The organization cancelled it (at the counter or in its area). A paid booking's customer
+  // is told, by a message queued in the same transaction as the change.
+  const changed = await db.transaction().execute(async (trx) => {
+    const done = await changeBookingStatus(
+      trx,
+      booking.booking_id,
+      from,
+      TARGET[action],
+      now,
+      'organization',
+    );
+    if (done && action === 'cancel' && booking.status === 'confirmed') {
+      await queueBookingMessages(trx, booking.booking_id, 'cancellation', now);
+    }
+    return done;
+  });
   const fresh = (await findCounterBooking(db, booking.booking_id)) ?? booking;
   if (!changed) throw notAllowed(fresh);
   return toCheckinBooking(fresh);

@@ -46,6 +46,7 @@ export async function toProfile(
     verified: row.verified_at !== null,
     missing_fields: missingFields(row),
     listed: isListed(row),
+    change_cutoff_minutes: row.change_cutoff_minutes,
   };
 }
 
@@ -153,6 +154,7 @@ export async function listOrganizationBookings(
     .selectFrom('bookings as b')
     .innerJoin('services as s', 's.id', 'b.service_id')
     .innerJoin('slots as sl', 'sl.id', 'b.slot_id')
+    .leftJoin('slots as fs', 'fs.id', 'b.rescheduled_from_slot_id')
     .where('b.organization_id', '=', organizationId);
   if (filter.from !== undefined) base = base.where('b.booking_date', '>=', filter.from);
   if (filter.to !== undefined) base = base.where('b.booking_date', '<=', filter.to);
@@ -181,6 +183,9 @@ export async function listOrganizationBookings(
       'b.ticket_code',
       'b.checked_in_at',
       'b.attention_reason',
+      'b.cancelled_by',
+      'b.rescheduled_from_date',
+      'fs.start_time as rescheduled_from_time',
     ])
     .orderBy('b.booking_date')
     .orderBy('sl.start_time')
@@ -206,6 +211,11 @@ export async function listOrganizationBookings(
       ticket_code: r.ticket_code,
       checked_in_at: r.checked_in_at?.toISOString() ?? null,
       attention_reason: r.attention_reason,
+      cancelled_by: r.status === 'cancelled' ? r.cancelled_by : null,
+      rescheduled_from:
+        r.rescheduled_from_date && r.rescheduled_from_time
+          ? { date: r.rescheduled_from_date, time: hhmm(r.rescheduled_from_time) }
+          : null,
     })),
   };
 }

@@ -104,6 +104,9 @@ export class OrganizationAdmin {
       if (input.category !== undefined) changes.category = input.category;
       if (timeZone !== undefined) changes.time_zone = timeZone;
       if (input.open_days !== undefined) changes.open_days = openDaysToMask(input.open_days);
+      if (input.change_cutoff_minutes !== undefined) {
+        changes.change_cutoff_minutes = input.change_cutoff_minutes;
+      }
       if (input.image_url !== undefined) {
         changes.image_url = await this.logoUrl(trx, current, input.image_url);
       }

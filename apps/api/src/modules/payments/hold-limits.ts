@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB, Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { FAILURE_CODES } from './failure-codes.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 
 /** The failure code of a payment replaced by a newer start from the same number. */
-export const SUPERSEDED = 'SUPERSEDED';
+export const SUPERSEDED = FAILURE_CODES.SUPERSEDED;
 
 export interface HoldLimitsConfig {
   perPhone: number;

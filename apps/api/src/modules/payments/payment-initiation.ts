@@ -14,6 +14,7 @@ import { AppError } from '../../errors.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
 import { type BookingsService, slotTaken } from '../bookings/bookings.service.js';
+import { collectFailureCode } from './failure-codes.js';
 import { HoldLimits, type HoldLimitsConfig, type HoldRequest } from './hold-limits.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { toPayment } from './payment-status.js';
@@ -174,7 +175,7 @@ export class PaymentInitiation {
       return { payment: this.toPayment(payment, holdExpiresAt), created: true };
     }
     if (!result.ok) {
-      await this.deps.stateMachine.failPending(payment.id, result.providerCode ?? result.code, {
+      await this.deps.stateMachine.failPending(payment.id, collectFailureCode(result), {
         source: 'callback',
         outcome: 'collect_refused',
         payload: { code: result.code, provider_code: result.providerCode },

@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { DB, Db, PaymentRow } from '../../db/schema.js';
 import type { ProviderEvent } from '../../providers/provider.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
+import { FAILURE_CODES } from './failure-codes.js';
 import {
   findPaymentById,
   findPaymentByProviderReference,
@@ -101,7 +102,7 @@ export class PaymentStateMachine {
       }
       if (event.status === 'FAILED') {
         return log(
-          await this.settle(trx, payment, 'FAILED', event.code ?? 'DECLINED', now),
+          await this.settle(trx, payment, 'FAILED', event.code ?? FAILURE_CODES.DECLINED, now),
           payment.id,
         );
       }
@@ -110,7 +111,7 @@ export class PaymentStateMachine {
       const currencyWrong = event.currency?.toUpperCase() !== payment.currency;
       if (amountWrong || currencyWrong) {
         const reason = `AMOUNT_MISMATCH: received ${event.amount ?? '?'} ${event.currency ?? '?'}`;
-        await this.settle(trx, payment, 'FAILED', 'AMOUNT_MISMATCH', now, reason);
+        await this.settle(trx, payment, 'FAILED', FAILURE_CODES.AMOUNT_MISMATCH, now, reason);
         return log('amount_mismatch', payment.id);
       }
       if (event.operatorReference) {
@@ -137,7 +138,7 @@ export class PaymentStateMachine {
       source: EventSource;
       outcome: Extract<
         RecordedOutcome,
-        'collect_refused' | 'expired' | 'needs_review' | 'superseded'
+        'collect_refused' | 'expired' | 'needs_review' | 'superseded' | 'cancelled_by_customer'
       >;
       payload: Record<string, unknown>;
     },

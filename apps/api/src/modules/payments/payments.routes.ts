@@ -1,4 +1,5 @@
 import {
+  BOOKING_KEY_HEADER,
   CALLBACK_OUTCOMES,
   type ErrorBody,
   idSchema,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { clientAddressKey } from '../platform/client-address.js';
+import { cancelPendingPayment } from './payment-cancel.js';
 import type { PaymentEvents } from './payment-events.js';
 import { readPaymentStatus } from './payment-status.js';
 import type { Payments } from './payments.module.js';
@@ -79,6 +81,29 @@ export function paymentsRoutes(
         const message = await statusOf(req.params.paymentId);
         if (!message) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'No such payment.');
         return message;
+      },
+    );
+
+    // The customer gives up a pending payment; the booking's key (a header) says it is theirs.
+    app.post(
+      '/payment/:paymentId/cancel',
+      {
+        schema: {
+          params: paymentParams,
+          response: {
+            200: paymentStatusMessageSchema,
+            ...errorResponses(400, 403, 404, 409, 413, 415),
+          },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const key = req.headers[BOOKING_KEY_HEADER];
+        return cancelPendingPayment(
+          { db: deps.db, ...payments },
+          req.params.paymentId,
+          typeof key === 'string' ? key : undefined,
+        );
       },
     );
 

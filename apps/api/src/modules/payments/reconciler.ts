@@ -9,6 +9,7 @@ import {
   TransactionNotFoundError,
 } from '../../providers/provider.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
+import { FAILURE_CODES } from './failure-codes.js';
 import { lookUpTransaction } from './payment-lookup.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { claimPaymentsToCheck } from './payments.repository.js';
@@ -128,14 +129,14 @@ export class Reconciler {
     // recorded for refund. Otherwise nobody knows whether money was taken: an operator must.
     const gaveUp =
       check.state === 'pending'
-        ? await stateMachine.failPending(payment.id, 'EXPIRED', {
+        ? await stateMachine.failPending(payment.id, FAILURE_CODES.EXPIRED, {
             source: 'expiry',
             outcome: 'expired',
             payload: { pending_since: payment.created_at.toISOString() },
           })
         : await stateMachine.failPending(
             payment.id,
-            'OUTCOME_UNKNOWN',
+            FAILURE_CODES.OUTCOME_UNKNOWN,
             {
               source: 'expiry',
               outcome: 'needs_review',

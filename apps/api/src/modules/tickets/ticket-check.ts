@@ -5,6 +5,7 @@ import {
   formatMinutes,
   TODAY_BOOKING_STATUSES,
   type TodayBookingStatus,
+  ticketTokenFromScan,
   zonedNow,
 } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
@@ -72,9 +73,12 @@ export type ResolvedTicket =
   | { found: false; reason: 'INVALID_SIGNATURE' | 'UNKNOWN_TICKET' };
 
 /**
- * The booking a scanned token or a typed code stands for. A token must carry our
- * signature and agree with the booking (code, date, organization); an HS256 token of the
- * tickets issued before Ed25519 counts only until its date has passed.
+ * The booking a scanned token (or a ticket page link that carries one) or a typed code
+ * stands for. A token must carry our signature and name the booking (id, code,
+ * organization); its date and time are taken from the booking, not the token, so the QR
+ * of a ticket the customer rescheduled still checks in on the new day. An HS256 token of
+ * the tickets issued before Ed25519 must also agree on the date and counts only until that
+ * date has passed.
  */
 export async function resolveTicket(
   db: Db,
@@ -88,13 +92,14 @@ export async function resolveTicket(
       .executeTakeFirst();
     return booking ? { found: true, booking } : { found: false, reason: 'UNKNOWN_TICKET' };
   }
-  const claims = await signer.read(input.token);
+  const token = ticketTokenFromScan(input.token);
+  const claims = token ? await signer.read(token) : null;
   if (!claims) return { found: false, reason: 'INVALID_SIGNATURE' };
   const booking = await findCounterBooking(db, claims.bookingId);
   const agrees =
     booking !== undefined &&
     booking.ticket_code === claims.code &&
-    booking.booking_date === claims.date &&
+    (!claims.legacy || booking.booking_date === claims.date) &&
     (claims.organizationId === null || claims.organizationId === booking.organization_id);
   if (!agrees) return { found: false, reason: 'UNKNOWN_TICKET' };
   if (claims.legacy && claims.date < todayOf(booking, now)) {

@@ -1,6 +1,6 @@
-import type { Slot, Ticket } from '@qless/contract';
+import type { Ticket } from '@qless/contract';
 import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { Spinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../config';
@@ -10,6 +10,7 @@ import {
   readStorage,
   removeStorage,
 } from '../../features/payments/lib/storage';
+import { useSlotBooking } from '../../features/payments/lib/use-slot-booking';
 import { useService } from '../../features/slots/api/get-service';
 import { useSlots } from '../../features/slots/api/get-slots';
 import { useTakenSlots } from '../../features/slots/api/get-taken-slots';
@@ -19,10 +20,14 @@ import { buildWeek } from '../../features/slots/lib/week';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, LONG_DATE } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 import { readSlotsState } from './nav-state';
+
+const bookingLinks = {
+  ticket: (code: string, accessKey: string) => href(paths.ticket.build(code, { k: accessKey })),
+  myBookings: href(paths.myBookings.build()),
+};
 
 const MINUTE = 60_000;
 
@@ -38,12 +43,13 @@ function useNow(): Date {
 
 export default function SlotsRoute() {
   const { serviceId = '' } = useParams<{ serviceId: string }>();
-  const { t, intlLocale } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [navState] = useState(readSlotsState);
   const detail = useService(serviceId, navState);
   const [reloadKey, setReloadKey] = useState(0);
   const [offset, setOffset] = useState(0);
-  const [chosen, setChosen] = useState<{ slot: Slot; date: string } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const now = useNow();
   useDocumentTitle('slots.title');
 
@@ -87,6 +93,16 @@ export default function SlotsRoute() {
     }
   }, [reloadKey]);
 
+  const booking = useSlotBooking({
+    serviceId,
+    slots: slots.data && detail.data ? sorted : undefined,
+    listSettled: slots.status !== 'loading' && taken.status !== 'loading',
+    listVersion: taken.data,
+    reload: () => setReloadKey((k) => k + 1),
+    fallbackFocus: headingRef,
+  });
+  const chosen = booking.chosen;
+
   if (detail.status === 'loading') {
     return (
       <div className="container page-section">
@@ -110,31 +126,16 @@ export default function SlotsRoute() {
   }
 
   const onDownload = (ticket: Ticket) =>
-    downloadTicket(
-      ticket,
-      {
-        title: t('ticket.title'),
-        organization: t('booking.row.organization'),
-        location: t('booking.row.location'),
-        service: t('booking.row.service'),
-        date: t('booking.row.date'),
-        time: t('booking.row.time'),
-        username: t('booking.row.username'),
-        email: t('booking.row.email'),
-        phone: t('booking.row.phone'),
-        code: t('booking.row.code'),
-        arrive: t('ticket.arrive'),
-        formattedDate: formatDate(ticket.date, intlLocale, LONG_DATE),
-      },
-      PRODUCT_NAME,
-    );
+    downloadTicket(ticket, i18n, { origin: location.origin, productName: PRODUCT_NAME });
 
   return (
     <div className="container page-section">
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <a href={href(paths.services.build(organization.organization_id))}>{organization.name}</a>
       </nav>
-      <h1 className="page-title">{t('slots.title')}</h1>
+      <h1 className="page-title" ref={headingRef} tabIndex={-1}>
+        {t('slots.title')}
+      </h1>
       <p className="page-lead">
         <strong>{service.service_name}</strong> · {organization.name}
         {organization.location ? ` · ${organization.location}` : ''}
@@ -152,7 +153,7 @@ export default function SlotsRoute() {
         canGoBack={offset > 0}
         onPrevious={() => setOffset((o) => Math.max(0, o - 1))}
         onNext={() => setOffset((o) => o + 1)}
-        onChoose={(slot, date) => setChosen({ slot, date })}
+        onChoose={booking.choose}
       />
       <ul className="legend" aria-hidden="true">
         <li>
@@ -168,9 +169,12 @@ export default function SlotsRoute() {
           service={service}
           slot={chosen.slot}
           date={chosen.date}
-          onClose={() => setChosen(null)}
-          onPaid={() => setReloadKey((k) => k + 1)}
+          resume={chosen.resume}
+          onClose={booking.close}
+          onPaid={booking.changed}
+          onReleased={booking.changed}
           onDownloadTicket={onDownload}
+          links={bookingLinks}
         />
       ) : null}
     </div>

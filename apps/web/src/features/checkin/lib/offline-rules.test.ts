@@ -43,6 +43,16 @@ const token = (
 });
 
 describe('decideOffline', () => {
+  it('lets in the token of a booking rescheduled to today, whatever day the token names', () => {
+    const list = cache([booking({})]);
+    // The customer's QR was issued for 6 March; the booking was moved to today.
+    expect(decideOffline(list, token({ date: '2026-03-06' }), NOW)).toMatchObject({ ok: true });
+    // A token of a booking that is not in today's list is for its own day.
+    expect(
+      decideOffline(list, token({ bookingId: 'moved-away', date: '2026-03-06' }), NOW),
+    ).toMatchObject({ ok: false, outcome: { reason: 'NOT_TODAY', date: '2026-03-06' } });
+  });
+
   it('lets a confirmed booking of the cached day in, by token or by code', () => {
     const list = cache([booking({})]);
     expect(decideOffline(list, token(), NOW)).toMatchObject({ ok: true });
@@ -66,7 +76,12 @@ describe('decideOffline', () => {
     expect(reason(decideOffline(list, token({ organizationId: 'another' }), NOW))).toBe(
       'WRONG_ORGANIZATION',
     );
-    const tomorrow = decideOffline(list, token({ date: '2026-03-05' }), NOW);
+    // A booking of tomorrow is not in today's list.
+    const tomorrow = decideOffline(
+      list,
+      token({ bookingId: 'b-tomorrow', code: 'QL-5555-6666-7777', date: '2026-03-05' }),
+      NOW,
+    );
     expect(tomorrow).toMatchObject({
       ok: false,
       outcome: { reason: 'NOT_TODAY', date: '2026-03-05' },

@@ -13,8 +13,9 @@ export type OfflineDecision =
 
 /**
  * The server's rules, applied to the list cached when the screen was last online: the
- * organization, the day (the list's, which must still be today on this device), and the
- * booking's state in the list (which offline check-ins update).
+ * organization, the day (the list's, which must still be today on this device; a token of
+ * a booking in the list counts whatever day it names), and the booking's state in the list
+ * (which offline check-ins update).
  */
 export function decideOffline(
   cache: TodayResponse | null,
@@ -29,12 +30,14 @@ export function decideOffline(
     if (ticket.organizationId && ticket.organizationId !== cache.organization.organization_id) {
       return { ok: false, outcome: refused('WRONG_ORGANIZATION') };
     }
-    if (ticket.date !== cache.date) {
-      return { ok: false, outcome: refused('NOT_TODAY', { date: ticket.date }) };
-    }
+    // The booking's day is the list's, not the token's: a customer who rescheduled keeps the
+    // QR of the old day, and the server too takes the date from the booking.
     booking = cache.bookings.find(
       (b) => b.booking_id === ticket.bookingId && b.ticket_code === ticket.code,
     );
+    if (!booking && ticket.date !== cache.date) {
+      return { ok: false, outcome: refused('NOT_TODAY', { date: ticket.date }) };
+    }
   } else {
     booking = cache.bookings.find((b) => b.ticket_code === ticket.code);
   }

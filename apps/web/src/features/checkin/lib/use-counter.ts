@@ -19,14 +19,7 @@ import {
 } from './offline-store';
 import { readTokenOffline } from './offline-token';
 import { type Outcome, refused } from './outcome';
-
-export type Scanned = { token: string } | { code: string };
-
-/** A scan's text: a ticket code if it reads as one, else the signed token. */
-export function scannedText(text: string): Scanned {
-  const code = normalizeTicketCode(text);
-  return code ? { code } : { token: text.trim() };
-}
+import type { Scanned } from './scanned-text';
 
 function isRefusal(body: unknown): body is CheckinRefusal {
   const reason = (body as { reason?: unknown } | null)?.reason;

@@ -10,7 +10,13 @@ import { formatDate } from '../../../lib/dates';
 import { errorCodeKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { type BookingFilters, getBookings } from '../api/get-bookings';
-import { attentionReason, BOOKING_STATUSES, pluralOf, STATUS_KEYS } from '../lib/labels';
+import {
+  attentionReason,
+  BOOKING_STATUSES,
+  CANCELLED_BY_KEYS,
+  pluralOf,
+  STATUS_KEYS,
+} from '../lib/labels';
 
 const DATE = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const;
 
@@ -187,6 +193,14 @@ export function BookingsScreen({
                           {formatDate(b.booking_date, intlLocale, DATE)}
                         </span>
                         <span className="cell-sub num">{b.time}</span>
+                        {b.rescheduled_from ? (
+                          <span className="cell-sub">
+                            {t('adminBookings.movedFrom', {
+                              date: formatDate(b.rescheduled_from.date, intlLocale, DATE),
+                              time: b.rescheduled_from.time,
+                            })}
+                          </span>
+                        ) : null}
                       </span>
                     </td>
                     <td data-label={t('adminBookings.col.service')}>{b.service_name}</td>
@@ -198,6 +212,9 @@ export function BookingsScreen({
                     <td data-label={t('adminBookings.col.status')}>
                       <span>
                         <span className={statusTone(b.status)}>{t(STATUS_KEYS[b.status])}</span>
+                        {b.cancelled_by ? (
+                          <span className="cell-sub">{t(CANCELLED_BY_KEYS[b.cancelled_by])}</span>
+                        ) : null}
                         <span className="cell-sub">
                           {t('adminBookings.ticketLabel')}{' '}
                           {b.ticket_code ? (

@@ -290,6 +290,23 @@ export function ProfileScreen({
           </div>
           {errors.open_days ? <p className="field__error">{t(errors.open_days)}</p> : null}
         </fieldset>
+        <Field
+          label={t('profile.cutoff')}
+          hint={t('profile.cutoffHint')}
+          error={error('change_cutoff_minutes')}
+        >
+          {(ids) => (
+            <input
+              {...ids}
+              name="change_cutoff_minutes"
+              className="input"
+              inputMode="numeric"
+              maxLength={5}
+              value={values.change_cutoff_minutes}
+              onChange={(e) => set('change_cutoff_minutes')(e.target.value)}
+            />
+          )}
+        </Field>
         <Field label={t('profile.email')} hint={t('profile.emailHint')}>
           {(ids) => (
             <input {...ids} name="email" className="input" readOnly value={profile.email} />

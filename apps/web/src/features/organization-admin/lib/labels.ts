@@ -21,6 +21,12 @@ export const STATUS_KEYS: Record<AdminBooking['status'], MessageKey> = {
   expired: 'bookingStatus.expired',
 };
 
+/** Who cancelled a cancelled booking. */
+export const CANCELLED_BY_KEYS: Record<NonNullable<AdminBooking['cancelled_by']>, MessageKey> = {
+  customer: 'adminBookings.cancelledBy.customer',
+  organization: 'adminBookings.cancelledBy.organization',
+};
+
 /** The statuses in the contract's order (a type import: zod stays out of the web bundle). */
 export const BOOKING_STATUSES = Object.keys(STATUS_KEYS) as AdminBooking['status'][];
 

@@ -11,6 +11,7 @@ const valid: ProfileFormValues = {
   time_zone: 'Africa/Douala',
   open_days: [5, 1, 2, 3, 4, 1],
   image_url: null,
+  change_cutoff_minutes: ' 90 ',
 };
 
 describe('readProfileForm', () => {
@@ -27,6 +28,7 @@ describe('readProfileForm', () => {
         time_zone: 'Africa/Douala',
         open_days: [1, 2, 3, 4, 5],
         image_url: null,
+        change_cutoff_minutes: 90,
       },
     });
   });
@@ -54,5 +56,17 @@ describe('readProfileForm', () => {
       ok: false,
       errors: { name: 'profile.error.name' },
     });
+  });
+  it('takes a cut-off of 0 to 10080 whole minutes', () => {
+    for (const minutes of ['0', '120', '10080']) {
+      const result = readProfileForm({ ...valid, change_cutoff_minutes: minutes });
+      expect(result.ok && result.request.change_cutoff_minutes).toBe(Number(minutes));
+    }
+    for (const minutes of ['', '-5', '10081', '1.5', '2h', '1e3', '999999']) {
+      expect(readProfileForm({ ...valid, change_cutoff_minutes: minutes }), minutes).toEqual({
+        ok: false,
+        errors: { change_cutoff_minutes: 'error.INVALID_CUTOFF' },
+      });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { OrganizationProfile, UpdateProfileRequest } from '@qless/contract';
+import { MAX_CHANGE_CUTOFF_MINUTES } from '@qless/contract/core';
 import type { MessageKey } from '../../../i18n/en';
 
 export interface ProfileFormValues {
@@ -12,6 +13,8 @@ export interface ProfileFormValues {
   /** 0 = Sunday, ascending. */
   open_days: number[];
   image_url: string | null;
+  /** Minutes before a slot after which customers may no longer change it (as typed). */
+  change_cutoff_minutes: string;
 }
 export type ProfileField = keyof ProfileFormValues;
 
@@ -25,6 +28,7 @@ export const PROFILE_FIELD_KEYS: Record<ProfileField, MessageKey | null> = {
   time_zone: null,
   open_days: null,
   image_url: null,
+  change_cutoff_minutes: null,
 };
 
 export function profileFormValues(profile: OrganizationProfile): ProfileFormValues {
@@ -38,6 +42,7 @@ export function profileFormValues(profile: OrganizationProfile): ProfileFormValu
     time_zone: profile.time_zone,
     open_days: [...profile.open_days],
     image_url: profile.image_url,
+    change_cutoff_minutes: String(profile.change_cutoff_minutes),
   };
 }
 
@@ -68,6 +73,11 @@ export function readProfileForm(values: ProfileFormValues): ProfileFormResult {
   if (values.location.trim().length > 300) errors.location = 'profile.error.location';
   if (values.city.trim().length > 100) errors.city = 'profile.error.city';
   if (values.category.trim().length > 100) errors.category = 'profile.error.category';
+  const cutoff = values.change_cutoff_minutes.trim();
+  const cutoffMinutes = Number(cutoff);
+  if (!/^\d{1,5}$/.test(cutoff) || cutoffMinutes > MAX_CHANGE_CUTOFF_MINUTES) {
+    errors.change_cutoff_minutes = 'error.INVALID_CUTOFF';
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -81,6 +91,7 @@ export function readProfileForm(values: ProfileFormValues): ProfileFormResult {
       time_zone: values.time_zone,
       open_days: [...new Set(values.open_days)].sort((a, b) => a - b),
       image_url: values.image_url,
+      change_cutoff_minutes: cutoffMinutes,
     },
   };
 }

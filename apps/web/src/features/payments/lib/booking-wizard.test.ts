@@ -2,7 +2,9 @@ import type { PaymentStatusMessage, Ticket } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type Customer,
+  EMPTY_CUSTOMER,
   initialWizardState,
+  type PaymentRef,
   screenNumber,
   stepNumber,
   validateCustomer,
@@ -23,13 +25,17 @@ const TICKET = { code: 'QL-1', customer_name: 'Ada Nkem' } as Ticket;
 const run = (state: WizardState, ...actions: WizardAction[]) =>
   actions.reduce(wizardReducer, state);
 
-const filled: WizardState = { step: 'details', customer: ADA, errors: {} };
+const PAYMENT: PaymentRef = {
+  paymentId: 'p1',
+  bookingId: 'b1',
+  accessKey: 'key-1',
+  holdExpiresAt: '2026-03-16T08:40:00.000Z',
+  ussd: '*126#',
+};
+
+const filled: WizardState = { step: 'details', customer: ADA, errors: {}, focus: 'username' };
 const confirm = run(filled, { type: 'submitDetails', reference: 'ref-1' });
-const processing = run(
-  confirm,
-  { type: 'payStarted' },
-  { type: 'payInitiated', paymentId: 'p1', ussd: '*126#' },
-);
+const processing = run(confirm, { type: 'payStarted' }, { type: 'payInitiated', payment: PAYMENT });
 const status = (s: PaymentStatusMessage['status'], ticket: Ticket | null = null): WizardAction => ({
   type: 'status',
   message: { status: s, booking_id: null, ticket, failure_code: s === 'FAILED' ? 'X' : null },
@@ -44,6 +50,7 @@ describe('booking wizard', () => {
       step: 'details',
       customer: { username: '', email: '', phone: '', serviceFee: '' },
       errors: {},
+      focus: 'username',
     });
   });
 
@@ -61,13 +68,14 @@ describe('booking wizard', () => {
 
   it('Next with invalid details stays on details with the errors', () => {
     const next = run(
-      { step: 'details', customer: { ...ADA, phone: '67712' }, errors: {} },
+      { step: 'details', customer: { ...ADA, phone: '67712' }, errors: {}, focus: 'username' },
       { type: 'submitDetails', reference: 'r' },
     );
     expect(next).toEqual({
       step: 'details',
       customer: { ...ADA, phone: '67712' },
       errors: { phone: 'validation.phone' },
+      focus: 'username',
     });
   });
 
@@ -83,7 +91,12 @@ describe('booking wizard', () => {
   });
 
   it('Back from confirm returns to details with the form kept', () => {
-    expect(run(confirm, { type: 'back' })).toEqual({ step: 'details', customer: ADA, errors: {} });
+    expect(run(confirm, { type: 'back' })).toEqual({
+      step: 'details',
+      customer: ADA,
+      errors: {},
+      focus: 'username',
+    });
   });
 
   it('Back is ignored while the payment request is in flight', () => {
@@ -91,13 +104,14 @@ describe('booking wizard', () => {
     expect(run(paying, { type: 'back' })).toBe(paying);
   });
 
-  it('a successful initiation moves confirm → processing with the payment id and USSD code', () => {
+  it('a successful initiation moves confirm → processing with the payment, key, hold and USSD', () => {
     expect(processing).toEqual({
       step: 'processing',
       customer: ADA,
       phone: '+237677123456',
-      paymentId: 'p1',
-      ussd: '*126#',
+      payment: PAYMENT,
+      cancelling: null,
+      cancelError: null,
     });
   });
 
@@ -128,7 +142,13 @@ describe('booking wizard', () => {
 
   it('PENDING keeps processing; SUCCESSFUL → paid with the ticket; FAILED → failed', () => {
     expect(run(processing, status('PENDING'))).toBe(processing);
-    expect(paid).toEqual({ step: 'paid', customer: ADA, phone: '+237677123456', ticket: TICKET });
+    expect(paid).toEqual({
+      step: 'paid',
+      customer: ADA,
+      phone: '+237677123456',
+      accessKey: 'key-1',
+      ticket: TICKET,
+    });
     expect(failed).toEqual({ step: 'failed', customer: ADA, phone: '+237677123456', reason: 'X' });
   });
 
@@ -143,6 +163,7 @@ describe('booking wizard', () => {
       step: 'ticket',
       customer: ADA,
       phone: '+237677123456',
+      accessKey: 'key-1',
       ticket: TICKET,
       downloading: false,
       downloadError: false,
@@ -170,6 +191,169 @@ describe('booking wizard', () => {
     expect(run(broken, { type: 'downloadStarted' })).toMatchObject({
       downloading: true,
       downloadError: false,
+    });
+  });
+
+  describe('releasing a pending payment (Cancel payment, Use another number, time ran out)', () => {
+    const cancelling = (mode: 'cancel' | 'another' | 'retry') =>
+      run(processing, { type: 'cancelStarted', mode });
+
+    it('marks the request in flight and ignores a second press', () => {
+      const busy = cancelling('cancel');
+      expect(busy).toMatchObject({ step: 'processing', cancelling: 'cancel', cancelError: null });
+      expect(run(busy, { type: 'cancelStarted', mode: 'another' })).toBe(busy);
+    });
+
+    it('Cancel payment ends the wizard (the modal closes)', () => {
+      expect(run(cancelling('cancel'), { type: 'cancelled', reference: 'r2' })).toEqual(
+        initialWizardState,
+      );
+    });
+
+    it('Use another number returns to the form: same details, phone emptied and focused', () => {
+      expect(run(cancelling('another'), { type: 'cancelled', reference: 'r2' })).toEqual({
+        step: 'details',
+        customer: { ...ADA, phone: '' },
+        errors: {},
+        focus: 'phone',
+      });
+    });
+
+    it('then a new number pays with a new reference', () => {
+      const form = run(cancelling('another'), { type: 'cancelled', reference: 'unused' });
+      const again = run(
+        form,
+        { type: 'edit', field: 'phone', value: '699 000 111' },
+        { type: 'submitDetails', reference: 'ref-new' },
+      );
+      expect(again).toMatchObject({
+        step: 'confirm',
+        phone: '+237699000111',
+        reference: 'ref-new',
+      });
+    });
+
+    it('Try Again after the time ran out goes to the confirmation with a fresh reference', () => {
+      expect(run(cancelling('retry'), { type: 'cancelled', reference: 'ref-7' })).toEqual({
+        step: 'confirm',
+        customer: ADA,
+        phone: '+237677123456',
+        reference: 'ref-7',
+        paying: false,
+        submitError: null,
+      });
+    });
+
+    it('a failed cancel stays on processing with the error, and may be pressed again', () => {
+      const broken = run(cancelling('cancel'), {
+        type: 'cancelFailed',
+        error: 'booking.processing.cancelFailed',
+      });
+      expect(broken).toMatchObject({
+        step: 'processing',
+        cancelling: null,
+        cancelError: 'booking.processing.cancelFailed',
+      });
+      expect(run(broken, { type: 'cancelStarted', mode: 'cancel' })).toMatchObject({
+        cancelling: 'cancel',
+        cancelError: null,
+      });
+    });
+
+    it('while cancelling, FAILED waits for the cancel answer but SUCCESSFUL wins', () => {
+      const busy = cancelling('another');
+      expect(run(busy, status('FAILED'))).toBe(busy);
+      expect(run(busy, status('SUCCESSFUL', TICKET))).toMatchObject({
+        step: 'paid',
+        ticket: TICKET,
+      });
+    });
+
+    it('is ignored outside processing, and "cancelled" without a request in flight', () => {
+      expect(run(confirm, { type: 'cancelStarted', mode: 'cancel' })).toBe(confirm);
+      expect(run(processing, { type: 'cancelled', reference: 'x' })).toBe(processing);
+      expect(run(paid, { type: 'cancelFailed', error: null })).toBe(paid);
+    });
+  });
+
+  describe('resume', () => {
+    const resume = (
+      message: PaymentStatusMessage | null,
+      customer = ADA,
+      phone = '+237677123456',
+    ): WizardAction => ({
+      type: 'resume',
+      customer,
+      phone,
+      payment: PAYMENT,
+      message,
+    });
+    const msg = (
+      s: PaymentStatusMessage['status'],
+      t: Ticket | null = null,
+      code: string | null = null,
+    ) => ({
+      status: s,
+      booking_id: 'b1',
+      ticket: t,
+      failure_code: code,
+    });
+
+    it('a payment still pending (or of unknown status) reopens at processing', () => {
+      for (const message of [null, msg('PENDING')]) {
+        expect(run(initialWizardState, resume(message))).toEqual({
+          step: 'processing',
+          customer: ADA,
+          phone: '+237677123456',
+          payment: PAYMENT,
+          cancelling: null,
+          cancelError: null,
+        });
+      }
+    });
+
+    it('a payment that succeeded meanwhile opens straight on its ticket', () => {
+      expect(run(initialWizardState, resume(msg('SUCCESSFUL', TICKET)))).toEqual({
+        step: 'ticket',
+        customer: ADA,
+        phone: '+237677123456',
+        accessKey: 'key-1',
+        ticket: TICKET,
+        downloading: false,
+        downloadError: false,
+      });
+    });
+
+    it('paid but refunded opens on "Payment Successful" with the refund; failed on the reason', () => {
+      expect(run(initialWizardState, resume(msg('SUCCESSFUL')))).toMatchObject({
+        step: 'paid',
+        ticket: null,
+      });
+      expect(run(initialWizardState, resume(msg('FAILED', null, 'EXPIRED')))).toMatchObject({
+        step: 'failed',
+        reason: 'EXPIRED',
+      });
+    });
+
+    it('a resumed payment whose details are unknown tries again from the form', () => {
+      const failedAway = run(
+        initialWizardState,
+        resume(msg('FAILED', null, 'DECLINED'), EMPTY_CUSTOMER, ''),
+      );
+      expect(run(failedAway, { type: 'tryAgain', reference: 'r' })).toEqual(initialWizardState);
+    });
+
+    it('then follows the payment like any other', () => {
+      const resumed = run(initialWizardState, resume(null));
+      expect(run(resumed, status('SUCCESSFUL', TICKET))).toMatchObject({ step: 'paid' });
+    });
+
+    it('may come from the confirmation (own hold found), never over a payment in flight', () => {
+      expect(run(confirm, resume(null))).toMatchObject({ step: 'processing' });
+      const paying = run(confirm, { type: 'payStarted' });
+      expect(run(paying, resume(null))).toBe(paying);
+      expect(run(processing, resume(null))).toBe(processing);
+      expect(run(ticket, resume(null))).toBe(ticket);
     });
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../i18n/en';
+import { fr } from '../../../i18n/fr';
 import { ApiError } from '../../../lib/api-client';
-import { isRetryableWithSameReference, paymentErrorKey } from './error-message';
+import {
+  cancelErrorKey,
+  failureReasonKey,
+  isRetryableWithSameReference,
+  paymentErrorKey,
+} from './error-message';
 
 describe('paymentErrorKey', () => {
   it('maps server codes to readable messages', () => {
@@ -47,5 +54,58 @@ describe('isRetryableWithSameReference', () => {
   });
   it('keeps it after RATE_LIMITED, by code (its status, 429, is not a 5xx)', () => {
     expect(isRetryableWithSameReference(new ApiError(429, 'RATE_LIMITED', 'x'))).toBe(true);
+  });
+});
+
+describe('initiation errors the customer must read right', () => {
+  it('SLOT_TAKEN by the customer’s own hold does not blame someone else', () => {
+    const taken = new ApiError(409, 'SLOT_TAKEN', 'x');
+    expect(paymentErrorKey(taken, { ownHold: true })).toBe('booking.error.ownHold');
+    expect(paymentErrorKey(taken, { ownHold: false })).toBe('error.SLOT_TAKEN');
+    expect(en['booking.error.ownHold']).not.toMatch(/someone else/);
+    expect(fr['booking.error.ownHold']).not.toMatch(/quelqu/);
+  });
+  it('a date past the booking horizon gets its own message', () => {
+    expect(paymentErrorKey(new ApiError(400, 'DATE_OUT_OF_HORIZON', 'x'))).toBe(
+      'booking.error.horizon',
+    );
+  });
+});
+
+describe('failureReasonKey', () => {
+  it('names each reason the contract lists', () => {
+    expect(failureReasonKey('DECLINED')).toBe('booking.failed.reason.declined');
+    expect(failureReasonKey('SIMULATED_DECLINE')).toBe('booking.failed.reason.declined');
+    expect(failureReasonKey('EXPIRED')).toBe('booking.failed.reason.not_approved_in_time');
+    expect(failureReasonKey('TIMEOUT')).toBe('booking.failed.reason.provider_unavailable');
+    expect(failureReasonKey('PROVIDER_UNAVAILABLE')).toBe(
+      'booking.failed.reason.provider_unavailable',
+    );
+    expect(failureReasonKey('CANCELLED_BY_CUSTOMER')).toBe('booking.failed.reason.cancelled');
+    expect(failureReasonKey('SUPERSEDED')).toBe('booking.failed.reason.cancelled');
+  });
+  it('names nothing for an unknown, missing or inherited code (the generic text stays)', () => {
+    for (const code of ['CP-OWN-CODE', 'HTTP_418', '', null, undefined, 'toString', '__proto__']) {
+      expect(failureReasonKey(code), String(code)).toBeNull();
+    }
+  });
+  it('has a text in both languages for every reason', () => {
+    for (const key of [
+      'booking.failed.reason.declined',
+      'booking.failed.reason.not_approved_in_time',
+      'booking.failed.reason.provider_unavailable',
+      'booking.failed.reason.cancelled',
+    ] as const) {
+      expect(en[key]).not.toBe(fr[key]);
+    }
+  });
+});
+
+describe('cancelErrorKey', () => {
+  it('says offline when offline, else that the cancel did not go through', () => {
+    expect(cancelErrorKey(new ApiError(0, null, 'x'))).toBe('error.network');
+    expect(cancelErrorKey(new ApiError(404, 'NOT_FOUND', 'x'))).toBe(
+      'booking.processing.cancelFailed',
+    );
   });
 });

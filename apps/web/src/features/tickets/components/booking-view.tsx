@@ -73,7 +73,8 @@ function bodyKey(booking: CustomerBooking): MessageKey | null {
 /** A booking the customer may manage: its state, when and where, and what can be done. */
 export function BookingView(props: Props) {
   const { booking } = props;
-  const { t, locale, intlLocale, money, zone } = useI18n();
+  const i18n = useI18n();
+  const { t, locale, intlLocale, money, zone } = i18n;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -161,24 +162,7 @@ export function BookingView(props: Props) {
     setDownloadFailed(false);
     const ticket = booking.ticket;
     try {
-      await downloadTicket(
-        ticket,
-        {
-          title: t('ticket.title'),
-          organization: t('booking.row.organization'),
-          location: t('booking.row.location'),
-          service: t('booking.row.service'),
-          date: t('booking.row.date'),
-          time: t('booking.row.time'),
-          username: t('booking.row.username'),
-          email: t('booking.row.email'),
-          phone: t('booking.row.phone'),
-          code: t('booking.row.code'),
-          arrive: t('ticket.arrive'),
-          formattedDate: formatDate(ticket.date, intlLocale, LONG_DATE),
-        },
-        PRODUCT_NAME,
-      );
+      await downloadTicket(ticket, i18n, { origin: location.origin, productName: PRODUCT_NAME });
     } catch {
       setDownloadFailed(true);
     } finally {

@@ -1,9 +1,145 @@
-import { describe, expect, it } from 'vitest';
-import { ticketFileName } from './download-ticket';
+import type { Ticket } from '@qless/contract';
+import { ticketTokenFromScan } from '@qless/contract/core';
+import QRCode from 'qrcode';
+import { describe, expect, it, vi } from 'vitest';
+import { en, type MessageKey } from '../../../i18n/en';
+import { fr } from '../../../i18n/fr';
+import { interpolate, type Locale, type Params } from '../../../i18n/i18n';
+import { zoneLabel } from '../../../lib/zone-label';
+import {
+  type TicketI18n,
+  ticketFileName,
+  ticketLabels,
+  ticketQrText,
+  withColon,
+} from './download-ticket';
+import { renderTicketPdf } from './ticket-pdf';
+
+const TICKET: Ticket = {
+  code: 'QL-7K2M9P',
+  token: 'eyJhbGciOiJFZERTQSJ9.eyJiIjoiYjEifQ.c2lnbmF0dXJl',
+  organization: 'Bamenda Regional Hospital',
+  location: 'Hospital Roundabout, Bamenda',
+  service: 'Antenatal clinic',
+  date: '2026-03-16',
+  time: '09:30',
+  time_zone: 'Africa/Douala',
+  customer_name: 'Ada Nkem',
+  email: 'ada@example.cm',
+  phone: '+237 677 123 456',
+};
+
+function i18nFor(locale: Locale): TicketI18n {
+  const catalog = locale === 'fr' ? fr : en;
+  return {
+    locale,
+    intlLocale: locale === 'fr' ? 'fr-CM' : 'en-CM',
+    t: (key: MessageKey, params?: Params) =>
+      interpolate(catalog[key], { product: 'Qless', ...params }),
+    zone: (timeZone: string, at = new Date()) => zoneLabel(locale, timeZone, at),
+  };
+}
+
+/** The text jsPDF drew (its content streams are not compressed), decoded from WinAnsi. */
+async function pdfText(locale: Locale): Promise<string> {
+  const doc = await renderTicketPdf(
+    TICKET,
+    ticketLabels(TICKET, i18nFor(locale)),
+    ticketQrText(TICKET, 'https://qless.cm'),
+  );
+  // PDF string literals escape parentheses and backslashes.
+  return doc.output().replace(/\\([()\\])/g, '$1');
+}
 
 describe('ticketFileName', () => {
-  it('names the file after the product', () => {
+  it('keeps the spec’s English name, named after the product', () => {
     expect(ticketFileName('Qless')).toBe('qless_appointment_ticket.pdf');
-    expect(ticketFileName('Q Less!')).toBe('q_less_appointment_ticket.pdf');
+    expect(ticketFileName('Q Less!', 'en')).toBe('q_less_appointment_ticket.pdf');
+  });
+  it('is French in French', () => {
+    expect(ticketFileName('Qless', 'fr')).toBe('Qless-ticket-rendez-vous.pdf');
+    expect(ticketFileName('Q Less!', 'fr')).toBe('Q-Less-ticket-rendez-vous.pdf');
+  });
+});
+
+describe('ticketLabels', () => {
+  it('writes French labels with French typography, dates and zone', () => {
+    const labels = ticketLabels(TICKET, i18nFor('fr'));
+    expect(labels.title).toBe('Ticket de rendez-vous Qless');
+    expect(labels.organization).toBe('Organisation\u00a0:');
+    expect(labels.username).toBe('Nom\u00a0:');
+    expect(labels.phone).toBe('Téléphone\u00a0:');
+    expect(labels.formattedDate).toBe('lundi 16 mars 2026');
+    expect(labels.formattedTime).toBe('09:30, heure de Douala (UTC+1)');
+    expect(labels.arrive).toBe("Merci d'arriver 10 minutes avant l'heure prévue.");
+  });
+  it('keeps the spec’s English rows', () => {
+    const labels = ticketLabels(TICKET, i18nFor('en'));
+    expect(labels.title).toBe('Qless Appointment Ticket');
+    expect(labels.organization).toBe('Organization:');
+    expect(labels.username).toBe('Username:');
+    expect(labels.formattedDate).toBe('Monday, 16 March 2026');
+    expect(labels.formattedTime).toBe('09:30, Douala time (UTC+1)');
+  });
+  it('puts the colon the way each language does', () => {
+    expect(withColon('Date', 'en')).toBe('Date:');
+    expect(withColon('Date', 'fr')).toBe('Date\u00a0:');
+  });
+});
+
+describe('renderTicketPdf', () => {
+  it('draws the French ticket in French', async () => {
+    const text = await pdfText('fr');
+    // WinAnsi: é is 0xE9 and the no-break space 0xA0, one byte each in the stream.
+    for (const s of [
+      'Ticket de rendez-vous Qless',
+      'Organisation\u00a0:',
+      'Nom\u00a0:',
+      'Téléphone\u00a0:',
+      "Merci d'arriver 10 minutes avant l'heure prévue.",
+      'lundi 16 mars 2026',
+      '09:30, heure de Douala (UTC+1)',
+      'Code du ticket',
+      'Ada Nkem',
+      'QL-7K2M9P',
+    ]) {
+      expect(text, s).toContain(s);
+    }
+    expect(text).not.toContain('Organization');
+    expect(text).not.toContain('Username');
+    expect(text).not.toContain('Africa/Douala');
+  });
+
+  it('draws the English ticket with the spec’s rows', async () => {
+    const text = await pdfText('en');
+    for (const s of [
+      'Qless Appointment Ticket',
+      'Organization:',
+      'Location:',
+      'Service:',
+      'Date:',
+      'Username:',
+      'Email:',
+      'Phone:',
+      'Please arrive 10 minutes before your scheduled time.',
+    ]) {
+      expect(text, s).toContain(s);
+    }
+  });
+
+  it('encodes the ticket page link in its QR', async () => {
+    const url = ticketQrText(TICKET, 'https://qless.cm');
+    const toDataURL = vi.spyOn(QRCode, 'toDataURL');
+    await renderTicketPdf(TICKET, ticketLabels(TICKET, i18nFor('en')), url);
+    expect(toDataURL).toHaveBeenCalledWith(url, expect.anything());
+    toDataURL.mockRestore();
+  });
+});
+
+describe('ticketQrText', () => {
+  it('is the ticket page link a phone camera opens, from which a counter reads the token', () => {
+    const url = ticketQrText(TICKET, 'https://qless.cm/');
+    expect(url).toBe(`https://qless.cm/#/ticket/QL-7K2M9P?t=${TICKET.token}`);
+    expect(ticketTokenFromScan(url)).toBe(TICKET.token);
   });
 });

@@ -2,6 +2,7 @@ import type { Ticket } from '@qless/contract';
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
 
+/** Every text of the ticket, already in the UI language; row labels carry their colon. */
 export interface TicketLabels {
   title: string;
   organization: string;
@@ -16,10 +17,16 @@ export interface TicketLabels {
   arrive: string;
   /** The appointment date already localized, e.g. "Monday 16 March 2026". */
   formattedDate: string;
+  /** The time with its zone as people read it, e.g. "09:30, heure de Douala (UTC+1)". */
+  formattedTime: string;
 }
 
-/** Builds the ticket (spec 9: landscape, mm, 210 × 115) with a QR code of the signed token. */
-export async function renderTicketPdf(ticket: Ticket, labels: TicketLabels): Promise<jsPDF> {
+/** Builds the ticket (spec 9: landscape, mm, 210 × 115) with a QR code of `qrText`. */
+export async function renderTicketPdf(
+  ticket: Ticket,
+  labels: TicketLabels,
+  qrText: string,
+): Promise<jsPDF> {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: [210, 115] });
   const brand: [number, number, number] = [11, 94, 215];
 
@@ -36,7 +43,7 @@ export async function renderTicketPdf(ticket: Ticket, labels: TicketLabels): Pro
     [labels.location, ticket.location],
     [labels.service, ticket.service],
     [labels.date, labels.formattedDate],
-    [labels.time, `${ticket.time} (${ticket.time_zone})`],
+    [labels.time, labels.formattedTime],
     [labels.username, ticket.customer_name],
     [labels.email, ticket.email],
     [labels.phone, ticket.phone],
@@ -45,13 +52,13 @@ export async function renderTicketPdf(ticket: Ticket, labels: TicketLabels): Pro
   doc.setFontSize(11);
   for (const [label, value] of rows) {
     doc.setFont('helvetica', 'bold');
-    doc.text(`${label}:`, 12, y);
+    doc.text(label, 12, y);
     doc.setFont('helvetica', 'normal');
     doc.text(doc.splitTextToSize(value, 100)[0] ?? '', 50, y);
     y += 8;
   }
 
-  const qr = await QRCode.toDataURL(ticket.token, {
+  const qr = await QRCode.toDataURL(qrText, {
     errorCorrectionLevel: 'M',
     margin: 1,
     width: 360,

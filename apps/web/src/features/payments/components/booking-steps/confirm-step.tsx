@@ -1,5 +1,5 @@
 import type { Organization, Service } from '@qless/contract';
-import { CURRENCY, PLATFORM_FEE_XAF } from '@qless/contract/core';
+import { PLATFORM_FEE_XAF } from '@qless/contract/core';
 import type { Ref } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import type { MessageKey } from '../../../../i18n/en';
@@ -22,11 +22,14 @@ interface Props {
   submitError: MessageKey | null;
   onBack: () => void;
   onPay: () => void;
+  /** Set when the slot is held by this device's own payment in flight: reopens it. */
+  onResumeOwn: (() => void) | null;
 }
 
 export function ConfirmStep(props: Props) {
-  const { t } = useI18n();
+  const { t, money } = useI18n();
   const { organization, customer, paying } = props;
+  const fee = money(PLATFORM_FEE_XAF);
   return (
     <>
       <StepHeading id={props.titleId} headingRef={props.headingRef}>
@@ -41,10 +44,18 @@ export function ConfirmStep(props: Props) {
           ['booking.row.username', customer.username.trim()],
           ['booking.row.email', customer.email.trim()],
           ['booking.row.phoneNumber', `+237 ${formatLocalPhone(props.phone)}`],
-          ['booking.row.fee', `${PLATFORM_FEE_XAF} ${CURRENCY}`],
+          ['booking.row.fee', fee],
         ]}
       />
+      <p className="booking__fee-note">{t('booking.confirm.feeNote', { amount: fee })}</p>
       {props.submitError ? <Alert tone="error">{t(props.submitError)}</Alert> : null}
+      {props.onResumeOwn ? (
+        <div className="modal__actions">
+          <button type="button" className="btn btn--secondary" onClick={props.onResumeOwn}>
+            {t('booking.resumeOwn')}
+          </button>
+        </div>
+      ) : null}
       <div className="modal__actions">
         <button
           type="button"
@@ -55,9 +66,7 @@ export function ConfirmStep(props: Props) {
           {t('booking.back')}
         </button>
         <button type="button" className="btn btn--primary" onClick={props.onPay} disabled={paying}>
-          {paying
-            ? t('booking.paying')
-            : t('booking.pay', { fee: PLATFORM_FEE_XAF, currency: CURRENCY })}
+          {paying ? t('booking.paying') : t('booking.pay', { amount: fee })}
         </button>
       </div>
     </>

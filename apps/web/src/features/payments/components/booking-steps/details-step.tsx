@@ -1,11 +1,12 @@
-import { CURRENCY, PLATFORM_FEE_XAF } from '@qless/contract/core';
-import type { FormEvent } from 'react';
+import { PLATFORM_FEE_XAF } from '@qless/contract/core';
+import type { FormEvent, Ref } from 'react';
 import { Field } from '../../../../components/ui/field';
 import { useI18n } from '../../../../i18n/i18n';
 import { type Customer, type FieldErrors, validateCustomer } from '../../lib/booking-wizard';
 
 interface Props {
   titleId: string;
+  formRef: Ref<HTMLFormElement>;
   /** Service, organization, date and time of the chosen slot. */
   summary: { service: string; organization: string; when: string };
   customer: Customer;
@@ -17,6 +18,7 @@ interface Props {
 
 export function DetailsStep({
   titleId,
+  formRef,
   summary,
   customer,
   errors,
@@ -24,7 +26,7 @@ export function DetailsStep({
   onSubmit,
   onCancel,
 }: Props) {
-  const { t } = useI18n();
+  const { t, money } = useI18n();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +38,7 @@ export function DetailsStep({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="booking__form">
+    <form ref={formRef} noValidate onSubmit={submit} className="booking__form">
       <h2 id={titleId} className="modal__title">
         {t('slots.title')}
       </h2>
@@ -113,9 +115,7 @@ export function DetailsStep({
             <option value="" disabled>
               {t('booking.fee.placeholder')}
             </option>
-            <option value={String(PLATFORM_FEE_XAF)}>
-              {t('booking.fee.option', { fee: PLATFORM_FEE_XAF, currency: CURRENCY })}
-            </option>
+            <option value={String(PLATFORM_FEE_XAF)}>{money(PLATFORM_FEE_XAF)}</option>
           </select>
         )}
       </Field>

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Icon } from '../../../../components/ui/icon';
 import { useI18n } from '../../../../i18n/i18n';
+import { failureReasonKey } from '../../lib/error-message';
 import { StepHeading } from './step-parts';
 
 interface HeadingProps {
@@ -33,14 +34,18 @@ export function PaidStep(props: HeadingProps & { hasTicket: boolean; onViewTicke
   );
 }
 
-export function FailedStep(props: HeadingProps & { onTryAgain: () => void }) {
+export function FailedStep(
+  props: HeadingProps & { reason: string | null; onTryAgain: () => void },
+) {
   const { t } = useI18n();
+  const reason = failureReasonKey(props.reason);
   return (
     <div className="booking__result">
       <StatusIcon ok={false} />
       <StepHeading id={props.titleId} headingRef={props.headingRef}>
         {t('booking.failed.title')}
       </StepHeading>
+      {reason ? <p className="booking__reason">{t(reason)}</p> : null}
       <p>{t('booking.failed.body')}</p>
       <div className="modal__actions modal__actions--center">
         <button type="button" className="btn btn--primary" onClick={props.onTryAgain}>

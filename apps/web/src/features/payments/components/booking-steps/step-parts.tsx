@@ -28,3 +28,20 @@ export function Rows({ rows }: { rows: readonly (readonly [MessageKey, string])[
     </dl>
   );
 }
+
+/**
+ * A translated sentence with an element in the place of `{slot}` (a link inside the text);
+ * the placeholder is left in the text because it was given no value.
+ */
+export function WithSlot(props: { text: string; slot: string; children: ReactNode }) {
+  const marker = `{${props.slot}}`;
+  const at = props.text.indexOf(marker);
+  if (at < 0) return <>{props.text}</>;
+  return (
+    <>
+      {props.text.slice(0, at)}
+      {props.children}
+      {props.text.slice(at + marker.length)}
+    </>
+  );
+}

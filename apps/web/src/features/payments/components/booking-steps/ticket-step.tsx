@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Icon } from '../../../../components/ui/icon';
 import { useI18n } from '../../../../i18n/i18n';
-import { Rows, StepHeading } from './step-parts';
+import { Rows, StepHeading, WithSlot } from './step-parts';
 
 interface Props {
   titleId: string;
@@ -14,6 +14,9 @@ interface Props {
   downloading: boolean;
   downloadError: boolean;
   onDownload: () => void;
+  /** The ticket's own page (`#/ticket/{code}?k=…`) and the device's "My bookings" list. */
+  ticketHref: string;
+  myBookingsHref: string;
 }
 
 export function TicketStep({ ticket, ...props }: Props) {
@@ -35,6 +38,12 @@ export function TicketStep({ ticket, ...props }: Props) {
           ['booking.row.code', ticket.code],
         ]}
       />
+      <p className="booking__kept">
+        <a href={props.ticketHref}>{t('booking.ticket.page')}</a>{' '}
+        <WithSlot text={t('booking.ticket.kept')} slot="link">
+          <a href={props.myBookingsHref}>{t('booking.ticket.myBookings')}</a>
+        </WithSlot>
+      </p>
       {props.downloadError ? <Alert tone="error">{t('booking.downloadFailed')}</Alert> : null}
       <div className="modal__actions">
         <button

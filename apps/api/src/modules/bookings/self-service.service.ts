@@ -1,0 +1,234 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { CustomerBooking, TicketAccessResponse } from '@qless/contract';
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { LimitsConfig } from '../../config.js';
+import type { DB, Db } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { queueBookingMessages } from '../messages/booking-messages.js';
+import type { TicketSigner } from '../tickets/ticket-signer.js';
+import { accessLimits } from './access-limits.js';
+import type { BookingAccess } from './booking-access.js';
+import { expireStaleHolds, findFreeSeat, lockSlot } from './bookings.repository.js';
+import { type BookingsService, slotTaken } from './bookings.service.js';
+import { changeBlocked, toCustomerBooking } from './customer-booking.js';
+import {
+  type CustomerBookingRow,
+  cancelByCustomer,
+  findCustomerBooking,
+  findCustomerBookingByCode,
+  latestPaymentOf,
+  lockCustomerBooking,
+  moveBooking,
+} from './self-service.repository.js';
+
+export interface SelfServiceDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  bookings: BookingsService;
+  access: BookingAccess;
+  signer: TicketSigner;
+  limits: LimitsConfig['ticketAccess'];
+}
+
+const notFound = () => new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
+
+const NOT_CHANGEABLE: Partial<Record<CustomerBookingRow['status'], string>> = {
+  held: 'This booking is not paid yet.',
+  checked_in: 'This booking was already used at the counter.',
+  cancelled: 'This booking was cancelled.',
+  no_show: 'This booking’s time has passed.',
+  expired: 'This booking expired before it was paid.',
+};
+
+/** The customer may change the booking now (confirmed, before the cut-off), or why not. */
+function assertChangeable(row: CustomerBookingRow, now: Date): void {
+  const blocked = changeBlocked(row, now);
+  if (blocked === 'NOT_CONFIRMED') {
+    throw new AppError(
+      409,
+      'BOOKING_NOT_CHANGEABLE',
+      NOT_CHANGEABLE[row.status] ?? 'This booking can no longer be changed.',
+    );
+  }
+  if (blocked === 'PAST_CUTOFF') {
+    throw new AppError(
+      409,
+      'CHANGE_PAST_CUTOFF',
+      `Bookings can be changed until ${row.change_cutoff_minutes} minutes before their time.`,
+    );
+  }
+}
+
+function isActiveSeatConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && e.constraint === 'bookings_active_seat_uq';
+}
+
+/** The last four digits of the booking's number, compared in constant time. */
+function phoneEndsWith(phone: string, last4: string): boolean {
+  const digits = phone.replace(/\D/g, '').slice(-4);
+  const a = Buffer.from(digits.padStart(4, '-'));
+  const b = Buffer.from(last4);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Customer self-service (issue 10): a booking seen, cancelled or moved by whoever holds its
+ * access key (see BookingAccess), and the key handed out again for a ticket code plus the
+ * phone number's last four digits. Writes run in one transaction with the messages they
+ * announce.
+ */
+export class SelfService {
+  private readonly limits: ReturnType<typeof accessLimits>;
+
+  constructor(private readonly deps: SelfServiceDeps) {
+    this.limits = accessLimits(deps.db, deps.clock, deps.limits);
+  }
+
+  /**
+   * Refuses a missing or wrong key before the booking is even looked up: a caller without
+   * the key learns nothing, not even whether the id exists.
+   */
+  authorize(bookingId: string, key: string | undefined): void {
+    if (!this.deps.access.verify(bookingId, key)) {
+      throw new AppError(
+        403,
+        'BOOKING_ACCESS_DENIED',
+        'This link does not open this booking. Open the whole link from your SMS or e-mail.',
+      );
+    }
+  }
+
+  async view(bookingId: string, key: string | undefined): Promise<CustomerBooking> {
+    this.authorize(bookingId, key);
+    const row = await findCustomerBooking(this.deps.db, bookingId);
+    if (!row) throw notFound();
+    return this.present(row);
+  }
+
+  private async present(row: CustomerBookingRow): Promise<CustomerBooking> {
+    const { db, signer, clock } = this.deps;
+    return toCustomerBooking(signer, row, await latestPaymentOf(db, row.booking_id), clock.now());
+  }
+
+  /**
+   * Confirmed → cancelled by the customer, before the cut-off; the seat is free at once.
+   * Cancelling again what the customer already cancelled answers the booking as it is.
+   */
+  async cancel(bookingId: string, key: string | undefined): Promise<CustomerBooking> {
+    this.authorize(bookingId, key);
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const row = await lockCustomerBooking(trx, bookingId);
+      if (!row) throw notFound();
+      if (row.status === 'cancelled' && row.cancelled_by === 'customer') return;
+      assertChangeable(row, now);
+      // The row is locked: nothing can have moved it since it was read.
+      if (!(await cancelByCustomer(trx, bookingId, now))) throw notFound();
+      await queueBookingMessages(trx, bookingId, 'cancellation', now);
+    });
+    return this.view(bookingId, key);
+  }
+
+  /**
+   * Moves the booking (the same row: its code, key and payment stay) to another free slot
+   * of its service, in one transaction: the new slot is locked as a hold locks it, so the
+   * booking always has exactly one seat. The fee carries over.
+   */
+  async reschedule(
+    bookingId: string,
+    key: string | undefined,
+    target: { slot_id: string; date: string },
+  ): Promise<CustomerBooking> {
+    this.authorize(bookingId, key);
+    const { db, clock, bookings } = this.deps;
+    const now = clock.now();
+    const current = await findCustomerBooking(db, bookingId);
+    if (!current) throw notFound();
+    assertChangeable(current, now);
+    assertMoves(current, target);
+    const bookable = await bookings.findBookable(
+      { serviceId: current.service_id, slotId: target.slot_id, date: target.date },
+      now,
+    );
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Slot, then booking: the order every writer of a slot's seats takes.
+        await lockSlot(trx, bookable.slotId);
+        const row = await lockCustomerBooking(trx, bookingId);
+        if (!row) throw notFound();
+        assertChangeable(row, now);
+        assertMoves(row, target);
+        await this.moveTo(trx, row, bookable, now);
+      });
+    } catch (error) {
+      if (isActiveSeatConflict(error)) throw slotTaken();
+      throw error;
+    }
+    return this.view(bookingId, key);
+  }
+
+  private async moveTo(
+    trx: Db,
+    row: CustomerBookingRow,
+    to: { slotId: string; date: string; service: { capacity: number } },
+    now: Date,
+  ): Promise<void> {
+    await expireStaleHolds(trx, now, { slotId: to.slotId, date: to.date });
+    const seat = await findFreeSeat(trx, to.slotId, to.date, to.service.capacity);
+    if (seat === null) throw slotTaken();
+    const moved = await moveBooking(
+      trx,
+      {
+        bookingId: row.booking_id,
+        from: { slotId: row.slot_id, date: row.booking_date },
+        to: { slotId: to.slotId, date: to.date, seat },
+      },
+      now,
+    );
+    if (!moved) throw notFound();
+    await queueBookingMessages(trx, row.booking_id, 'reschedule', now);
+  }
+
+  /**
+   * The access key of the booking with this ticket code, for the key of a link (checked
+   * against the code's booking) or the phone number's last four digits. A wrong answer and
+   * an unknown code answer the same 404; attempts are limited before they are checked.
+   */
+  async accessByCode(
+    reply: FastifyReply,
+    request: { code: string; ip: string; key?: string | undefined; phone_last4?: string },
+  ): Promise<TicketAccessResponse> {
+    const { db, access } = this.deps;
+    const by = request.key !== undefined ? 'key' : 'digits';
+    const reservation = await this.limits.reserve(reply, {
+      code: request.code,
+      ip: request.ip,
+      by,
+    });
+    const row = await findCustomerBookingByCode(db, request.code);
+    const right =
+      row !== undefined &&
+      (request.key !== undefined
+        ? access.verify(row.booking_id, request.key)
+        : phoneEndsWith(row.phone_number, request.phone_last4 ?? ''));
+    if (!row || !right) {
+      throw new AppError(
+        404,
+        'TICKET_NOT_FOUND',
+        'No ticket matches this code and these details. Check the code and the last four digits of your phone number.',
+      );
+    }
+    await reservation.succeeded();
+    return { access_key: access.keyFor(row.booking_id), booking: await this.present(row) };
+  }
+}
+
+function assertMoves(row: CustomerBookingRow, target: { slot_id: string; date: string }): void {
+  if (row.slot_id === target.slot_id && row.booking_date === target.date) {
+    throw new AppError(409, 'SAME_SLOT', 'Your booking is already at this time. Pick another one.');
+  }
+}
