@@ -81,7 +81,7 @@ describe('ticket page and My bookings texts', () => {
         key.startsWith('ticketPage.') || key.startsWith('myBookings.') || key === 'nav.myBookings',
     );
 
-  it('follow French typography: a no-break space before : ; ! ? and never XAF', () => {
+  it('follow French typography: a no-break space before : ; ! ?, ’ and never XAF', () => {
     const french = mine(fr);
     expect(french.length).toBeGreaterThan(100);
     for (const [key, text] of french) {
@@ -90,6 +90,8 @@ describe('ticket page and My bookings texts', () => {
       // A colon ends a label in French text ("Code du ticket : …"); URLs are not in these texts.
       expect(text, key).not.toMatch(/[^\u00a0\u202f]:(?!\/\/)/);
       expect(text, key).not.toContain('XAF');
+      // One apostrophe throughout: the typographic one.
+      expect(text, key).not.toContain("'");
     }
   });
 
