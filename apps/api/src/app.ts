@@ -23,8 +23,7 @@ import { SelfService } from './modules/bookings/self-service.service.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import { smtpTransport } from './modules/mail/mail-transport.js';
-import { MailWorker } from './modules/mail/mail-worker.js';
+import { createMessaging, type Messaging } from './modules/messages/messages.module.js';
 import { accountRoutes } from './modules/onboarding/account.routes.js';
 import { staffRoutes } from './modules/onboarding/staff.routes.js';
 import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes.js';
@@ -40,6 +39,7 @@ import { localUploadStorage, type UploadStorage } from './modules/uploads/upload
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
+import type { SmsProvider } from './providers/sms/provider.js';
 import { serializeRequest } from './request-log.js';
 import { registerWebStatic } from './web-static.js';
 
@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Replaces the configured payment provider (tests). */
   provider?: PaymentProvider;
+  /** Replaces the configured SMS provider (tests). */
+  smsProvider?: SmsProvider;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /** Sees every route as it is declared (tests derive requests from the schemas). */
@@ -156,24 +158,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await events.stop();
   });
 
-  // With no SMTP server, mail stays in the outbox and operators read it in the console.
-  const { mail } = config;
-  if (mail.smtpUrl && mail.from && mail.workerEnabled) {
-    const mailWorker = new MailWorker({
-      db: deps.db,
-      clock: deps.clock,
-      transport: smtpTransport(mail.smtpUrl, mail.from),
-      config: {
-        intervalMs: mail.workerIntervalMs,
-        maxAttempts: mail.maxAttempts,
-        retryBaseMs: mail.retryBaseMs,
-        smtpUrl: mail.smtpUrl,
-      },
-      log: app.log,
-    });
-    app.addHook('onReady', async () => mailWorker.start());
-    app.addHook('onClose', async () => mailWorker.stop());
+  // One outbox for every message: SMS through the configured provider, e-mail through SMTP
+  // when configured (with none, mail stays in the outbox and operators read it in the
+  // console); reminders are queued by a sweep. Every process may run both.
+  const messaging = createMessaging(deps, payments.access, app.log, options.smsProvider);
+  app.decorate('messaging', messaging);
+  if (config.nodeEnv === 'production' && messaging.sms.name === 'simulator') {
+    app.log.warn('SMS_PROVIDER=simulator: SMS are recorded in the outbox, never sent to phones');
   }
+  app.addHook('onReady', async () => {
+    messaging.worker?.start();
+    messaging.reminders?.start();
+  });
+  app.addHook('onClose', async () => {
+    await messaging.reminders?.stop();
+    if (messaging.worker) await messaging.worker.stop();
+    else await messaging.sms.close();
+  });
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
@@ -222,5 +223,6 @@ declare module 'fastify' {
     /** Origins allowed to call the API from a browser and to open sockets. */
     allowedOrigins: string[];
     payments: Payments;
+    messaging: Messaging;
   }
 }

@@ -95,6 +95,22 @@ const mailFrom = z
     'must be an address like no-reply@example.cm or "Qless <no-reply@example.cm>"',
   );
 
+const workerInterval = z.coerce.number().int().min(100).max(3_600_000);
+
+/** A gateway's base URL, without a trailing "/"; plain http only for a local stand-in. */
+const httpsOrLocalUrl = z.url().transform((u, ctx) => {
+  const parsed = new URL(u);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && local)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an https:// URL (http:// only for localhost)',
+    });
+    return z.NEVER;
+  }
+  return u.replace(/\/+$/, '');
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -167,10 +183,31 @@ const envSchema = z
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     SMTP_URL: smtpUrl.optional(),
     MAIL_FROM: mailFrom.optional(),
-    MAIL_WORKER_ENABLED: bool.default(true),
-    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+    OUTBOX_WORKER_ENABLED: bool.optional(),
+    OUTBOX_WORKER_INTERVAL_MS: workerInterval.optional(),
+    // The outbox worker's former names (it delivered mail only), still read.
+    MAIL_WORKER_ENABLED: bool.optional(),
+    MAIL_WORKER_INTERVAL_MS: workerInterval.optional(),
+    OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    SMS_PROVIDER: z.enum(['simulator', 'africastalking']).default('simulator'),
+    AFRICASTALKING_BASE_URL: httpsOrLocalUrl.default('https://api.africastalking.com'),
+    AFRICASTALKING_USERNAME: z.string().trim().min(1).max(100).optional(),
+    AFRICASTALKING_API_KEY: z.string().trim().min(8).max(500).optional(),
+    AFRICASTALKING_SENDER_ID: z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[A-Za-z0-9 ]{1,11}|\+?\d{3,15})$/,
+        'must be an alphanumeric sender id of 1 to 11 characters or a short code',
+      )
+      .optional(),
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+    SMS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    REMINDERS_ENABLED: bool.default(true),
+    REMINDER_SWEEP_INTERVAL_MS: workerInterval.default(60_000),
     PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
     PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(20),
     LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
@@ -200,6 +237,16 @@ const envSchema = z
         path: ['MAIL_FROM'],
         message: 'required when SMTP_URL is set (e.g. "Qless <no-reply@example.cm>")',
       });
+    }
+    if (e.SMS_PROVIDER === 'africastalking') {
+      for (const key of ['AFRICASTALKING_USERNAME', 'AFRICASTALKING_API_KEY'] as const) {
+        if (!e[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when SMS_PROVIDER=africastalking',
+          });
+      }
     }
     if (e.PAYMENT_PROVIDER !== 'campay') return;
     for (const key of ['CAMPAY_USERNAME', 'CAMPAY_PASSWORD', 'CAMPAY_WEBHOOK_KEY'] as const) {
@@ -235,6 +282,8 @@ export interface Config {
   limits: LimitsConfig;
   auth: AuthConfig;
   mail: MailConfig;
+  sms: SmsConfig;
+  outbox: OutboxConfig;
   links: LinksConfig;
   /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
   fakeNow: Date | null;
@@ -244,13 +293,34 @@ export interface MailConfig {
   /** Null: no SMTP server; mail waits in the outbox, where operators read it. */
   smtpUrl: string | null;
   from: string | null;
-  /** Run the delivery worker in this process (when SMTP is configured). */
-  workerEnabled: boolean;
-  workerIntervalMs: number;
   /** Delivery attempts of one mail before it is given up. */
   maxAttempts: number;
   /** Wait after the first failed attempt; doubled after each further one (capped at 1 h). */
   retryBaseMs: number;
+}
+
+export interface SmsConfig {
+  /** simulator: recorded in the outbox as sent, nothing leaves the machine. */
+  provider: 'simulator' | 'africastalking';
+  africastalking: {
+    baseUrl: string;
+    username: string;
+    apiKey: string;
+    senderId: string | null;
+  } | null;
+  /** Upper bound of one request to the gateway. */
+  timeoutMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+}
+
+/** The outbox worker (every channel) and the reminder sweep, in this process. */
+export interface OutboxConfig {
+  workerEnabled: boolean;
+  workerIntervalMs: number;
+  batchSize: number;
+  remindersEnabled: boolean;
+  reminderIntervalMs: number;
 }
 
 /** Password reset and invitation links. */
@@ -409,10 +479,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? null,
-      workerEnabled: e.MAIL_WORKER_ENABLED,
-      workerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      africastalking:
+        e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
+          ? {
+              baseUrl: e.AFRICASTALKING_BASE_URL,
+              username: e.AFRICASTALKING_USERNAME,
+              apiKey: e.AFRICASTALKING_API_KEY,
+              senderId: e.AFRICASTALKING_SENDER_ID ?? null,
+            }
+          : null,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      maxAttempts: e.SMS_MAX_ATTEMPTS,
+      retryBaseMs: e.SMS_RETRY_BASE_MS,
+    },
+    outbox: {
+      workerEnabled: e.OUTBOX_WORKER_ENABLED ?? e.MAIL_WORKER_ENABLED ?? true,
+      workerIntervalMs: e.OUTBOX_WORKER_INTERVAL_MS ?? e.MAIL_WORKER_INTERVAL_MS ?? 5000,
+      batchSize: e.OUTBOX_BATCH_SIZE,
+      remindersEnabled: e.REMINDERS_ENABLED,
+      reminderIntervalMs: e.REMINDER_SWEEP_INTERVAL_MS,
     },
     links: {
       resetsPerAccount: e.PASSWORD_RESETS_PER_ACCOUNT,

@@ -56,7 +56,7 @@ describe.each(engines)('password reset on %s', (engine) => {
   const me = (token: string) =>
     app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
   const mailTo = (email: string) =>
-    tdb.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).execute();
+    tdb.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).execute();
 
   it('sets a new password by the mailed link, once, and ends every session of the account', async () => {
     const email = 'awa@guichet.cm';

@@ -153,7 +153,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     expect(outbox.json().smtp_configured).toBe(false);
     const mail = outbox
       .json()
-      .mail.find((m: { to: string }) => m.to === 'direction@clinique-paix.cm');
+      .messages.find((m: { to: string }) => m.to === 'direction@clinique-paix.cm');
     expect(mail).toMatchObject({ kind: 'invitation', sent_at: null, attempts: 0 });
     const link = linkToken(mail.text_body, 'invite');
     const info = await app.inject({ method: 'GET', url: `/api/v1/auth/invitations/${link}` });
@@ -168,7 +168,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     const secret = 'T'.repeat(43);
     const mailText = (path: string) => `Open https://qless.test/#/${path}/${secret} now.`;
     await tdb.database.db
-      .insertInto('mail_outbox')
+      .insertInto('outbox')
       .values(
         [
           ['reset-sent@x.cm', 'password_reset', 'reset-password', new Date(PINNED_NOW)],
@@ -184,7 +184,7 @@ describe.each(engines)('operator console on %s', (engine) => {
         })),
       )
       .execute();
-    const shown = (await asOperator('GET', '/api/v1/platform/outbox')).json().mail;
+    const shown = (await asOperator('GET', '/api/v1/platform/outbox')).json().messages;
     const of = (to: string) => shown.find((m: { to: string }) => m.to === to).text_body;
     expect(of('reset-sent@x.cm')).toBe('Open https://qless.test/#/reset-password/… now.');
     expect(of('invite-sent@x.cm')).toBe('Open https://qless.test/#/invite/… now.');

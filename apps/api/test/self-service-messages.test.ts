@@ -32,6 +32,12 @@ describe.each(engines)('messages about a customer’s change on %s', (engine) =>
   const { h } = s;
   const callsFor = (id: string) =>
     queued.calls.filter((c) => c.bookingId === id).map(({ bookingId: _id, ...c }) => c);
+  /** Every paid booking was first told of its confirmation, when its payment settled. */
+  const confirmed = {
+    event: 'confirmation',
+    now: new Date(PINNED_NOW).toISOString(),
+    inTransaction: true,
+  };
   const status = async (id: string) =>
     (
       await h.database.db
@@ -47,6 +53,7 @@ describe.each(engines)('messages about a customer’s change on %s', (engine) =>
     // A repeated cancel changes nothing and tells nobody again.
     expect((await s.cancel(cancelled.bookingId, cancelled.key)).statusCode).toBe(200);
     expect(callsFor(cancelled.bookingId)).toEqual([
+      confirmed,
       { event: 'cancellation', now: new Date(PINNED_NOW).toISOString(), inTransaction: true },
     ]);
     const moved = await s.book();
@@ -56,6 +63,7 @@ describe.each(engines)('messages about a customer’s change on %s', (engine) =>
     });
     expect(res.statusCode).toBe(200);
     expect(callsFor(moved.bookingId)).toEqual([
+      confirmed,
       { event: 'reschedule', now: new Date(PINNED_NOW).toISOString(), inTransaction: true },
     ]);
   });
@@ -77,6 +85,7 @@ describe.each(engines)('messages about a customer’s change on %s', (engine) =>
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(callsFor(paid.bookingId)).toEqual([
+      confirmed,
       expect.objectContaining({ event: 'cancellation', inTransaction: true }),
     ]);
     expect(callsFor(held.bookingId)).toEqual([]);

@@ -10,3 +10,4 @@ export * from './payment-outcomes.js';
 export * from './phone.js';
 export * from './self-service-codes.js';
 export * from './time.js';
+export * from './zone-label.js';

@@ -157,26 +157,47 @@ export const platformOrganizationResponseSchema = z.object({
 
 export const pageQuerySchema = withFieldCodes(z.object(pageFields), pageFieldCodes);
 
-export const outboxMailSchema = z.object({
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
+/**
+ * One message of the outbox as operators see it. Customers' booking messages carry a
+ * masked recipient and no text (it holds their ticket's access link and where they go);
+ * operators see whether and how each one was delivered.
+ */
+export const outboxMessageSchema = z.object({
   id: idSchema,
+  channel: z.enum(OUTBOX_CHANNELS),
+  /** pending (next attempt at next_attempt_at), sent, failed (given up), skipped (no longer true). */
+  status: z.enum(OUTBOX_STATUSES),
+  /** An e-mail address or phone number; masked for customers ("+237 6•• ••• •56"). */
   to: z.string(),
-  subject: z.string(),
+  /** Null for SMS, and for a customer's message (not shown). */
+  subject: z.string().nullable(),
   kind: z.string(),
+  /** A customer's message about a booking (confirmation, reminder, …). */
+  customer: z.boolean(),
+  locale: z.enum(['en', 'fr']).nullable(),
+  /** Who took it: smtp, simulator (recorded only, never sent to a phone), africastalking. */
+  provider: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
   attempts: z.number().int(),
-  /** When the next delivery attempt is due (null: sent, or given up). */
+  /** When the next delivery attempt is due (null: sent, given up or skipped). */
   next_attempt_at: z.string().nullable(),
+  /** Why the last attempt failed, or why the message was skipped. */
   last_error: z.string().nullable(),
-  /** Operators read invitation links here when no SMTP server is configured. */
-  text_body: z.string(),
+  /** Account mail: operators read invitation links here when no SMTP server is configured. Null for customers' messages. */
+  text_body: z.string().nullable(),
 });
-export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const outboxResponseSchema = z.object({
-  mail: z.array(outboxMailSchema),
+  messages: z.array(outboxMessageSchema),
   /** Whether an SMTP server is configured (otherwise mail waits here for operators). */
   smtp_configured: z.boolean(),
+  /** The SMS provider: simulator (messages are recorded here, not sent) or a gateway. */
+  sms_provider: z.string(),
   page: z.number().int(),
   page_size: z.number().int(),
   total: z.number().int(),

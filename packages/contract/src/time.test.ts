@@ -91,13 +91,16 @@ describe('Cameroonian mobile numbers', () => {
   });
 });
 
-describe('zonedInstant', () => {
-  it('is the instant the zone wall clock shows that time, whatever the machine zone', () => {
-    expect(zonedInstant('2026-03-05', 9 * 60, 'Africa/Douala').toISOString()).toBe(
-      '2026-03-05T08:00:00.000Z',
+describe('zonedInstant: a wall time in a zone as an instant', () => {
+  it('reads Douala (UTC+1), Kiritimati (UTC+14) and UTC wall times, whatever the machine zone', () => {
+    expect(zonedInstant('2026-03-05', 9 * 60 + 30, 'Africa/Douala').toISOString()).toBe(
+      '2026-03-05T08:30:00.000Z',
     );
     expect(zonedInstant('2026-03-05', 0, 'Pacific/Kiritimati').toISOString()).toBe(
       '2026-03-04T10:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-05', 24 * 60, 'UTC').toISOString()).toBe(
+      '2026-03-06T00:00:00.000Z',
     );
     // Either side of a daylight-saving change (Paris: UTC+1 until 29 March 2026, 02:00).
     expect(zonedInstant('2026-03-28', 10 * 60, 'Europe/Paris').toISOString()).toBe(
@@ -107,6 +110,7 @@ describe('zonedInstant', () => {
       '2026-03-29T08:00:00.000Z',
     );
   });
+
   it('gives back the wall time zonedNow reads (property)', () => {
     fc.assert(
       fc.property(
@@ -118,6 +122,33 @@ describe('zonedInstant', () => {
           expect(zonedNow(zone, zonedInstant(date, minutes, zone))).toEqual({ date, minutes });
         },
       ),
+    );
+  });
+
+  it('inverts zonedNow, also across summer-time changes', () => {
+    for (const tz of ['Africa/Douala', 'Europe/Paris', 'America/New_York', 'Pacific/Kiritimati']) {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 3 * 366 * 24 * 4 }), (quarter) => {
+          const instant = new Date(Date.UTC(2026, 0, 1) + quarter * 15 * 60_000);
+          const wall = zonedNow(tz, instant);
+          const back = zonedInstant(wall.date, wall.minutes, tz);
+          // A repeated wall time (clocks going back) maps to its first occurrence.
+          expect(zonedNow(tz, back)).toEqual(wall);
+          expect(back.getTime()).toBeLessThanOrEqual(instant.getTime());
+          expect(instant.getTime() - back.getTime()).toBeLessThanOrEqual(3_600_000);
+        }),
+      );
+    }
+  });
+
+  it('reads a repeated wall time as its first occurrence, a skipped one past the jump', () => {
+    // Paris, 25 October 2026: 03:00 → 02:00, so 02:30 happens twice (first in summer time).
+    expect(zonedInstant('2026-10-25', 150, 'Europe/Paris').toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
+    // Paris, 29 March 2026: 02:00 → 03:00; 02:30 does not exist and reads as 03:30.
+    expect(zonedInstant('2026-03-29', 150, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
     );
   });
 });

@@ -135,18 +135,21 @@ export function isSlotInPast(
 
 /**
  * The instant at which the wall clock of `timeZone` shows `minutes` past midnight on `date`
- * (a slot's start as a point in time: for calendars, countdowns and cut-offs). A wall time
- * skipped by a daylight-saving jump maps to the instant just after the jump.
+ * (a slot's start as a point in time: for calendars, countdowns, cut-offs and reminders; the
+ * inverse of zonedNow). A wall time skipped by a daylight-saving jump maps to the instant
+ * just after the jump (02:30 read with the offset before it); one repeated when clocks go
+ * back, to its first occurrence.
  */
 export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
   const wall = toUtcDays(date) * 86_400_000 + minutes * 60_000;
-  let instant = wall;
-  // The zone's offset at the guess, then at the corrected guess (enough around a DST change).
-  for (let i = 0; i < 3; i += 1) {
-    const seen = zonedNow(timeZone, new Date(instant));
-    const shift = wall - (toUtcDays(seen.date) * 86_400_000 + seen.minutes * 60_000);
-    if (shift === 0) break;
-    instant += shift;
-  }
-  return new Date(instant);
+  const offsetAt = (instant: number): number => {
+    const z = zonedNow(timeZone, new Date(instant));
+    return toUtcDays(z.date) * 86_400_000 + z.minutes * 60_000 - instant;
+  };
+  // The offsets in force half a day before and after: equal except near a change of offset.
+  const before = wall - offsetAt(wall - 43_200_000);
+  const after = wall - offsetAt(wall + 43_200_000);
+  const shown = [before, after].filter((i) => i + offsetAt(i) === wall);
+  // Shown twice (clocks went back): the first; never shown (clocks jumped): the later reading.
+  return new Date(shown.length > 0 ? Math.min(...shown) : Math.max(before, after));
 }

@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-client-limits.js';
 import * as m005 from './migrations/005-identity-and-organizations.js';
 import * as m006 from './migrations/006-check-in-scans.js';
 import * as m007 from './migrations/007-customer-self-service.js';
+import * as m008 from './migrations/008-messages-outbox.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005-identity-and-organizations': m005,
   '006-check-in-scans': m006,
   '007-customer-self-service': m007,
+  '008-messages-outbox': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -186,16 +186,35 @@ interface UserTokensTable {
   used_at: Date | null;
 }
 
-interface MailOutboxTable {
+export type OutboxChannel = 'email' | 'sms';
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+/** Every outgoing message: account mail and customers' booking messages (005, 008). */
+interface OutboxTable {
   id: Generated<string>;
+  channel: Generated<OutboxChannel>;
+  status: Generated<OutboxStatus>;
+  /** An e-mail address, or an E.164 phone number for SMS. */
   to_address: string;
-  subject: string;
-  text_body: string;
+  /** Null for SMS, and for a booking message until it is rendered (when it is sent). */
+  subject: string | null;
+  text_body: string | null;
   html_body: string | null;
+  /** What the message is for (invitation, password_reset, booking_reminder_2h…). */
   kind: string;
+  /** Booking messages: the booking, which of its times (see booking-messages.ts), language. */
+  booking_id: string | null;
+  occurrence: string | null;
+  locale: 'en' | 'fr' | null;
+  /** Unique: one row per (booking, event, occurrence, channel). */
+  dedupe_key: string | null;
+  /** Who took the message (smtp, simulator, africastalking) and its id there. */
+  provider: string | null;
+  provider_message_id: string | null;
   created_at: Date;
   sent_at: Date | null;
   attempts: Generated<number>;
+  /** Due time of the next attempt while pending; the lease end while being sent. */
   next_attempt_at: Date | null;
   last_error: string | null;
 }
@@ -229,7 +248,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   user_tokens: UserTokensTable;
-  mail_outbox: MailOutboxTable;
+  outbox: OutboxTable;
   uploads: UploadsTable;
   organization_closures: OrganizationClosuresTable;
 }
@@ -250,3 +269,4 @@ export type SlotRow = Selectable<SlotsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type OutboxRow = Selectable<OutboxTable>;

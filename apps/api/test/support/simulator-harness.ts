@@ -45,6 +45,10 @@ export function useSimulatorApp(
     get database(): Database {
       return tdb.database;
     },
+    /** The PostgreSQL database's URL (null on PGlite), for a second process's connections. */
+    get url(): string | null {
+      return tdb.url;
+    },
     get clock(): FixedClock {
       return clock;
     },

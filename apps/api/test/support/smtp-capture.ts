@@ -6,6 +6,8 @@ export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one. */
+  html: string | null;
   /** The envelope recipients, as the server received them. */
   rcpt: string[];
 }
@@ -39,6 +41,7 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
               : (mail.to?.text ?? ''),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : null,
             rcpt: session.envelope.rcptTo.map((r) => r.address),
           });
           callback();

@@ -400,7 +400,7 @@ export const en = {
   'platform.outbox.noSmtp':
     'No SMTP server is configured, so mail is not sent. Copy invitation and reset links from here and pass them on.',
   'platform.outbox.smtp': 'Mail is sent through the configured SMTP server.',
-  'platform.outbox.empty': 'No mail yet.',
+  'platform.outbox.empty': 'No messages yet.',
   'platform.outbox.to': 'To {to}',
   'platform.outbox.sent': 'Sent {date}',
   'platform.outbox.waiting': 'Not sent yet',
@@ -834,6 +834,26 @@ export const en = {
   'adminBookings.cancelledBy.customer': 'Cancelled by the customer',
   'adminBookings.cancelledBy.organization': 'Cancelled by your organization',
   'adminBookings.movedFrom': 'Moved from {date} at {time}',
+
+  // Messages outbox: SMS and customers' messages in the console (issue 10, item 3)
+  'outbox.channel.email': 'E-mail',
+  'outbox.channel.sms': 'SMS',
+  'outbox.smsSimulator':
+    'SMS go to the simulator: they are recorded here as sent and never reach a phone.',
+  'outbox.smsGateway': 'SMS are sent through {provider}.',
+  'outbox.kind.confirmation': 'Booking confirmation',
+  'outbox.kind.reminderDayBefore': 'Reminder, the day before',
+  'outbox.kind.reminder2h': 'Reminder, 2 hours before',
+  'outbox.kind.cancellation': 'Booking cancelled',
+  'outbox.kind.reschedule': 'Booking moved',
+  'outbox.recorded': 'Recorded {date} by the simulator (not sent)',
+  'outbox.skipped': 'Not sent: no longer true when due',
+  'outbox.skipReason': 'Why: {error}',
+  'outbox.nextAttempt': 'Next attempt {date}',
+  'outbox.customerText':
+    'A message to a customer, in {lang}. Its text, with the customer’s ticket link, is not shown here.',
+  'outbox.lang.en': 'English',
+  'outbox.lang.fr': 'French',
 } as const;
 
 export type MessageKey = keyof typeof en;

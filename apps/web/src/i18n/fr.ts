@@ -414,7 +414,7 @@ export const fr: Messages = {
   'platform.outbox.noSmtp':
     "Aucun serveur SMTP n'est configuré\u00a0: les e-mails ne partent pas. Copiez d'ici les liens d'invitation et de réinitialisation et transmettez-les.",
   'platform.outbox.smtp': 'Les e-mails partent par le serveur SMTP configuré.',
-  'platform.outbox.empty': 'Aucun e-mail pour le moment.',
+  'platform.outbox.empty': 'Aucun message pour le moment.',
   'platform.outbox.to': 'À {to}',
   'platform.outbox.sent': 'Envoyé le {date}',
   'platform.outbox.waiting': 'Pas encore envoyé',
@@ -858,4 +858,24 @@ export const fr: Messages = {
   'adminBookings.cancelledBy.customer': 'Annulée par le client',
   'adminBookings.cancelledBy.organization': 'Annulée par votre organisation',
   'adminBookings.movedFrom': 'Déplacée du {date} à {time}',
+
+  // Messages outbox: SMS and customers' messages in the console (issue 10, item 3)
+  'outbox.channel.email': 'E-mail',
+  'outbox.channel.sms': 'SMS',
+  'outbox.smsSimulator':
+    'Les SMS vont au simulateur\u00a0: ils sont enregistrés ici comme envoyés et n’arrivent sur aucun téléphone.',
+  'outbox.smsGateway': 'Les SMS partent par {provider}.',
+  'outbox.kind.confirmation': 'Confirmation de réservation',
+  'outbox.kind.reminderDayBefore': 'Rappel, la veille',
+  'outbox.kind.reminder2h': 'Rappel, 2\u00a0heures avant',
+  'outbox.kind.cancellation': 'Réservation annulée',
+  'outbox.kind.reschedule': 'Réservation déplacée',
+  'outbox.recorded': 'Enregistré le {date} par le simulateur (non envoyé)',
+  'outbox.skipped': 'Non envoyé\u00a0: plus d’actualité à l’échéance',
+  'outbox.skipReason': 'Motif\u00a0: {error}',
+  'outbox.nextAttempt': 'Prochaine tentative le {date}',
+  'outbox.customerText':
+    'Un message à un client, en {lang}. Son texte, avec le lien de son ticket, n’est pas affiché ici.',
+  'outbox.lang.en': 'anglais',
+  'outbox.lang.fr': 'français',
 };

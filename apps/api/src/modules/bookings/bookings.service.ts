@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB, Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
+import { queueBookingMessages } from '../messages/booking-messages.js';
 import { isClosureDate, isOpenOn } from '../organizations/organizations.repository.js';
 import { findListedService } from '../services/services.repository.js';
 import { generateTicketCode } from '../tickets/ticket-code.js';
@@ -154,6 +155,7 @@ export class BookingsService {
   /**
    * The hold becomes a confirmed booking with a ticket. If the hold had already lapsed, a
    * seat is taken again when one is still free; otherwise nothing changes (`no_seat`).
+   * The customer's confirmation messages are queued in the same transaction.
    */
   async confirm(trx: Db, bookingId: string, now: Date): Promise<BookingConfirmation> {
     const booking = await lockBookingForUpdate(trx, bookingId);
@@ -167,6 +169,7 @@ export class BookingsService {
       seat = free;
     }
     await markConfirmed(trx, booking.id, { seat, ticketCode: await newTicketCode(trx) }, now);
+    await queueBookingMessages(trx, booking.id, 'confirmation', now);
     return booking.status === 'held' ? 'confirmed' : 'confirmed_after_hold_lapsed';
   }
 

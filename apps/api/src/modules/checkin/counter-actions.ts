@@ -9,7 +9,7 @@ import type { DB, Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import { type AuthContext, canActOn } from '../auth/auth-guard.js';
-import { changeBookingStatus } from '../bookings/bookings.repository.js';
+import { changeBookingStatus, lockBookingForUpdate } from '../bookings/bookings.repository.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
 import {
   type CounterBooking,
@@ -79,6 +79,8 @@ export async function applyCounterAction(
   // The organization cancelled it (at the counter or in its area). A paid booking's customer
   // is told, by a message queued in the same transaction as the change.
   const changed = await db.transaction().execute(async (trx) => {
+    // Locked first: the status it is changed from decides (a hold paid meanwhile is confirmed).
+    const { status } = await lockBookingForUpdate(trx, booking.booking_id);
     const done = await changeBookingStatus(
       trx,
       booking.booking_id,
@@ -87,7 +89,7 @@ export async function applyCounterAction(
       now,
       'organization',
     );
-    if (done && action === 'cancel' && booking.status === 'confirmed') {
+    if (done && action === 'cancel' && status === 'confirmed') {
       await queueBookingMessages(trx, booking.booking_id, 'cancellation', now);
     }
     return done;

@@ -1,32 +1,20 @@
 import { createTransport } from 'nodemailer';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-}
-
-/** Where the worker hands mail over; SMTP in production, anything in tests. */
-export interface MailTransport {
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
-}
+import type { ChannelSender } from '../outbox/outbox-worker.js';
 
 /** A stuck SMTP server must not hold a sweep (and its claimed mail) for minutes. */
-const TIMEOUT_MS = 15_000;
+export const SMTP_STEP_TIMEOUT_MS = 15_000;
 
 /**
- * SMTP through nodemailer. The URL carries host, port and credentials
+ * The e-mail channel: SMTP through nodemailer. The URL carries host, port and credentials
  * (smtp:// upgrades with STARTTLS when offered, smtps:// is TLS from the start).
  */
-export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+export function smtpSender(smtpUrl: string, from: string): ChannelSender {
   const transporter = createTransport(
     {
       url: smtpUrl,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: TIMEOUT_MS,
+      connectionTimeout: SMTP_STEP_TIMEOUT_MS,
+      greetingTimeout: SMTP_STEP_TIMEOUT_MS,
+      socketTimeout: SMTP_STEP_TIMEOUT_MS,
       // nodemailer would otherwise log whole SMTP sessions (bodies with links) at debug.
       logger: false,
       debug: false,
@@ -34,15 +22,22 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     { from },
   );
   return {
-    async send(mail) {
-      await transporter.sendMail({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-      });
+    provider: 'smtp',
+    async deliver(to, mail) {
+      try {
+        const info = await transporter.sendMail({
+          to,
+          subject: mail.subject ?? '',
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
+        const id = (info as { messageId?: unknown }).messageId;
+        return { ok: true, providerMessageId: typeof id === 'string' ? id.slice(0, 200) : null };
+      } catch (err) {
+        return { ok: false, permanent: false, error: describeMailError(err, smtpUrl) };
+      }
     },
-    close() {
+    async close() {
       transporter.close();
     },
   };
@@ -50,7 +45,8 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 
 /**
  * What may be stored and logged of a delivery failure: the error's code and first line,
- * with the SMTP credentials and anything shaped like one of our link tokens taken out.
+ * with the SMTP credentials, e-mail addresses and anything shaped like one of our link
+ * tokens or access keys taken out.
  */
 export function describeMailError(err: unknown, smtpUrl: string | null): string {
   const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
@@ -70,5 +66,8 @@ export function describeMailError(err: unknown, smtpUrl: string | null): string 
       // The URL was validated at start-up.
     }
   }
-  return text.replace(/[A-Za-z0-9_-]{43}/g, '[redacted]').slice(0, 300);
+  return text
+    .replace(/[A-Za-z0-9_-]{43}/g, '[redacted]')
+    .replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[address]')
+    .slice(0, 300);
 }

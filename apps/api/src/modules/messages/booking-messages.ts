@@ -1,23 +1,25 @@
 import type { Db } from '../../db/schema.js';
+import { queueBookingMessageRows } from '../outbox/outbox.repository.js';
+import { type BookingMessageEvent, findBookingTarget, messagesFor } from './message-rows.js';
 
-/** What happened to a booking that the customer is told about (issue 10 item 3). */
-export type BookingMessageEvent =
-  | 'confirmation'
-  | 'reminder_day_before'
-  | 'reminder_2h'
-  | 'cancellation'
-  | 'reschedule';
+export type { BookingMessageEvent } from './message-rows.js';
 
 /**
  * Queues the customer's messages (SMS, and e-mail when one was given) about `event` in the
  * caller's transaction, so a message exists exactly when the change it reports committed.
- * Interface agreed between the self-service and messages work; the messages module fills it.
+ * Call it after the booking row says what happened (confirmed; cancelled; for a
+ * reschedule: its new date and slot, `reschedule_count` incremented). Queuing the same
+ * event of the same occurrence again adds nothing. The text is written when the message
+ * is sent, from the booking as it then stands (message-preparer.ts).
+ * Interface agreed between the self-service and messages work.
  */
 export async function queueBookingMessages(
-  _trx: Db,
-  _bookingId: string,
-  _event: BookingMessageEvent,
-  _now: Date,
+  trx: Db,
+  bookingId: string,
+  event: BookingMessageEvent,
+  now: Date,
 ): Promise<void> {
-  // Filled by the messages module (issue 10, item 3).
+  const target = await findBookingTarget(trx, bookingId);
+  if (!target) throw new Error(`queueBookingMessages: no booking ${bookingId}`);
+  await queueBookingMessageRows(trx, messagesFor(target, event), now);
 }

@@ -17,7 +17,7 @@ import { SESSION_COOKIE } from '../auth/auth-guard.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../auth/users.repository.js';
-import { queueMail } from '../mail/mail.repository.js';
+import { queueMail } from '../outbox/outbox.repository.js';
 import { clientAddressKey } from '../platform/client-address.js';
 import { enforceLimits } from '../platform/db-limits.js';
 import { passwordResetMail, resetLink } from './account-mail.js';

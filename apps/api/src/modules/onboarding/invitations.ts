@@ -2,7 +2,7 @@ import { INVITATION_VALID_HOURS } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findUserByEmail, insertUser, normalizeEmail } from '../auth/users.repository.js';
-import { queueMail } from '../mail/mail.repository.js';
+import { queueMail } from '../outbox/outbox.repository.js';
 import { invitationLink, invitationMail } from './account-mail.js';
 import { issueLinkToken } from './user-tokens.repository.js';
 

@@ -1,6 +1,6 @@
 import type { PlatformOrganization } from '@qless/contract';
 import { sql } from 'kysely';
-import type { Db, OrganizationRow } from '../../db/schema.js';
+import type { Db, OrganizationRow, OutboxChannel } from '../../db/schema.js';
 import { isListed, missingFields } from '../organizations/organizations.repository.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -143,16 +143,38 @@ export function shownBody(
   return mail.text_body.replace(LINK_TOKEN, '$1…');
 }
 
+/**
+ * A customer's number or address as operators see it: enough to tell two apart and to
+ * confirm one a customer reads out, not enough to contact them or to stand in for them
+ * (their ticket code and the last four digits of their number open their booking).
+ */
+export function maskRecipient(channel: OutboxChannel, to: string): string {
+  if (channel === 'sms') {
+    const cameroon = /^\+237(\d)\d{6}(\d{2})$/.exec(to);
+    if (cameroon) return `+237 ${cameroon[1]}•• ••• •${cameroon[2]}`;
+    const digits = to.replace(/\D/g, '');
+    return digits.length < 6 ? '•••' : `+${digits.slice(0, 2)}•••${digits.slice(-2)}`;
+  }
+  const at = to.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${to.slice(0, 1)}•••${to.slice(at)}`;
+}
+
 export async function listOutbox(db: Db, page: number, pageSize: number, smtpConfigured: boolean) {
   const [total, rows] = await Promise.all([
-    db.selectFrom('mail_outbox').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('outbox').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     db
-      .selectFrom('mail_outbox')
+      .selectFrom('outbox')
       .select([
         'id',
+        'channel',
+        'status',
         'to_address',
         'subject',
         'kind',
+        'booking_id',
+        'locale',
+        'provider',
         'created_at',
         'sent_at',
         'attempts',
@@ -168,18 +190,29 @@ export async function listOutbox(db: Db, page: number, pageSize: number, smtpCon
   ]);
   return {
     total: Number(total.n),
-    mail: rows.map((m) => ({
-      id: m.id,
-      to: m.to_address,
-      subject: m.subject,
-      kind: m.kind,
-      created_at: m.created_at.toISOString(),
-      sent_at: iso(m.sent_at),
-      attempts: m.attempts,
-      next_attempt_at: iso(m.next_attempt_at),
-      last_error: m.last_error,
-      text_body: shownBody(m, smtpConfigured),
-    })),
+    messages: rows.map((m) => {
+      const customer = m.booking_id !== null;
+      return {
+        id: m.id,
+        channel: m.channel,
+        status: m.status,
+        to: customer ? maskRecipient(m.channel, m.to_address) : m.to_address,
+        subject: customer ? null : m.subject,
+        kind: m.kind,
+        customer,
+        locale: m.locale,
+        provider: m.provider,
+        created_at: m.created_at.toISOString(),
+        sent_at: iso(m.sent_at),
+        attempts: m.attempts,
+        next_attempt_at: iso(m.next_attempt_at),
+        last_error: m.last_error,
+        text_body:
+          customer || m.text_body === null
+            ? null
+            : shownBody({ text_body: m.text_body, sent_at: m.sent_at }, smtpConfigured),
+      };
+    }),
   };
 }
 

@@ -237,10 +237,11 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
         reply.header('cache-control', 'no-store');
         const { page, page_size } = req.query;
         const smtpConfigured = config.mail.smtpUrl !== null;
-        const { total, mail } = await listOutbox(db, page, page_size, smtpConfigured);
+        const { total, messages } = await listOutbox(db, page, page_size, smtpConfigured);
         return {
-          mail,
+          messages,
           smtp_configured: smtpConfigured,
+          sms_provider: config.sms.provider,
           page,
           page_size,
           total,

@@ -1,6 +1,7 @@
-import type { OutboxMail } from '@qless/contract';
+import type { OutboxMessage } from '@qless/contract';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { useAsync } from '../../../lib/use-async';
 import { listOutbox } from '../api/console';
@@ -8,6 +9,15 @@ import { formatInstant, linkify } from '../lib/format';
 import { ListState, Pager } from './shared';
 
 const PAGE_SIZE = 10;
+
+/** Customers' messages are named by what they are about (their text is not shown). */
+const KIND_LABELS: Record<string, MessageKey> = {
+  booking_confirmation: 'outbox.kind.confirmation',
+  booking_reminder_day_before: 'outbox.kind.reminderDayBefore',
+  booking_reminder_2h: 'outbox.kind.reminder2h',
+  booking_cancellation: 'outbox.kind.cancellation',
+  booking_reschedule: 'outbox.kind.reschedule',
+};
 
 function MailBody({ text }: { text: string }) {
   return (
@@ -27,14 +37,27 @@ function MailBody({ text }: { text: string }) {
   );
 }
 
-function MailState({ mail }: { mail: OutboxMail }) {
+function MessageState({ message }: { message: OutboxMessage }) {
   const { t, intlLocale } = useI18n();
-  if (mail.sent_at)
-    return <>{t('platform.outbox.sent', { date: formatInstant(mail.sent_at, intlLocale) })}</>;
-  if (mail.attempts > 0 && mail.next_attempt_at === null) {
-    return <>{t('platform.outbox.gaveUp', { n: mail.attempts })}</>;
+  switch (message.status) {
+    case 'sent': {
+      const date = formatInstant(message.sent_at ?? message.created_at, intlLocale);
+      if (message.provider === 'simulator') return <>{t('outbox.recorded', { date })}</>;
+      return <>{t('platform.outbox.sent', { date })}</>;
+    }
+    case 'failed':
+      return <>{t('platform.outbox.gaveUp', { n: message.attempts })}</>;
+    case 'skipped':
+      return <>{t('outbox.skipped')}</>;
+    default:
+      return <>{t('platform.outbox.waiting')}</>;
   }
-  return <>{t('platform.outbox.waiting')}</>;
+}
+
+function Title({ message }: { message: OutboxMessage }) {
+  const { t } = useI18n();
+  const label = KIND_LABELS[message.kind];
+  return <>{label ? t(label) : (message.subject ?? message.kind)}</>;
 }
 
 export function OutboxPanel() {
@@ -47,22 +70,38 @@ export function OutboxPanel() {
         {(data) => (
           <>
             <Alert tone="info">
-              {data.smtp_configured ? t('platform.outbox.smtp') : t('platform.outbox.noSmtp')}
+              {data.smtp_configured ? t('platform.outbox.smtp') : t('platform.outbox.noSmtp')}{' '}
+              {data.sms_provider === 'simulator'
+                ? t('outbox.smsSimulator')
+                : t('outbox.smsGateway', { provider: data.sms_provider })}
             </Alert>
-            {data.mail.length === 0 ? (
+            {data.messages.length === 0 ? (
               <p className="empty-state">{t('platform.outbox.empty')}</p>
             ) : (
               <ul className="console-list">
-                {data.mail.map((m) => (
-                  <li key={m.id} className="console-card" data-mail-to={m.to}>
+                {data.messages.map((m) => (
+                  <li
+                    key={m.id}
+                    className="console-card"
+                    data-mail-to={m.to}
+                    data-channel={m.channel}
+                    data-kind={m.kind}
+                  >
                     <details>
                       <summary>
-                        <strong className="console-card__subject">{m.subject}</strong>
+                        <span className="console-card__head">
+                          <strong className="console-card__subject">
+                            <Title message={m} />
+                          </strong>
+                          <span className={`console-tag console-tag--${m.channel}`}>
+                            {t(m.channel === 'sms' ? 'outbox.channel.sms' : 'outbox.channel.email')}
+                          </span>
+                        </span>
                         <span className="console-card__meta">
                           {t('platform.outbox.to', { to: m.to })}
                         </span>
                         <span className="console-card__meta">
-                          {formatInstant(m.created_at, intlLocale)} · <MailState mail={m} />
+                          {formatInstant(m.created_at, intlLocale)} · <MessageState message={m} />
                         </span>
                         <span className="console-card__read">{t('platform.outbox.read')}</span>
                       </summary>
@@ -71,12 +110,32 @@ export function OutboxPanel() {
                           {t('platform.outbox.attempts', { n: m.attempts })}
                         </p>
                       ) : null}
-                      {m.last_error ? (
+                      {m.status === 'pending' && m.attempts > 0 && m.next_attempt_at ? (
                         <p className="console-card__meta">
-                          {t('platform.outbox.error', { error: m.last_error })}
+                          {t('outbox.nextAttempt', {
+                            date: formatInstant(m.next_attempt_at, intlLocale),
+                          })}
                         </p>
                       ) : null}
-                      <MailBody text={m.text_body} />
+                      {m.last_error ? (
+                        <p className="console-card__meta">
+                          {t(
+                            m.status === 'skipped' ? 'outbox.skipReason' : 'platform.outbox.error',
+                            {
+                              error: m.last_error,
+                            },
+                          )}
+                        </p>
+                      ) : null}
+                      {m.text_body !== null ? (
+                        <MailBody text={m.text_body} />
+                      ) : (
+                        <p className="console-card__meta">
+                          {t('outbox.customerText', {
+                            lang: m.locale === 'fr' ? t('outbox.lang.fr') : t('outbox.lang.en'),
+                          })}
+                        </p>
+                      )}
                     </details>
                   </li>
                 ))}

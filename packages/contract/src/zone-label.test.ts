@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zoneLabel } from './zone-label';
+import { zoneLabel } from './zone-label.js';
 
 describe('zoneLabel', () => {
   const at = new Date('2026-11-26T12:00:00Z');

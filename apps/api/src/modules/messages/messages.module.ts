@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import type { Config } from '../../config.js';
+import type { OutboxChannel } from '../../db/schema.js';
+import { createSmsProvider } from '../../providers/sms/index.js';
+import type { SmsProvider } from '../../providers/sms/provider.js';
+import type { BookingAccess } from '../bookings/booking-access.js';
+import { SMTP_STEP_TIMEOUT_MS, smtpSender } from '../mail/mail-transport.js';
+import {
+  type ChannelSender,
+  type ChannelSetup,
+  leaseFor,
+  OutboxWorker,
+} from '../outbox/outbox-worker.js';
+import { bookingMessagePreparer } from './message-preparer.js';
+import { ReminderSweep } from './reminders.js';
+
+/** The SMS channel of the outbox: a provider's refusal for good gives the message up at once. */
+export function smsSender(provider: SmsProvider): ChannelSender {
+  return {
+    provider: provider.name,
+    async deliver(to, message) {
+      const result = await provider.send({ to, text: message.text });
+      if (result.ok) return { ok: true, providerMessageId: result.providerMessageId };
+      return { ok: false, error: result.code, permanent: !result.retryable };
+    },
+    close: () => provider.close(),
+  };
+}
+
+function channelsOf(
+  config: Config,
+  sms: SmsProvider,
+): Partial<Record<OutboxChannel, ChannelSetup>> {
+  const channels: Partial<Record<OutboxChannel, ChannelSetup>> = {
+    sms: {
+      sender: smsSender(sms),
+      maxAttempts: config.sms.maxAttempts,
+      retryBaseMs: config.sms.retryBaseMs,
+    },
+  };
+  if (config.mail.smtpUrl && config.mail.from) {
+    channels.email = {
+      sender: smtpSender(config.mail.smtpUrl, config.mail.from),
+      maxAttempts: config.mail.maxAttempts,
+      retryBaseMs: config.mail.retryBaseMs,
+    };
+  }
+  return channels;
+}
+
+export interface Messaging {
+  sms: SmsProvider;
+  /** Null when OUTBOX_WORKER_ENABLED is off in this process. */
+  worker: OutboxWorker | null;
+  /** Null when REMINDERS_ENABLED is off in this process. */
+  reminders: ReminderSweep | null;
+}
+
+/**
+ * The outbox worker with its ways out (SMS always, through the configured provider; e-mail
+ * only with SMTP, else mail waits in the outbox for operators) and the reminder sweep.
+ */
+export function createMessaging(
+  deps: AppDeps,
+  access: BookingAccess,
+  log: FastifyBaseLogger,
+  sms: SmsProvider = createSmsProvider(deps.config.sms, { clock: deps.clock }),
+): Messaging {
+  const { config, db, clock } = deps;
+  const { outbox } = config;
+  const worker = outbox.workerEnabled
+    ? new OutboxWorker({
+        db,
+        clock,
+        channels: channelsOf(config, sms),
+        prepareBookingMessage: bookingMessagePreparer(db, {
+          publicOrigin: config.publicOrigin,
+          access,
+        }),
+        config: {
+          intervalMs: outbox.workerIntervalMs,
+          batchSize: outbox.batchSize,
+          leaseMs: leaseFor(
+            outbox.batchSize,
+            Math.max(config.sms.timeoutMs, 3 * SMTP_STEP_TIMEOUT_MS),
+          ),
+        },
+        log,
+      })
+    : null;
+  const reminders = outbox.remindersEnabled
+    ? new ReminderSweep({ db, clock, intervalMs: outbox.reminderIntervalMs, log })
+    : null;
+  return { sms, worker, reminders };
+}

@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DB, OutboxChannel, OutboxRow } from '../../db/schema.js';
+import { PeriodicSweep } from '../../periodic.js';
+import {
+  claimDue,
+  markFailed,
+  markSent,
+  markSkipped,
+  type RenderedMessage,
+} from './outbox.repository.js';
+
+/** What a channel made of one message. */
+export type DeliveryResult =
+  | { ok: true; providerMessageId: string | null }
+  | {
+      ok: false;
+      /** Stored and logged: never the message, the recipient, a link or a credential. */
+      error: string;
+      /** Trying again cannot help (a number that does not exist…): give up at once. */
+      permanent: boolean;
+    };
+
+/** One way out: SMTP for e-mail, the SMS provider for SMS. */
+export interface ChannelSender {
+  /** Recorded with each message it took (smtp, simulator, africastalking). */
+  readonly provider: string;
+  deliver(to: string, message: RenderedMessage): Promise<DeliveryResult>;
+  close(): Promise<void>;
+}
+
+export interface ChannelSetup {
+  sender: ChannelSender;
+  /** Attempts of one message before it is given up. */
+  maxAttempts: number;
+  /** Wait after the first failure, doubled after each further one (at most 1 h). */
+  retryBaseMs: number;
+}
+
+/** A booking message as it stands when it is due: its text, or why it is no longer sent. */
+export type Preparation = { send: RenderedMessage } | { skip: string };
+
+export interface OutboxWorkerConfig {
+  intervalMs: number;
+  batchSize?: number;
+  /** How long a claimed message is this process's to send before others may try it. */
+  leaseMs?: number;
+}
+
+export interface OutboxSweepResult {
+  sent: number;
+  failed: number;
+  gaveUp: number;
+  skipped: number;
+}
+
+const BATCH_SIZE = 20;
+/** Longer than one sweep's sends can take (see leaseFor). */
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 3_600_000;
+
+/** Wait before attempt `attempts + 1`, after `attempts` failures: base, 2×base, 4×base… ≤ 1 h. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * A lease that outlasts a whole batch sent one message after another, each taking at most
+ * `maxSendMs`, so no other process takes a message this one is still about to send.
+ */
+export function leaseFor(batchSize: number, maxSendMs: number): number {
+  return Math.max(LEASE_MS, batchSize * (maxSendMs + 5_000));
+}
+
+function storedText(row: OutboxRow): Preparation {
+  if (row.text_body === null) return { skip: 'nothing to send' };
+  return { send: { subject: row.subject, text: row.text_body, html: row.html_body } };
+}
+
+/**
+ * Delivers the outbox, every channel this process has a way out for (e-mail only with SMTP;
+ * SMS always, through the configured provider). Each sweep claims due messages in a short
+ * transaction (SKIP LOCKED, so several processes share the work and never send one message
+ * twice), renders booking messages from the booking as it stands (or skips those no longer
+ * true), sends outside any transaction, and records the outcome: sent, retried later with
+ * backoff, or given up after the channel's `maxAttempts` or a permanent refusal. Bodies hold
+ * links and personal data: they are never logged, nor are recipients.
+ */
+export class OutboxWorker {
+  private readonly loop: PeriodicSweep;
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<DB>;
+      clock: Clock;
+      channels: Partial<Record<OutboxChannel, ChannelSetup>>;
+      /** Renders a booking message, or says why it is no longer to be sent. */
+      prepareBookingMessage: (row: OutboxRow, now: Date) => Promise<Preparation>;
+      config: OutboxWorkerConfig;
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.loop = new PeriodicSweep(
+      () => this.sweep(),
+      deps.config.intervalMs,
+      (err: unknown) => deps.log.error({ err }, 'outbox sweep failed'),
+    );
+  }
+
+  async sweep(): Promise<OutboxSweepResult> {
+    const { db, clock, channels, config } = this.deps;
+    const result: OutboxSweepResult = { sent: 0, failed: 0, gaveUp: 0, skipped: 0 };
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + (config.leaseMs ?? LEASE_MS));
+    const open = (Object.keys(channels) as OutboxChannel[]).filter((c) => channels[c]);
+    const claimed = await db
+      .transaction()
+      .execute((trx) => claimDue(trx, open, now, leaseUntil, config.batchSize ?? BATCH_SIZE));
+    for (const row of claimed) {
+      const setup = channels[row.channel];
+      if (setup) result[await this.handle(row, setup)] += 1;
+    }
+    return result;
+  }
+
+  private async handle(row: OutboxRow, setup: ChannelSetup): Promise<keyof OutboxSweepResult> {
+    const { db, clock, log } = this.deps;
+    const { sender } = setup;
+    const bookingMessage = row.booking_id !== null;
+    let prepared: Preparation;
+    let delivery: DeliveryResult;
+    try {
+      prepared = bookingMessage
+        ? await this.deps.prepareBookingMessage(row, clock.now())
+        : storedText(row);
+    } catch (err) {
+      const error = `not rendered: ${errorName(err)}`;
+      return this.recordFailure(row, setup, { ok: false, permanent: false, error }, null);
+    }
+    if ('skip' in prepared) {
+      await markSkipped(db, row.id, prepared.skip);
+      log.info(
+        { outboxId: row.id, channel: row.channel, kind: row.kind, reason: prepared.skip },
+        'message skipped',
+      );
+      return 'skipped';
+    }
+    const rendered = bookingMessage ? prepared.send : null;
+    try {
+      delivery = await sender.deliver(row.to_address, prepared.send);
+    } catch (err) {
+      delivery = { ok: false, permanent: false, error: `send failed: ${errorName(err)}` };
+    }
+    if (delivery.ok) {
+      await markSent(
+        db,
+        row.id,
+        clock.now(),
+        { provider: sender.provider, providerMessageId: delivery.providerMessageId },
+        rendered,
+      );
+      return 'sent';
+    }
+    return this.recordFailure(row, setup, delivery, rendered);
+  }
+
+  private async recordFailure(
+    row: OutboxRow,
+    setup: ChannelSetup,
+    delivery: Extract<DeliveryResult, { ok: false }>,
+    rendered: RenderedMessage | null,
+  ): Promise<'failed' | 'gaveUp'> {
+    const { db, clock, log } = this.deps;
+    const giveUp = delivery.permanent || row.attempts >= setup.maxAttempts;
+    const retryAt = giveUp
+      ? null
+      : new Date(clock.now().getTime() + retryDelayMs(row.attempts, setup.retryBaseMs));
+    const error = giveUp && delivery.permanent ? `${delivery.error} (permanent)` : delivery.error;
+    await markFailed(db, row.id, { error, provider: setup.sender.provider, retryAt }, rendered);
+    log.warn(
+      {
+        outboxId: row.id,
+        channel: row.channel,
+        kind: row.kind,
+        attempts: row.attempts,
+        error,
+        gaveUp: giveUp,
+      },
+      giveUp ? 'message given up' : 'message delivery failed; will retry',
+    );
+    return giveUp ? 'gaveUp' : 'failed';
+  }
+
+  /** Sweeps every `intervalMs` (see PeriodicSweep). */
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops the loop, waits for a sweep in flight and closes the channels. */
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    for (const setup of Object.values(this.deps.channels)) await setup?.sender.close();
+  }
+}
+
+/** An error's class or code only: its message may quote what it was given. */
+function errorName(err: unknown): string {
+  const e = err as { code?: unknown; name?: unknown };
+  if (typeof e?.code === 'string') return e.code;
+  return typeof e?.name === 'string' ? e.name : 'error';
+}
