@@ -21,6 +21,8 @@ const InviteRoute = lazy(() => import('./routes/invite'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const TicketRoute = lazy(() => import('./routes/ticket'));
+const MyBookingsRoute = lazy(() => import('./routes/my-bookings'));
 
 function Fallback() {
   const { t } = useI18n();
@@ -47,6 +49,8 @@ export function AppRouter() {
             <Route path={paths.organizations.pattern} component={OrganizationsRoute} />
             <Route path={paths.slots.pattern} component={SlotsRoute} />
             <Route path={paths.contact.pattern} component={ContactRoute} />
+            <Route path={paths.ticket.pattern} component={TicketRoute} />
+            <Route path={paths.myBookings.pattern} component={MyBookingsRoute} />
             <Route path={paths.createService.pattern}>
               <Redirect to={paths.contact.build()} replace />
             </Route>

@@ -47,6 +47,13 @@ export const apiPaths = {
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   paymentStatusSocket: (paymentId: string) => `${API}/payment/${id(paymentId)}/statusSocket`,
 
+  // Customer self-service (issue 10): the booking's access key goes in X-Booking-Key.
+  ticketLookup: (code: string) => `${API}/tickets/${id(code)}`,
+  ticketAccess: (code: string) => `${API}/tickets/${id(code)}/access`,
+  customerBooking: (bookingId: string) => `${API}/bookings/${id(bookingId)}`,
+  customerCancel: (bookingId: string) => `${API}/bookings/${id(bookingId)}/cancel`,
+  customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
+
   // The organization area (the caller's own organization; see contract organization-admin).
   organizationData: () => `${API}/organization/data`,
   /** Query values left undefined are not sent. */

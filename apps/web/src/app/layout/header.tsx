@@ -111,6 +111,14 @@ export function Header() {
               </a>
             </li>
             <li>
+              <a
+                href={href(paths.myBookings.build())}
+                aria-current={current(paths.myBookings.pattern)}
+              >
+                {t('nav.myBookings')}
+              </a>
+            </li>
+            <li>
               <a href={href(paths.contact.build())} aria-current={current(paths.contact.pattern)}>
                 {t('nav.register')}
               </a>

@@ -1,0 +1,119 @@
+import type { TicketAccessResponse } from '@qless/contract';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
+import type { MessageKey } from '../../../i18n/en';
+import { useI18n } from '../../../i18n/i18n';
+import { accessTicket } from '../api/ticket-access';
+import { type AccessFieldError, validateAccessForm } from '../lib/access-form';
+import { errorText, waitText } from '../lib/booking-text';
+
+const CODE_ERRORS: Record<AccessFieldError, MessageKey> = {
+  required: 'ticketPage.access.codeRequired',
+  invalid: 'ticketPage.access.codeInvalid',
+};
+const DIGIT_ERRORS: Record<AccessFieldError, MessageKey> = {
+  required: 'ticketPage.access.last4Required',
+  invalid: 'ticketPage.access.last4Invalid',
+};
+
+interface Props {
+  /** The code is known (the ticket page): only the digits are asked. */
+  code?: string;
+  title: string;
+  intro: string;
+  /** Heading level of the title in the page. */
+  level?: 2 | 3;
+  onAccess: (result: TicketAccessResponse, code: string) => void;
+}
+
+/** "Ticket code + last four digits of the phone number": the proof asked on another device. */
+export function AccessForm({ code: fixedCode, title, intro, level = 2, onAccess }: Props) {
+  const { t, intlLocale } = useI18n();
+  const titleId = useId();
+  const [code, setCode] = useState(fixedCode ?? '');
+  const [last4, setLast4] = useState('');
+  const [errors, setErrors] = useState<{ code?: AccessFieldError; last4?: AccessFieldError }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const Heading = level === 2 ? 'h2' : 'h3';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = validateAccessForm({ code: fixedCode ?? code, last4 });
+    setFailure(null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = checked.errors.code && !fixedCode ? 'code' : 'last4';
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const result = await accessTicket(checked.code, { phone_last4: checked.phoneLast4 });
+      onAccess(result, checked.code);
+    } catch (error) {
+      const text = errorText(error);
+      setFailure(
+        t(text.key, text.wait !== null ? { wait: waitText(text.wait, intlLocale) } : undefined),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="ticket-card access-form" aria-labelledby={titleId}>
+      <Heading id={titleId} className="ticket-card__title">
+        {title}
+      </Heading>
+      <p className="hint">{intro}</p>
+      <form ref={formRef} noValidate onSubmit={submit}>
+        {fixedCode ? null : (
+          <Field
+            label={t('ticketPage.access.code')}
+            hint={t('ticketPage.access.codeHint')}
+            error={errors.code ? t(CODE_ERRORS[errors.code]) : undefined}
+          >
+            {(ids) => (
+              <input
+                {...ids}
+                name="code"
+                className="input"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        <Field
+          label={t('ticketPage.access.last4')}
+          error={errors.last4 ? t(DIGIT_ERRORS[errors.last4]) : undefined}
+        >
+          {(ids) => (
+            <input
+              {...ids}
+              name="last4"
+              className="input access-form__digits"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              value={last4}
+              onChange={(e) => setLast4(e.target.value)}
+            />
+          )}
+        </Field>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? t('ticketPage.access.checking') : t('ticketPage.access.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

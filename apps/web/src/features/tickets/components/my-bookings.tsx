@@ -1,0 +1,233 @@
+import type { CustomerBooking } from '@qless/contract';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { useI18n } from '../../../i18n/i18n';
+import { formatDate, LONG_DATE } from '../../../lib/dates';
+import {
+  type DeviceBooking,
+  readDeviceBookings,
+  removeDeviceBooking,
+  updateDeviceBooking,
+} from '../../../lib/device-bookings';
+import { getCustomerBooking } from '../api/get-customer-booking';
+import { serviceName } from '../lib/booking-text';
+import { type ListedBooking, orderDeviceBookings, stateOf } from '../lib/device-list';
+import { rememberBooking } from '../lib/remember';
+import { AccessForm } from './access-form';
+import { useFocusOnMount } from './use-focus-on-mount';
+import './tickets.css';
+
+interface Props {
+  /** The ticket page of a booking, with the key that opens it. */
+  ticketHref: (code: string, accessKey: string) => string;
+  slotsHref: (serviceId: string) => string;
+  organizationsHref: string;
+  /** Goes to a ticket page (after the code + digits form opened a booking). */
+  openTicket: (code: string) => void;
+}
+
+/** The bookings made on this device, each refreshed from the server with its key. */
+export function MyBookings(props: Props) {
+  const { t, locale } = useI18n();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [entries, setEntries] = useState<DeviceBooking[]>(readDeviceBookings);
+  const [fresh, setFresh] = useState<ReadonlyMap<string, CustomerBooking>>(new Map());
+  const [stale, setStale] = useState<ReadonlySet<string>>(new Set());
+  const [pending, setPending] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
+  const findId = useId();
+  useFocusOnMount(headingRef);
+
+  // Once per visit: each booking the device holds is asked for with its key.
+  useEffect(() => {
+    const controller = new AbortController();
+    const initial = readDeviceBookings();
+    if (initial.length === 0) {
+      setPending(false);
+      return;
+    }
+    Promise.allSettled(
+      initial.map((entry) =>
+        getCustomerBooking(entry.booking_id, entry.access_key, controller.signal).then(
+          (booking) => {
+            updateDeviceBooking(entry.booking_id, {
+              state: stateOf(booking),
+              code: booking.code,
+              date: booking.date,
+              time: booking.time,
+            });
+            return booking;
+          },
+        ),
+      ),
+    ).then((results) => {
+      if (controller.signal.aborted) return;
+      const answers = new Map<string, CustomerBooking>();
+      const failed = new Set<string>();
+      results.forEach((result, i) => {
+        const id = initial[i]?.booking_id;
+        if (!id) return;
+        if (result.status === 'fulfilled') answers.set(id, result.value);
+        else failed.add(id);
+      });
+      setFresh(answers);
+      setStale(failed);
+      setEntries(readDeviceBookings());
+      setPending(false);
+    });
+    return () => controller.abort();
+  }, []);
+
+  const now = useMemo(() => new Date(), []);
+  const { upcoming, past } = useMemo(
+    () => orderDeviceBookings(entries, fresh, now),
+    [entries, fresh, now],
+  );
+
+  const remove = (booking: ListedBooking) => {
+    removeDeviceBooking(booking.entry.booking_id);
+    setEntries(readDeviceBookings());
+    setNotice(t('myBookings.removed'));
+    headingRef.current?.focus();
+  };
+
+  const empty = entries.length === 0;
+
+  return (
+    <div className="container page-section page-section--narrow my-bookings">
+      <h1 ref={headingRef} tabIndex={-1} className="page-title">
+        {t('myBookings.title')}
+      </h1>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {empty ? (
+        <div className="empty-state my-bookings__empty">
+          <p>{t('myBookings.empty')}</p>
+          <a className="btn btn--primary" href={props.organizationsHref}>
+            {t('myBookings.bookNow')}
+          </a>
+        </div>
+      ) : (
+        <>
+          <p className="page-lead">{t('myBookings.intro')}</p>
+          {pending ? (
+            <p className="hint" role="status">
+              {t('myBookings.refreshing')}
+            </p>
+          ) : null}
+          {upcoming.length ? (
+            <BookingGroup
+              title={t('myBookings.upcoming')}
+              list={upcoming}
+              stale={stale}
+              locale={locale}
+              {...props}
+            />
+          ) : null}
+          {past.length ? (
+            <BookingGroup
+              title={t('myBookings.past')}
+              list={past}
+              stale={stale}
+              locale={locale}
+              onRemove={remove}
+              {...props}
+            />
+          ) : null}
+        </>
+      )}
+      <div id={findId}>
+        <AccessForm
+          title={t('myBookings.find.title')}
+          intro={t('myBookings.find.intro')}
+          onAccess={(result, code) => {
+            rememberBooking(result.booking, result.access_key, locale);
+            props.openTicket(code);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function BookingGroup(
+  props: Props & {
+    title: string;
+    list: ListedBooking[];
+    stale: ReadonlySet<string>;
+    locale: string;
+    onRemove?: (booking: ListedBooking) => void;
+  },
+) {
+  const { t, intlLocale } = useI18n();
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="my-bookings__group">
+      <h2 id={titleId} className="my-bookings__title">
+        {props.title}
+      </h2>
+      <ul className="my-bookings__list">
+        {props.list.map((item) => {
+          const { entry, fresh, state } = item;
+          const service = fresh ? serviceName(fresh, props.locale) : entry.service;
+          const organization = fresh?.organization.name ?? entry.organization;
+          const date = formatDate(item.date, intlLocale, LONG_DATE);
+          const code = fresh?.code ?? entry.code;
+          const cancelledKey =
+            fresh?.cancelled_by === 'organization'
+              ? 'ticketPage.status.cancelledByOrg'
+              : fresh?.cancelled_by === 'customer'
+                ? 'ticketPage.status.cancelledByYou'
+                : 'ticketPage.status.cancelled';
+          return (
+            <li
+              key={entry.booking_id}
+              className={`my-booking my-booking--${state}`}
+              data-booking-id={entry.booking_id}
+              data-state={state}
+            >
+              <p className="my-booking__service">{service}</p>
+              <p className="my-booking__org">{organization}</p>
+              <p className="my-booking__when">{t('myBookings.when', { date, time: item.time })}</p>
+              <p className={`status-chip status-chip--${state}`}>
+                {state === 'cancelled' ? t(cancelledKey) : t(`ticketPage.status.${state}`)}
+              </p>
+              {props.stale.has(entry.booking_id) ? (
+                <p className="hint">{t('myBookings.stale')}</p>
+              ) : null}
+              <div className="my-booking__actions">
+                {state === 'pending' ? (
+                  <>
+                    <p className="my-booking__note">{t('myBookings.pending')}</p>
+                    <a className="btn btn--primary" href={props.slotsHref(entry.service_id)}>
+                      {t('myBookings.resume')}
+                    </a>
+                  </>
+                ) : code ? (
+                  <a
+                    className="btn btn--primary"
+                    href={props.ticketHref(code, entry.access_key)}
+                    aria-label={t('myBookings.openLabel', { service, date })}
+                  >
+                    {t('myBookings.openTicket')}
+                  </a>
+                ) : (
+                  <p className="hint">{t('myBookings.noCode')}</p>
+                )}
+                {props.onRemove ? (
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    aria-label={t('myBookings.removeLabel', { service, date })}
+                    onClick={() => props.onRemove?.(item)}
+                  >
+                    {t('myBookings.remove')}
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import type { CustomerBooking } from '@qless/contract';
+import { normalizeTicketCode } from '@qless/contract/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError, isAbort } from '../../../lib/api-client';
+import { getCustomerBooking } from '../api/get-customer-booking';
+import { accessTicket } from '../api/ticket-access';
+import { errorText, waitText } from '../lib/booking-text';
+import { deviceBookingForCode, rememberBooking } from '../lib/remember';
+import { AccessForm } from './access-form';
+import { BookingView } from './booking-view';
+import type { LoadAvailability } from './reschedule-picker';
+import { TicketLookup } from './ticket-lookup';
+import { useFocusOnMount } from './use-focus-on-mount';
+import './tickets.css';
+
+interface Props {
+  /** The code as it came in the link (any case). */
+  code: string;
+  /** The access key of a ticket link (`?k=`), if the link had one. */
+  linkKey: string | null;
+  /** Called once the key has been used, so the page can drop it from the address. */
+  onLinkKeyUsed: () => void;
+  loadAvailability: LoadAvailability;
+  slotsHref: (serviceId: string) => string;
+  /** Opens another ticket's page (a code typed on a page whose link had a broken one). */
+  openTicket: (code: string) => void;
+}
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'booking'; booking: CustomerBooking; key: string }
+  /** No proof on this device: the public look-up and the code + digits form. */
+  | { kind: 'public'; notice: string | null }
+  | { kind: 'error'; message: string };
+
+/** Answers that mean "this proof does not open this booking", not "try again". */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
+/**
+ * The ticket page: a link's key, or the key this device kept, opens the booking; without
+ * either, anyone sees where and when, and the owner proves it with the phone's last digits.
+ */
+export function TicketPage(props: Props) {
+  const { code: rawCode, linkKey, loadAvailability, slotsHref } = props;
+  const { t, locale, intlLocale } = useI18n();
+  const code = normalizeTicketCode(rawCode);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const usedKey = useRef(props.onLinkKeyUsed);
+  usedKey.current = props.onLinkKeyUsed;
+  useFocusOnMount(headingRef);
+
+  const messageOf = useCallback(
+    (error: unknown) => {
+      const text = errorText(error);
+      return t(text.key, text.wait !== null ? { wait: waitText(text.wait, intlLocale) } : {});
+    },
+    [t, intlLocale],
+  );
+
+  const show = useCallback(
+    (booking: CustomerBooking, key: string) => {
+      rememberBooking(booking, key, locale);
+      setView({ kind: 'booking', booking, key });
+    },
+    [locale],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per code, link key and retry.
+  useEffect(() => {
+    if (!code) {
+      setView({ kind: 'public', notice: null });
+      return;
+    }
+    const current = viewRef.current;
+    // The address lost its key after use: the booking on screen is still this one.
+    if (!linkKey && current.kind === 'booking' && current.booking.code === code) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    setView({ kind: 'loading' });
+    (async () => {
+      try {
+        if (linkKey) {
+          const result = await accessTicket(code, { key: linkKey }, signal);
+          if (signal.aborted) return;
+          show(result.booking, result.access_key);
+          usedKey.current();
+          return;
+        }
+        const saved = deviceBookingForCode(code);
+        if (saved) {
+          const booking = await getCustomerBooking(saved.booking_id, saved.access_key, signal);
+          if (signal.aborted) return;
+          show(booking, saved.access_key);
+          return;
+        }
+        setView({ kind: 'public', notice: null });
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) return;
+        if (isRefusal(error)) {
+          // A wrong or outdated key: the digits still open the booking.
+          setView({ kind: 'public', notice: linkKey ? t('ticketPage.error.badLink') : null });
+          if (linkKey) usedKey.current();
+          return;
+        }
+        setView({ kind: 'error', message: messageOf(error) });
+      }
+    })();
+    return () => controller.abort();
+  }, [code, linkKey, attempt]);
+
+  const refresh = useCallback(() => {
+    const current = viewRef.current;
+    if (current.kind !== 'booking') return;
+    getCustomerBooking(current.booking.booking_id, current.key).then(
+      (booking) => show(booking, current.key),
+      () => {
+        // The page keeps what it shows; the next action reports the problem.
+      },
+    );
+  }, [show]);
+
+  return (
+    <div className="container page-section page-section--narrow ticket-page">
+      <h1 ref={headingRef} tabIndex={-1} className="page-title">
+        {t('ticketPage.title')}
+      </h1>
+      {code ? (
+        <p className="ticket-page__code">
+          {t('ticketPage.codeLabel')} <strong>{code}</strong>
+        </p>
+      ) : null}
+
+      {view.kind === 'loading' ? <Spinner label={t('ticketPage.loading')} /> : null}
+
+      {view.kind === 'error' ? (
+        <div className="ticket-card" role="alert">
+          <p>{t('ticketPage.loadFailed')}</p>
+          <p>{view.message}</p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : null}
+
+      {view.kind === 'booking' ? (
+        <BookingView
+          booking={view.booking}
+          accessKey={view.key}
+          onChanged={(booking) => show(booking, view.key)}
+          onRefresh={refresh}
+          loadAvailability={loadAvailability}
+          slotsHref={slotsHref}
+        />
+      ) : null}
+
+      {view.kind === 'public' ? (
+        <>
+          {view.notice ? <Alert tone="warning">{view.notice}</Alert> : null}
+          {code ? (
+            <TicketLookup code={code} />
+          ) : (
+            <Alert tone="error">{t('ticketPage.error.badCode')}</Alert>
+          )}
+          <AccessForm
+            {...(code ? { code } : {})}
+            title={t('ticketPage.access.title')}
+            intro={t('ticketPage.access.intro')}
+            onAccess={(result, typed) => {
+              if (typed === code) {
+                show(result.booking, result.access_key);
+              } else {
+                rememberBooking(result.booking, result.access_key, locale);
+                props.openTicket(typed);
+              }
+            }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
