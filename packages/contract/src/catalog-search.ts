@@ -1,6 +1,6 @@
 /**
  * Catalogue search (issue 10): accent- and case-insensitive, the same on the server (SQL,
- * migration 010) and in the browser. Zod-free: the web app imports it from `core`.
+ * migration 009) and in the browser. Zod-free: the web app imports it from `core`.
  *
  * Folding is one table applied character by character — PostgreSQL's `translate()` with
  * these two strings, and `foldForSearch` here — so both sides fold exactly alike whatever
@@ -32,7 +32,7 @@ const FOLD = new Map<string, string>();
 /**
  * Text as search compares it: ligatures spelled out, the table's accented letters and
  * typographic apostrophes/dashes folded, ASCII lower-cased (what `lower()` does in every
- * locale). Equal to the SQL expression of migration 010 for every input.
+ * locale). Equal to the SQL expression of migration 009 for every input.
  */
 export function foldForSearch(text: string): string {
   let out = text;

@@ -7,7 +7,7 @@ import * as m005 from './migrations/005-identity-and-organizations.js';
 import * as m006 from './migrations/006-check-in-scans.js';
 import * as m007 from './migrations/007-customer-self-service.js';
 import * as m008 from './migrations/008-messages-outbox.js';
-import * as m010 from './migrations/010-catalogue-search.js';
+import * as m009 from './migrations/009-catalogue-search.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -21,7 +21,7 @@ const migrations: Record<string, Migration> = {
   '006-check-in-scans': m006,
   '007-customer-self-service': m007,
   '008-messages-outbox': m008,
-  '010-catalogue-search': m010,
+  '009-catalogue-search': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

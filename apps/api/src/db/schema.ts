@@ -37,7 +37,7 @@ interface OrganizationsTable {
   contact_request_id: string | null;
   /** Customers may cancel or reschedule until this many minutes before the slot (007). */
   change_cutoff_minutes: Generated<number>;
-  /** Name, city and category folded for search, and the category alone (migration 010, generated). */
+  /** Name, city and category folded for search, and the category alone (migration 009, generated). */
   search_text: GeneratedAlways<string>;
   search_category: GeneratedAlways<string>;
   created_at: Timestamp;
