@@ -382,7 +382,6 @@ describe('French, as Cameroon reads it', () => {
     const check = async (name: string, scope = 'body') => {
       await page.waitForLoadState('networkidle');
       // The visible text, as a reader sees it (hidden slides and templates left out).
-      // biome-ignore lint/suspicious/noInnerText: visible text is the point here.
       const text = await page.locator(scope).first().innerText();
       expect(englishLeftovers(text), name).toEqual([]);
       expect(text, name).not.toContain('XAF');

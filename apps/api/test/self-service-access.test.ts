@@ -236,4 +236,21 @@ describe.each(engines)('the access key given back for a ticket code on %s', (eng
       (await s.access('QL-ZZZZ-ZZZZ-ZZZZ', { phone_last4: '1234' }, nextIp())).statusCode,
     ).toBe(404);
   });
+  it('does not give the address its tries back for a right answer, and never refuses a right key', async () => {
+    const b = await s.book();
+    const address = nextIp();
+    // Right answers on one's own booking between guesses at other codes: they are counted
+    // against the address (digits) and never taken back from it, so the 30 still run out.
+    for (let i = 0; i < 15; i += 1) {
+      const code = `QL-${'ABCDEFGHJKMNPQRSTVWXYZ23456789'[i]}AAA-BBBB-DDDD`;
+      expect((await s.access(code, { phone_last4: '1234' }, address)).statusCode).toBe(404);
+      expect((await s.access(b.code, { key: b.key }, address)).statusCode).toBe(200);
+      const own = await s.access(b.code, { phone_last4: b.phone.slice(-4) }, address);
+      expect(own.statusCode).toBe(200);
+    }
+    const over = await s.access('QL-ZZZZ-ZZZZ-DDDD', { phone_last4: '1234' }, address);
+    expect(over.statusCode).toBe(429);
+    // The address's budget is spent, yet the customer holding the link still gets in.
+    expect((await s.access(b.code, { key: b.key }, address)).statusCode).toBe(200);
+  });
 });

@@ -23,7 +23,8 @@ export interface SmtpCapture {
 }
 
 /**
- * A real SMTP server on 127.0.0.1 that keeps every message it receives, parsed. No TLS and
+ * A real SMTP server on 127.0.0.1 that keeps every message it receives, parsed; it refuses
+ * (550) any recipient whose address starts with "rejected@". No TLS and
  * no authentication: it stands in for the mail relay of a deployment.
  */
 export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
@@ -32,6 +33,14 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // A relay that refuses a recipient for good, as a mistyped address meets in the field.
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('rejected@')) {
+        const refusal = Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 });
+        return callback(refusal);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {

@@ -203,25 +203,26 @@ export class SelfService {
     request: { code: string; ip: string; key?: string | undefined; phone_last4?: string },
   ): Promise<TicketAccessResponse> {
     const { db, access } = this.deps;
-    const by = request.key !== undefined ? 'key' : 'digits';
-    const reservation = await this.limits.reserve(reply, {
-      code: request.code,
-      ip: request.ip,
-      by,
-    });
-    const row = await findCustomerBookingByCode(db, request.code);
-    const right =
-      row !== undefined &&
-      (request.key !== undefined
-        ? access.verify(row.booking_id, request.key)
-        : phoneEndsWith(row.phone_number, request.phone_last4 ?? ''));
-    if (!row || !right) {
-      throw new AppError(
+    const notFound = () =>
+      new AppError(
         404,
         'TICKET_NOT_FOUND',
         'No ticket matches this code and these details. Check the code and the last four digits of your phone number.',
       );
+    if (request.key !== undefined) {
+      const row = await findCustomerBookingByCode(db, request.code);
+      if (!row || !access.verify(row.booking_id, request.key)) {
+        await this.limits.wrongKey(reply, request.ip);
+        throw notFound();
+      }
+      return { access_key: access.keyFor(row.booking_id), booking: await this.present(row) };
     }
+    const reservation = await this.limits.reserveDigits(reply, {
+      code: request.code,
+      ip: request.ip,
+    });
+    const row = await findCustomerBookingByCode(db, request.code);
+    if (!row || !phoneEndsWith(row.phone_number, request.phone_last4 ?? '')) throw notFound();
     await reservation.succeeded();
     return { access_key: access.keyFor(row.booking_id), booking: await this.present(row) };
   }

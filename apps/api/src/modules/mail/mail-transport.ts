@@ -34,7 +34,12 @@ export function smtpSender(smtpUrl: string, from: string): ChannelSender {
         const id = (info as { messageId?: unknown }).messageId;
         return { ok: true, providerMessageId: typeof id === 'string' ? id.slice(0, 200) : null };
       } catch (err) {
-        return { ok: false, permanent: false, error: describeMailError(err, smtpUrl) };
+        // The server refused this recipient for good (5xx on the envelope, e.g. a mistyped
+        // address): retrying cannot help. Anything else (auth, connection) may pass later.
+        const e = err as { code?: unknown; responseCode?: unknown };
+        const permanent =
+          e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500;
+        return { ok: false, permanent, error: describeMailError(err, smtpUrl) };
       }
     },
     async close() {
