@@ -276,7 +276,7 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
     await typeCode(page, offline.code);
     await expect
       .poll(() => result(page).textContent())
-      .toBe('Arrivée enregistrée (hors ligne : elle sera envoyée au retour du réseau)');
+      .toBe('Arrivée enregistrée (hors ligne\u00a0: elle sera envoyée au retour du réseau)');
     await page.getByText('Hors ligne — 1 arrivée en attente').waitFor();
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${ARTIFACTS}/checkin-360-fr-offline.png` });

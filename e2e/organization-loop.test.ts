@@ -174,7 +174,7 @@ interface PaidTicket {
 /** Books `at` today through the public booking modal, pays with the simulator. */
 async function bookAndPay(page: Page, customer: (typeof CUSTOMERS)[number]): Promise<PaidTicket> {
   const slot = page
-    .locator(`li[data-date="${DAY}"] button.slot[data-state="free"]`)
+    .locator(`button.slot[data-date="${DAY}"][data-state="free"]`)
     .filter({ hasText: customer.at });
   await slot.click();
   await page.getByText('Fill in your details to confirm your slot').waitFor();
@@ -345,14 +345,15 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     // 6. Customers book today's 11:00 and 11:30 through the booking modal and pay.
     await serviceCard.click();
     await visitor.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
-    await visitor.locator(`li[data-date="${DAY}"] button.slot`).first().waitFor();
-    // It is 09:30 there: the morning's first slots have already started.
+    await visitor.locator(`button.slot[data-date="${DAY}"]`).first().waitFor();
+    // It is 09:30 there: the morning's first slots have already started (the phone's day
+    // strip leaves them out or shows them taken; never free).
     expect(
       await visitor
-        .locator(`li[data-date="${DAY}"] button.slot`)
+        .locator(`button.slot[data-date="${DAY}"][data-state="free"]`)
         .filter({ hasText: '08:00' })
-        .getAttribute('data-state'),
-    ).not.toBe('free');
+        .count(),
+    ).toBe(0);
     await shot(visitor, 'slots');
     const first = await bookAndPay(visitor, CUSTOMERS[0]);
     await shot(visitor, 'ticket', false);

@@ -11,7 +11,7 @@ describe('the SMTP sender against a real local SMTP server', () => {
     await smtp.close();
   });
 
-  const mail = { subject: 'Votre ticket', text: 'Bonjour' };
+  const mail = { subject: 'Votre ticket', text: 'Bonjour', html: null };
 
   it('delivers, and gives up at once on a recipient the server refuses for good', async () => {
     const sender = smtpSender(smtp.url, 'Qless <no-reply@qless.test>');

@@ -21,8 +21,14 @@ export default function OrganizationsRoute() {
   useDocumentTitle('orgs.title');
 
   // Typing replaces the address (no history entry per pause); a new page is a new entry.
+  // A pause in typing may end after the reader already opened a card of the list shown
+  // meanwhile: the search then must not pull them back from the page they chose.
   const onSearch = useCallback(
-    (next: string) => navigate(paths.organizations.build({ q: next }), { replace: true }),
+    (next: string) => {
+      const path = window.location.hash.replace(/^#/, '').split('?')[0];
+      if (path !== paths.organizations.pattern) return;
+      navigate(paths.organizations.build({ q: next }), { replace: true });
+    },
     [navigate],
   );
   const onPage = useCallback(
