@@ -13,7 +13,6 @@ import {
   durationText,
   errorText,
   instantText,
-  mapUrl,
   placeText,
   serviceName,
   waitText,
@@ -23,6 +22,7 @@ import { stateOf } from '../lib/device-list';
 import { downloadTicket } from '../lib/download-ticket';
 import type { PickerSlot } from '../lib/reschedule-days';
 import { ConfirmDialog } from './confirm-dialog';
+import { PlaceRow } from './place-row';
 import { type LoadAvailability, ReschedulePicker } from './reschedule-picker';
 
 interface Props {
@@ -257,23 +257,7 @@ export function BookingView(props: Props) {
             <span className="ticket-rows__sub">{zone(zoneName, startAt)}</span>
           </dd>
         </div>
-        {place ? (
-          <div className="ticket-rows__row">
-            <dt>{t('ticketPage.row.place')}</dt>
-            <dd>
-              {place}
-              <a
-                className="ticket-rows__sub"
-                href={mapUrl(org.location, org.city)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {t('ticketPage.directions')}{' '}
-                <span className="visually-hidden">{t('ticketPage.newTab')}</span>
-              </a>
-            </dd>
-          </div>
-        ) : null}
+        {place ? <PlaceRow place={place} location={org.location} city={org.city} /> : null}
         <div className="ticket-rows__row">
           <dt>{t('ticketPage.row.name')}</dt>
           <dd>{booking.customer_name}</dd>

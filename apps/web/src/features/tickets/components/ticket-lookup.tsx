@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
 import { useAsync } from '../../../lib/use-async';
 import { lookupTicket } from '../api/lookup-ticket';
-import { errorText, mapUrl, waitText } from '../lib/booking-text';
+import { errorText, waitText } from '../lib/booking-text';
+import { PlaceRow } from './place-row';
 
 /**
  * What anyone holding the code may see (a QR scanned, a code typed): where, when and
@@ -74,21 +75,7 @@ export function TicketLookup({ code }: { code: string }) {
           </dd>
         </div>
         {ticket.location ? (
-          <div className="ticket-rows__row">
-            <dt>{t('ticketPage.row.place')}</dt>
-            <dd>
-              {ticket.location}
-              <a
-                className="ticket-rows__sub"
-                href={mapUrl(ticket.location, '')}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {t('ticketPage.directions')}{' '}
-                <span className="visually-hidden">{t('ticketPage.newTab')}</span>
-              </a>
-            </dd>
-          </div>
+          <PlaceRow place={ticket.location} location={ticket.location} city="" />
         ) : null}
       </dl>
     </section>
