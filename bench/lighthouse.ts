@@ -68,6 +68,8 @@ interface PageFigures {
   cls: number;
   siMs: number;
   totalBytes: number;
+  /** Lighthouse's measure of this machine's speed at the time (a loaded machine scores low). */
+  benchmarkIndex: number;
 }
 
 interface PageResult extends PageFigures {
@@ -101,6 +103,7 @@ function figuresOf(url: string, lhr: Result): PageFigures {
     cls: numeric(lhr, 'cumulative-layout-shift'),
     siMs: numeric(lhr, 'speed-index'),
     totalBytes: numeric(lhr, 'total-byte-weight'),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -122,7 +125,7 @@ function missesOf(page: PageFigures): string[] {
 }
 
 function table(pages: PageResult[]): string {
-  const head = ['page', 'score', 'runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'bytes', ''];
+  const head = ['page', 'score', 'runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'bytes', 'bench', ''];
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const rows = pages.map((p) => [
     p.url,
@@ -134,6 +137,7 @@ function table(pages: PageResult[]): string {
     p.cls.toFixed(3),
     s(p.siMs),
     `${(p.totalBytes / 1024).toFixed(1)} KB`,
+    String(p.benchmarkIndex),
     p.met ? 'ok' : `MISS: ${p.misses.join(', ')}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -220,8 +224,12 @@ async function main(): Promise<void> {
       }
       const { lhr, ...median } = medianRun(measured);
       if (saveDir) {
+        // The median run as <page>.json, every run as <page>.<n>.json (for the traces' details).
         const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
         writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(lhr));
+        measured.forEach((run, n) => {
+          writeFileSync(join(saveDir, `${name}.${n + 1}.json`), JSON.stringify(run.lhr));
+        });
       }
       const misses = missesOf(median);
       pages.push({
