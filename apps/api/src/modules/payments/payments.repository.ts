@@ -211,7 +211,12 @@ export async function flagReview(
     .execute();
 }
 
-/** Pending payments due for a status check, claimed so that concurrent sweepers skip them. */
+/**
+ * Pending payments due for a status check (neither created nor checked within
+ * `olderThanMs`), least recently looked at first, claimed so that concurrent sweepers skip
+ * them; the caller commits the claim at once, and `last_checked_at` keeps them from other
+ * sweepers until they are due again. Reads payments_due_idx (migration 011).
+ */
 export async function claimPaymentsToCheck(
   db: Db,
   now: Date,
@@ -219,13 +224,15 @@ export async function claimPaymentsToCheck(
   limit: number,
 ): Promise<PaymentRow[]> {
   const cutoff = new Date(now.getTime() - olderThanMs);
+  const lastLook = sql<Date>`coalesce(last_checked_at, created_at)`;
   const rows = await db
     .selectFrom('payments')
     .selectAll()
     .where('status', '=', 'PENDING')
+    .where(lastLook, '<=', cutoff)
+    // Equivalent unless a clock ran backwards; kept so that never claims a fresh payment.
     .where('created_at', '<=', cutoff)
-    .where((eb) => eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<=', cutoff)]))
-    .orderBy('created_at')
+    .orderBy(lastLook)
     .limit(limit)
     .forUpdate()
     .skipLocked()
