@@ -74,7 +74,11 @@ export function saveCollectResult(
     .executeTakeFirstOrThrow();
 }
 
-/** PENDING → a final status, once; `refundReason` records money we must give back. */
+/**
+ * PENDING → a final status, once; `refundReason` records money we must give back,
+ * `operator` what the operator named the transfer. Every process hears of the change
+ * (pg_notify, delivered at commit) from the same statement: one round trip, not three.
+ */
 export async function markSettled(
   db: Db,
   paymentId: string,
@@ -82,6 +86,7 @@ export async function markSettled(
     status: 'SUCCESSFUL' | 'FAILED';
     failureCode: string | null;
     refundReason?: string;
+    operator?: { reference: string; name: string | null };
   },
   now: Date,
 ): Promise<void> {
@@ -95,8 +100,16 @@ export async function markSettled(
       ...(settlement.refundReason
         ? { needs_refund: true, refund_reason: settlement.refundReason }
         : {}),
+      ...(settlement.operator
+        ? {
+            operator_reference: storableText(settlement.operator.reference),
+            operator:
+              settlement.operator.name === null ? null : storableText(settlement.operator.name),
+          }
+        : {}),
     })
     .where('id', '=', paymentId)
+    .returning(sql<string>`pg_notify(${PAYMENT_CHANNEL}, id::text)`.as('notified'))
     .execute();
 }
 
@@ -111,26 +124,6 @@ export async function flagRefund(
     .set({ needs_refund: true, refund_reason: reason, updated_at: now })
     .where('id', '=', paymentId)
     .execute();
-}
-
-export async function saveOperatorReference(
-  db: Db,
-  paymentId: string,
-  operatorReference: string,
-  operator: string | null,
-): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({
-      operator_reference: storableText(operatorReference),
-      operator: operator === null ? null : storableText(operator),
-    })
-    .where('id', '=', paymentId)
-    .execute();
-}
-
-export async function notifyPaymentChanged(db: Db, paymentId: string): Promise<void> {
-  await sql`select pg_notify(${PAYMENT_CHANNEL}, ${paymentId})`.execute(db);
 }
 
 export async function recordPaymentEvent(
