@@ -225,7 +225,7 @@ async function main(): Promise<void> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         // A broken trace (NO_NAVSTART, NO_FCP) happens now and then on a loaded machine: a
         // fault of the measurement, not the page, so it is run again (twice at most).
-        if (result.lhr.runtimeError && ++failures <= 2) {
+        if (result.lhr.runtimeError?.code.startsWith('NO_') && ++failures <= 2) {
           console.warn(`${path}: ${result.lhr.runtimeError.code}, measuring again`);
           continue;
         }
