@@ -82,7 +82,9 @@ export function formatTable(figures: Figure[]): string {
   out.push('', `targets met: ${met} of ${figures.length}`);
   const missed = figures.filter((f) => !f.met);
   if (missed.length > 0) {
-    out.push(`not met: ${missed.map((f) => `${f.name}${f.engine ? ` (${f.engine})` : ''}`).join('; ')}`);
+    out.push(
+      `not met: ${missed.map((f) => `${f.name}${f.engine ? ` (${f.engine})` : ''}`).join('; ')}`,
+    );
   }
   return out.join('\n');
 }

@@ -234,7 +234,10 @@ export interface RunningServer {
 }
 
 /** The production server (`npm start`'s API: apps/api/src/server.ts under tsx) on a store. */
-export async function startApi(store: Store, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startApi(
+  store: Store,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const c = spawnNode(`api server (${store.engine})`, SERVER, [], {
     ...SERVER_ENV,
