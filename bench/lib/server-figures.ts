@@ -180,6 +180,22 @@ const describe = (r: LoadResult) =>
   `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
   `${r.total} requests${clean(r) ? '' : `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`}`;
 
+/**
+ * Waits until the server has worked off the requests still queued when the load stopped
+ * (a slow route leaves up to 64 behind), so that they do not count against the next run.
+ */
+async function settle(api: RunningServer): Promise<void> {
+  const end = Date.now() + 120_000;
+  while (Date.now() < end) {
+    const t = performance.now();
+    try {
+      const res = await fetch(`${api.base}${API}/health`);
+      await res.arrayBuffer();
+      if (res.ok && performance.now() - t < 1000) return;
+    } catch {}
+  }
+}
+
 interface ReadRun {
   read: Read;
   real: LoadResult;
@@ -206,6 +222,7 @@ async function measureReads(
       const bareRuns: LoadResult[] = [];
       if (bare) bareRuns.push(await load(`${bare.base}${read.path}`, opts));
       const real = await load(`${api.base}${read.path}`, opts);
+      await settle(api);
       if (bare && !quick) bareRuns.push(await load(`${bare.base}${read.path}`, opts));
       runs.push({
         read,
