@@ -477,7 +477,8 @@ export async function runEngine(engine: Engine, opts: EngineOptions): Promise<Fi
   if (!needOneX) return figures;
 
   await withStore(engine, async (store) => {
-    console.log(`\n## ${engine}, 1x: ${await prepare(store, 1)}`);
+    // At 1x the server migrates and seeds by itself (SEED_DEMO), as a fresh install does.
+    console.log(`\n## ${engine}, 1x: the demo data`);
     const api = await startApi(store);
     try {
       const catalogue = await discover(api.base);
