@@ -42,11 +42,17 @@ export async function cleanupAll(): Promise<void> {
   }
 }
 
-let signalled = false;
+let signalled = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (signalled) process.exit(130);
-    signalled = true;
+    // Ctrl-C reaches npm, tsx and this process at once, and they pass it on as SIGTERM: a
+    // second signal soon after the first must not cut the cleanup short (it is bounded:
+    // children are killed after 5 s), only a later one, from someone who means it.
+    if (signalled) {
+      if (Date.now() - signalled > 3000) process.exit(130);
+      return;
+    }
+    signalled = Date.now();
     console.error(`\n${signal}: stopping what the bench started…`);
     void cleanupAll().finally(() => process.exit(130));
   });
