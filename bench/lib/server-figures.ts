@@ -471,35 +471,44 @@ async function withStore<T>(engine: Engine, run: (store: Store) => Promise<T>): 
 export async function runEngine(engine: Engine, opts: EngineOptions): Promise<Figure[]> {
   const figures: Figure[] = [];
   const lo = loadOptions(opts.quick);
-  let oneX: { runs: ReadRun[]; pick: { orgEmail: string; serviceName: string } } | null = null;
+  // Filled by the 1x stage: the reference of the growth figures.
+  const oneX: { runs: ReadRun[]; pick: { orgEmail: string; serviceName: string } }[] = [];
   const needOneX =
     opts.groups.has('reads') || opts.groups.has('growth') || opts.groups.has('contention');
   if (!needOneX) return figures;
 
-  await withStore(engine, async (store) => {
-    // At 1x the server migrates and seeds by itself (SEED_DEMO), as a fresh install does.
-    console.log(`\n## ${engine}, 1x: the demo data`);
-    const api = await startApi(store);
-    try {
-      const catalogue = await discover(api.base);
-      if (opts.groups.has('reads') || opts.groups.has('growth')) {
-        const runs = await measureReads(api, catalogue, lo, opts.groups.has('reads'), opts.quick);
-        oneX = { runs, pick: { orgEmail: catalogue.orgEmail, serviceName: catalogue.serviceName } };
-        if (opts.groups.has('reads')) figures.push(...readFigures(engine, runs));
-      }
-      if (opts.groups.has('contention')) {
-        try {
-          figures.push(...(await contention(engine, store, api, catalogue.contention)));
-        } catch (err) {
-          figures.push(failedFigure('contention', err, engine));
+  try {
+    await withStore(engine, async (store) => {
+      // At 1x the server migrates and seeds by itself (SEED_DEMO), as a fresh install does.
+      console.log(`\n## ${engine}, 1x: the demo data`);
+      const api = await startApi(store);
+      try {
+        const catalogue = await discover(api.base);
+        if (opts.groups.has('reads') || opts.groups.has('growth')) {
+          const runs = await measureReads(api, catalogue, lo, opts.groups.has('reads'), opts.quick);
+          oneX.push({
+            runs,
+            pick: { orgEmail: catalogue.orgEmail, serviceName: catalogue.serviceName },
+          });
+          if (opts.groups.has('reads')) figures.push(...readFigures(engine, runs));
         }
+        if (opts.groups.has('contention')) {
+          try {
+            figures.push(...(await contention(engine, store, api, catalogue.contention)));
+          } catch (err) {
+            figures.push(failedFigure('contention', err, engine));
+          }
+        }
+      } finally {
+        await api.stop();
       }
-    } finally {
-      await api.stop();
-    }
-  });
+    });
+  } catch (err) {
+    // One engine failing (a server that does not start) leaves the other's figures standing.
+    figures.push(failedFigure('reads at 1x', err, engine));
+  }
 
-  const base = oneX as { runs: ReadRun[]; pick: { orgEmail: string; serviceName: string } } | null;
+  const base = oneX[0];
   if (!opts.groups.has('growth') || !base) return figures;
   const factors = opts.quick ? [10] : [10, 100];
   for (const factor of factors) {
