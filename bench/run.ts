@@ -1,175 +1,130 @@
 /**
- * `npm run bench`: server-side figures as ratios against a baseline measured in the same
- * run (this machine is shared and noisy, so absolute numbers mean little).
+ * `npm run bench`: the server's figures, each against a baseline measured in the same run
+ * (this machine is shared and noisy: ratios mean more than absolute numbers).
  *
- * 1. The week-of-slots read (slots + taken bookings of one service for a week) against a
- *    bare route that touches no database, on PGlite and on PostgreSQL when reachable.
- * 2. 200 concurrent payment initiations for one slot and date: counts and time, against
- *    200 concurrent bare requests.
+ * Everything runs in its own process: the production server (`apps/api/src/server.ts`, as
+ * `npm start` runs it) on a fresh database, a bare Fastify process answering the same bytes,
+ * and the load (autocannon, 64 connections). Groups: reads, growth, contention (both
+ * engines), sockets and reconciler (bench/sockets.ts, bench/reconciler.ts).
+ *
+ *   npm run bench                                   everything (about 6 minutes)
+ *   npm run bench -- --quick                        a short smoke run
+ *   npm run bench -- --only=reads,contention        some groups
+ *   npm run bench -- --engines=postgres             one engine
+ *
+ * Writes bench/results/latest.json. Exits non-zero only when the harness itself fails, never
+ * because a target was missed (the table says which are).
  */
-import { randomBytes } from 'node:crypto';
-import { DEFAULT_TIME_ZONE } from '@qless/contract';
-import { buildApp } from '../apps/api/src/app.js';
-import { FixedClock } from '../apps/api/src/clock.js';
-import { loadConfig } from '../apps/api/src/config.js';
-import type { Database, Engine } from '../apps/api/src/db/database.js';
-import { seedDemo } from '../apps/api/src/demo/seed.js';
-// The same scratch databases as the API tests: PGlite in memory, or a fresh PostgreSQL database.
-import { createTestDatabase } from '../apps/api/test/support/test-db.js';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  type Figure,
+  type FigureModule,
+  failedFigure,
+  formatDetails,
+  formatTable,
+  RESULTS_DIR,
+  runMetadata,
+  writeResults,
+} from './lib/figures.js';
+import { cleanupAll, type Engine, ensureWebBuild, postgresReachable } from './lib/processes.js';
+import { type Group, runEngine } from './lib/server-figures.js';
 
-const NOW = new Date('2026-03-04T08:30:00Z');
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
-const CONCURRENCY = 16;
+const GROUPS = ['reads', 'growth', 'contention', 'sockets', 'reconciler'] as const;
+type AnyGroup = (typeof GROUPS)[number];
 
-interface Run {
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p95: number;
+function parseArgs(argv: string[]) {
+  let quick = false;
+  let only: AnyGroup[] = [...GROUPS];
+  let engines: Engine[] = ['pglite', 'postgres'];
+  for (const arg of argv) {
+    if (arg === '--quick') quick = true;
+    else if (arg.startsWith('--only=')) {
+      const names = arg.slice('--only='.length).split(',').filter(Boolean);
+      const unknown = names.filter((n) => !(GROUPS as readonly string[]).includes(n));
+      if (unknown.length)
+        throw new Error(`unknown group(s) ${unknown.join(', ')}: ${GROUPS.join(', ')}`);
+      only = names as AnyGroup[];
+    } else if (arg.startsWith('--engines=')) {
+      engines = arg.slice('--engines='.length).split(',') as Engine[];
+      if (engines.some((e) => e !== 'pglite' && e !== 'postgres'))
+        throw new Error('engines: pglite, postgres');
+    } else throw new Error(`unknown argument ${arg}`);
+  }
+  return { quick, only, engines };
 }
 
-/** Keeps CONCURRENCY requests in flight for DURATION_MS; every response must be 200. */
-async function load(urls: string[]): Promise<Run> {
-  const latencies: number[] = [];
-  const end = performance.now() + DURATION_MS;
-  let i = 0;
-  async function worker() {
-    while (performance.now() < end) {
-      const url = urls[i++ % urls.length] as string;
-      const t = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      latencies.push(performance.now() - t);
+/** The live helper's modules, when present: `run(opts)` returning figures. */
+async function optionalModule(file: string): Promise<FigureModule | null> {
+  const full = path.join(import.meta.dirname, file);
+  if (!existsSync(full)) return null;
+  // Importing a script that runs at load (the pre-issue-11 reconciler bench) would run it.
+  if (
+    !/export\s+(async\s+)?function\s+run\b|export\s+const\s+run\b/.test(readFileSync(full, 'utf8'))
+  ) {
+    return null;
+  }
+  const mod = (await import(pathToFileURL(full).href)) as { run?: FigureModule };
+  return typeof mod.run === 'function' ? mod.run : null;
+}
+
+async function main(): Promise<void> {
+  const { quick, only, engines } = parseArgs(process.argv.slice(2));
+  const meta = runMetadata(quick, only);
+  console.log(
+    `bench ${quick ? '(quick) ' : ''}${only.join(', ')} — node ${meta.node}, ${meta.cpus} CPUs, load ${meta.loadAverage.join(' ')}`,
+  );
+  const figures: Figure[] = [];
+  const serverGroups = new Set(
+    only.filter((g): g is Group => g === 'reads' || g === 'growth' || g === 'contention'),
+  );
+  for (const name of ['explain-10x.txt', 'explain-100x.txt'])
+    rmSync(path.join(RESULTS_DIR, name), { force: true });
+
+  if (serverGroups.size > 0) {
+    // The server serves the built web app as in production; a fresh clone has none yet.
+    ensureWebBuild();
+    for (const engine of engines) {
+      if (engine === 'postgres' && !(await postgresReachable())) {
+        figures.push(failedFigure('server figures', new Error('PostgreSQL not reachable'), engine));
+        continue;
+      }
+      figures.push(
+        ...(await runEngine(engine, { quick, groups: serverGroups, resultsDir: RESULTS_DIR })),
+      );
     }
   }
-  const start = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.floor((latencies.length - 1) * p)] ?? 0;
-  return {
-    requests: latencies.length,
-    perSecond: latencies.length / seconds,
-    p50: pct(0.5),
-    p95: pct(0.95),
-  };
-}
-
-async function openEngine(
-  engine: Engine,
-): Promise<{ database: Database; drop: () => Promise<void> } | null> {
-  try {
-    const { database, cleanup } = await createTestDatabase(engine);
-    return { database, drop: cleanup };
-  } catch {
-    return null; // PostgreSQL not reachable
+  for (const [group, file] of [
+    ['sockets', 'sockets.ts'],
+    ['reconciler', 'reconciler.ts'],
+  ] as const) {
+    if (!only.includes(group)) continue;
+    const run = await optionalModule(file);
+    if (!run) {
+      console.log(`\n## ${group}: bench/${file} exports no run(opts) yet, skipped`);
+      continue;
+    }
+    console.log(`\n## ${group}`);
+    try {
+      figures.push(...(await run({ quick })));
+    } catch (err) {
+      figures.push(failedFigure(group, err));
+    }
   }
+
+  console.log(`\n${formatTable(figures)}`);
+  const details = formatDetails(figures);
+  if (details) console.log(`\n${details}`);
+  const file = writeResults(figures, meta);
+  console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 }
 
-async function benchEngine(engine: Engine): Promise<void> {
-  const opened = await openEngine(engine);
-  if (!opened) {
-    console.log(`\n## ${engine}: not reachable, skipped`);
-    return;
-  }
-  const { database, drop } = opened;
-  await seedDemo(database.db, NOW, DEFAULT_TIME_ZONE);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'simulator',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RECONCILER_ENABLED: 'false',
-    SIMULATOR_DELAY_MS: '600000',
-    RATE_LIMIT_INITIATE_PER_IP: '1000000',
-    RATE_LIMIT_INITIATE_PER_PHONE: '1000000',
-  });
-  const app = await buildApp({ config, database, clock: new FixedClock(NOW) });
-  app.get('/bench/bare', async () => ({ ok: true }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const base = `http://127.0.0.1:${address.port}`;
-  try {
-    const service = await database.db
-      .selectFrom('services')
-      .select(['id', 'organization_id'])
-      .where('slug', '=', 'account-opening')
-      .executeTakeFirstOrThrow();
-    const week = [
-      `${base}/api/v1/service/${service.id}/slots`,
-      `${base}/api/v1/service/${service.id}/bookings?start=2026-03-01&end=2026-03-07`,
-    ];
-    await load([`${base}/bench/bare`, ...week]); // warm-up
-    const bare = await load([`${base}/bench/bare`]);
-    const weekRun = await load(week);
-    const orgs = await load([`${base}/api/v1/organizations`]);
-    console.log(`\n## ${engine}: reads (${CONCURRENCY} in flight, ${DURATION_MS / 1000} s each)`);
-    console.table({
-      'bare route (baseline)': fmt(bare, bare),
-      'week view: slots + bookings': fmt(weekRun, bare),
-      'organization list': fmt(orgs, bare),
-    });
-
-    const slot = await database.db
-      .selectFrom('slots')
-      .select('id')
-      .where('service_id', '=', service.id)
-      .orderBy('start_time')
-      .executeTakeFirstOrThrow();
-    const body = (i: number) =>
-      JSON.stringify({
-        cus_name: 'Bench Customer',
-        cus_email: 'bench@example.com',
-        phone_number: `6770${String(i).padStart(5, '0')}`,
-        amount: 2,
-        currency: 'XAF',
-        reference: `bench-${engine}-${i}-${randomBytes(4).toString('hex')}`,
-        service_id: service.id,
-        slot_id: slot.id,
-        date: '2026-03-12',
-      });
-    let t = performance.now();
-    await Promise.all(
-      Array.from({ length: 200 }, () => fetch(`${base}/bench/bare`).then((r) => r.arrayBuffer())),
-    );
-    const bareBurst = performance.now() - t;
-    t = performance.now();
-    const statuses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        fetch(`${base}/api/v1/payment/initiate`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: body(i),
-        }).then(async (r) => {
-          await r.arrayBuffer();
-          return r.status;
-        }),
-      ),
-    );
-    const burst = performance.now() - t;
-    const won = statuses.filter((s) => s === 201).length;
-    const lost = statuses.filter((s) => s === 409).length;
-    console.log(
-      `contention: 200 concurrent initiations, one slot → ${won} × 201, ${lost} × 409, ` +
-        `${statuses.length - won - lost} other; ${burst.toFixed(0)} ms = ${(burst / bareBurst).toFixed(1)} × 200 bare requests (${bareBurst.toFixed(0)} ms)`,
-    );
-    if (won !== 1 || lost !== 199) process.exitCode = 1;
-  } finally {
-    await app.close();
-    await drop();
-  }
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await cleanupAll();
 }
-
-function fmt(run: Run, baseline: Run) {
-  return {
-    'req/s': Math.round(run.perSecond),
-    'throughput ÷ baseline': Number((run.perSecond / baseline.perSecond).toFixed(2)),
-    'p50 ms': Number(run.p50.toFixed(2)),
-    'p95 ms': Number(run.p95.toFixed(2)),
-    'p50 ÷ baseline': Number((run.p50 / baseline.p50).toFixed(2)),
-  };
-}
-
-for (const engine of ['pglite', 'postgres'] as const) await benchEngine(engine);
