@@ -20,6 +20,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
 import { SelfService } from './modules/bookings/self-service.service.js';
+import { type CatalogReads, catalogReads } from './modules/catalog/catalog-reads.js';
+import { ReadCache } from './modules/catalog/read-cache.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -149,6 +151,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await events.start(database);
   app.decorate('payments', payments);
 
+  const readCache = new ReadCache({
+    clock,
+    ...config.readCache,
+    maxAgeMs: 10 * 60_000,
+    onWarning: (message) => app.log.warn(message),
+  });
+  await readCache.start(database);
+  const reads = catalogReads(deps, readCache);
+  app.decorate('readCache', readCache);
+  app.decorate('catalogReads', reads);
+  // Read-your-writes: a request that may have written answers only once this process's
+  // cache has heard of its commit, so the client's next read here cannot be stale.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      await readCache.sync();
+    }
+    return payload;
+  });
+
   if (config.payments.reconcilerEnabled) {
     app.addHook('onReady', async () => payments.reconciler.start());
   }
@@ -156,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await payments.reconciler.stop();
     await payments.provider.close();
     await events.stop();
+    await readCache.stop();
   });
 
   // One outbox for every message: SMS through the configured provider, e-mail through SMTP
@@ -182,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes(deps));
       await api.register(authRoutes(deps));
-      await api.register(catalogRoutes(deps));
+      await api.register(catalogRoutes(reads));
       await api.register(contactRoutes(deps));
       await api.register(paymentsRoutes(deps, payments, events));
       await api.register(ticketsRoutes(deps, signer));
@@ -224,5 +246,9 @@ declare module 'fastify' {
     allowedOrigins: string[];
     payments: Payments;
     messaging: Messaging;
+    /** The public catalogue's answers in memory; `sync()` after writing outside a request. */
+    readCache: ReadCache;
+    /** The public catalogue's answers as sent (server-side rendering may embed them). */
+    catalogReads: CatalogReads;
   }
 }
