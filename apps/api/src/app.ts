@@ -162,11 +162,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('readCache', readCache);
   app.decorate('catalogReads', reads);
   // Read-your-writes: a request that may have written answers only once this process's
-  // cache has heard of its commit, so the client's next read here cannot be stale.
+  // cache has heard of its commit, so the client's next read here cannot be stale. A GET
+  // route that writes (a provider's callback) says so in its config.
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
-      await readCache.sync();
-    }
+    const method = req.method;
+    const writes =
+      (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') ||
+      req.routeOptions.config.writes === true;
+    if (writes) await readCache.sync();
     return payload;
   });
 
@@ -241,6 +244,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET route that writes: its answer waits for the read cache to hear of the commit. */
+    writes?: boolean;
+  }
   interface FastifyInstance {
     /** Origins allowed to call the API from a browser and to open sockets. */
     allowedOrigins: string[];
