@@ -32,6 +32,11 @@ export interface ReadCacheOptions {
   maxAgeMs: number;
   /** How long a writer waits for its own sync token before giving up on the cache. */
   syncTimeoutMs?: number;
+  /**
+   * PostgreSQL: how often the process checks that its listener still hears (a connection
+   * can freeze without closing); until a check passes again nothing is served from memory.
+   */
+  heartbeatMs?: number;
   onWarning?: (message: string) => void;
 }
 
@@ -53,7 +58,8 @@ interface Pending {
  * Freshness: triggers NOTIFY a topic at commit; the listener drops the entries tagged with
  * it. A fill that overlapped any notification is served but not kept (its snapshot may
  * predate the write), and a fill in flight is never joined across a notification. While
- * the listening connection is down nothing is served from or kept in the cache. A process
+ * the listening connection is down, or a heartbeat's own notification did not come back in
+ * time (a frozen connection), nothing is served from or kept in the cache. A process
  * that wrote waits (`sync`) until its listener has seen its own commit's notifications, so
  * its next read cannot be stale. Entries also expire by time where the answer depends on
  * it, and the cache is bounded (least recently used entries go first).
@@ -66,6 +72,9 @@ export class ReadCache {
   private generation = 0;
   private bytes = 0;
   private live = false;
+  /** A sync token went missing: the listener may be deaf though its connection is open. */
+  private suspect = false;
+  private heartbeat: NodeJS.Timeout | null = null;
   private database: Database | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -80,9 +89,15 @@ export class ReadCache {
       () => this.onLost(),
     );
     this.live = true;
+    if (database.engine === 'postgres') {
+      this.heartbeat = setInterval(() => void this.sync(), this.options.heartbeatMs ?? 5000);
+      this.heartbeat.unref();
+    }
   }
 
   async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.live = false;
     this.clear();
     await this.unlisten?.();
@@ -91,7 +106,7 @@ export class ReadCache {
 
   /** True while answers may be served from memory. */
   get serving(): boolean {
-    return this.live;
+    return this.live && !this.suspect;
   }
 
   get size(): number {
@@ -113,7 +128,7 @@ export class ReadCache {
     if (joined && joined.generation === this.generation) return joined.promise;
     const generation = this.generation;
     const promise = this.fill(key, schema, compute, generation);
-    if (this.live) {
+    if (this.serving) {
       this.pending.set(key, { generation, promise });
       const forget = () => {
         if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
@@ -139,14 +154,21 @@ export class ReadCache {
     });
     try {
       await sql`select pg_notify(${READ_CACHE_CHANNEL}, ${token})`.execute(database.db);
-      if (!(await arrived)) {
-        // The listener is silent: whatever we hold may be stale.
-        this.options.onWarning?.('read cache: own notification did not arrive; cache cleared');
-        this.clear();
+      if (await arrived) {
+        if (this.suspect) {
+          // Heard again; what was missed meanwhile is unknown.
+          this.clear();
+          this.suspect = false;
+        }
+      } else {
+        if (!this.suspect) {
+          this.options.onWarning?.('read cache: own notification did not arrive; not serving');
+        }
+        this.distrust();
       }
     } catch {
-      // The database refused the token; the write itself already answered for itself.
-      this.clear();
+      // The database refused the token: whether the listener hears is unknown.
+      this.distrust();
     } finally {
       clearTimeout(timer);
       this.waiters.delete(token);
@@ -191,6 +213,11 @@ export class ReadCache {
     this.invalidate(payload);
   }
 
+  private distrust(): void {
+    this.suspect = true;
+    this.clear();
+  }
+
   private onLost(): void {
     this.live = false;
     this.clear();
@@ -198,7 +225,7 @@ export class ReadCache {
   }
 
   private lookup(key: string): CachedAnswer | undefined {
-    if (!this.live) return undefined;
+    if (!this.serving) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.options.clock.now().getTime() >= entry.expiresAt) {
@@ -222,7 +249,7 @@ export class ReadCache {
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const now = this.options.clock.now().getTime();
     const until = Math.min(expiresAt ?? Number.POSITIVE_INFINITY, now + this.options.maxAgeMs);
-    if (this.live && generation === this.generation && until > now) {
+    if (this.serving && generation === this.generation && until > now) {
       this.store({ key, body, etag, topics, expiresAt: until, bytes: body.length * 2 });
     }
     return { body, etag };
