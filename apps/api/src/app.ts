@@ -164,13 +164,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Read-your-writes: a request that may have written answers only once this process's
   // cache has heard of its commit, so the client's next read here cannot be stale. A GET
   // route that writes (a provider's callback) says so in its config.
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // A callback hook: a read (most requests) passes without a promise.
+  app.addHook('onSend', (req, _reply, payload, done) => {
     const method = req.method;
     const writes =
       (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') ||
       req.routeOptions.config.writes === true;
-    if (writes) await readCache.sync();
-    return payload;
+    if (!writes) return done(null, payload);
+    readCache.sync().then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
 
   if (config.payments.reconcilerEnabled) {
