@@ -43,7 +43,12 @@ export function buildWeb(): void {
     statSync(join(web, 'vite.config.ts')).mtimeMs,
   );
   if (existsSync(dist) && statSync(dist).mtimeMs > sources) return;
-  execFileSync('npm', ['run', 'build', '-w', '@qless/web'], { cwd: ROOT, stdio: 'pipe' });
+  // NODE_ENV as vitest sets it ('test') would make Vite bundle React's development build.
+  execFileSync('npm', ['run', 'build', '-w', '@qless/web'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 export interface RunningServer {

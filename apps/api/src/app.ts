@@ -43,6 +43,7 @@ import type { PaymentProvider } from './providers/provider.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { serializeRequest } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { builtIndexStyleHashes } from './web-csp.js';
 import { registerWebStatic } from './web-static.js';
 
 export interface BuildAppOptions {
@@ -110,7 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // The stylesheet is inlined into index.html: allowed by its hash, not 'unsafe-inline'.
+        styleSrc: ["'self'", ...builtIndexStyleHashes(config.webDistDir)],
         // Uploaded logos are served by us under PUBLIC_ORIGIN (also when reached by another name).
         imgSrc: ["'self'", 'data:', 'blob:', config.publicOrigin],
         connectSrc: ["'self'", ...websocketOrigins([config.publicOrigin])],

@@ -159,6 +159,7 @@ const envSchema = z
     RECONCILER_ENABLED: bool.default(true),
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
     RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
+    RECONCILE_CHECKS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(12),
     TICKET_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     RATE_LIMIT_INITIATE_PER_IP: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_INITIATE_PER_PHONE: z.coerce.number().int().min(1).default(5),
@@ -382,6 +383,8 @@ export interface PaymentsConfig {
   reconcilerEnabled: boolean;
   reconcileIntervalMs: number;
   reconcileAfterMs: number;
+  /** Provider status checks one process's reconciler runs at once. */
+  reconcileChecksInFlight: number;
   /** Null: generated once and kept in the database (app_secrets). */
   ticketSigningKey: string | null;
   rateLimit: {
@@ -450,6 +453,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reconcilerEnabled: e.RECONCILER_ENABLED,
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
       reconcileAfterMs: e.RECONCILE_AFTER_MS,
+      reconcileChecksInFlight: e.RECONCILE_CHECKS_IN_FLIGHT,
       ticketSigningKey: e.TICKET_SIGNING_KEY ?? null,
       rateLimit: {
         perIp: e.RATE_LIMIT_INITIATE_PER_IP,

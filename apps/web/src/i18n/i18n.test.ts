@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { fr } from './fr';
-import { detectLocale, interpolate } from './i18n';
+import { detectLocale, ensureLocale, interpolate, isLocaleLoaded } from './i18n';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -80,5 +80,18 @@ describe('French of the public pages and the booking path (issue 10)', () => {
   it('calls the customer’s name "Nom", not a user name', () => {
     expect(fr['booking.username']).toBe('Nom');
     expect(fr['booking.row.username']).toBe('Nom');
+  });
+});
+
+describe('ensureLocale', () => {
+  it('has English at once and loads French on demand, once for concurrent callers', async () => {
+    expect(isLocaleLoaded('en')).toBe(true);
+    expect(isLocaleLoaded('fr')).toBe(false);
+    const first = ensureLocale('fr');
+    const second = ensureLocale('fr');
+    expect(second).toBe(first);
+    await first;
+    expect(isLocaleLoaded('fr')).toBe(true);
+    await expect(ensureLocale('en')).resolves.toBeUndefined();
   });
 });

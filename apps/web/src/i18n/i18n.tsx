@@ -10,13 +10,47 @@ import {
 import { PRODUCT_NAME } from '../config';
 import { zoneLabel } from '../lib/zone-label';
 import { en, type MessageKey, type Messages } from './en';
-import { fr } from './fr';
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type Params = Record<string, string | number>;
 
-const CATALOGS: Record<Locale, Messages> = { en, fr };
+/**
+ * English is in the first download; French is its own chunk, fetched only when French is
+ * chosen or detected (decision 108: the first page's JavaScript).
+ */
+const CATALOGS: Partial<Record<Locale, Messages>> = { en };
+const LOADERS: Record<Locale, () => Promise<Messages>> = {
+  en: async () => en,
+  fr: () => import('./fr').then((m) => m.fr),
+};
+const loading = new Map<Locale, Promise<void>>();
+
+/**
+ * Loads a language's messages. The boot awaits it for the language it will render (the one
+ * the server rendered, when hydrating) so the first render needs no second pass.
+ */
+export function ensureLocale(locale: Locale): Promise<void> {
+  if (CATALOGS[locale]) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = LOADERS[locale]().then(
+      (messages) => {
+        CATALOGS[locale] = messages;
+      },
+      (err: unknown) => {
+        loading.delete(locale); // a later choice of this language tries again
+        throw err;
+      },
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+export function isLocaleLoaded(locale: Locale): boolean {
+  return CATALOGS[locale] !== undefined;
+}
 const LOCALE_STORAGE_KEY = 'qless.lang';
 /** BCP 47 tags for Intl: Cameroon's English and French. */
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-CM', fr: 'fr-CM' };
@@ -51,7 +85,8 @@ export function interpolate(template: string, params?: Params): string {
 }
 
 function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  return interpolate(CATALOGS[locale][key], { product: PRODUCT_NAME, ...params });
+  const messages = CATALOGS[locale] ?? en;
+  return interpolate(messages[key], { product: PRODUCT_NAME, ...params });
 }
 
 type Translate = (key: MessageKey, params?: Params) => string;
@@ -77,17 +112,39 @@ function readStored(): string | null {
   }
 }
 
+/** The language this browser asks for (stored choice, then its languages). */
+export function browserLocale(): Locale {
+  return detectLocale(readStored(), navigator.languages ?? [navigator.language]);
+}
+
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(() =>
-    detectLocale(readStored(), navigator.languages ?? [navigator.language]),
-  );
+  // The language shown is always one whose messages are loaded: English until another's arrive.
+  const [wanted, setWanted] = useState<Locale>(browserLocale);
+  const [locale, setLocaleState] = useState<Locale>(() => (isLocaleLoaded(wanted) ? wanted : 'en'));
+
+  useEffect(() => {
+    if (wanted === locale) return;
+    let current = true;
+    ensureLocale(wanted).then(
+      () => {
+        if (current) setLocaleState(wanted);
+      },
+      () => {
+        // Offline or a failed deploy: stay in the language shown, the choice can be made again.
+        if (current) setWanted(locale);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, locale]);
 
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
 
   const setLocale = useCallback((next: Locale) => {
-    setLocaleState(next);
+    setWanted(next);
     try {
       localStorage.setItem(LOCALE_STORAGE_KEY, next);
     } catch {

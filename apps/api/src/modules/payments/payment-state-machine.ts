@@ -19,9 +19,7 @@ import {
   flagRefund,
   flagReview,
   markSettled,
-  notifyPaymentChanged,
   recordPaymentEvent,
-  saveOperatorReference,
 } from './payments.repository.js';
 
 export interface StateMachineDeps {
@@ -114,15 +112,13 @@ export class PaymentStateMachine {
         await this.settle(trx, payment, 'FAILED', FAILURE_CODES.AMOUNT_MISMATCH, now, reason);
         return log('amount_mismatch', payment.id);
       }
-      if (event.operatorReference) {
-        await saveOperatorReference(
-          trx,
-          payment.id,
-          event.operatorReference,
-          event.operator ?? payment.operator,
-        );
-      }
-      return log(await this.settle(trx, payment, 'SUCCESSFUL', null, now), payment.id);
+      const operator = event.operatorReference
+        ? { reference: event.operatorReference, name: event.operator ?? payment.operator }
+        : undefined;
+      return log(
+        await this.settle(trx, payment, 'SUCCESSFUL', null, now, undefined, operator),
+        payment.id,
+      );
     });
   }
 
@@ -167,9 +163,9 @@ export class PaymentStateMachine {
     failureCode: string | null,
     now: Date,
     refundReason?: string,
+    operator?: { reference: string; name: string | null },
   ): Promise<SettleOutcome> {
-    await markSettled(trx, payment.id, { status, failureCode, refundReason }, now);
-    await notifyPaymentChanged(trx, payment.id);
+    await markSettled(trx, payment.id, { status, failureCode, refundReason, operator }, now);
     if (status === 'FAILED') {
       await this.deps.bookings.cancelHold(trx, payment.booking_id, now);
       return refundReason ? 'failed_refund_due' : 'failed';

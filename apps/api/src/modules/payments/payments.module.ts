@@ -76,6 +76,7 @@ export async function createPayments(
       reconcileAfterMs: settings.reconcileAfterMs,
       maxPendingMinutes: settings.maxPendingMinutes,
       intervalMs: settings.reconcileIntervalMs,
+      checksInFlight: settings.reconcileChecksInFlight,
     },
     log,
   });

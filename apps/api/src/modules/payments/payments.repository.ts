@@ -74,7 +74,11 @@ export function saveCollectResult(
     .executeTakeFirstOrThrow();
 }
 
-/** PENDING → a final status, once; `refundReason` records money we must give back. */
+/**
+ * PENDING → a final status, once; `refundReason` records money we must give back,
+ * `operator` what the operator named the transfer. Every process hears of the change
+ * (pg_notify, delivered at commit) from the same statement: one round trip, not three.
+ */
 export async function markSettled(
   db: Db,
   paymentId: string,
@@ -82,6 +86,7 @@ export async function markSettled(
     status: 'SUCCESSFUL' | 'FAILED';
     failureCode: string | null;
     refundReason?: string;
+    operator?: { reference: string; name: string | null };
   },
   now: Date,
 ): Promise<void> {
@@ -95,8 +100,16 @@ export async function markSettled(
       ...(settlement.refundReason
         ? { needs_refund: true, refund_reason: settlement.refundReason }
         : {}),
+      ...(settlement.operator
+        ? {
+            operator_reference: storableText(settlement.operator.reference),
+            operator:
+              settlement.operator.name === null ? null : storableText(settlement.operator.name),
+          }
+        : {}),
     })
     .where('id', '=', paymentId)
+    .returning(sql<string>`pg_notify(${PAYMENT_CHANNEL}, id::text)`.as('notified'))
     .execute();
 }
 
@@ -111,26 +124,6 @@ export async function flagRefund(
     .set({ needs_refund: true, refund_reason: reason, updated_at: now })
     .where('id', '=', paymentId)
     .execute();
-}
-
-export async function saveOperatorReference(
-  db: Db,
-  paymentId: string,
-  operatorReference: string,
-  operator: string | null,
-): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({
-      operator_reference: storableText(operatorReference),
-      operator: operator === null ? null : storableText(operator),
-    })
-    .where('id', '=', paymentId)
-    .execute();
-}
-
-export async function notifyPaymentChanged(db: Db, paymentId: string): Promise<void> {
-  await sql`select pg_notify(${PAYMENT_CHANNEL}, ${paymentId})`.execute(db);
 }
 
 export async function recordPaymentEvent(
@@ -211,7 +204,12 @@ export async function flagReview(
     .execute();
 }
 
-/** Pending payments due for a status check, claimed so that concurrent sweepers skip them. */
+/**
+ * Pending payments due for a status check (neither created nor checked within
+ * `olderThanMs`), least recently looked at first, claimed so that concurrent sweepers skip
+ * them; the caller commits the claim at once, and `last_checked_at` keeps them from other
+ * sweepers until they are due again. Reads payments_due_idx (migration 011).
+ */
 export async function claimPaymentsToCheck(
   db: Db,
   now: Date,
@@ -219,13 +217,15 @@ export async function claimPaymentsToCheck(
   limit: number,
 ): Promise<PaymentRow[]> {
   const cutoff = new Date(now.getTime() - olderThanMs);
+  const lastLook = sql<Date>`coalesce(last_checked_at, created_at)`;
   const rows = await db
     .selectFrom('payments')
     .selectAll()
     .where('status', '=', 'PENDING')
+    .where(lastLook, '<=', cutoff)
+    // Equivalent unless a clock ran backwards; kept so that never claims a fresh payment.
     .where('created_at', '<=', cutoff)
-    .where((eb) => eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<=', cutoff)]))
-    .orderBy('created_at')
+    .orderBy(lastLook)
     .limit(limit)
     .forUpdate()
     .skipLocked()

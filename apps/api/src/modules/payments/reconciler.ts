@@ -20,10 +20,12 @@ export interface ReconcilerConfig {
   /** Give up on a payment pending this long. */
   maxPendingMinutes: number;
   intervalMs: number;
-  /** How a sweep works through a backlog (defaults below; the benchmark compares settings). */
-  batchSize?: number;
-  batchesPerSweep?: number;
+  /** Status checks in flight at once (RECONCILE_CHECKS_IN_FLIGHT). */
   checksInFlight?: number;
+  /** Payments claimed by one claim query. */
+  batchSize?: number;
+  /** Claims one sweep makes at most before it hands over to the next (see `start`). */
+  batchesPerSweep?: number;
 }
 
 export interface ReconcilerDeps {
@@ -40,17 +42,22 @@ export interface SweepResult {
   expiredHolds: number;
   checked: number;
   expiredPayments: number;
+  /** Status checks or settlements that failed this sweep (retried by a later one). */
+  failed: number;
+  /** The sweep stopped at its claim cap with payments still due: sweep again at once. */
+  backlogged: boolean;
 }
 
 const HOLDS_PER_SWEEP = 500;
 /** Payments claimed at once; a sweep claims batches until none is due (at most the cap). */
-const PAYMENTS_PER_BATCH = 200;
+export const PAYMENTS_PER_BATCH = 200;
 const BATCHES_PER_SWEEP = 25;
 /**
- * Status checks in flight at once: each waits mostly on the provider, so a few overlap well,
- * while the pool (10 connections) keeps room for requests.
+ * Status checks in flight at once: each waits mostly on the provider (one HTTP GET per
+ * payment at Campay), so several overlap well; the database is held only for each short
+ * settlement transaction, so the pool (10 connections) keeps room for requests.
  */
-const CHECKS_IN_FLIGHT = 12;
+export const CHECKS_IN_FLIGHT = 12;
 
 /** What one check learned: settled, still pending at the provider, or nothing certain. */
 type CheckResult =
@@ -58,73 +65,114 @@ type CheckResult =
   | { state: 'pending' }
   | { state: 'unknown'; reason: string };
 
-async function forEachLimited<T>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /**
  * The background sweep: lapses stale holds, asks the provider about payments pending too
  * long (several at once, each state change in its own short transaction), and gives up on
  * payments pending past the limit — flagged for review when their outcome is unknown.
- * Several processes may sweep one database at once: rows are claimed with SKIP LOCKED.
+ * Several processes may sweep one database at once: rows are claimed with SKIP LOCKED and
+ * marked checked in the claim's own short transaction, so no two processes check one
+ * payment in the same round; the state machine makes a second settlement a no-op anyway.
  */
 export class Reconciler {
-  private readonly loop: PeriodicSweep;
+  private readonly loop: PeriodicSweep<SweepResult>;
+  private stopping = false;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.loop = new PeriodicSweep(
       () => this.sweep(),
       deps.config.intervalMs,
       (err: unknown) => deps.log.error({ err }, 'reconciler sweep failed'),
+      { runAgain: (result) => result.backlogged },
     );
   }
 
+  /**
+   * One pass: a pool of `checksInFlight` workers takes payments from a queue; when the
+   * queue runs dry one of them claims the next batch. A slow provider answer holds up only
+   * its own worker, not a whole batch. Failures are counted per payment and never end the
+   * pass; only a failed claim (the database is away) does, after the work in flight.
+   */
   async sweep(): Promise<SweepResult> {
     const { db, clock, config, bookings } = this.deps;
-    const now = clock.now();
-    const expiredHolds = await bookings.lapseStaleHolds(now, HOLDS_PER_SWEEP);
-    const result: SweepResult = { expiredHolds, checked: 0, expiredPayments: 0 };
-    const seen = new Set<string>();
+    const expiredHolds = await bookings.lapseStaleHolds(clock.now(), HOLDS_PER_SWEEP);
+    const result: SweepResult = {
+      expiredHolds,
+      checked: 0,
+      expiredPayments: 0,
+      failed: 0,
+      backlogged: false,
+    };
     const batchSize = config.batchSize ?? PAYMENTS_PER_BATCH;
-    const batches = config.batchesPerSweep ?? BATCHES_PER_SWEEP;
-    for (let batch = 0; batch < batches; batch += 1) {
-      const claimed = await db
-        .transaction()
-        .execute((trx) => claimPaymentsToCheck(trx, now, config.reconcileAfterMs, batchSize));
-      // With RECONCILE_AFTER_MS=0 a claim may return rows this sweep already checked.
-      const fresh = claimed.filter((p) => !seen.has(p.id));
-      for (const p of fresh) seen.add(p.id);
-      await forEachLimited(fresh, config.checksInFlight ?? CHECKS_IN_FLIGHT, (payment) =>
-        this.reconcile(payment, now, result),
-      );
-      if (claimed.length < batchSize || fresh.length === 0) break;
-    }
+    const maxClaims = config.batchesPerSweep ?? BATCHES_PER_SWEEP;
+    const seen = new Set<string>();
+    const queue: PaymentRow[] = [];
+    let claims = 0;
+    let exhausted = false;
+    let claimError: unknown = null;
+    let claiming: Promise<void> | null = null;
+
+    const claimNext = async () => {
+      if (claims >= maxClaims || this.stopping) {
+        // Payments may still be due: the loop starts the next sweep at once.
+        result.backlogged = !this.stopping;
+        exhausted = true;
+        return;
+      }
+      claims += 1;
+      try {
+        const claimed = await db
+          .transaction()
+          .execute((trx) =>
+            claimPaymentsToCheck(trx, clock.now(), config.reconcileAfterMs, batchSize),
+          );
+        // With RECONCILE_AFTER_MS=0 a claim may return rows this sweep already checked.
+        const fresh = claimed.filter((p) => !seen.has(p.id));
+        for (const p of fresh) seen.add(p.id);
+        queue.push(...fresh);
+        if (claimed.length < batchSize || fresh.length === 0) exhausted = true;
+      } catch (err) {
+        claimError = err;
+        exhausted = true;
+      }
+    };
+
+    const worker = async () => {
+      for (;;) {
+        const payment = queue.shift();
+        if (!payment) {
+          if (exhausted) return;
+          claiming ??= claimNext().finally(() => {
+            claiming = null;
+          });
+          await claiming;
+          continue;
+        }
+        try {
+          await this.reconcile(payment, result);
+        } catch (err) {
+          result.failed += 1;
+          this.deps.log.warn({ err, paymentId: payment.id }, 'reconciling failed; will retry');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: config.checksInFlight ?? CHECKS_IN_FLIGHT }, worker));
+    if (claimError) throw claimError;
     return result;
   }
 
-  private async reconcile(payment: PaymentRow, now: Date, result: SweepResult): Promise<void> {
-    const { config, stateMachine, log } = this.deps;
+  private async reconcile(payment: PaymentRow, result: SweepResult): Promise<void> {
+    const { clock, config, stateMachine, log } = this.deps;
     let check: CheckResult;
     try {
       check = await this.check(payment, result);
     } catch (err) {
+      result.failed += 1;
       log.warn({ err, paymentId: payment.id }, 'status check failed; will retry');
       check = { state: 'unknown', reason: 'PROVIDER_UNAVAILABLE' };
     }
     if (check.state === 'settled') return;
-    if (now.getTime() - payment.created_at.getTime() < config.maxPendingMinutes * 60_000) return;
+    if (clock.now().getTime() - payment.created_at.getTime() < config.maxPendingMinutes * 60_000)
+      return;
     // The provider says it is still pending: it will fail there too; a late success is
     // recorded for refund. Otherwise nobody knows whether money was taken: an operator must.
     const gaveUp =
@@ -172,13 +220,19 @@ export class Reconciler {
     return outcome === 'still_pending' ? { state: 'pending' } : { state: 'settled' };
   }
 
-  /** Sweeps every `intervalMs` (see PeriodicSweep). */
+  /**
+   * Sweeps every `intervalMs` (see PeriodicSweep), and again at once after a sweep that
+   * stopped at its claim cap: a full backlog is worked through without waiting, while each
+   * sweep still begins by lapsing stale holds.
+   */
   start(): void {
+    this.stopping = false;
     this.loop.start();
   }
 
-  /** Stops the loop and waits for a sweep in flight. */
+  /** Stops the loop; a sweep in flight finishes the checks it holds and claims no more. */
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.loop.stop();
   }
 }

@@ -1,0 +1,180 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../src/clock.js';
+import { type Database, openDatabase } from '../src/db/database.js';
+import { Reconciler, type ReconcilerConfig } from '../src/modules/payments/reconciler.js';
+import { type PaymentProvider, ProviderUnavailableError } from '../src/providers/provider.js';
+import { createFixture } from './support/fixtures.js';
+import { insertPendingBacklog } from './support/payment-backlog.js';
+import { NO_LIMITS } from './support/payment-helpers.js';
+import { createTestApp, PINNED_NOW } from './support/test-app.js';
+import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
+
+const BASE: ReconcilerConfig = {
+  reconcileAfterMs: 20_000,
+  maxPendingMinutes: 30,
+  intervalMs: 60_000,
+};
+
+function reconcilerFor(
+  app: TestApp,
+  database: Database,
+  clock: FixedClock,
+  config: Partial<ReconcilerConfig>,
+  provider: PaymentProvider = app.payments.provider,
+): Reconciler {
+  return new Reconciler({
+    db: database.db,
+    clock,
+    provider,
+    bookings: app.payments.bookings,
+    stateMachine: app.payments.stateMachine,
+    log: app.log,
+    config: { ...BASE, ...config },
+  });
+}
+
+/** Payments of `ids` by status, and how many settlement events each one has. */
+async function settlement(database: Database, ids: string[]) {
+  const statuses = await database.db
+    .selectFrom('payments')
+    .select(['id', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+  const events = await sql<{ payment_id: string; n: number }>`
+    select payment_id, count(*)::int as n from payment_events
+    where outcome = 'confirmed' and payment_id = any(${ids}::uuid[])
+    group by payment_id`.execute(database.db);
+  const seats = await sql<{ n: number; seats: number }>`
+    select count(*)::int as n, count(distinct seat)::int as seats from bookings b
+    join payments p on p.booking_id = b.id
+    where b.status = 'confirmed' and p.id = any(${ids}::uuid[])`.execute(database.db);
+  return {
+    successful: statuses.filter((p) => p.status === 'SUCCESSFUL').map((p) => p.id),
+    pending: statuses.filter((p) => p.status === 'PENDING').map((p) => p.id),
+    confirmedEvents: events.rows,
+    confirmedBookings: seats.rows[0]?.n ?? 0,
+    distinctSeats: seats.rows[0]?.seats ?? 0,
+  };
+}
+
+describe('two reconcilers on one PostgreSQL', () => {
+  let tdb: TestDatabase;
+  let other: Database;
+  let a: TestApp;
+  let b: TestApp;
+  const clock = new FixedClock(PINNED_NOW);
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase('postgres');
+    other = await openDatabase({ databaseUrl: tdb.url, dataDir: null });
+    ({ app: a } = await createTestApp(tdb.database, { clock, env: NO_LIMITS }));
+    ({ app: b } = await createTestApp(other, { clock, env: NO_LIMITS }));
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await other?.close();
+    await tdb?.cleanup();
+  });
+
+  it('sweeping one backlog together, settle each payment exactly once', async () => {
+    const fx = await createFixture(tdb.database, clock.now(), '-shared');
+    const ids = await insertPendingBacklog(tdb.database, fx, 600, clock.now());
+    clock.advance(60_000);
+    // Small batches: the two interleave their claims many times over the backlog.
+    const settings = { batchSize: 25, batchesPerSweep: 100, checksInFlight: 8 };
+    const [ra, rb] = await Promise.all([
+      reconcilerFor(a, tdb.database, clock, settings).sweep(),
+      reconcilerFor(b, other, clock, settings).sweep(),
+    ]);
+    expect(ra.checked).toBeGreaterThan(0);
+    expect(rb.checked).toBeGreaterThan(0);
+    expect(ra.checked + rb.checked).toBe(600);
+    expect(ra.failed + rb.failed).toBe(0);
+    const s = await settlement(tdb.database, ids);
+    expect(s.successful).toHaveLength(600);
+    expect(s.confirmedEvents).toHaveLength(600);
+    expect(s.confirmedEvents.every((e) => e.n === 1)).toBe(true);
+    expect(s.confirmedBookings).toBe(600);
+    expect(s.distinctSeats).toBe(600);
+  });
+});
+
+describe.each(engines)('the reconciler on %s', (engine) => {
+  let tdb: TestDatabase;
+  let app: TestApp;
+  const clock = new FixedClock(PINNED_NOW);
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    ({ app } = await createTestApp(tdb.database, { clock, env: NO_LIMITS }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.cleanup();
+  });
+
+  it('goes on with the batch when the provider fails for some payments', async () => {
+    const fx = await createFixture(tdb.database, clock.now(), '-faults');
+    const ids = await insertPendingBacklog(tdb.database, fx, 60, clock.now());
+    clock.advance(60_000);
+    const unavailable = new Set(ids.slice(0, 3));
+    const broken = ids[10] as string;
+    const real = app.payments.provider;
+    const flaky: PaymentProvider = {
+      ...real,
+      capabilities: real.capabilities,
+      async getStatus(reference) {
+        const id = reference.replace(/^sim_S_0_2_XAF_/, '');
+        if (unavailable.has(id)) throw new ProviderUnavailableError('provider answered 503');
+        if (id === broken) throw new Error('unexpected answer');
+        return real.getStatus(reference);
+      },
+    };
+    const result = await reconcilerFor(
+      app,
+      tdb.database,
+      clock,
+      { batchSize: 7, checksInFlight: 4 },
+      flaky,
+    ).sweep();
+    expect(result.checked).toBe(56);
+    expect(result.failed).toBe(4);
+    const s = await settlement(tdb.database, ids);
+    expect(s.successful).toHaveLength(56);
+    expect(new Set(s.pending)).toEqual(new Set([...unavailable, broken]));
+
+    // The next round asks again about those four (and only them).
+    clock.advance(60_000);
+    const retry = await reconcilerFor(app, tdb.database, clock, {}).sweep();
+    expect(retry.checked).toBe(4);
+    expect((await settlement(tdb.database, ids)).successful).toHaveLength(60);
+  });
+
+  it('works through a backlog beyond one sweep without waiting for the next tick', async () => {
+    const fx = await createFixture(tdb.database, clock.now(), '-loop');
+    const ids = await insertPendingBacklog(tdb.database, fx, 200, clock.now());
+    clock.advance(60_000);
+    // 20 payments a sweep, a tick every 3 s: ten sweeps would take 30 s tick by tick.
+    const reconciler = reconcilerFor(app, tdb.database, clock, {
+      intervalMs: 3000,
+      batchSize: 20,
+      batchesPerSweep: 1,
+    });
+    const started = Date.now();
+    reconciler.start();
+    try {
+      let settled = 0;
+      while (settled < 200 && Date.now() - started < 15_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        settled = (await settlement(tdb.database, ids)).successful.length;
+      }
+      expect(settled).toBe(200);
+    } finally {
+      await reconciler.stop();
+    }
+  });
+});
