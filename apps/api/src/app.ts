@@ -1,7 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -20,6 +19,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
 import { SelfService } from './modules/bookings/self-service.service.js';
+import { type CatalogReads, catalogReads } from './modules/catalog/catalog-reads.js';
+import { ReadCache } from './modules/catalog/read-cache.js';
 import { catalogRoutes } from './modules/catalog.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -41,6 +42,7 @@ import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { serializeRequest } from './request-log.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { builtIndexStyleHashes } from './web-csp.js';
 import { registerWebStatic } from './web-static.js';
 
@@ -104,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -151,6 +153,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await events.start(database);
   app.decorate('payments', payments);
 
+  const readCache = new ReadCache({
+    clock,
+    ...config.readCache,
+    maxAgeMs: 10 * 60_000,
+    onWarning: (message) => app.log.warn(message),
+  });
+  await readCache.start(database);
+  const reads = catalogReads(deps, readCache);
+  app.decorate('readCache', readCache);
+  app.decorate('catalogReads', reads);
+  // Read-your-writes: a request that may have written answers only once this process's
+  // cache has heard of its commit, so the client's next read here cannot be stale. A GET
+  // route that writes (a provider's callback) says so in its config.
+  // A callback hook: a read (most requests) passes without a promise.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    const method = req.method;
+    const writes =
+      (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') ||
+      req.routeOptions.config.writes === true;
+    if (!writes) return done(null, payload);
+    readCache.sync().then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
+  });
+
   if (config.payments.reconcilerEnabled) {
     app.addHook('onReady', async () => payments.reconciler.start());
   }
@@ -158,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await payments.reconciler.stop();
     await payments.provider.close();
     await events.stop();
+    await readCache.stop();
   });
 
   // One outbox for every message: SMS through the configured provider, e-mail through SMTP
@@ -184,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes(deps));
       await api.register(authRoutes(deps));
-      await api.register(catalogRoutes(deps));
+      await api.register(catalogRoutes(reads));
       await api.register(contactRoutes(deps));
       await api.register(paymentsRoutes(deps, payments, events));
       await api.register(ticketsRoutes(deps, signer));
@@ -221,10 +250,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET route that writes: its answer waits for the read cache to hear of the commit. */
+    writes?: boolean;
+  }
   interface FastifyInstance {
     /** Origins allowed to call the API from a browser and to open sockets. */
     allowedOrigins: string[];
     payments: Payments;
     messaging: Messaging;
+    /** The public catalogue's answers in memory; `sync()` after writing outside a request. */
+    readCache: ReadCache;
+    /** The public catalogue's answers as sent (server-side rendering may embed them). */
+    catalogReads: CatalogReads;
   }
 }

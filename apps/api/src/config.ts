@@ -125,6 +125,10 @@ const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     SEED_DEMO: bool.optional(),
+    READ_CACHE_ENABLED: bool.default(true),
+    READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+    READ_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    READ_CACHE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     PUBLIC_ORIGIN: origin.optional(),
     CORS_ORIGINS: z
       .string()
@@ -286,6 +290,8 @@ export interface Config {
   sms: SmsConfig;
   outbox: OutboxConfig;
   links: LinksConfig;
+  /** Public catalogue answers kept in memory (modules/catalog/read-cache.ts). */
+  readCache: { enabled: boolean; maxEntries: number; maxBytes: number; heartbeatMs: number };
   /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
   fakeNow: Date | null;
 }
@@ -512,6 +518,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetsPerAccount: e.PASSWORD_RESETS_PER_ACCOUNT,
       resetsPerIp: e.PASSWORD_RESETS_PER_IP,
       checksPerIp: e.LINK_CHECKS_PER_IP,
+    },
+    readCache: {
+      enabled: e.READ_CACHE_ENABLED,
+      maxEntries: e.READ_CACHE_MAX_ENTRIES,
+      maxBytes: e.READ_CACHE_MAX_MB * 1024 * 1024,
+      heartbeatMs: e.READ_CACHE_HEARTBEAT_MS,
     },
     fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
   };

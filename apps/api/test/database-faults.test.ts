@@ -7,6 +7,16 @@ import { freezableProxy, silentServer } from './support/tcp-fakes.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
+/**
+ * A catalogue read the read cache has never seen, so it goes to the database: the list
+ * itself may be answered from memory (modules/catalog/read-cache.ts).
+ */
+let searches = 0;
+const uncachedRead = () => {
+  searches += 1;
+  return `/api/v1/organizations?q=fault${searches}`;
+};
+
 /** Runs `fn` and returns what it gave with how long it took. */
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -77,11 +87,11 @@ describe('PostgreSQL link faults', () => {
       dataDir: null,
       timeouts: { connectMs: 1000, statementMs: 1000 },
     });
-    const { app } = await createTestApp(database);
+    const { app } = await createTestApp(database, { env: { READ_CACHE_HEARTBEAT_MS: '300' } });
     try {
       expect((await app.inject({ url: '/api/v1/organizations' })).statusCode).toBe(200);
       proxy.freeze();
-      const route = await timed(() => app.inject({ url: '/api/v1/organizations' }));
+      const route = await timed(() => app.inject({ url: uncachedRead() }));
       const health = await timed(() => app.inject({ url: '/api/v1/health' }));
       const figures = {
         route: route.value.statusCode,
@@ -97,10 +107,18 @@ describe('PostgreSQL link faults', () => {
         health: 503,
         healthWithin2s: true,
       });
+      // The listener's connection is frozen too, not closed: the heartbeat notices, and the
+      // list kept in memory is no longer served (a write elsewhere would not be heard).
+      expect(app.readCache.serving).toBe(false);
+      expect((await app.inject({ url: '/api/v1/organizations' })).statusCode).toBe(503);
       proxy.thaw();
       const after = await app.inject({ url: '/api/v1/organizations' });
       expect(after.statusCode, after.body).toBe(200);
       expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+      for (let i = 0; i < 100 && !app.readCache.serving; i += 1) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(app.readCache.serving).toBe(true);
     } finally {
       proxy.thaw();
       await app.close();
@@ -118,7 +136,7 @@ describe('PostgreSQL link faults', () => {
       // Hold the table so the request's query is in flight on the server when it is killed.
       await admin.query('begin');
       await admin.query('lock table organizations in access exclusive mode');
-      const pending = app.inject({ url: '/api/v1/organizations' });
+      const pending = app.inject({ url: uncachedRead() });
       for (let i = 0; i < 100; i += 1) {
         const { rows } = await admin.query(
           `select 1 from pg_stat_activity

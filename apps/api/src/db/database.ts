@@ -19,8 +19,14 @@ export interface Database {
    * Subscribes to a NOTIFY channel. On PostgreSQL a dedicated connection listens, so a
    * notification sent by any process reaches every process; on PGlite it is in process.
    * An empty payload means "you may have missed notifications": re-read everything.
+   * `onLost` is told when the listening connection dropped (PostgreSQL only): until the
+   * empty payload that follows the reconnect, notifications are being missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -98,7 +104,7 @@ async function openPostgres(
   return {
     db,
     engine: 'postgres',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onLost) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
       let stopped = false;
       let client: pg.Client | null = null;
@@ -112,6 +118,7 @@ async function openPostgres(
           client = null;
           listeners.delete(c);
           c.end().catch(() => undefined);
+          onLost?.();
           schedule(0);
         };
         c.on('error', lost);

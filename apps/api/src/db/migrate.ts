@@ -8,6 +8,7 @@ import * as m006 from './migrations/006-check-in-scans.js';
 import * as m007 from './migrations/007-customer-self-service.js';
 import * as m008 from './migrations/008-messages-outbox.js';
 import * as m009 from './migrations/009-catalogue-search.js';
+import * as m010 from './migrations/010-read-cache-invalidation.js';
 import * as m011 from './migrations/011-payments-due-index.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '007-customer-self-service': m007,
   '008-messages-outbox': m008,
   '009-catalogue-search': m009,
+  '010-read-cache-invalidation': m010,
   '011-payments-due-index': m011,
 };
 

@@ -13,27 +13,13 @@ import {
   slotListResponseSchema,
   takenSlotListResponseSchema,
   withFieldCodes,
-  zonedNow,
 } from '@qless/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../app-deps.js';
-import { AppError, errorResponses, notFound } from '../errors.js';
-import { listSeatsTaken, listTakenSlots } from './bookings/bookings.repository.js';
-import {
-  findListedOrganization,
-  listClosures,
-  listListedOrganizations,
-  maskToOpenDays,
-  searchListedOrganizations,
-  toOrganization,
-} from './organizations/organizations.repository.js';
-import {
-  findListedService,
-  listActiveServices,
-  toService,
-} from './services/services.repository.js';
-import { findLiveSlotsOfListedService, toSlot } from './slots/slots.repository.js';
+import { AppError, errorResponses } from '../errors.js';
+import type { CatalogReads } from './catalog/catalog-reads.js';
+import { type CachedAnswer, matchesIfNoneMatch } from './catalog/read-cache.js';
 
 const orgParams = withFieldCodes(z.object({ orgId: idSchema }), { orgId: 'INVALID_ID' });
 const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
@@ -42,25 +28,25 @@ const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
 const notFoundOrInvalid = errorResponses(400, 404);
 
 /**
+ * Sends a prepared answer as it is (no second serialization). Browsers and proxies may
+ * keep it but must ask again each time (no-cache): a change must show on the next read,
+ * and asking again costs them a 304 with no body when nothing changed.
+ */
+function send(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+  if (matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/**
  * The public, read-only catalogue: organizations, services, slots and taken slot-dates.
  * Only listed organizations (active, verified, complete) and their active services exist
- * here; anything else answers 404 as unknown.
+ * here; anything else answers 404 as unknown. Answers come from the read cache
+ * (modules/catalog/read-cache.ts), validated against the contract when computed.
  */
-export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, clock } = deps;
-
-  async function requireOrganization(orgId: string) {
-    const org = await findListedOrganization(db, orgId);
-    if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
-    return org;
-  }
-
-  async function requireService(serviceId: string) {
-    const found = await findListedService(db, serviceId);
-    if (!found) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
-    return found;
-  }
-
+export function catalogRoutes(reads: CatalogReads): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/organizations',
@@ -70,21 +56,17 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: organizationListResponseSchema, ...errorResponses(400) },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const { q, page, page_size } = req.query;
-        // The spec's client asks with no query and reads the whole list, as it always did.
         if (q === undefined && page === undefined && page_size === undefined) {
-          return { organizations: (await listListedOrganizations(db)).map(toOrganization) };
+          return send(req, reply, await reads.organizations());
         }
-        const size = page_size ?? DEFAULT_ORGANIZATIONS_PAGE_SIZE;
-        const current = page ?? 1;
-        const { rows, total } = await searchListedOrganizations(db, q ?? '', current, size);
-        return {
-          organizations: rows.map(toOrganization),
-          total,
-          page: current,
-          page_size: size,
-        };
+        const answer = await reads.searchOrganizations(
+          q ?? '',
+          page ?? 1,
+          page_size ?? DEFAULT_ORGANIZATIONS_PAGE_SIZE,
+        );
+        return send(req, reply, answer);
       },
     );
 
@@ -96,9 +78,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: organizationResponseSchema, ...notFoundOrInvalid },
         },
       },
-      async (req) => ({
-        organization: toOrganization(await requireOrganization(req.params.orgId)),
-      }),
+      async (req, reply) => send(req, reply, await reads.organization(req.params.orgId)),
     );
 
     app.get(
@@ -109,10 +89,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: serviceListResponseSchema, ...notFoundOrInvalid },
         },
       },
-      async (req) => {
-        const org = await requireOrganization(req.params.orgId);
-        return { services: (await listActiveServices(db, org.id)).map(toService) };
-      },
+      async (req, reply) => send(req, reply, await reads.organizationServices(req.params.orgId)),
     );
 
     app.get(
@@ -123,10 +100,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: serviceResponseSchema, ...notFoundOrInvalid },
         },
       },
-      async (req) => {
-        const { service, organization } = await requireService(req.params.serviceId);
-        return { service: toService(service), organization: toOrganization(organization) };
-      },
+      async (req, reply) => send(req, reply, await reads.service(req.params.serviceId)),
     );
 
     app.get(
@@ -137,22 +111,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: slotListResponseSchema, ...notFoundOrInvalid },
         },
       },
-      async (req) => {
-        const found = await findLiveSlotsOfListedService(db, req.params.serviceId);
-        if (!found) throw notFound('SERVICE_NOT_FOUND', 'No such service.');
-        // The week view greys out closed days; closures past the horizon cannot be booked anyway.
-        // "Today" and the horizon are the organization's, whatever the server's zone.
-        const today = zonedNow(found.timeZone, clock.now()).date;
-        const bookableUntil = addDays(today, deps.config.payments.horizonDays);
-        const closures = await listClosures(db, found.organizationId, today, bookableUntil);
-        return {
-          slots: found.slots.map(toSlot),
-          open_days: maskToOpenDays(found.openDays),
-          closures: closures.map((c) => c.date),
-          today,
-          bookable_until: bookableUntil,
-        };
-      },
+      async (req, reply) => send(req, reply, await reads.slots(req.params.serviceId)),
     );
 
     app.get(
@@ -164,7 +123,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: takenSlotListResponseSchema, ...notFoundOrInvalid },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const { start, end } = req.query;
         if (start > end) {
           throw new AppError(400, 'INVALID_DATE_RANGE', 'start must not be after end.');
@@ -176,12 +135,7 @@ export function catalogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             `Ask for at most ${MAX_BOOKINGS_RANGE_DAYS} days at a time (up to ${addDays(start, MAX_BOOKINGS_RANGE_DAYS - 1)}).`,
           );
         }
-        const { service } = await requireService(req.params.serviceId);
-        const now = clock.now();
-        return {
-          bookings: await listTakenSlots(db, service.id, start, end, now),
-          seats_taken: await listSeatsTaken(db, service.id, start, end, now),
-        };
+        return send(req, reply, await reads.taken(req.params.serviceId, start, end));
       },
     );
   };

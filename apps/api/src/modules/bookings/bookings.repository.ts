@@ -57,6 +57,29 @@ export async function listSeatsTaken(
   return rows.map((r) => ({ ...r, taken: Number(r.taken) }));
 }
 
+/**
+ * When the answer of `listTakenSlots`/`listSeatsTaken` for these dates changes by itself:
+ * the earliest expiry of a hold still counted at `now` (null when none is).
+ */
+export async function earliestLiveHoldExpiry(
+  db: Db,
+  serviceId: string,
+  start: string,
+  end: string,
+  now: Date,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('bookings as b')
+    .select((eb) => eb.fn.min('b.hold_expires_at').as('first'))
+    .where('b.service_id', '=', serviceId)
+    .where('b.booking_date', '>=', start)
+    .where('b.booking_date', '<=', end)
+    .where('b.status', '=', 'held')
+    .where('b.hold_expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.first ?? null;
+}
+
 export function findSlot(db: Db, slotId: string) {
   return db
     .selectFrom('slots')

@@ -124,7 +124,7 @@ export function paymentsRoutes(
             ...errorResponses(400, 401, 413, 415, 429, 503),
           },
         },
-        config: { rateLimit: { max: 300, timeWindow: 60_000 } },
+        config: { rateLimit: { max: 300, timeWindow: 60_000 }, writes: true },
         handler: async (req) => {
           const result = await payments.callbacks.handle(
             {
