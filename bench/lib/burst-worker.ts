@@ -1,6 +1,9 @@
 /**
  * 200 simultaneous requests, from their own process: each body in the JSON file (argv[2]) is
  * sent on its own connection at once; prints the statuses and the time until the last answer.
+ * Each request comes from its own client address (X-Forwarded-For, read by the server behind
+ * TRUST_PROXY=1): 200 customers racing for one seat, not one client whose own per-address
+ * limits and lock would serialize its requests before they ever reach the seat.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -16,7 +19,7 @@ if (!file) throw new Error('usage: burst-worker.ts <burst.json>');
 const burst = JSON.parse(readFileSync(file, 'utf8')) as Burst;
 const target = new URL(burst.url);
 
-function send(body: string): Promise<number> {
+function send(body: string, index: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -29,6 +32,7 @@ function send(body: string): Promise<number> {
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
+          'x-forwarded-for': `10.77.${index >> 8}.${index & 255}`,
         },
       },
       (res) => {
@@ -43,7 +47,7 @@ function send(body: string): Promise<number> {
 }
 
 const start = performance.now();
-const settled = await Promise.allSettled(burst.bodies.map(send));
+const settled = await Promise.allSettled(burst.bodies.map((body, i) => send(body, i)));
 const elapsedMs = performance.now() - start;
 process.stdout.write(
   `${JSON.stringify({

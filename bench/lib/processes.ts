@@ -231,6 +231,8 @@ export const SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_TICKET_GLOBAL: '100000000',
   RATE_LIMIT_CONTACT_PER_IP: '100000000',
   STATUS_SOCKETS_PER_IP: '100000',
+  // The contention's requests each carry their own client address (X-Forwarded-For).
+  TRUST_PROXY: '1',
 };
 
 export interface RunningServer {

@@ -63,6 +63,26 @@ describe.each(engines)('who may hold seats, on %s', (engine) => {
     ]);
   });
 
+  it('a start on a full slot is refused before anything else: the number keeps its payment elsewhere, and its own hold does not count against it', async () => {
+    const phone = '677555020';
+    expect((await start('203.0.113.40', 30, phone, '2026-03-09')).statusCode).toBe(201);
+    expect((await start('203.0.113.41', 31, '677555021', '2026-03-09')).statusCode).toBe(201);
+    const refused = await start('203.0.113.40', 31, phone, '2026-03-09');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SLOT_TAKEN' });
+    // The refused start replaced nothing: the number's hold on the other slot still stands.
+    expect((await paymentsOf(phone)).map((r) => [r.status, r.booking_status])).toEqual([
+      ['PENDING', 'held'],
+    ]);
+    // The number's own hold fills its slot, yet its new start there goes through (and replaces it).
+    expect((await start('203.0.113.40', 30, phone, '2026-03-09')).statusCode).toBe(201);
+    const rows = await paymentsOf(phone);
+    expect(rows.map((r) => [r.status, r.booking_status])).toEqual([
+      ['FAILED', 'cancelled'],
+      ['PENDING', 'held'],
+    ]);
+  });
+
   it('a repeat of the same slot is what the customer meant and does not count', async () => {
     const phone = '677555002';
     const address = '203.0.113.20';

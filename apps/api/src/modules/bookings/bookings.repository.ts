@@ -94,6 +94,35 @@ export async function lockSlot(db: Db, slotId: string): Promise<void> {
 }
 
 /** The lowest seat of a slot on a date that no active booking holds, or null when full. */
+/**
+ * Whether every seat of a slot-date is taken by other people, read without any lock: a hint
+ * that lets a hopeless start be refused before it queues for the slot's lock (200 customers
+ * on one last seat then cost one read each, not a transaction each). A lapsed hold counts as
+ * free, and a live hold of this number as its own: its new start replaces that hold. Only
+ * the check under the slot's lock decides who gets a seat.
+ */
+export async function isTakenByOthers(
+  db: Db,
+  slot: { slotId: string; date: string; capacity: number },
+  phone: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings as b')
+    .select([
+      (eb) => eb.fn.countAll<string | number>().as('taken'),
+      sql<boolean>`coalesce(bool_or(b.status = 'held' and b.phone_number = ${phone}), false)`.as(
+        'own_hold',
+      ),
+    ])
+    .where('b.slot_id', '=', slot.slotId)
+    .where('b.booking_date', '=', slot.date)
+    .where('b.status', 'in', ACTIVE_BOOKING_STATUSES)
+    .where((eb) => eb.or([eb('b.status', '<>', 'held'), eb('b.hold_expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.taken) >= slot.capacity && !row.own_hold;
+}
+
 export async function findFreeSeat(
   db: Db,
   slotId: string,

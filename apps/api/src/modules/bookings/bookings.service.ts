@@ -14,6 +14,7 @@ import {
   findHoldExpiry,
   findSlot,
   insertHold,
+  isTakenByOthers,
   lockBookingForUpdate,
   lockSlot,
   markConfirmed,
@@ -171,6 +172,16 @@ export class BookingsService {
     await markConfirmed(trx, booking.id, { seat, ticketCode: await newTicketCode(trx) }, now);
     await queueBookingMessages(trx, booking.id, 'confirmation', now);
     return booking.status === 'held' ? 'confirmed' : 'confirmed_after_hold_lapsed';
+  }
+
+  /** A hint read without locks: every seat is taken by someone else (see isTakenByOthers). */
+  isTakenByOthers(bookable: Bookable, phone: string, now: Date): Promise<boolean> {
+    return isTakenByOthers(
+      this.db,
+      { slotId: bookable.slotId, date: bookable.date, capacity: bookable.service.capacity },
+      phone,
+      now,
+    );
   }
 
   /** Releases a hold at once (its payment failed); other states are left alone. */

@@ -102,6 +102,9 @@ export class PaymentInitiation {
       { serviceId: input.service_id, slotId: input.slot_id, date: input.date },
       now,
     );
+    // A full slot is refused before any limit, lock or transaction (issue 11's contention):
+    // the number's earlier payment is kept, since this start could not have replaced it.
+    if (await bookings.isTakenByOthers(bookable, input.phone_number, now)) throw slotTaken();
     const request: HoldRequest = {
       reference: input.reference,
       phone: input.phone_number,
