@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { adoptHashRoute, interceptLinkClicks } from './app/location';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { isLocale } from './i18n/i18n';
+import { serverRendered } from './lib/embedded-data';
 // The global stylesheet, split by concern. Keep this order: it is the cascade order (for
 // instance motion.css must follow the hero and spinner rules it switches off).
 import './styles/tokens.css';
@@ -18,12 +21,22 @@ import './styles/motion.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// index.html holds a static header and hero so the first paint needs no JavaScript;
-// React replaces it with the live page.
-createRoot(root).render(
+
+// A spec or message link (`/#/x?y`) becomes `/x?y` before anything renders; the server
+// rendered `/` for it, so that page is rendered afresh rather than hydrated.
+const rendered = location.pathname + location.search;
+adoptHashRoute();
+const hydrate = serverRendered() && location.pathname + location.search === rendered;
+interceptLinkClicks();
+
+// Hydrating: the first render uses the language the server rendered in (no mismatch).
+const lang = document.documentElement.lang;
+const app = (
   <StrictMode>
-    <AppProvider>
+    <AppProvider {...(hydrate && isLocale(lang) ? { locale: lang } : {})}>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrate) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { Redirect, Route, Router, Switch, useRouter } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
-import { routeParser, useHashLocation, useHashSearch } from './hash-location';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { PaymentBanner } from './layout/payment-banner';
@@ -33,12 +32,13 @@ function Fallback() {
   );
 }
 
-export function AppRouter() {
-  // Outside any <Router>, this is wouter's default router: its route parser, made query-proof.
-  const { parser } = useRouter();
-  const parseRoute = useMemo(() => routeParser(parser), [parser]);
+/**
+ * Path routes on the browser's location (wouter's default); the query is location.search.
+ * The server renders with `ssrPath`/`ssrSearch`; the browser passes neither.
+ */
+export function AppRouter({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
   return (
-    <Router hook={useHashLocation} searchHook={useHashSearch} parser={parseRoute}>
+    <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
       <Header />
       <PaymentBanner />
       <main id={sections.main} tabIndex={-1} className="site-main">

@@ -18,6 +18,8 @@ export type Params = Record<string, string | number>;
 
 const CATALOGS: Record<Locale, Messages> = { en, fr };
 const LOCALE_STORAGE_KEY = 'qless.lang';
+/** The server renders pages in the language this cookie names (decision 107). */
+export const LOCALE_COOKIE = 'qless.lang';
 /** BCP 47 tags for Intl: Cameroon's English and French. */
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-CM', fr: 'fr-CM' };
 /**
@@ -29,7 +31,7 @@ const MONEY: Record<Locale, (amount: number) => string> = {
   fr: (amount) => `${amount}\u00a0FCFA`,
 };
 
-function isLocale(value: unknown): value is Locale {
+export function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'fr';
 }
 
@@ -77,22 +79,47 @@ function readStored(): string | null {
   }
 }
 
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(() =>
-    detectLocale(readStored(), navigator.languages ?? [navigator.language]),
+function writeChoice(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode: the choice lasts for this visit only.
+  }
+  // A year; Lax: sent with the top-level page loads the server renders. (The Cookie Store
+  // API is not in every browser our readers use.)
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and a two-letter value.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * `initial`: the language the page was rendered in (the server's choice, and the browser's
+ * first render when it hydrates that page, read from `<html lang>`). Without it, the stored
+ * choice, then the browser's languages.
+ */
+export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Locale }) {
+  const [locale, setLocaleState] = useState<Locale>(
+    () => initial ?? detectLocale(readStored(), navigator.languages ?? [navigator.language]),
   );
 
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
+  useEffect(() => {
+    if (!initial) return;
+    // A choice stored before the cookie existed wins over the server's guess (and is sent
+    // from now on).
+    const stored = readStored();
+    if (isLocale(stored) && stored !== initial) {
+      setLocaleState(stored);
+      writeChoice(stored);
+    }
+  }, []);
+
   const setLocale = useCallback((next: Locale) => {
     setLocaleState(next);
-    try {
-      localStorage.setItem(LOCALE_STORAGE_KEY, next);
-    } catch {
-      // Private mode: the choice lasts for this visit only.
-    }
+    writeChoice(next);
   }, []);
 
   const value = useMemo<I18nValue>(
