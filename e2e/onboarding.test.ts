@@ -300,7 +300,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
       await anon.page.locator('.signed-out-box').waitFor();
       await shot(anon.page, `platform-signed-out-360-${lang}`);
       await go(anon.page, '/login');
-      await anon.page.locator('a[href="#/forgot-password"]').waitFor();
+      await anon.page.locator('a[href="/forgot-password"]').waitFor();
       await shot(anon.page, `login-360-${lang}`);
       await go(anon.page, '/forgot-password');
       await anon.page.locator('input[name="email"]').fill('nobody@example.cm');

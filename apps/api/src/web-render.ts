@@ -52,6 +52,7 @@ interface ServerBundle {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -105,26 +106,37 @@ function isBundle(value: unknown): value is ServerBundle {
   return typeof v?.plan === 'function' && typeof v.render === 'function';
 }
 
-/** The route chunk and the chunks it imports, minus what the entry already loads. */
-function preloads(manifest: Manifest, module: string | null): string[] {
-  if (!module || !manifest[module]) return [];
-  const entry = Object.values(manifest).find((c) => c.isEntry);
-  const skip = new Set<string>([
-    entry?.file ?? '',
-    ...(entry?.imports ?? []).map((k) => manifest[k]?.file ?? ''),
-  ]);
-  const files: string[] = [];
+/**
+ * The route chunk and the chunks it imports (to preload), and their stylesheets (to link:
+ * the route's markup is in the HTML, its CSS must be there before the first paint), minus
+ * what the entry already brings.
+ */
+function routeAssets(manifest: Manifest, module: string | null): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  if (!module || !manifest[module]) return { js, css };
+  const entryKeys = Object.entries(manifest)
+    .filter(([, c]) => c.isEntry)
+    .map(([key]) => key);
   const seen = new Set<string>();
+  const skip = new Set<string>();
+  const mark = (key: string) => {
+    if (skip.has(key)) return;
+    skip.add(key);
+    for (const next of manifest[key]?.imports ?? []) mark(next);
+  };
+  for (const key of entryKeys) mark(key);
   const visit = (key: string) => {
-    if (seen.has(key)) return;
+    if (seen.has(key) || skip.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
-    if (!skip.has(chunk.file)) files.push(chunk.file);
+    js.push(chunk.file);
+    css.push(...(chunk.css ?? []));
     for (const next of chunk.imports ?? []) visit(next);
   };
   visit(module);
-  return files;
+  return { js, css };
 }
 
 const escapeAttr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
@@ -207,9 +219,13 @@ export async function createWebRenderer(
           onError: (error) =>
             request.log.error({ err: error }, 'server rendering: a part left to the browser'),
         });
-        const links = preloads(manifest, plan.module)
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`)
-          .join('');
+        const assets = routeAssets(manifest, plan.module);
+        const links = [
+          ...assets.css.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}">`),
+          ...assets.js.map(
+            (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`,
+          ),
+        ].join('');
         const html = template
           .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
           .replace('</head>', `${links}</head>`)
