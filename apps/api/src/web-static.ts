@@ -84,6 +84,11 @@ export async function registerWebStatic(
   app.get('/*', async (request, reply) => {
     const url = request.raw.url ?? '/';
     const pathname = url.split('?')[0] ?? '/';
+    // A name no file system holds (NAME_MAX): the error handler's INVALID_URL, as the static
+    // files' lookup answered before, never a 404 that would echo the address.
+    if (pathname.split('/').some((part) => part.length > 255)) {
+      throw Object.assign(new Error('Path segment too long'), { statusCode: 414 });
+    }
     // Dot folders and files (build metadata) are nobody's page either.
     if (/\/\./.test(pathname)) return reply.callNotFound();
     if (NOT_A_PAGE.test(pathname) && !pathname.startsWith('/assets/')) return reply.callNotFound();
