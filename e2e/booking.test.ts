@@ -209,7 +209,7 @@ describe('booking flow against the real API', () => {
     await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
 
     // Another customer pays for the same slot first (a held booking counts as taken).
-    const serviceId = /#\/service\/([^/]+)\/slots/.exec(slotsUrl)?.[1] ?? '';
+    const serviceId = /\/service\/([^/]+)\/slots/.exec(slotsUrl)?.[1] ?? '';
     const res = await page.request.post(`${server.origin}/api/v1/payment/initiate`, {
       data: {
         cus_name: 'First Person',

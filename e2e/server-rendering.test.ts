@@ -175,14 +175,8 @@ describe('hydration at 360 px', () => {
         await page.goto(`${server.origin}${path}`);
         await page.locator(ready).first().waitFor();
         await page.waitForLoadState('networkidle');
-        // Hydrated: React's handlers are on the nodes (the language switch answers).
-        await expect
-          .poll(() =>
-            page.evaluate<boolean>(
-              `Object.keys(document.querySelector('select')).some((k) => k.startsWith('__react'))`,
-            ),
-          )
-          .toBe(true);
+        // Live: the route's chunk loaded and its markup hydrated (the router marks it).
+        await page.locator('html[data-live]').waitFor({ state: 'attached' });
         expect(await page.evaluate<string>('document.documentElement.lang')).toBe(lang);
         expect(await page.evaluate<number>('window.__spinners'), `${name}: spinner`).toBe(0);
         expect(await page.evaluate<number>('window.__shifts'), `${name}: CLS`).toBeLessThanOrEqual(

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n/i18n';
@@ -36,6 +36,18 @@ function Fallback() {
  * Path routes on the browser's location (wouter's default); the query is location.search.
  * The server renders with `ssrPath`/`ssrSearch`; the browser passes neither.
  */
+/**
+ * Marks the document once the page is live: its route chunk loaded and hydrated (this sits
+ * inside the route's Suspense boundary, so its effect runs with the route's). Before that,
+ * a server-rendered button does nothing; browser tests wait for the mark.
+ */
+function Live() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
 export function AppRouter({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
   return (
     <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
@@ -64,6 +76,7 @@ export function AppRouter({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?
             <Route path={paths.services.pattern} component={ServicesRoute} />
             <Route component={NotFoundRoute} />
           </Switch>
+          <Live />
         </Suspense>
       </main>
       <Footer />
