@@ -76,6 +76,7 @@ describe('server-rendered HTML', () => {
       expect(list.status).toBe(200);
       expect(list.body).toContain(escapeHtml(orgName));
       expect(list.body).toContain(orgs);
+      expect(list.body).toContain(`<title>${orgs} · Qless</title>`);
       expect(Object.keys(embedded(list.body).api)).toEqual([
         '/api/v1/organizations?q=&page=1&page_size=12',
       ]);
@@ -201,6 +202,10 @@ describe('hydration at 360 px', () => {
       '/organizations?q=bamenda',
     );
     expect(new URL(page.url()).hash).toBe('');
+    // Followed from a page of the app, a hash link changes only the fragment: same result.
+    await page.evaluate("location.hash = '#/contact'");
+    await page.locator('form').first().waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/contact');
 
     await page.goto(`${server.origin}/#/ticket/QL-7K4M-2QAB-XC9D?k=not-a-real-key-123`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/ticket/QL-7K4M-2QAB-XC9D');

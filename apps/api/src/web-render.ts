@@ -47,7 +47,7 @@ interface ServerBundle {
     locale: Locale;
     data: EmbeddedData;
     onError?: (error: unknown) => void;
-  }): Promise<string>;
+  }): Promise<{ html: string; title: string | null }>;
 }
 interface ManifestChunk {
   file: string;
@@ -140,6 +140,8 @@ function routeAssets(manifest: Manifest, module: string | null): { js: string[];
 }
 
 const escapeAttr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+const escapeText = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * Loads the template and, when built, the server bundle. Missing bundle or a bundle that
@@ -211,7 +213,7 @@ export async function createWebRenderer(
       );
       try {
         const plan = await bundle.plan(pathname, search, get, clock.now());
-        const markup = await bundle.render({
+        const rendered = await bundle.render({
           pathname,
           search,
           locale,
@@ -229,7 +231,10 @@ export async function createWebRenderer(
         const html = template
           .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
           .replace('</head>', `${links}</head>`)
-          .replace(OUTLET, () => markup)
+          .replace(/<title>[^<]*<\/title>/, (whole) =>
+            rendered.title === null ? whole : `<title>${escapeText(rendered.title)}</title>`,
+          )
+          .replace(OUTLET, () => rendered.html)
           .replace(
             '</body>',
             () =>

@@ -6,6 +6,7 @@ import { type ApiGet, planRoute, type RoutePlan } from './app/route-data';
 import { AppRouter } from './app/router';
 import type { Locale } from './i18n/i18n';
 import type { EmbeddedData } from './lib/embedded-data';
+import { TitleSink } from './lib/use-document-title';
 
 export type { ApiAnswer, ApiGet, RoutePlan } from './app/route-data';
 export type { EmbeddedData } from './lib/embedded-data';
@@ -30,7 +31,7 @@ export async function plan(
 }
 
 /**
- * The page's markup for `#root`: every lazy route resolved (prerender waits for all of
+ * The page's markup for `#root` and its title (what useDocumentTitle would set): every lazy route resolved (prerender waits for all of
  * them, where renderToString would write the Suspense fallback).
  */
 export async function render(options: {
@@ -40,11 +41,14 @@ export async function render(options: {
   data: EmbeddedData;
   /** Errors React recovered from (the browser then renders that part itself). */
   onError?: (error: unknown) => void;
-}): Promise<string> {
+}): Promise<{ html: string; title: string | null }> {
+  let title: string | null = null;
   const { prelude } = await prerenderToNodeStream(
-    <AppProvider locale={options.locale} data={options.data}>
-      <AppRouter ssrPath={options.pathname} ssrSearch={options.search.replace(/^\?/, '')} />
-    </AppProvider>,
+    <TitleSink.Provider value={(next) => (title = next)}>
+      <AppProvider locale={options.locale} data={options.data}>
+        <AppRouter ssrPath={options.pathname} ssrSearch={options.search.replace(/^\?/, '')} />
+      </AppProvider>
+    </TitleSink.Provider>,
     // Every boundary inline, in place: a large one would otherwise be written apart and
     // moved in by an inline script, which the CSP (script-src 'self') blocks.
     {
@@ -52,5 +56,6 @@ export async function render(options: {
       ...(options.onError ? { onError: options.onError } : {}),
     },
   );
-  return toText(prelude as AsyncIterable<Uint8Array | string>);
+  const html = await toText(prelude as AsyncIterable<Uint8Array | string>);
+  return { html, title };
 }

@@ -28,6 +28,8 @@ const rendered = location.pathname + location.search;
 adoptHashRoute();
 const hydrate = serverRendered() && location.pathname + location.search === rendered;
 interceptLinkClicks();
+// A hash link followed from a page of the app changes only the fragment: same treatment.
+addEventListener('hashchange', adoptHashRoute);
 
 // Hydrating: the first render uses the language the server rendered in (no mismatch).
 const lang = document.documentElement.lang;
