@@ -105,6 +105,8 @@ async function shot(page: Page, name: string): Promise<void> {
  */
 async function showDay(page: Page, date: string): Promise<Locator> {
   await page.locator('button[data-slot-id]').first().waitFor();
+  // The server's markup is there before the app: tap once it is live (hydrated).
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
   const stripDay = page.locator(`.strip-day[data-date="${date}"]`);
   if (await stripDay.count()) await stripDay.click();
   return page.locator(`[data-date="${date}"] button[data-slot-id]`);

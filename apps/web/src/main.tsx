@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptHashRoute, interceptLinkClicks } from './app/location';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadRoute } from './app/router';
 import { isLocale } from './i18n/i18n';
 import { serverRendered } from './lib/embedded-data';
 // The global stylesheet, split by concern. Keep this order: it is the cascade order (for
@@ -40,5 +40,7 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-if (hydrate) hydrateRoot(root, app);
+// The page's chunk first (the server linked it as modulepreload, so it is on its way):
+// hydration then never waits on it with the server's markup dead to taps.
+if (hydrate) void preloadRoute(location.pathname).then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);
