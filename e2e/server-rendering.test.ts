@@ -130,6 +130,19 @@ describe('server-rendered HTML', () => {
     const asset = await fetch(`${server.origin}/assets/nope-12345678.js`);
     expect(asset.status).toBe(404);
     expect(asset.headers.get('content-type')).toContain('application/json');
+
+    // Built assets: precompressed, and immutable whichever encoding is sent.
+    const entry = /\/assets\/index-[^"]+\.js/.exec((await html('/')).body)?.[0] ?? '';
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await fetch(`${server.origin}${entry}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect({ encoding, status: res.status, cache: res.headers.get('cache-control') }).toEqual({
+        encoding,
+        status: 200,
+        cache: 'public, max-age=31536000, immutable',
+      });
+    }
   });
 });
 

@@ -7,7 +7,9 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createWebRenderer, sendPage } from './web-render.js';
 
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|webp|avif|woff2)$/;
+// The file sent may be the precompressed sibling (`x-Ab12Cd34.js.br`): same asset.
+const HASHED_ASSET =
+  /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|webp|avif|woff2)(\.br|\.gz)?$/;
 /** Paths that are never a page: the API, uploaded media, built assets (their 404 is JSON). */
 const NOT_A_PAGE = /^\/(?:api|media|assets)(?:\/|$)/;
 
