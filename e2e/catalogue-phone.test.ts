@@ -129,7 +129,11 @@ async function newPage(
 }
 
 const go = (page: Page, path: string) => page.goto(`${server.origin}/#${path}`);
-const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+/** The page's address as the app keeps it: path and query (the hash link became a path). */
+const addressOf = (page: Page) => {
+  const url = new URL(page.url());
+  return decodeURIComponent(`${url.hash}${url.pathname}${url.search}`);
+};
 
 /** A screenshot of the whole page at 360 px, from the top; nothing scrolls sideways. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
@@ -252,7 +256,7 @@ describe('search kept in the address', () => {
     const names = page.locator('.org-card .org-card__name');
     await names.first().waitFor();
     await page.getByPlaceholder('Search organization...').fill('etat');
-    await expect.poll(() => hashOf(page)).toBe('#/organizations?q=etat');
+    await expect.poll(() => addressOf(page)).toBe('/organizations?q=etat');
     await expect
       .poll(() => names.allTextContents())
       .toEqual([CIVIL_REGISTRY, "Centre d'État Civil de Yaoundé 4e – Ekounou"]);
@@ -265,13 +269,13 @@ describe('search kept in the address', () => {
 
     // Page 2 of the whole list, then an organization there, then Back: still page 2.
     await page.getByPlaceholder('Search organization...').fill('');
-    await expect.poll(() => hashOf(page)).toBe('#/organizations');
+    await expect.poll(() => addressOf(page)).toBe('/organizations');
     const status = page.locator('.pagination__status');
     await expect.poll(() => status.textContent()).toBe('Page 1 of 2');
     // Next is at the bottom; the reader lands back at the top of the list.
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => status.textContent()).toBe('Page 2 of 2');
-    expect(hashOf(page)).toBe('#/organizations?page=2');
+    expect(addressOf(page)).toBe('/organizations?page=2');
     await expect
       .poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent'))
       .toBe('Featured Organizations');

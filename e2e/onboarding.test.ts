@@ -105,7 +105,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await ops.page.getByLabel('Password').fill(OPERATOR.password);
     await ops.page.getByRole('button', { name: 'Log In' }).click();
     // An operator lands on the console.
-    await ops.page.waitForURL(/#\/platform$/);
+    await ops.page.waitForURL(/\/platform$/);
     await ops.page.getByRole('heading', { name: 'Operator console' }).waitFor();
     const card = ops.page.locator('.console-card', { hasText: ORG.name });
     await card.waitFor();
@@ -139,7 +139,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await admin.page.getByLabel('New password again').fill(ADMIN_PASSWORD);
     await admin.page.getByLabel('Your name').fill('Dr Ekane');
     await admin.page.getByRole('button', { name: 'Activate my account' }).click();
-    await admin.page.waitForURL(/#\/organization\/$/);
+    await admin.page.waitForURL(/\/organization\/$/);
     expect(await meStatus(admin.page)).toEqual({ status: 200, email: ORG.email });
 
     // The link is spent.
@@ -168,7 +168,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await forgot.page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await forgot.page.getByLabel('New password again').fill(NEW_PASSWORD);
     await forgot.page.getByRole('button', { name: 'Save new password' }).click();
-    await forgot.page.waitForURL(/#\/login$/);
+    await forgot.page.waitForURL(/\/login$/);
     await forgot.page
       .getByText('Your password has been changed. Log in with your new password.')
       .waitFor();
@@ -176,7 +176,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await forgot.page.getByLabel('Email').fill(ORG.email);
     await forgot.page.getByLabel('Password').fill(NEW_PASSWORD);
     await forgot.page.getByRole('button', { name: 'Log In' }).click();
-    await forgot.page.waitForURL(/#\/organization\/$/);
+    await forgot.page.waitForURL(/\/organization\/$/);
     expect((await meStatus(forgot.page)).status).toBe(200);
     // The session opened by the invitation ended with the reset.
     expect((await meStatus(admin.page)).status).toBe(401);
@@ -198,7 +198,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await go(anon.page, '/platform');
     await anon.page.getByText('You are not logged in.').waitFor();
     await anon.page.getByRole('link', { name: 'Login' }).last().click();
-    await anon.page.waitForURL(/#\/login$/);
+    await anon.page.waitForURL(/\/login$/);
     await anon.context.close();
 
     const admin = await newPage();
@@ -241,7 +241,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await staff.page.getByLabel('New password again').fill('counter passphrase');
     await staff.page.getByRole('button', { name: 'Activate my account' }).click();
     // Counter staff land on Today inside the organization area.
-    await staff.page.waitForURL(/#\/organization\//);
+    await staff.page.waitForURL(/\/organization\//);
     expect(await meStatus(staff.page)).toEqual({ status: 200, email: 'kofi@bonne-sante.cm' });
     await staff.context.close();
   });
@@ -300,7 +300,7 @@ describe('onboarding against the real server and a real SMTP server', () => {
       await anon.page.locator('.signed-out-box').waitFor();
       await shot(anon.page, `platform-signed-out-360-${lang}`);
       await go(anon.page, '/login');
-      await anon.page.locator('a[href="#/forgot-password"]').waitFor();
+      await anon.page.locator('a[href="/forgot-password"]').waitFor();
       await shot(anon.page, `login-360-${lang}`);
       await go(anon.page, '/forgot-password');
       await anon.page.locator('input[name="email"]').fill('nobody@example.cm');

@@ -249,7 +249,7 @@ describe('organization area against the real server', () => {
     await page.goto(area('service'));
     await page.getByText('You are not logged in.').waitFor();
     await page.getByRole('link', { name: 'Login' }).last().click();
-    await page.waitForURL(/#\/login$/);
+    await page.waitForURL(/\/login$/);
     await context.close();
   });
 
@@ -269,7 +269,7 @@ describe('organization area against the real server', () => {
     await page.screenshot({ path: `${ARTIFACTS}/area-login-toast-1280.png` });
     // It closes by itself after 4000 ms.
     await toast.waitFor({ state: 'detached', timeout: 6000 });
-    expect(page.url()).toMatch(/#\/login$/);
+    expect(page.url()).toMatch(/\/login$/);
     await context.close();
   });
 
@@ -277,7 +277,7 @@ describe('organization area against the real server', () => {
     const { context, page } = await newPage();
     await logIn(page, ADMIN_EMAIL);
     await page.getByRole('heading', { name: `Welcome, ${ORG_NAME} admin` }).waitFor();
-    expect(page.url()).toMatch(/#\/organization\/$/);
+    expect(page.url()).toMatch(/\/organization\/$/);
     const prompt = page.getByText('Update your profile to become visible');
     await prompt.waitFor();
     await page.getByText('these are filled in: City and Category.').waitFor();
@@ -445,7 +445,7 @@ describe('organization area against the real server', () => {
     await page.getByRole('heading', { name: `Welcome, ${ORG_NAME} admin` }).waitFor();
     await page.goto(area('/service'));
     await page.getByRole('heading', { name: 'Services' }).waitFor();
-    expect(page.url()).toMatch(/#\/organization\/service$/);
+    expect(page.url()).toMatch(/\/organization\/service$/);
     await context.close();
   });
 
@@ -465,7 +465,7 @@ describe('organization area against the real server', () => {
   it('gives counter staff Today only, and refuses the admin screens in words', async () => {
     const { context, page } = await newPage(MOBILE);
     await logIn(page, STAFF_EMAIL);
-    await page.waitForURL(/#\/organization\/today$/);
+    await page.waitForURL(/\/organization\/today$/);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const nav = page.getByRole('navigation', { name: 'Organization menu' });
     const entries = (await nav.locator('a, button').allTextContents()).map((s) => s.trim());
@@ -495,7 +495,7 @@ describe('organization area against the real server', () => {
     await logIn(page, ADMIN_EMAIL);
     await page.getByRole('heading', { name: `Welcome, ${ORG_NAME} admin` }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(/#\/login$/);
+    await page.waitForURL(/\/login$/);
     await page.goto(area());
     await page.getByText('You are not logged in.').waitFor();
     await context.close();

@@ -242,7 +242,7 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     // 2. The operator signs in on the Login page and approves the request in /platform.
     const ops = await newPage();
     await logIn(ops, OPERATOR.email, OPERATOR.password);
-    await ops.waitForURL(/#\/platform$/);
+    await ops.waitForURL(/\/platform$/);
     const request = ops.locator('.console-card', { hasText: ORG.name });
     // Received on the server's clock: this morning, not the real date.
     const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: TZ }).format(
@@ -265,7 +265,7 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     const invitation = await smtp.waitFor(ORG.email, /invitation/);
     const admin = await newPage();
     await acceptInvitation(admin, linkToken(invitation.text, 'invite'), ADMIN.password, ADMIN.name);
-    await admin.waitForURL(/#\/organization\/$/);
+    await admin.waitForURL(/\/organization\/$/);
     await admin.getByRole('heading', { name: `Welcome, ${ORG.name} admin` }).waitFor();
     await admin.getByText('Our team has not verified your organization yet.').waitFor();
     await shot(admin, 'dashboard-new');
@@ -421,12 +421,12 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     // The staff member sets a password, then signs in on the Login page.
     const staff = await newPage();
     await acceptInvitation(staff, linkToken(staffMail.text, 'invite'), STAFF.password);
-    await staff.waitForURL(/#\/organization\/today$/);
+    await staff.waitForURL(/\/organization\/today$/);
     await staff.getByRole('button', { name: 'Menu', exact: true }).click();
     await staff.getByRole('button', { name: 'Logout', exact: true }).click();
-    await staff.waitForURL(/#\/login$/);
+    await staff.waitForURL(/\/login$/);
     await logIn(staff, STAFF.email, STAFF.password);
-    await staff.waitForURL(/#\/organization\/today$/);
+    await staff.waitForURL(/\/organization\/today$/);
     await staff.getByRole('heading', { name: 'Today', exact: true }).waitFor();
     for (const customer of CUSTOMERS) {
       await staff.locator('.checkin-item', { hasText: customer.name }).waitFor();

@@ -152,7 +152,7 @@ describe('payment in flight, at 360×740 (issue 10)', () => {
     await page.goto(`${server.origin}/#/organizations`);
     const view = banner.getByRole('link', { name: 'View your ticket' });
     await view.waitFor();
-    expect(await view.getAttribute('href')).toMatch(/^#\/ticket\/QL-[^?]+\?k=/);
+    expect(await view.getAttribute('href')).toMatch(/^\/ticket\/QL-[^?]+\?k=/);
     await shot(page, 'en-4-banner-paid');
 
     await page.goto(slotsUrl);
@@ -165,9 +165,9 @@ describe('payment in flight, at 360×740 (issue 10)', () => {
     expect(code).toMatch(/^QL-/);
     expect(
       await page.getByRole('link', { name: 'Open your ticket page.' }).getAttribute('href'),
-    ).toBe(`#/ticket/${code}?k=${encodeURIComponent(saved?.access_key ?? '')}`);
+    ).toBe(`/ticket/${code}?k=${encodeURIComponent(saved?.access_key ?? '')}`);
     expect(await page.getByRole('link', { name: 'My bookings' }).getAttribute('href')).toBe(
-      '#/my-bookings',
+      '/my-bookings',
     );
     expect((await deviceBookings(page))[0]).toMatchObject({ state: 'confirmed', code });
     await shot(page, 'en-5-ticket');

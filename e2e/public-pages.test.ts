@@ -27,10 +27,11 @@ beforeAll(async () => {
   if (!service) throw new Error('seed has no service');
   pages = [
     ['landing', '/', '.hero__title'],
-    ['organizations', '/#/organizations', '.org-card'],
-    ['services', `/#/${org.organization_id}/services`, '.service-card'],
-    ['slots', `/#/service/${service.service_id}/slots`, 'button.slot'],
-    ['contact', '/#/contact', 'form'],
+    ['organizations', '/organizations', '.org-card'],
+    ['services', `/${org.organization_id}/services`, '.service-card'],
+    ['slots', `/service/${service.service_id}/slots`, 'button.slot'],
+    ['contact', '/contact', 'form'],
+    // The spec's hash link: the app turns it into /login before it renders.
     ['login', '/#/login', 'form'],
   ];
 });

@@ -41,8 +41,11 @@ export function buildWeb(): void {
     newestMtime(join(web, 'public')),
     statSync(join(web, 'index.html')).mtimeMs,
     statSync(join(web, 'vite.config.ts')).mtimeMs,
+    statSync(join(web, 'vite.ssr.config.ts')).mtimeMs,
   );
-  if (existsSync(dist) && statSync(dist).mtimeMs > sources) return;
+  // The server-rendering bundle is built last: it is the one that must be newer.
+  const ssr = join(web, 'dist-ssr/entry-server.js');
+  if (existsSync(dist) && existsSync(ssr) && statSync(ssr).mtimeMs > sources) return;
   // NODE_ENV as vitest sets it ('test') would make Vite bundle React's development build.
   execFileSync('npm', ['run', 'build', '-w', '@qless/web'], {
     cwd: ROOT,

@@ -245,7 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
 
-  await registerWebStatic(app, config);
+  await registerWebStatic(app, config, deps.clock);
   return app;
 }
 

@@ -8,10 +8,14 @@ import type { FastifyRequest } from 'fastify';
 export function serializeRequest(req: FastifyRequest) {
   const url = req.url ?? '';
   const query = url.indexOf('?');
-  const secret = url.includes('/payment/callback/') && query >= 0;
-  // An invitation link's token travels in this path: a log line must not carry it.
+  // The web app's pages are path routes (decision 107): a ticket page's query may hold its
+  // access key (`?k=`) or signed token (`?t=`) when someone reloads it before the app
+  // dropped the key.
+  const secret = (url.includes('/payment/callback/') || url.startsWith('/ticket/')) && query >= 0;
+  // An invitation or password-reset token travels in these paths (the API's and the
+  // pages'): a log line must not carry it.
   const logged = (secret ? `${url.slice(0, query)}?[redacted]` : url).replace(
-    /(\/auth\/invitations\/)[^/?]+/,
+    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/)[^/?]+/,
     '$1[redacted]',
   );
   return {

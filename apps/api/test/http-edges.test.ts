@@ -89,4 +89,26 @@ describe.each(engines)('requests the router cannot even read (%s)', (engine) => 
       html: true,
     });
   });
+
+  it('any other page path a browser asks for is the app (plain index.html without the server bundle); the API, assets and media 404s stay JSON', async () => {
+    for (const url of ['/organizations?q=etat', '/service/x/slots', '/no/such/page']) {
+      const res = await withWeb.inject({ url, headers: { accept: 'text/html' } });
+      expect({ url, status: res.statusCode, html: res.body.includes('<title>Qless') }).toEqual({
+        url,
+        status: 200,
+        html: true,
+      });
+    }
+    for (const url of ['/api/v1/no-such-route', '/assets/nope-12345678.js', '/media/nope.png']) {
+      const res = await withWeb.inject({ url, headers: { accept: 'text/html' } });
+      expect({ url, status: res.statusCode, code: (res.json() as ErrorBody).code }).toEqual({
+        url,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    }
+    // An image or script request for a missing file is no page either.
+    const image = await withWeb.inject({ url: '/nope.png', headers: { accept: 'image/png' } });
+    expect(image.statusCode).toBe(404);
+  });
 });

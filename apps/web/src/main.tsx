@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { adoptHashRoute, interceptLinkClicks } from './app/location';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
-import { browserLocale, ensureLocale } from './i18n/i18n';
+import { AppRouter, preloadRoute } from './app/router';
+import { browserLocale, ensureLocale, isLocale, type Locale } from './i18n/i18n';
+import { serverRendered } from './lib/embedded-data';
 // The global stylesheet, split by concern. Keep this order: it is the cascade order (for
 // instance motion.css must follow the hero and spinner rules it switches off).
 import './styles/tokens.css';
@@ -19,18 +21,31 @@ import './styles/motion.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// index.html holds a static header and hero so the first paint needs no JavaScript;
-// React replaces it with the live page.
-// French messages are their own chunk: load the reader's language first, so the first render
-// is in it (English, already here, if the chunk cannot be had).
-ensureLocale(browserLocale())
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
-    ),
-  );
+
+// A spec or message link (`/#/x?y`) becomes `/x?y` before anything renders; the server
+// rendered `/` for it, so that page is rendered afresh rather than hydrated.
+const rendered = location.pathname + location.search;
+adoptHashRoute();
+const hydrate = serverRendered() && location.pathname + location.search === rendered;
+interceptLinkClicks();
+// A hash link followed from a page of the app changes only the fragment: same treatment.
+addEventListener('hashchange', adoptHashRoute);
+
+// Hydrating: the first render uses the language the server rendered in (no mismatch).
+const lang = document.documentElement.lang;
+const served: Locale | undefined = hydrate && isLocale(lang) ? lang : undefined;
+const app = (
+  <StrictMode>
+    <AppProvider {...(served ? { locale: served } : {})}>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>
+);
+// French messages are their own chunk: the language of the first render is loaded first
+// (English, already here, if the chunk cannot be had). With it, the page's chunk (the server
+// linked it as modulepreload, so it is on its way): hydration then never waits on it with
+// the server's markup dead to taps.
+const messages = ensureLocale(served ?? browserLocale()).catch(() => undefined);
+if (hydrate)
+  void Promise.all([messages, preloadRoute(location.pathname)]).then(() => hydrateRoot(root, app));
+else void messages.then(() => createRoot(root).render(app));

@@ -1,4 +1,4 @@
-/** Every in-app path is built here (hash routes; the router adds the leading '#'). */
+/** Every in-app path is built here (path routes; the query is the page's own). */
 export const paths = {
   home: { pattern: '/', build: () => '/' },
   slider: { pattern: '/slider', build: () => '/slider' },
@@ -61,11 +61,21 @@ export const paths = {
   },
 } as const;
 
+/** `?q=…&page=…` of the list's address: Back and shared links bring the same list back. */
+export function readListQuery(search: string): { q: string; page: number } {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q') ?? '',
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
 /** Section anchors of the landing page. */
 export const sections = { about: 'about', services: 'services', main: 'main' } as const;
 
-/** The href of an in-app path (hash routing). */
-export const href = (path: string) => `#${path}`;
+/** The href of an in-app path: the path itself (links work before and without the JavaScript). */
+export const href = (path: string) => path;
 
 /**
  * The spec links the organization area as /organization//x: one slash is meant wherever

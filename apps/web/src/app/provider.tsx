@@ -1,6 +1,23 @@
 import type { ReactNode } from 'react';
-import { I18nProvider } from '../i18n/i18n';
+import { I18nProvider, type Locale } from '../i18n/i18n';
+import { type EmbeddedData, EmbeddedDataProvider } from '../lib/embedded-data';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  return <I18nProvider>{children}</I18nProvider>;
+/**
+ * `locale`: the language the page is rendered in (server) or was rendered in (hydration).
+ * `data`: the server's answers for this render; the browser passes none and reads the page's.
+ */
+export function AppProvider({
+  children,
+  locale,
+  data,
+}: {
+  children: ReactNode;
+  locale?: Locale;
+  data?: EmbeddedData;
+}) {
+  return (
+    <EmbeddedDataProvider value={data ?? null}>
+      <I18nProvider {...(locale ? { initial: locale } : {})}>{children}</I18nProvider>
+    </EmbeddedDataProvider>
+  );
 }

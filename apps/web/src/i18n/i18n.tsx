@@ -52,6 +52,8 @@ export function isLocaleLoaded(locale: Locale): boolean {
   return CATALOGS[locale] !== undefined;
 }
 const LOCALE_STORAGE_KEY = 'qless.lang';
+/** The server renders pages in the language this cookie names (decision 107). */
+export const LOCALE_COOKIE = 'qless.lang';
 /** BCP 47 tags for Intl: Cameroon's English and French. */
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-CM', fr: 'fr-CM' };
 /**
@@ -63,7 +65,7 @@ const MONEY: Record<Locale, (amount: number) => string> = {
   fr: (amount) => `${amount}\u00a0FCFA`,
 };
 
-function isLocale(value: unknown): value is Locale {
+export function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'fr';
 }
 
@@ -117,9 +119,26 @@ export function browserLocale(): Locale {
   return detectLocale(readStored(), navigator.languages ?? [navigator.language]);
 }
 
-export function I18nProvider({ children }: { children: ReactNode }) {
+function writeChoice(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode: the choice lasts for this visit only.
+  }
+  // A year; Lax: sent with the top-level page loads the server renders. (The Cookie Store
+  // API is not in every browser our readers use.)
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and a two-letter value.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * `initial`: the language the page was rendered in (the server's choice, and the browser's
+ * first render when it hydrates that page, read from `<html lang>`; the boot has loaded its
+ * messages). Without it, the stored choice, then the browser's languages.
+ */
+export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Locale }) {
   // The language shown is always one whose messages are loaded: English until another's arrive.
-  const [wanted, setWanted] = useState<Locale>(browserLocale);
+  const [wanted, setWanted] = useState<Locale>(() => initial ?? browserLocale());
   const [locale, setLocaleState] = useState<Locale>(() => (isLocaleLoaded(wanted) ? wanted : 'en'));
 
   useEffect(() => {
@@ -143,13 +162,21 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = locale;
   }, [locale]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
+  useEffect(() => {
+    if (!initial) return;
+    // A choice stored before the cookie existed wins over the server's guess (and is sent
+    // from now on).
+    const stored = readStored();
+    if (isLocale(stored) && stored !== initial) {
+      setWanted(stored);
+      writeChoice(stored);
+    }
+  }, []);
+
   const setLocale = useCallback((next: Locale) => {
     setWanted(next);
-    try {
-      localStorage.setItem(LOCALE_STORAGE_KEY, next);
-    } catch {
-      // Private mode: the choice lasts for this visit only.
-    }
+    writeChoice(next);
   }, []);
 
   const value = useMemo<I18nValue>(

@@ -1,5 +1,6 @@
-import { type DependencyList, useEffect, useState } from 'react';
-import { isAbort } from './api-client';
+import { type DependencyList, useEffect, useRef, useState } from 'react';
+import { ApiError, isAbort } from './api-client';
+import { dropEmbedded, type Embedded, useEmbeddedData } from './embedded-data';
 
 export type AsyncState<T> =
   | { status: 'loading'; data: undefined; error: undefined }
@@ -10,17 +11,41 @@ const LOADING = { status: 'loading', data: undefined, error: undefined } as cons
 
 /**
  * Runs `load` when `deps` change, aborting the previous run. `skip` leaves the state
- * untouched (used when navigation state already holds the data).
+ * untouched (used when navigation state already holds the data). `initial` names the API
+ * answer the server rendered the page with: the first render starts from it (on the server
+ * and when hydrating, so both render the same), and the first run is skipped.
  */
 export function useAsync<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
   skip = false,
+  initial?: Embedded<T>,
 ): AsyncState<T> {
-  const [state, setState] = useState<AsyncState<T>>(LOADING);
+  const data = useEmbeddedData();
+  const seeded = useRef<string | null>(null);
+  const [state, setState] = useState<AsyncState<T>>(() => {
+    if (skip || !initial) return LOADING;
+    const failed = data.errors?.[initial.path];
+    if (failed) {
+      seeded.current = initial.path;
+      const code = failed.code as ConstructorParameters<typeof ApiError>[1];
+      const error = new ApiError(failed.status, code, failed.message);
+      return { status: 'error', data: undefined, error };
+    }
+    const body = data.api[initial.path];
+    if (body === undefined) return LOADING;
+    seeded.current = initial.path;
+    return { status: 'success', data: initial.pick(body), error: undefined };
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what `load` reads.
   useEffect(() => {
     if (skip) return;
+    if (seeded.current !== null) {
+      // Used once: a later run (new deps, retry, another visit) asks the API.
+      dropEmbedded(seeded.current);
+      seeded.current = null;
+      return;
+    }
     const controller = new AbortController();
     setState(LOADING);
     load(controller.signal).then(

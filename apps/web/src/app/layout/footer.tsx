@@ -1,10 +1,14 @@
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../../config';
 import { useI18n } from '../../i18n/i18n';
+import { useEmbeddedData } from '../../lib/embedded-data';
 import { href, paths } from '../paths';
 import { Logo } from './logo';
 
 export function Footer() {
   const { t } = useI18n();
+  // The year the server rendered in, while hydrating its page (its clock may differ).
+  const rendered = useEmbeddedData().now;
+  const year = (rendered ? new Date(rendered) : new Date()).getFullYear();
   const external = (url: string, label: string) => (
     <a href={url} target="_blank" rel="noopener noreferrer">
       {label}
@@ -57,7 +61,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="site-footer__bottom container">
-        {t('footer.rights', { year: new Date().getFullYear(), product: PRODUCT_NAME })}
+        {t('footer.rights', { year, product: PRODUCT_NAME })}
       </p>
     </footer>
   );

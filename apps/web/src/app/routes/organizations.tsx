@@ -2,18 +2,8 @@ import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { OrganizationList } from '../../features/organizations/components/organization-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { href, paths } from '../paths';
+import { href, paths, readListQuery } from '../paths';
 import type { ServicesNavState } from './nav-state';
-
-/** `?q=…&page=…` of the list's address: Back and shared links bring the same list back. */
-function readListQuery(search: string): { q: string; page: number } {
-  const params = new URLSearchParams(search);
-  const page = Number(params.get('page'));
-  return {
-    q: params.get('q') ?? '',
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-  };
-}
 
 export default function OrganizationsRoute() {
   const [, navigate] = useLocation();
@@ -25,8 +15,7 @@ export default function OrganizationsRoute() {
   // meanwhile: the search then must not pull them back from the page they chose.
   const onSearch = useCallback(
     (next: string) => {
-      const path = window.location.hash.replace(/^#/, '').split('?')[0];
-      if (path !== paths.organizations.pattern) return;
+      if (window.location.pathname !== paths.organizations.pattern) return;
       navigate(paths.organizations.build({ q: next }), { replace: true });
     },
     [navigate],

@@ -1,6 +1,6 @@
 import { addDays, DEFAULT_TIME_ZONE, wireToMinutes, zonedNow } from '@qless/contract/core';
 import { useCallback } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { getSlots } from '../../features/slots/api/get-slots';
 import { getTakenSlots } from '../../features/slots/api/get-taken-slots';
 import type { LoadAvailability } from '../../features/tickets/components/reschedule-picker';
@@ -36,19 +36,16 @@ const loadAvailability: LoadAvailability = async (serviceId, from, to, signal) =
 };
 
 /**
- * `#/ticket/{code}?k=…` (a message's link) or `?t=…` (the QR). The hash route keeps its
- * query in the location, so the code and the key are read from it here; once the key has
- * opened the booking (and the device keeps it), the address is replaced without it so it
- * stays out of the history.
+ * `/ticket/{code}?k=…` (a message's `/#/ticket/…` link, turned into its path at boot) or
+ * `?t=…` (the QR). Once the key has opened the booking (and the device keeps it), the
+ * address is replaced without it so it stays out of the history and any later reload.
  */
 export default function TicketRoute() {
   const params = useParams<{ code: string }>();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch());
   useDocumentTitle('ticketPage.title');
-  const [rawCode = ''] = (params.code ?? '').split('?');
-  const query = new URLSearchParams(
-    location.includes('?') ? location.slice(location.indexOf('?') + 1) : '',
-  );
+  const rawCode = params.code ?? '';
   let code = rawCode;
   try {
     code = decodeURIComponent(rawCode);

@@ -1,6 +1,7 @@
 import type { Organization, OrganizationResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
+import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 export async function getOrganization(orgId: string, signal?: AbortSignal): Promise<Organization> {
@@ -19,6 +20,7 @@ export function useOrganization(
     (signal) => getOrganization(orgId, signal),
     [orgId, reloadKey],
     Boolean(usable),
+    embedded(apiPaths.organization(orgId), (body: OrganizationResponse) => body.organization),
   );
   return usable ? { status: 'success', data: usable, error: undefined } : state;
 }

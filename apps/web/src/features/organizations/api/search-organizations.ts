@@ -2,6 +2,7 @@ import type { OrganizationListResponse } from '@qless/contract';
 import { DEFAULT_ORGANIZATIONS_PAGE_SIZE } from '@qless/contract/core';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
+import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 export interface OrganizationPage {
@@ -20,10 +21,15 @@ export async function searchOrganizations(
   page: number,
   signal?: AbortSignal,
 ): Promise<OrganizationPage> {
-  const body = await apiFetch<OrganizationListResponse>(
-    apiPaths.organizationSearch({ q: query, page, page_size: DEFAULT_ORGANIZATIONS_PAGE_SIZE }),
-    { signal },
-  );
+  const body = await apiFetch<OrganizationListResponse>(searchPath(query, page), { signal });
+  return toPage(body, page);
+}
+
+/** The API path of one page of a search, as the list asks it (and the server embeds it). */
+export const searchPath = (query: string, page: number) =>
+  apiPaths.organizationSearch({ q: query, page, page_size: DEFAULT_ORGANIZATIONS_PAGE_SIZE });
+
+function toPage(body: OrganizationListResponse, page: number): OrganizationPage {
   return {
     organizations: body.organizations,
     total: body.total ?? body.organizations.length,
@@ -37,5 +43,10 @@ export function useOrganizationSearch(
   page: number,
   reloadKey: number,
 ): AsyncState<OrganizationPage> {
-  return useAsync((signal) => searchOrganizations(query, page, signal), [query, page, reloadKey]);
+  return useAsync(
+    (signal) => searchOrganizations(query, page, signal),
+    [query, page, reloadKey],
+    false,
+    embedded(searchPath(query, page), (body: OrganizationListResponse) => toPage(body, page)),
+  );
 }

@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { DeviceBooking } from '../../../lib/device-bookings';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { RESUME_CHANGED_EVENT, resumableBooking } from './resume';
 
-/** The booking to bring the customer back to (see resumableBooking), kept current. */
+/**
+ * The booking to bring the customer back to (see resumableBooking), kept current. None
+ * while a server-rendered page hydrates: the server cannot know this device's bookings.
+ */
 export function useResumableBooking(): DeviceBooking | null {
+  const hydrated = useHydrated();
   const [entry, setEntry] = useState(() => resumableBooking(new Date()));
   useEffect(() => {
     const update = () => setEntry(resumableBooking(new Date()));
@@ -15,5 +20,5 @@ export function useResumableBooking(): DeviceBooking | null {
       removeEventListener('storage', update);
     };
   }, []);
-  return entry;
+  return hydrated ? entry : null;
 }

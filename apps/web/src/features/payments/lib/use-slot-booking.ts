@@ -1,6 +1,7 @@
 import type { Slot } from '@qless/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { DeviceBooking } from '../../../lib/device-bookings';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { RESUME_REQUEST_EVENT } from './resume';
 import { focusSlotOrList } from './slot-focus';
 import { useResumableBooking } from './use-resumable-booking';
@@ -44,6 +45,9 @@ export function useSlotBooking(options: Options) {
   } | null>(null);
   const staleVersion = useRef<unknown>(undefined);
   const resumable = useResumableBooking();
+  // This device's bookings are known from hydration on (a server-rendered page starts
+  // without them): resume once both they and the slots are in.
+  const hydrated = useHydrated();
   const autoResumed = useRef(false);
 
   const resumeHere = (entry: DeviceBooking | null) => {
@@ -54,10 +58,10 @@ export function useSlotBooking(options: Options) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the slots arrive.
   useEffect(() => {
-    if (autoResumed.current || !slots) return;
+    if (autoResumed.current || !slots || !hydrated) return;
     autoResumed.current = true;
     if (!chosen) resumeHere(resumable);
-  }, [slots]);
+  }, [slots, hydrated]);
 
   const onRequest = useRef(() => {});
   onRequest.current = () => {

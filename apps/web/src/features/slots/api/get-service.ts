@@ -1,6 +1,7 @@
 import type { ServiceResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
+import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 /** One service with its organization: what a deep link to the slots page needs. */
@@ -19,6 +20,7 @@ export function useService(
     (signal) => getService(serviceId, signal),
     [serviceId, reloadKey],
     Boolean(usable),
+    embedded(apiPaths.service(serviceId), (body: ServiceResponse) => body),
   );
   return usable ? { status: 'success', data: usable, error: undefined } : state;
 }

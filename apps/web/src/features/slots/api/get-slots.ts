@@ -1,6 +1,7 @@
 import type { SlotListResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
+import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 /**
@@ -17,5 +18,10 @@ export function useSlots(
   reloadKey: number,
   skip = false,
 ): AsyncState<SlotListResponse> {
-  return useAsync((signal) => getSlots(serviceId, signal), [serviceId, reloadKey], skip);
+  return useAsync(
+    (signal) => getSlots(serviceId, signal),
+    [serviceId, reloadKey],
+    skip,
+    embedded(apiPaths.serviceSlots(serviceId), (body: SlotListResponse) => body),
+  );
 }

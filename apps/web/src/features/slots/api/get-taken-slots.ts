@@ -1,6 +1,7 @@
 import type { TakenSlotListResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
+import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 type Taken = TakenSlotListResponse['bookings'];
@@ -40,5 +41,8 @@ export function useSlotOccupancy(
         : Promise.reject(new Error('no range')),
     [serviceId, range?.start, range?.end, reloadKey],
     range === null,
+    range
+      ? embedded(apiPaths.serviceBookings(serviceId, range), (body: TakenSlotListResponse) => body)
+      : undefined,
   );
 }

@@ -85,5 +85,7 @@ export function rangeTitle(first: string, last: string, intlLocale: string): str
     timeZone: 'UTC',
   });
   if (first.slice(0, 7) === last.slice(0, 7)) return format.format(atUtcNoon(first));
-  return format.formatRange(atUtcNoon(first), atUtcNoon(last));
+  // ICU versions space the dash differently (Node: thin spaces, Chromium: plain ones); one
+  // form for both, so the server's markup and the browser's first render agree.
+  return format.formatRange(atUtcNoon(first), atUtcNoon(last)).replace(/\s*–\s*/, ' – ');
 }

@@ -9,6 +9,7 @@ import {
   removeDeviceBooking,
   updateDeviceBooking,
 } from '../../../lib/device-bookings';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { getCustomerBooking } from '../api/get-customer-booking';
 import { serviceName } from '../lib/booking-text';
 import { type ListedBooking, orderDeviceBookings, stateOf } from '../lib/device-list';
@@ -26,11 +27,15 @@ interface Props {
   openTicket: (code: string) => void;
 }
 
+const NONE: DeviceBooking[] = [];
+
 /** The bookings made on this device, each refreshed from the server with its key. */
 export function MyBookings(props: Props) {
   const { t, locale } = useI18n();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [entries, setEntries] = useState<DeviceBooking[]>(readDeviceBookings);
+  const [stored, setEntries] = useState<DeviceBooking[]>(readDeviceBookings);
+  // The server cannot know this device's bookings: none while its page hydrates.
+  const entries = useHydrated() ? stored : NONE;
   const [fresh, setFresh] = useState<ReadonlyMap<string, CustomerBooking>>(new Map());
   const [stale, setStale] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState(true);

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { serializeRequest } from './request-log.js';
+import { pickLocale, scriptJson } from './web-render.js';
+
+describe('pickLocale', () => {
+  it('takes the cookie first, then Accept-Language by weight, else English', () => {
+    expect(pickLocale('fr', 'en-US,en')).toBe('fr');
+    expect(pickLocale('de', 'fr-CM,fr;q=0.9')).toBe('fr');
+    expect(pickLocale(undefined, 'de-DE,en;q=0.3,fr;q=0.8')).toBe('fr');
+    expect(pickLocale(undefined, 'fr;q=0, en-GB')).toBe('en');
+    expect(pickLocale(undefined, 'de, es')).toBe('en');
+    expect(pickLocale(undefined, undefined)).toBe('en');
+  });
+});
+
+describe('scriptJson', () => {
+  it('cannot close the script or open a comment, and reads back the same', () => {
+    const value = { name: '</script><script>alert(1)</script><!--', line: '\u2028\u2029' };
+    const text = scriptJson(value);
+    expect(text).not.toContain('<');
+    expect(text).not.toContain('\u2028');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('page URLs in the log', () => {
+  const logged = (url: string) => serializeRequest({ url } as FastifyRequest).url;
+  it('leave out a ticket page key and the tokens of invitation and reset pages', () => {
+    expect(logged('/ticket/QL-1?k=secret')).toBe('/ticket/QL-1?[redacted]');
+    expect(logged('/invite/tok123')).toBe('/invite/[redacted]');
+    expect(logged('/reset-password/tok123')).toBe('/reset-password/[redacted]');
+    expect(logged('/api/v1/auth/invitations/tok123')).toBe('/api/v1/auth/invitations/[redacted]');
+    expect(logged('/organizations?q=etat')).toBe('/organizations?q=etat');
+  });
+});
