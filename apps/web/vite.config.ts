@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { inlineStylesheets, lowerScriptPriority } from './build/inline-css';
+import { deferScripts, inlineStylesheets } from './build/inline-css';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -81,7 +81,7 @@ function firstPaintHtml(): Plugin {
         if (hrefs.length !== 1) {
           throw new Error(`Expected one stylesheet to inline in index.html, found ${hrefs.length}`);
         }
-        return lowerScriptPriority(inlined);
+        return deferScripts(inlined);
       },
     },
   };

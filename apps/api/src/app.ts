@@ -43,7 +43,7 @@ import type { PaymentProvider } from './providers/provider.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { serializeRequest } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { builtIndexStyleHashes } from './web-csp.js';
+import { builtIndexScriptHashes, builtIndexStyleHashes } from './web-csp.js';
 import { registerWebStatic } from './web-static.js';
 
 export interface BuildAppOptions {
@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...builtIndexScriptHashes(config.webDistDir)],
         // The stylesheet is inlined into index.html: allowed by its hash, not 'unsafe-inline'.
         styleSrc: ["'self'", ...builtIndexStyleHashes(config.webDistDir)],
         // Uploaded logos are served by us under PUBLIC_ORIGIN (also when reached by another name).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineStyleHashes } from './web-csp.js';
+import { inlineScriptHashes, inlineStyleHashes } from './web-csp.js';
 
 const hash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -25,5 +25,12 @@ describe('inlineStyleHashes', () => {
 
   it('finds none in a page without <style>, and ignores a <link rel="stylesheet">', () => {
     expect(inlineStyleHashes('<link rel="stylesheet" href="/a.css"><p>style</p>')).toEqual([]);
+  });
+
+  it('hashes inline code scripts only: not a script with src, nor a JSON data block', () => {
+    const html =
+      '<script>boot()</script><script type="module" src="/a.js"></script>' +
+      '<script type="application/json" id="qless-data">{"a":1}</script><script type="module">x()</script>';
+    expect(inlineScriptHashes(html)).toEqual([hash('boot()'), hash('x()')]);
   });
 });

@@ -228,13 +228,12 @@ export async function createWebRenderer(
         // French messages are their own chunk (decision 108): the boot loads them before it
         // hydrates a French page, so they are fetched alongside the route's chunk.
         const messages = locale === 'fr' ? routeAssets(manifest, FRENCH_MESSAGES).js : [];
-        // Low priority, as the entry's own script: Lighthouse counts a high-priority script
-        // fetched before the first paint as render-blocking, and the page is already HTML.
+        // Named, not linked: the page's boot script fetches them once the page has painted
+        // (decision 108), as it does the entry's own.
         const links = [
           ...assets.css.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}">`),
           ...[...assets.js, ...messages].map(
-            (file) =>
-              `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}" fetchpriority="low">`,
+            (file) => `<meta name="qless-preload" content="/${escapeAttr(file)}">`,
           ),
         ].join('');
         const html = template

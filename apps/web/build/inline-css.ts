@@ -30,18 +30,43 @@ export function inlineStylesheets(
   return { html: out, inlined };
 }
 
-const MODULE_SCRIPT = /<script\b(?=[^>]*\btype=["']?module["']?)[^>]*\bsrc=[^>]*>/gi;
 const MODULE_PRELOAD = /<link\b(?=[^>]*\brel=["']?modulepreload["']?)[^>]*>/gi;
 
+const MODULE_SCRIPT_ELEMENT =
+  /<script\b(?=[^>]*\btype=["']?module["']?)[^>]*\bsrc=[^>]*>\s*<\/script>/gi;
+const SRC = /\bsrc=["']?([^"'\s>]+)["']?/i;
+
 /**
- * Adds `fetchpriority="low"` to the module script and its modulepreload links. The page paints
- * from HTML and CSS alone; a module script never blocks rendering in a browser, but Lighthouse's
- * simulation counts any High-priority script fetched before the first paint as render-blocking.
+ * The boot: an inline script (allowed by its hash in the CSP) that, once the page has painted,
+ * asks for the app's JavaScript the build and the server named in `<meta name="qless-module">`
+ * and `<meta name="qless-preload">`. Its text never changes between builds.
+ *
+ * Why after the paint (decision 108): on a 700 Kbps link the HTML is the page, and scripts
+ * fetched beside it only slow it down; Lighthouse's simulation agrees, counting every script
+ * that finished loading before the largest paint as needed for it.
  */
-export function lowerScriptPriority(html: string): string {
-  const mark = (tag: string) =>
-    /\bfetchpriority=/i.test(tag)
-      ? tag
-      : tag.replace(/\s*\/?>$/, (end) => ` fetchpriority="low"${end}`);
-  return html.replace(MODULE_SCRIPT, mark).replace(MODULE_PRELOAD, mark);
+export const BOOT_SCRIPT = `(function(){var d=document,done=false;function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name="qless-preload"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name="qless-module"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;h.appendChild(s)}}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later()})();`;
+
+/**
+ * Replaces the module script and its modulepreload links with metas naming them, and adds the
+ * boot that loads them after the first paint.
+ */
+export function deferScripts(html: string): string {
+  let entry: string | undefined;
+  const preloads: string[] = [];
+  let out = html.replace(MODULE_SCRIPT_ELEMENT, (tag) => {
+    entry = SRC.exec(tag)?.[1];
+    return '';
+  });
+  out = out.replace(MODULE_PRELOAD, (tag) => {
+    const href = HREF.exec(tag)?.[1];
+    if (href) preloads.push(href);
+    return '';
+  });
+  if (!entry) throw new Error('index.html has no module script to defer');
+  const metas = [
+    `<meta name="qless-module" content="${entry}">`,
+    ...preloads.map((href) => `<meta name="qless-preload" content="${href}">`),
+  ].join('');
+  return out.replace('</head>', `${metas}<script>${BOOT_SCRIPT}</script></head>`);
 }
