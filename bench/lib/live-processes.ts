@@ -5,27 +5,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './processes.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
 const MEMORY_PROBE = path.join(ROOT, 'bench/lib/memory-probe.mjs');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The benchmark-local Figure (same shape as bench/lib/figures.ts of the bench harness). */
-export interface Figure {
-  name: string;
-  engine?: 'pglite' | 'postgres';
-  value: number;
-  unit: string;
-  baseline?: number;
-  ratio?: number;
-  target: string;
-  met: boolean;
-  detail?: string;
-}
+export type { Figure } from './figures.js';
 
 export interface FreshDatabase {
   url: string;
@@ -49,17 +38,6 @@ export async function freshPostgres(prefix: string): Promise<FreshDatabase> {
       await c.end();
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface MemoryUsage {
