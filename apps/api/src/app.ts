@@ -166,13 +166,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Read-your-writes: a request that may have written answers only once this process's
   // cache has heard of its commit, so the client's next read here cannot be stale. A GET
   // route that writes (a provider's callback) says so in its config.
+  // Only a request that reached its handler may have written: a refusal by a limit, a guard
+  // or validation answers without a round trip.
+  app.decorateRequest('reachedHandler', false);
+  app.addHook('preHandler', (req, _reply, done) => {
+    req.reachedHandler = true;
+    done();
+  });
   // A callback hook: a read (most requests) passes without a promise.
   app.addHook('onSend', (req, _reply, payload, done) => {
     const method = req.method;
     const writes =
       (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') ||
       req.routeOptions.config.writes === true;
-    if (!writes) return done(null, payload);
+    if (!writes || !req.reachedHandler) return done(null, payload);
     readCache.sync().then(
       () => done(null, payload),
       (err: Error) => done(err),
@@ -250,6 +257,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set in preHandler: the route's handler ran, so the request may have written. */
+    reachedHandler: boolean;
+  }
   interface FastifyContextConfig {
     /** A GET route that writes: its answer waits for the read cache to hear of the commit. */
     writes?: boolean;

@@ -13,6 +13,13 @@ describe('pathFromHashRoute', () => {
   it('never yields another origin (leading slashes collapse)', () => {
     expect(pathFromHashRoute('#//evil.example/x')).toBe('/evil.example/x');
     expect(pathFromHashRoute('#///x')).toBe('/x');
+    // A URL parser reads a backslash as a slash: `/\\evil` would be `//evil`.
+    expect(pathFromHashRoute('#/\\evil.example/x')).toBe('/evil.example/x');
+    expect(pathFromHashRoute('#//\\/evil.example')).toBe('/evil.example');
+    for (const hash of ['#/\\evil.example', '#//\\evil.example', '#/\\/evil.example']) {
+      const path = pathFromHashRoute(hash) ?? '';
+      expect(new URL(path, 'https://qless.cm/').origin).toBe('https://qless.cm');
+    }
   });
   it('leaves an in-page anchor and an empty hash alone', () => {
     expect(pathFromHashRoute('#main')).toBeNull();

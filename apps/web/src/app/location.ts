@@ -9,13 +9,21 @@ import { navigate } from 'wouter/use-browser-location';
  */
 export function pathFromHashRoute(hash: string): string | null {
   if (!hash.startsWith('#/')) return null;
-  return `/${hash.slice(2).replace(/^\/+/, '')}`;
+  // Backslashes too: a URL parser reads `/\\host` as `//host`.
+  return `/${hash.slice(2).replace(/^[/\\]+/, '')}`;
 }
 
 /** Replaces a hash-route address with its path (history.replaceState: nothing is loaded). */
 export function adoptHashRoute(): void {
   const target = pathFromHashRoute(location.hash);
-  if (target !== null) history.replaceState(history.state, '', target);
+  if (target === null) return;
+  // Whatever a crafted link holds, the app still starts (on its home page at worst).
+  if (new URL(target, location.href).origin !== location.origin) return;
+  try {
+    history.replaceState(history.state, '', target);
+  } catch {
+    // A URL the browser refuses: stay on the address as it is.
+  }
 }
 
 /** Paths the server answers itself: a link to them is a real page load. */

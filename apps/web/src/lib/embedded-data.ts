@@ -57,6 +57,17 @@ export function dropEmbedded(apiPath: string): void {
   if (data.errors) delete data.errors[apiPath];
 }
 
+/**
+ * Whether the embedded answers are as fresh as the page: not when Back or Forward brought the
+ * page from the browser's cache (`no-cache` is not revalidated on history navigation), where
+ * they may be an hour old; the page then shows them and asks again at once.
+ */
+export function embeddedIsCurrent(): boolean {
+  if (typeof performance === 'undefined' || !performance.getEntriesByType) return true;
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation?.type !== 'back_forward';
+}
+
 /** Forgets the render time once the page's clock has taken over. */
 export function dropEmbeddedNow(): void {
   delete fromDocument().now;

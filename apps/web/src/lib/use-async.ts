@@ -1,6 +1,6 @@
 import { type DependencyList, useEffect, useRef, useState } from 'react';
 import { ApiError, isAbort } from './api-client';
-import { dropEmbedded, type Embedded, useEmbeddedData } from './embedded-data';
+import { dropEmbedded, type Embedded, embeddedIsCurrent, useEmbeddedData } from './embedded-data';
 
 export type AsyncState<T> =
   | { status: 'loading'; data: undefined; error: undefined }
@@ -40,20 +40,25 @@ export function useAsync<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what `load` reads.
   useEffect(() => {
     if (skip) return;
+    // A page brought back by Back/Forward shows what it was rendered with while it asks again.
+    let revalidating = false;
     if (seeded.current !== null) {
       // Used once: a later run (new deps, retry, another visit) asks the API.
       dropEmbedded(seeded.current);
       seeded.current = null;
-      return;
+      if (embeddedIsCurrent()) return;
+      revalidating = true;
     }
     const controller = new AbortController();
-    setState(LOADING);
+    if (!revalidating) setState(LOADING);
     load(controller.signal).then(
       (data) => {
         if (!controller.signal.aborted) setState({ status: 'success', data, error: undefined });
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) return;
+        // Offline: the rendered answer stays on screen rather than an error.
+        if (revalidating) return;
         setState({ status: 'error', data: undefined, error });
       },
     );

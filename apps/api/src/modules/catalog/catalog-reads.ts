@@ -102,6 +102,8 @@ export function catalogReads(deps: AppDeps, cache: ReadCache): CatalogReads {
         return {
           value: { organizations: rows.map(toOrganization), total, page, page_size: pageSize },
           topics: [topics.catalog],
+          // Pages of the whole list are few; searches are as many as texts anyone types.
+          keep: q === '',
         };
       }),
 
@@ -164,10 +166,16 @@ export function catalogReads(deps: AppDeps, cache: ReadCache): CatalogReads {
             await listSeatsTaken(db, service.id, start, end, now),
             await earliestLiveHoldExpiry(db, service.id, start, end, now),
           ];
+          // Weeks a customer can look at are kept; any other range is answered and forgotten.
+          const today = zonedNow(organization.time_zone, now).date;
+          const keep =
+            start >= addDays(today, -7) &&
+            end <= addDays(today, deps.config.payments.horizonDays + 7);
           return {
             value: { bookings, seats_taken: seatsTaken },
             topics: [topics.organization(organization.id), topics.taken(service.id)],
             ...(firstLapse ? { expiresAt: firstLapse.getTime() } : {}),
+            keep,
           };
         },
       ),

@@ -38,6 +38,22 @@ async function started(options: Partial<ConstructorParameters<typeof ReadCache>[
 }
 
 describe('ReadCache', () => {
+  it('answers a fill marked keep: false without keeping it (keys a client varies at will)', async () => {
+    const { cache } = await started();
+    let computed = 0;
+    const read = (keep: boolean) =>
+      cache.read(`k${keep}`, schema, async () => {
+        computed += 1;
+        return { value: { n: computed }, topics: ['catalog'], keep };
+      });
+    expect((await read(false)).body).toBe('{"n":1}');
+    expect((await read(false)).body).toBe('{"n":2}');
+    expect(cache.size).toBe(0);
+    expect((await read(true)).body).toBe('{"n":3}');
+    expect((await read(true)).body).toBe('{"n":3}');
+    expect(cache.size).toBe(1);
+  });
+
   it('computes once, then serves the same bytes until a topic of the entry is notified', async () => {
     const { cache, notify } = await started();
     let computed = 0;

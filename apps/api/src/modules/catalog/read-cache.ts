@@ -20,6 +20,11 @@ export interface Fill<T> {
   topics: string[];
   /** Epoch ms after which the answer is wrong without any write (lapsed hold, new day). */
   expiresAt?: number;
+  /**
+   * False: answer it, do not keep it. For keys a client can vary at will (any search text,
+   * any date range), which would otherwise push the hot answers out of memory.
+   */
+  keep?: boolean;
 }
 
 export interface ReadCacheOptions {
@@ -90,7 +95,7 @@ export class ReadCache {
     );
     this.live = true;
     if (database.engine === 'postgres') {
-      this.heartbeat = setInterval(() => void this.sync(), this.options.heartbeatMs ?? 5000);
+      this.heartbeat = setInterval(() => void this.probe(), this.options.heartbeatMs ?? 5000);
       this.heartbeat.unref();
     }
   }
@@ -144,6 +149,13 @@ export class ReadCache {
    * means the ones before it did. PGlite delivers them before the commit returns.
    */
   async sync(): Promise<void> {
+    // Not trusted at the moment: nothing is served from memory, so a writer has nothing to
+    // wait for (the heartbeat's probe decides when the cache is trusted again).
+    if (this.suspect) return;
+    await this.probe();
+  }
+
+  private async probe(): Promise<void> {
     const database = this.database;
     if (!this.live || !database || database.engine === 'pglite') return;
     const token = `sync:${randomUUID()}`;
@@ -244,12 +256,12 @@ export class ReadCache {
     compute: () => Promise<Fill<z.output<S>>>,
     generation: number,
   ): Promise<CachedAnswer> {
-    const { value, topics, expiresAt } = await compute();
+    const { value, topics, expiresAt, keep = true } = await compute();
     const body = JSON.stringify(z.encode(schema, value));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const now = this.options.clock.now().getTime();
     const until = Math.min(expiresAt ?? Number.POSITIVE_INFINITY, now + this.options.maxAgeMs);
-    if (this.serving && generation === this.generation && until > now) {
+    if (keep && this.serving && generation === this.generation && until > now) {
       this.store({ key, body, etag, topics, expiresAt: until, bytes: body.length * 2 });
     }
     return { body, etag };
