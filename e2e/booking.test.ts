@@ -183,6 +183,10 @@ describe('booking flow against the real API', () => {
     await page.goto(slotsUrl);
     await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
     await page.getByText('Antenatal clinic').first().waitFor();
+    // The server renders the phone's day strip (it cannot know the screen); once hydrated, a
+    // wide screen switches to the week grid, whose "Next week" is the one to press.
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    await page.locator('li[data-date]').first().waitFor();
     await page.getByRole('button', { name: 'Next week' }).click();
     await page.locator('button.slot').first().waitFor();
     if (bookedSlot) {
