@@ -96,10 +96,9 @@ async function newPage(lang: 'en' | 'fr' = 'en', axe = false): Promise<Page> {
 /** A whole-page picture (the sticky header put back in the flow, or it lands mid-page). */
 async function shot(page: Page, name: string): Promise<void> {
   // Through the CSSOM: the CSP (style hashes) refuses an added <style>, as it should.
-  await page.evaluate(() => {
-    const header = document.querySelector<HTMLElement>('.site-header');
-    if (header) header.style.position = 'static';
-  });
+  await page.evaluate(
+    "document.querySelector('.site-header')?.style.setProperty('position', 'static')",
+  );
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
