@@ -42,6 +42,8 @@ async function newPage(
  * grid's next week on a wide screen, the day strip's next 7 days on a phone.
  */
 async function pickFreeSlotNextWeek(page: Page, skip = 0): Promise<{ id: string; date: string }> {
+  // The page is server-rendered HTML first: a tap before it is hydrated does nothing.
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Next week' }).click();
   const free = page.locator('button.slot[data-state="free"]').nth(skip);
   await free.waitFor();
