@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launch, MOBILE } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { ROOT, type RunningServer, startServer } from './support/server';
 
 /**
  * Decision 107: every page arrives as its own server-rendered HTML (with the data it starts
@@ -231,13 +233,79 @@ describe('hydration at 360 px', () => {
 
     // A click on an in-app link (a plain <a href="/…">) navigates without loading a document.
     await page.goto(`${server.origin}/service/${serviceId}/slots`);
-    await page.locator('button.slot').first().waitFor();
+    // Links are the app's once it is live (before, the browser loads their page itself).
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
     await page.evaluate('window.__stayed = true');
     await page.locator('nav.breadcrumb a', { hasText: orgName }).click();
     await page.getByText(serviceName).first().waitFor();
     expect(await page.evaluate<boolean>('window.__stayed === true')).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/${orgId}/services`);
     expect(messages.filter((m) => !m.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('holds a tap made before the app is live and replays it once it is; a hash link followed meanwhile hydrates without a mismatch', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, reducedMotion: 'reduce' });
+    const { page, messages } = await watched(context);
+    // The app's JavaScript waits at the door until the test lets it in.
+    let open: () => void = () => undefined;
+    const door = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    await page.route('**/assets/**/*.js', async (route) => {
+      await door;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/service/${serviceId}/slots`, { waitUntil: 'commit' });
+    const free = page.locator('button.slot[data-state="free"]').first();
+    await free.click();
+    expect(await free.getAttribute('data-held')).toBe('');
+    expect(await page.getByLabel('Username').count()).toBe(0);
+    open();
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    // The held tap, replayed: the slot's details form opens.
+    await page.getByLabel('Username').waitFor();
+    expect(await page.locator('[data-held]').count()).toBe(0);
+
+    // A hash link followed while the app starts (its entry ran, the page's chunk is on its way;
+    // only the fragment changes): the app hydrates the page the server sent, then moves to the
+    // link's page. Adopting the link before hydrating was a mismatch (React error 418).
+    // The entry and what it imports statically are what the build names; route chunks are not.
+    const built = readFileSync(join(ROOT, 'apps/web/dist/index.html'), 'utf8');
+    const entryFiles = [
+      ...built.matchAll(/<meta name="qless-(?:module|preload)" content="([^"]+)"/g),
+    ]
+      .map((m) => m[1] ?? '')
+      .filter(Boolean);
+    const entry = entryFiles[0] ?? '';
+    if (!entry) throw new Error('no qless-module meta');
+    const late = await context.newPage();
+    const lateMessages: string[] = [];
+    late.on('console', (m) => {
+      if (m.type() === 'error') lateMessages.push(m.text());
+    });
+    late.on('pageerror', (e) => lateMessages.push(e.message));
+    let unlock: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      unlock = resolve;
+    });
+    await late.route('**/assets/**/*.js', async (route) => {
+      if (!entryFiles.some((file) => route.request().url().endsWith(file))) await gate;
+      await route.continue();
+    });
+    const entryAsked = late.waitForRequest((r) => r.url().endsWith(entry));
+    await late.goto(`${server.origin}/organizations`, { waitUntil: 'commit' });
+    await late.locator('.org-card').first().waitFor();
+    await entryAsked;
+    await late.waitForTimeout(300);
+    await late.goto(`${server.origin}/organizations#/service/${serviceId}/slots`, {
+      waitUntil: 'commit',
+    });
+    unlock();
+    await late.locator('html[data-live]').waitFor({ state: 'attached' });
+    await late.locator('button.slot').first().waitFor();
+    expect(new URL(late.url()).pathname).toBe(`/service/${serviceId}/slots`);
+    expect({ messages, lateMessages }).toEqual({ messages: [], lateMessages: [] });
     await context.close();
   });
 });

@@ -66,6 +66,7 @@ describe('deferScripts', () => {
       createElement: element,
       querySelectorAll: (q: keyof typeof metas) => metas[q] ?? [],
       querySelector: () => ({ content: '/assets/index.js' }),
+      addEventListener: () => undefined,
     };
     let frame: (() => void) | undefined;
     const timers: (() => void)[] = [];
@@ -84,5 +85,68 @@ describe('deferScripts', () => {
       ['modulepreload', '/assets/b.js'],
       ['module', '/assets/index.js'],
     ]);
+  });
+
+  it('holds a tap on a button and a choice in a list made before the app is live, and makes them again once it is', () => {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const attributes = new Set<string>();
+    let live = false;
+    let clicks = 0;
+    const button = {
+      isConnected: true,
+      disabled: false,
+      setAttribute: (name: string) => attributes.add(name),
+      removeAttribute: (name: string) => attributes.delete(name),
+      click: () => {
+        clicks += 1;
+      },
+    };
+    const link = { closest: () => null };
+    const document = {
+      readyState: 'loading',
+      documentElement: { hasAttribute: (name: string) => name === 'data-live' && live },
+      addEventListener: (type: string, fn: (event: unknown) => void) => listeners.set(type, fn),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', BOOT_SCRIPT)(
+      document,
+      () => undefined,
+      () => undefined,
+    );
+    let stopped = 0;
+    const tap = (target: unknown) =>
+      listeners.get('click')?.({
+        target,
+        preventDefault: () => undefined,
+        stopPropagation: () => {
+          stopped += 1;
+        },
+      });
+    tap(link);
+    expect(stopped).toBe(0);
+    tap({ closest: (selector: string) => (selector.startsWith('button') ? button : null) });
+    expect({ stopped, clicks, held: attributes.has('data-held') }).toEqual({
+      stopped: 1,
+      clicks: 0,
+      held: true,
+    });
+    // A choice in a list before then: made again once live (React hears its change event).
+    const dispatched: string[] = [];
+    const select = {
+      tagName: 'SELECT',
+      value: 'fr',
+      isConnected: true,
+      dispatchEvent: (event: Event) => dispatched.push(`${event.type}:${select.value}`),
+    };
+    listeners.get('change')?.({ target: select });
+    select.value = 'en';
+    live = true;
+    listeners.get('qless-live')?.({});
+    expect({
+      clicks,
+      dispatched,
+      held: attributes.has('data-held'),
+      holding: listeners.has('click') || listeners.has('change'),
+    }).toEqual({ clicks: 1, dispatched: ['change:fr'], held: false, holding: false });
   });
 });

@@ -41,11 +41,16 @@ const SRC = /\bsrc=["']?([^"'\s>]+)["']?/i;
  * asks for the app's JavaScript the build and the server named in `<meta name="qless-module">`
  * and `<meta name="qless-preload">`. Its text never changes between builds.
  *
+ * Until the app is live (it dispatches `qless-live` on the document once hydrated), a tap on a
+ * button would do nothing: the boot holds the last one (marked `data-held`, shown pressed)
+ * and taps it again once the app is live; a choice in a list (the language) is made again
+ * the same way. Links need no help: they work without the app.
+ *
  * Why after the paint (decision 108): on a 700 Kbps link the HTML is the page, and scripts
  * fetched beside it only slow it down; Lighthouse's simulation agrees, counting every script
  * that finished loading before the largest paint as needed for it.
  */
-export const BOOT_SCRIPT = `(function(){var d=document,done=false;function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name="qless-preload"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name="qless-module"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;h.appendChild(s)}}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later()})();`;
+export const BOOT_SCRIPT = `(function(){var d=document,done=false;function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name="qless-preload"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name="qless-module"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;h.appendChild(s)}}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later();var held=null;function hold(e){var t=e.target;t=t&&t.closest&&t.closest('button,[role="button"],input[type="submit"],input[type="button"]');if(!t||d.documentElement.hasAttribute('data-live'))return;e.preventDefault();e.stopPropagation();if(held)held.removeAttribute('data-held');held=t;t.setAttribute('data-held','')}d.addEventListener('click',hold,true);var chosen=null;function choose(e){var t=e.target;if(t&&t.tagName==='SELECT'&&!d.documentElement.hasAttribute('data-live'))chosen={t:t,v:t.value}}d.addEventListener('change',choose,true);d.addEventListener('qless-live',function(){d.removeEventListener('click',hold,true);d.removeEventListener('change',choose,true);var c=chosen;chosen=null;if(c&&c.t.isConnected){c.t.value=c.v;c.t.dispatchEvent(new Event('change',{bubbles:true}))}var t=held;held=null;if(t){t.removeAttribute('data-held');if(t.isConnected&&!t.disabled)t.click()}})})();`;
 
 /**
  * Replaces the module script and its modulepreload links with metas naming them, and adds the

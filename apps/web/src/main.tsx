@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptHashRoute, interceptLinkClicks } from './app/location';
 import { AppProvider } from './app/provider';
-import { AppRouter, preloadRoute } from './app/router';
+import { AppRouter, LIVE_EVENT, preloadRoute } from './app/router';
 import { browserLocale, ensureLocale, isLocale, type Locale } from './i18n/i18n';
 import { serverRendered } from './lib/embedded-data';
 // The global stylesheet, split by concern. Keep this order: it is the cascade order (for
@@ -26,17 +26,27 @@ if (!root) throw new Error('#root is missing from index.html');
 // rendered `/` for it, so that page is rendered afresh rather than hydrated.
 const rendered = location.pathname + location.search;
 adoptHashRoute();
-const hydrate = serverRendered() && location.pathname + location.search === rendered;
-interceptLinkClicks();
-// A hash link followed from a page of the app changes only the fragment: same treatment.
-addEventListener('hashchange', adoptHashRoute);
+const hydrating = serverRendered() && location.pathname + location.search === rendered;
+// Until the app is live, the server's markup stays as the server wrote it: links load their
+// page as the browser does, and a hash link only changes the fragment. Taking over link
+// clicks or adopting a hash route before then would move the location under the hydration.
+document.addEventListener(
+  LIVE_EVENT,
+  () => {
+    adoptHashRoute();
+    interceptLinkClicks();
+    // A hash link followed from a page of the app changes only the fragment: same treatment.
+    addEventListener('hashchange', adoptHashRoute);
+  },
+  { once: true },
+);
 
 // Hydrating: the first render uses the language the server rendered in (no mismatch).
 const lang = document.documentElement.lang;
-const served: Locale | undefined = hydrate && isLocale(lang) ? lang : undefined;
+const servedLocale: Locale | undefined = hydrating && isLocale(lang) ? lang : undefined;
 const app = (
   <StrictMode>
-    <AppProvider {...(served ? { locale: served } : {})}>
+    <AppProvider {...(servedLocale ? { locale: servedLocale } : {})}>
       <AppRouter />
     </AppProvider>
   </StrictMode>
@@ -45,7 +55,12 @@ const app = (
 // (English, already here, if the chunk cannot be had). With it, the page's chunk (the server
 // linked it as modulepreload, so it is on its way): hydration then never waits on it with
 // the server's markup dead to taps.
-const messages = ensureLocale(served ?? browserLocale()).catch(() => undefined);
-if (hydrate)
-  void Promise.all([messages, preloadRoute(location.pathname)]).then(() => hydrateRoot(root, app));
+const messages = ensureLocale(servedLocale ?? browserLocale()).catch(() => undefined);
+if (hydrating)
+  void Promise.all([messages, preloadRoute(location.pathname)]).then(() => {
+    // Hydrated only if the address is still the one the server rendered (the user may have
+    // gone Back meanwhile); otherwise the page is rendered afresh.
+    if (location.pathname + location.search === rendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 else void messages.then(() => createRoot(root).render(app));

@@ -101,11 +101,16 @@ function Fallback() {
 /**
  * Marks the document once the page is live: its route chunk loaded and hydrated (this sits
  * inside the route's Suspense boundary, so its effect runs with the route's). Before that,
- * a server-rendered button does nothing; browser tests wait for the mark.
+ * a server-rendered button does nothing (the boot holds the last tap and replays it on the
+ * `qless-live` event); browser tests wait for the mark.
  */
+export const LIVE_EVENT = 'qless-live';
+
 function Live() {
   useEffect(() => {
     document.documentElement.dataset.live = '';
+    // The boot taps again a button tapped before now; main.tsx takes over links.
+    document.dispatchEvent(new Event(LIVE_EVENT));
   }, []);
   return null;
 }
