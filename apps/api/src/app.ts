@@ -33,7 +33,10 @@ import { createPayments, type Payments } from './modules/payments/payments.modul
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { consoleRoutes } from './modules/platform/console.routes.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
-import { databaseRateLimitStore } from './modules/platform/rate-limit-store.js';
+import {
+  databaseRateLimitStore,
+  memoryRateLimitStore,
+} from './modules/platform/rate-limit-store.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
@@ -130,10 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cookie);
   app.decorateRequest('auth', null);
-  // Counted in the database so that a limit holds in sum over every process.
+  // Counted in the database so that a limit holds in sum over every process; in memory on
+  // the embedded database, which only one process can open (decision 014).
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(deps.db, deps.clock),
+    store:
+      database.engine === 'pglite'
+        ? memoryRateLimitStore(deps.clock, database.db)
+        : databaseRateLimitStore(deps.db, deps.clock),
   });
 
   app.decorate('allowedOrigins', allowedOrigins);

@@ -1,23 +1,22 @@
 import { dayOfWeek, daysBetween, isSlotInPast, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
-import type { DB, Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
+import type { DB, Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
-import { isClosureDate, isOpenOn } from '../organizations/organizations.repository.js';
-import { findListedService } from '../services/services.repository.js';
+import { isOpenOn } from '../organizations/organizations.repository.js';
 import { generateTicketCode } from '../tickets/ticket-code.js';
 import {
+  type BookableRead,
   cancelHeld,
   expireStaleHolds,
   findFreeSeat,
   findHoldExpiry,
-  findSlot,
   insertHold,
-  isTakenByOthers,
   lockBookingForUpdate,
   lockSlot,
   markConfirmed,
+  readBookable,
   ticketCodeExists,
 } from './bookings.repository.js';
 
@@ -26,12 +25,19 @@ export interface BookingsConfig {
   horizonDays: number;
 }
 
-/** A slot of a service on a date that may be booked now. */
+/** A slot of a service on a date that may be booked now (what holding a seat on it uses). */
 export interface Bookable {
-  service: ServiceRow;
-  organization: OrganizationRow;
+  service: BookableRead['service'];
+  organization: BookableRead['organization'];
   slotId: string;
   date: string;
+}
+
+/** What one read told a start (see readForStarts). */
+export interface StartView {
+  bookable: () => Bookable;
+  takenByOthers: boolean;
+  knownReference: boolean | null;
 }
 
 export interface Customer {
@@ -78,9 +84,48 @@ export class BookingsService {
     input: { serviceId: string; slotId: string; date: string },
     now: Date,
   ): Promise<Bookable> {
-    const found = await findListedService(this.db, input.serviceId);
-    if (!found) throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service.');
-    const slot = await findSlot(this.db, input.slotId);
+    return this.checkBookable(await readBookable(this.db, input, now), input, now);
+  }
+
+  /**
+   * What each of several starts on one slot-date needs, in one read without locks (issue 11's
+   * contention): the slot checked as findBookable checks it (`bookable()` throws what
+   * findBookable would), whether every seat is taken by someone else, and whether a payment
+   * carries the start's reference already (null: unknown, the service is not listed). A lapsed
+   * hold counts as free, a live hold of the start's number as its own (its new start replaces
+   * it); only the check under the slot's lock decides who gets a seat.
+   */
+  async readForStarts(
+    slot: { serviceId: string; slotId: string; date: string },
+    starts: readonly { phone: string; reference: string }[],
+    now: Date,
+  ): Promise<StartView[]> {
+    const read = await readBookable(
+      this.db,
+      {
+        ...slot,
+        phones: starts.map((start) => start.phone),
+        references: starts.map((start) => start.reference),
+      },
+      now,
+    );
+    const bookable = () => this.checkBookable(read, slot, now);
+    return starts.map((start) => ({
+      bookable,
+      takenByOthers: read
+        ? read.taken >= read.service.capacity && !read.holdingPhones.has(start.phone)
+        : false,
+      knownReference: read ? read.knownReferences.has(start.reference) : null,
+    }));
+  }
+
+  private checkBookable(
+    read: BookableRead | undefined,
+    input: { serviceId: string; slotId: string; date: string },
+    now: Date,
+  ): Bookable {
+    if (!read) throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service.');
+    const { service, organization, slot } = read;
     if (!slot || slot.retired_at !== null) {
       throw new AppError(
         404,
@@ -88,10 +133,10 @@ export class BookingsService {
         'This time slot no longer exists. Pick another one.',
       );
     }
-    if (slot.service_id !== found.service.id) {
+    if (slot.service_id !== service.id) {
       throw new AppError(400, 'SLOT_NOT_IN_SERVICE', 'This time slot belongs to another service.');
     }
-    const tz = found.organization.time_zone;
+    const tz = organization.time_zone;
     if (isSlotInPast(input.date, timeToMinutes(slot.start_time), tz, now)) {
       throw new AppError(
         400,
@@ -107,18 +152,14 @@ export class BookingsService {
         `Bookings open ${horizonDays} days ahead at most.`,
       );
     }
-    const { organization } = found;
-    if (
-      !isOpenOn(organization.open_days, dayOfWeek(input.date)) ||
-      (await isClosureDate(this.db, organization.id, input.date))
-    ) {
+    if (!isOpenOn(organization.open_days, dayOfWeek(input.date)) || read.closed) {
       throw new AppError(
         409,
         'DAY_CLOSED',
         `${organization.name} is closed on this day. Pick another day.`,
       );
     }
-    return { ...found, slotId: slot.id, date: input.date };
+    return { service, organization, slotId: slot.id, date: input.date };
   }
 
   /**
@@ -172,16 +213,6 @@ export class BookingsService {
     await markConfirmed(trx, booking.id, { seat, ticketCode: await newTicketCode(trx) }, now);
     await queueBookingMessages(trx, booking.id, 'confirmation', now);
     return booking.status === 'held' ? 'confirmed' : 'confirmed_after_hold_lapsed';
-  }
-
-  /** A hint read without locks: every seat is taken by someone else (see isTakenByOthers). */
-  isTakenByOthers(bookable: Bookable, phone: string, now: Date): Promise<boolean> {
-    return isTakenByOthers(
-      this.db,
-      { slotId: bookable.slotId, date: bookable.date, capacity: bookable.service.capacity },
-      phone,
-      now,
-    );
   }
 
   /** Releases a hold at once (its payment failed); other states are left alone. */

@@ -13,7 +13,7 @@ import type { DB, PaymentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
-import { type BookingsService, slotTaken } from '../bookings/bookings.service.js';
+import { type BookingsService, type StartView, slotTaken } from '../bookings/bookings.service.js';
 import { collectFailureCode } from './failure-codes.js';
 import { HoldLimits, type HoldLimitsConfig, type HoldRequest } from './hold-limits.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
@@ -25,6 +25,7 @@ import {
   recordPaymentEvent,
   saveCollectResult,
 } from './payments.repository.js';
+import { StartQueue } from './start-queue.js';
 
 export interface InitiationDeps {
   db: Kysely<DB>;
@@ -36,6 +37,8 @@ export interface InitiationDeps {
   log: FastifyBaseLogger;
   access: BookingAccess;
 }
+
+type Replayed = { payment: Payment; created: false };
 
 type CollectFailure = Exclude<CollectResult, { ok: true }>;
 
@@ -73,8 +76,12 @@ function fingerprint(input: PaymentInitiateInput): string {
  */
 export class PaymentInitiation {
   private readonly limits: HoldLimits;
+  private readonly starts: StartQueue;
   constructor(private readonly deps: InitiationDeps) {
     this.limits = new HoldLimits(deps.db, deps.stateMachine, deps.rateLimit);
+    this.starts = new StartQueue((slot, starts) =>
+      deps.bookings.readForStarts(slot, starts, deps.clock.now()),
+    );
   }
 
   /** The payment, and whether this call created it (false: a replay of the same request). */
@@ -82,7 +89,7 @@ export class PaymentInitiation {
     input: PaymentInitiateInput,
     client: { clientAddress: string },
   ): Promise<{ payment: Payment; created: boolean }> {
-    const { db, clock, bookings } = this.deps;
+    const { db } = this.deps;
     if (input.amount !== PLATFORM_FEE_XAF) {
       throw new AppError(
         400,
@@ -94,17 +101,60 @@ export class PaymentInitiation {
       throw new AppError(400, 'CURRENCY_MISMATCH', `Payments are in ${CURRENCY}.`);
     }
     const print = fingerprint(input);
-    const replay = await this.replay(input.reference, print);
-    if (replay) return replay;
-
-    const now = clock.now();
-    const bookable = await bookings.findBookable(
+    const held = await this.starts.run(
       { serviceId: input.service_id, slotId: input.slot_id, date: input.date },
-      now,
+      { phone: input.phone_number, reference: input.reference },
+      (view) => this.hold(input, print, client, view),
     );
-    // A full slot is refused before any limit, lock or transaction (issue 11's contention):
-    // the number's earlier payment is kept, since this start could not have replaced it.
-    if (await bookings.isTakenByOthers(bookable, input.phone_number, now)) throw slotTaken();
+    if ('replayed' in held) return held.replayed;
+    const { payment, holdExpiresAt } = held;
+    const result = await this.collect(payment);
+    if (!result.ok && result.uncertain) {
+      // The payer may get the prompt and pay: keep the hold and the pending payment; the
+      // reconciler looks the transaction up by our payment id.
+      await recordPaymentEvent(db, {
+        paymentId: payment.id,
+        provider: this.deps.provider.name,
+        source: 'callback',
+        signatureValid: true,
+        outcome: 'collect_uncertain',
+        payload: { code: result.code, provider_code: result.providerCode },
+      });
+      return { payment: this.toPayment(payment, holdExpiresAt), created: true };
+    }
+    if (!result.ok) {
+      await this.deps.stateMachine.failPending(payment.id, collectFailureCode(result), {
+        source: 'callback',
+        outcome: 'collect_refused',
+        payload: { code: result.code, provider_code: result.providerCode },
+      });
+      throw new AppError(FAILURE_STATUS[result.code], result.code, result.message);
+    }
+    const updated = await saveCollectResult(db, payment.id, result);
+    return { payment: this.toPayment(updated, holdExpiresAt), created: true };
+  }
+
+  /**
+   * Holds a seat with its pending payment, from what the start queue read just before this
+   * start's turn (`view`); or answers with the payment of a replayed request.
+   */
+  private async hold(
+    input: PaymentInitiateInput,
+    print: string,
+    client: { clientAddress: string },
+    view: StartView,
+  ): Promise<{ payment: PaymentRow; holdExpiresAt: Date } | { replayed: Replayed }> {
+    const { db, clock, bookings } = this.deps;
+    const now = clock.now();
+    // A reference already used: a replay answers with its payment whatever became of the slot.
+    if (view.knownReference !== false) {
+      const replay = await this.replay(input.reference, print);
+      if (replay) return { replayed: replay };
+    }
+    const bookable = view.bookable();
+    // A full slot is refused before any limit, lock or transaction: the number's earlier
+    // payment is kept, since this start could not have replaced it.
+    if (view.takenByOthers) throw slotTaken();
     const request: HoldRequest = {
       reference: input.reference,
       phone: input.phone_number,
@@ -115,9 +165,8 @@ export class PaymentInitiation {
     };
     // A new start replaces the number's earlier pending payment and frees its seat.
     await this.limits.replaceEarlier(request, now);
-    let created: { payment: PaymentRow; holdExpiresAt: Date };
     try {
-      created = await db.transaction().execute(async (trx) => {
+      return await db.transaction().execute(async (trx) => {
         // Phone, then client address, then slot: every writer takes these locks in this order.
         await lockPhone(trx, input.phone_number);
         await this.limits.check(trx, request, now);
@@ -156,37 +205,11 @@ export class PaymentInitiation {
       if (lostRace) {
         // The same request sent twice at once (double tap, retry): the twin won.
         const again = await this.replay(input.reference, print);
-        if (again) return again;
+        if (again) return { replayed: again };
         throw slotTaken();
       }
       throw error;
     }
-
-    const { payment, holdExpiresAt } = created;
-    const result = await this.collect(payment);
-    if (!result.ok && result.uncertain) {
-      // The payer may get the prompt and pay: keep the hold and the pending payment; the
-      // reconciler looks the transaction up by our payment id.
-      await recordPaymentEvent(db, {
-        paymentId: payment.id,
-        provider: this.deps.provider.name,
-        source: 'callback',
-        signatureValid: true,
-        outcome: 'collect_uncertain',
-        payload: { code: result.code, provider_code: result.providerCode },
-      });
-      return { payment: this.toPayment(payment, holdExpiresAt), created: true };
-    }
-    if (!result.ok) {
-      await this.deps.stateMachine.failPending(payment.id, collectFailureCode(result), {
-        source: 'callback',
-        outcome: 'collect_refused',
-        payload: { code: result.code, provider_code: result.providerCode },
-      });
-      throw new AppError(FAILURE_STATUS[result.code], result.code, result.message);
-    }
-    const updated = await saveCollectResult(db, payment.id, result);
-    return { payment: this.toPayment(updated, holdExpiresAt), created: true };
   }
 
   private toPayment(row: PaymentRow, holdExpiresAt: Date | null): Payment {

@@ -1,0 +1,142 @@
+import { setTimeout } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import type { Bookable, StartView } from '../bookings/bookings.service.js';
+import { type SlotDate, type Start, StartQueue, settledByRead } from './start-queue.js';
+
+const slot: SlotDate = { serviceId: 'svc', slotId: 'slot', date: '2026-12-01' };
+const bookable: Bookable = {
+  service: { id: 'svc', capacity: 1 },
+  organization: { id: 'org', name: 'Org', time_zone: 'Africa/Douala', open_days: 127 },
+  slotId: 'slot',
+  date: '2026-12-01',
+};
+
+/** A slot of `capacity` seats whose bookings are the numbers in `holders`. */
+function world(capacity: number) {
+  const holders: string[] = [];
+  const references = new Set<string>();
+  const reads: Start[][] = [];
+  const read = async (_slot: SlotDate, starts: readonly Start[]): Promise<StartView[]> => {
+    reads.push([...starts]);
+    await setTimeout(2);
+    return starts.map((start) => ({
+      bookable: () => bookable,
+      takenByOthers: holders.length >= capacity && !holders.includes(start.phone),
+      knownReference: references.has(start.reference),
+    }));
+  };
+  return { holders, references, reads, queue: new StartQueue(read) };
+}
+
+describe('StartQueue', () => {
+  it('answers a burst on the last seat with one hold and a few reads, not one read each', async () => {
+    const { holders, reads, queue } = world(1);
+    let attempts = 0;
+    let inside = 0;
+    let most = 0;
+    const start = (i: number) =>
+      queue.run(slot, { phone: `p${i}`, reference: `r${i}` }, async (view) => {
+        attempts += 1;
+        inside += 1;
+        most = Math.max(most, inside);
+        await setTimeout(3);
+        inside -= 1;
+        if (view.takenByOthers) throw new Error('taken');
+        holders.push(`p${i}`);
+        return `p${i}`;
+      });
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => start(i)));
+    const won = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.filter(
+      (o) => o.status === 'rejected' && (o.reason as { code?: string }).code === 'SLOT_TAKEN',
+    );
+    expect({ won: won.length, refused: refused.length, attempts, most }).toEqual({
+      won: 1,
+      refused: 49,
+      attempts: 1,
+      most: 1,
+    });
+    expect(reads.length).toBeLessThanOrEqual(3);
+    expect(queue.size).toBe(0);
+  });
+
+  it('attempts a start whose number holds a seat, or whose reference is known, even when full', async () => {
+    const { holders, references, queue } = world(1);
+    holders.push('mine');
+    references.add('again');
+    const attempted: string[] = [];
+    const start = (phone: string, reference: string) =>
+      queue.run(slot, { phone, reference }, async () => {
+        attempted.push(`${phone}/${reference}`);
+        return 'ok';
+      });
+    const outcomes = await Promise.allSettled([
+      start('mine', 'new'),
+      start('other', 'again'),
+      start('other', 'fresh'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(attempted.sort()).toEqual(['mine/new', 'other/again']);
+  });
+
+  it('attempts one start at a time and reads the rest again after each (it may take a seat)', async () => {
+    const { holders, reads, queue } = world(2);
+    const start = (i: number) =>
+      queue.run(slot, { phone: `p${i}`, reference: `r${i}` }, async (view) => {
+        if (view.takenByOthers) throw new Error('attempted on a full slot');
+        await setTimeout(1);
+        holders.push(`p${i}`);
+        return i;
+      });
+    const outcomes = await Promise.allSettled([start(1), start(2), start(3), start(4)]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+    ]);
+    // Read with four waiting, then three, then two (refused together).
+    expect(reads.map((r) => r.length)).toEqual([4, 3, 2]);
+  });
+
+  it('fails every start of a read that failed, and goes on with those who came later', async () => {
+    let fail = true;
+    const queue = new StartQueue(async (_slot, starts) => {
+      await setTimeout(1);
+      if (fail) {
+        fail = false;
+        throw new Error('database down');
+      }
+      return starts.map(() => ({
+        bookable: () => bookable,
+        takenByOthers: false,
+        knownReference: false,
+      }));
+    });
+    const first = queue.run(slot, { phone: 'a', reference: 'a' }, async () => 'a');
+    await expect(first).rejects.toThrow('database down');
+    await expect(queue.run(slot, { phone: 'b', reference: 'b' }, async () => 'b')).resolves.toBe(
+      'b',
+    );
+  });
+
+  it('refuses from the read alone a slot that cannot be booked or is full; not a replay', () => {
+    const closed = new Error('closed');
+    const view = (over: Partial<StartView>): StartView => ({
+      bookable: () => bookable,
+      takenByOthers: false,
+      knownReference: false,
+      ...over,
+    });
+    expect(settledByRead(view({}))).toBeNull();
+    expect(settledByRead(view({ takenByOthers: true }))).toMatchObject({ code: 'SLOT_TAKEN' });
+    const unbookable = view({
+      bookable: () => {
+        throw closed;
+      },
+    });
+    expect(settledByRead(unbookable)).toBe(closed);
+    expect(settledByRead({ ...unbookable, knownReference: true })).toBeNull();
+    expect(settledByRead({ ...unbookable, knownReference: null })).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+import { setTimeout } from 'node:timers/promises';
+import { type StartView, slotTaken } from '../bookings/bookings.service.js';
+
+/** How long the first start waits for others to join its read. */
+const BATCH_WINDOW_MS = 1;
+
+export interface SlotDate {
+  serviceId: string;
+  slotId: string;
+  date: string;
+}
+
+export interface Start {
+  phone: string;
+  reference: string;
+}
+
+interface Waiting {
+  start: Start;
+  attempt: (view: StartView) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * What the read alone answers for a start, with no lock and no write: the slot cannot be
+ * booked (not found, past, closed…), or every seat is taken by other people. Null when the
+ * start must be attempted: a seat may be free, the number holds one (its new start replaces
+ * it), or the reference is known (a replay answers with its payment whatever the slot).
+ */
+export function settledByRead(view: StartView): Error | null {
+  if (view.knownReference !== false) return null;
+  try {
+    view.bookable();
+  } catch (error) {
+    return error as Error;
+  }
+  return view.takenByOthers ? slotTaken() : null;
+}
+
+/**
+ * Starts on one slot-date take turns in this process, and those waiting for their turn are
+ * read together (issue 11's contention: 200 people on the last seat). One read answers every
+ * waiting start; those it settles are answered at once, the first of the others is attempted
+ * (its transaction takes the slot's lock), and the rest wait to be read again, since that
+ * attempt may take the last seat. So a burst on a full slot costs one read, not a transaction
+ * per start queued behind the slot's lock. Across processes, the slot's lock and the unique
+ * index still decide who gets a seat.
+ */
+export class StartQueue {
+  private readonly queues = new Map<string, Waiting[]>();
+
+  constructor(
+    private readonly read: (slot: SlotDate, starts: readonly Start[]) => Promise<StartView[]>,
+  ) {}
+
+  run<T>(slot: SlotDate, start: Start, attempt: (view: StartView) => Promise<T>): Promise<T> {
+    const key = `${slot.serviceId}/${slot.slotId}/${slot.date}`;
+    return new Promise<T>((resolve, reject) => {
+      const waiting: Waiting = {
+        start,
+        attempt,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
+      const queue = this.queues.get(key);
+      if (queue) {
+        queue.push(waiting);
+        return;
+      }
+      const fresh = [waiting];
+      this.queues.set(key, fresh);
+      void this.drain(key, slot, fresh);
+    });
+  }
+
+  /** Slot-dates with starts running or waiting (for tests). */
+  get size(): number {
+    return this.queues.size;
+  }
+
+  private async drain(key: string, slot: SlotDate, queue: Waiting[]): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        // A millisecond first: the starts of a burst, still arriving on their connections, join
+        // this read instead of each waiting for its own (PGlite's reads block the event loop
+        // while they run, so without it a burst is read about one start at a time).
+        await setTimeout(BATCH_WINDOW_MS);
+        const batch = queue.splice(0);
+        let views: StartView[];
+        try {
+          views = await this.read(
+            slot,
+            batch.map((waiting) => waiting.start),
+          );
+        } catch (error) {
+          for (const waiting of batch) waiting.reject(error);
+          continue;
+        }
+        const attempts: [Waiting, StartView][] = [];
+        for (const [i, waiting] of batch.entries()) {
+          const view = views[i];
+          const settled = view ? settledByRead(view) : new Error('a start was not read');
+          if (settled) waiting.reject(settled);
+          else if (view) attempts.push([waiting, view]);
+        }
+        const first = attempts.shift();
+        if (!first) continue;
+        queue.unshift(...attempts.map(([waiting]) => waiting));
+        const [waiting, view] = first;
+        await waiting.attempt(view).then(waiting.resolve, waiting.reject);
+      }
+    } finally {
+      this.queues.delete(key);
+    }
+  }
+}
