@@ -13,13 +13,31 @@ const routes = JSON.parse(readFileSync(file, 'utf8')) as BareRoute[];
 
 const app = Fastify({ logger: false });
 app.get('/__bare/ready', async () => ({ ok: true }));
+// The query string is not part of a Fastify route: one handler per path answers each query
+// with the route captured with that query, or the path's first route.
+const byPath = new Map<string, BareRoute[]>();
 for (const route of routes) {
-  const bytes = Buffer.from(route.body, 'base64');
-  // The query string is not part of a Fastify route: one handler answers every query.
+  const key = `${route.method} ${route.path}`;
+  byPath.set(key, [...(byPath.get(key) ?? []), route]);
+}
+for (const same of byPath.values()) {
+  const [first] = same;
+  if (!first) continue;
+  const answers = same.map((route) => ({
+    query: route.query ?? '',
+    status: route.status,
+    type: route.contentType,
+    bytes: Buffer.from(route.body, 'base64'),
+  }));
   app.route({
-    method: route.method,
-    url: route.path,
-    handler: async (_req, reply) => reply.status(route.status).type(route.contentType).send(bytes),
+    method: first.method,
+    url: first.path,
+    handler: async (req, reply) => {
+      const query = req.url.split('?')[1] ?? '';
+      const answer = answers.find((a) => a.query === query) ?? answers[0];
+      if (!answer) return reply.status(404).send();
+      return reply.status(answer.status).type(answer.type).send(answer.bytes);
+    },
   });
 }
 const shutdown = () => {

@@ -267,6 +267,8 @@ export async function startApi(
 export interface BareRoute {
   method: 'GET' | 'POST';
   path: string;
+  /** The query string it was captured with (without `?`); the path's other queries fall back. */
+  query?: string;
   status: number;
   contentType: string;
   /** base64 */

@@ -97,10 +97,11 @@ export async function planRoute(
     }
     case paths.services.pattern: {
       const orgId = params.orgId ?? '';
+      // Not the switcher's list of every organization (670 KB at 100× the demo): the page
+      // renders with its own organization there and asks for the list once it is live.
       const [organization] = await Promise.all([
         keep(apiPaths.organization(orgId)),
         keep(apiPaths.organizationServices(orgId)),
-        keep(apiPaths.organizations()),
       ]);
       return notFound(organization) ? missing : found(route.module);
     }
