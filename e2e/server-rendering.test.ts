@@ -308,4 +308,29 @@ describe('hydration at 360 px', () => {
     expect({ messages, lateMessages }).toEqual({ messages: [], lateMessages: [] });
     await context.close();
   });
+
+  it("reloads a services page reached through the switcher without a mismatch (the list is the navigation state's)", async () => {
+    const context = await browser.newContext({ viewport: MOBILE, reducedMotion: 'reduce' });
+    const { page, messages } = await watched(context);
+    await page.goto(`${server.origin}/${orgId}/services`);
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    const switcher = page.getByLabel('Organization', { exact: true });
+    // The whole list arrives once live.
+    await expect.poll(() => switcher.locator('option').count()).toBeGreaterThan(1);
+    const other = await switcher
+      .locator('option')
+      .evaluateAll(
+        (options, current) =>
+          (options as { value: string }[]).find((o) => o.value !== current)?.value ?? '',
+        orgId,
+      );
+    await switcher.selectOption(other);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${other}/services`);
+    await page.reload();
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(await switcher.locator('option').count()).toBeGreaterThan(1);
+    expect(messages).toEqual([]);
+    await context.close();
+  });
 });

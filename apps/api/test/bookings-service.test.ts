@@ -8,7 +8,7 @@ import type {
   Customer,
 } from '../src/modules/bookings/bookings.service.js';
 import { TICKET_CODE_PATTERN } from '../src/modules/tickets/ticket-code.js';
-import { createFixture, type Fixture } from './support/fixtures.js';
+import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
@@ -134,6 +134,76 @@ describe.each(engines)('bookings service on %s', (engine) => {
         code: 'DATE_OUT_OF_HORIZON',
         message: 'Bookings open 60 days ahead at most.',
       });
+    });
+  });
+
+  describe('readForStarts', () => {
+    it('tells each waiting start, from one read, whether others fill the slot and its reference is known', async () => {
+      const date = nextDate();
+      const slot = { serviceId: fx.serviceId, slotId: fx.slotIds[3] ?? '', date };
+      // A payment whose reference is known, on another slot.
+      const body = initiateBody(fx, { date, slotIndex: 4, phone_number: '+237677000001' });
+      const paid = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/initiate',
+        payload: body,
+      });
+      expect(paid.statusCode).toBe(201);
+      const known = String(body.reference);
+      const starts = [
+        { phone: customer.phone_number, reference: 'own-hold-new-start' },
+        { phone: '+237677000002', reference: 'someone-else' },
+        { phone: '+237677000002', reference: known },
+      ];
+      const before = await bookings.readForStarts(slot, starts, clock.now());
+      expect(before.map((v) => [v.takenByOthers, v.seatsFree, v.knownReference])).toEqual([
+        [false, 1, false],
+        [false, 1, false],
+        [false, 1, true],
+      ]);
+      await hold(await bookable(date, 3));
+      const after = await bookings.readForStarts(slot, starts, clock.now());
+      // The customer's own live hold is theirs: their new start replaces it.
+      expect(after.map((v) => [v.takenByOthers, v.seatsFree, v.knownReference])).toEqual([
+        [false, 0, false],
+        [true, 0, false],
+        [true, 0, true],
+      ]);
+      expect(after[0]?.bookable()).toMatchObject({ slotId: slot.slotId, date });
+      // Once the hold has lapsed, its seat counts as free.
+      const lapsed = await bookings.readForStarts(
+        slot,
+        starts,
+        new Date(clock.now().getTime() + 24 * 60 * 60_000),
+      );
+      expect(lapsed.map((v) => v.seatsFree)).toEqual([1, 1, 1]);
+    });
+
+    it('reads the references apart for a service that is not listed, and throws its 404 on use', async () => {
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      const body = initiateBody(fx, { date: nextDate(), phone_number: '+237677000003' });
+      const paid = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/initiate',
+        payload: body,
+      });
+      expect(paid.statusCode).toBe(201);
+      const known = String(body.reference);
+      const views = await bookings.readForStarts(
+        { serviceId: unknown, slotId: fx.slotIds[0] ?? '', date: nextDate() },
+        [
+          { phone: '+237677000004', reference: known },
+          { phone: '+237677000004', reference: 'never-seen' },
+        ],
+        clock.now(),
+      );
+      expect(views.map((v) => [v.takenByOthers, v.knownReference])).toEqual([
+        [false, true],
+        [false, false],
+      ]);
+      expect(() => views[1]?.bookable()).toThrow(
+        expect.objectContaining({ status: 404, code: 'SERVICE_NOT_FOUND' }),
+      );
     });
   });
 

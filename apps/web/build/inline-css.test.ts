@@ -67,6 +67,7 @@ describe('deferScripts', () => {
       querySelectorAll: (q: keyof typeof metas) => metas[q] ?? [],
       querySelector: () => ({ content: '/assets/index.js' }),
       addEventListener: () => undefined,
+      removeEventListener: () => undefined,
     };
     let frame: (() => void) | undefined;
     const timers: (() => void)[] = [];
@@ -87,30 +88,19 @@ describe('deferScripts', () => {
     ]);
   });
 
-  it('holds a tap on a button and a choice in a list made before the app is live, and makes them again once it is', () => {
+  /** The boot in a fake document; `timers` are its setTimeout callbacks, by delay. */
+  function boot() {
     const listeners = new Map<string, (event: unknown) => void>();
-    const attributes = new Set<string>();
-    let live = false;
-    let clicks = 0;
-    const button = {
-      isConnected: true,
-      disabled: false,
-      setAttribute: (name: string) => attributes.add(name),
-      removeAttribute: (name: string) => attributes.delete(name),
-      click: () => {
-        clicks += 1;
-      },
-    };
-    const link = { closest: () => null };
+    const timers: [number, () => void][] = [];
     const document = {
       readyState: 'loading',
-      documentElement: { hasAttribute: (name: string) => name === 'data-live' && live },
       addEventListener: (type: string, fn: (event: unknown) => void) => listeners.set(type, fn),
       removeEventListener: (type: string) => listeners.delete(type),
     };
-    new Function('document', 'requestAnimationFrame', 'setTimeout', BOOT_SCRIPT)(
+    new Function('document', 'requestAnimationFrame', 'setTimeout', 'clearTimeout', BOOT_SCRIPT)(
       document,
       () => undefined,
+      (fn: () => void, ms: number) => timers.push([ms, fn]),
       () => undefined,
     );
     let stopped = 0;
@@ -122,31 +112,104 @@ describe('deferScripts', () => {
           stopped += 1;
         },
       });
-    tap(link);
-    expect(stopped).toBe(0);
-    tap({ closest: (selector: string) => (selector.startsWith('button') ? button : null) });
-    expect({ stopped, clicks, held: attributes.has('data-held') }).toEqual({
-      stopped: 1,
-      clicks: 0,
-      held: true,
-    });
-    // A choice in a list before then: made again once live (React hears its change event).
-    const dispatched: string[] = [];
-    const select = {
-      tagName: 'SELECT',
-      value: 'fr',
-      isConnected: true,
-      dispatchEvent: (event: Event) => dispatched.push(`${event.type}:${select.value}`),
+    const button = (disabled = false) => {
+      const attributes = new Set<string>();
+      const b = {
+        isConnected: true,
+        disabled,
+        clicks: 0,
+        attributes,
+        setAttribute: (name: string) => attributes.add(name),
+        removeAttribute: (name: string) => attributes.delete(name),
+        click: () => {
+          b.clicks += 1;
+        },
+      };
+      return b;
     };
-    listeners.get('change')?.({ target: select });
-    select.value = 'en';
-    live = true;
+    const on = (target: unknown) => ({
+      closest: (selector: string) => (selector.startsWith('button') ? target : null),
+    });
+    const run = (ms: number) => {
+      for (const [delay, fn] of timers.splice(0)) if (delay === ms) fn();
+    };
+    return { listeners, tap, button, on, run, stopped: () => stopped };
+  }
+
+  it('holds the last tap on a button and each choice in a list until the app is live, then makes them again', () => {
+    const { listeners, tap, button, on, run, stopped } = boot();
+    const first = button();
+    const last = button();
+    tap({ closest: () => null });
+    expect(stopped()).toBe(0);
+    tap(on(first));
+    tap(on(last));
+    expect(stopped()).toBe(2);
+    // Only the last tap is held (and shown pressed).
+    expect([first.attributes.has('data-held'), last.attributes.has('data-held')]).toEqual([
+      false,
+      true,
+    ]);
+    const dispatched: string[] = [];
+    const select = (value: string) => {
+      const s = {
+        tagName: 'SELECT',
+        value,
+        isConnected: true,
+        dispatchEvent: (event: Event) => dispatched.push(`${event.type}:${s.value}`),
+      };
+      return s;
+    };
+    const language = select('fr');
+    const other = select('b');
+    listeners.get('change')?.({ target: language });
+    listeners.get('change')?.({ target: other });
+    language.value = 'en';
+    other.value = 'a';
     listeners.get('qless-live')?.({});
+    // After main.tsx's own listeners of the event: on the next task.
+    expect(last.clicks).toBe(0);
+    run(0);
     expect({
-      clicks,
+      clicks: [first.clicks, last.clicks],
       dispatched,
-      held: attributes.has('data-held'),
+      held: last.attributes.has('data-held'),
       holding: listeners.has('click') || listeners.has('change'),
-    }).toEqual({ clicks: 1, dispatched: ['change:fr'], held: false, holding: false });
+    }).toEqual({
+      clicks: [0, 1],
+      dispatched: ['change:fr', 'change:b'],
+      held: false,
+      holding: false,
+    });
+  });
+
+  it('taps no button that was disabled or removed meanwhile', () => {
+    const { listeners, tap, button, on, run } = boot();
+    const gone = button();
+    tap(on(gone));
+    gone.isConnected = false;
+    listeners.get('qless-live')?.({});
+    run(0);
+    expect(gone.clicks).toBe(0);
+    const again = boot();
+    const disabled = button(true);
+    again.tap(again.on(disabled));
+    again.listeners.get('qless-live')?.({});
+    again.run(0);
+    expect(disabled.clicks).toBe(0);
+  });
+
+  it('leaves taps to the page again when the app has not come after 20 s', () => {
+    const { listeners, tap, button, on, run, stopped } = boot();
+    const b = button();
+    tap(on(b));
+    run(20_000);
+    expect({ held: b.attributes.has('data-held'), holding: listeners.has('click') }).toEqual({
+      held: false,
+      holding: false,
+    });
+    listeners.get('qless-live')?.({});
+    run(0);
+    expect({ clicks: b.clicks, stopped: stopped() }).toEqual({ clicks: 0, stopped: 1 });
   });
 });

@@ -44,13 +44,31 @@ const SRC = /\bsrc=["']?([^"'\s>]+)["']?/i;
  * Until the app is live (it dispatches `qless-live` on the document once hydrated), a tap on a
  * button would do nothing: the boot holds the last one (marked `data-held`, shown pressed)
  * and taps it again once the app is live; a choice in a list (the language) is made again
- * the same way. Links need no help: they work without the app.
+ * the same way. If the app has not come after 20 s (or its script failed), taps are left to
+ * the page again. Links need no help: they work without the app. (`data-held` is an
+ * attribute React did not render: its development build warns about it on hydration.)
  *
  * Why after the paint (decision 108): on a 700 Kbps link the HTML is the page, and scripts
  * fetched beside it only slow it down; Lighthouse's simulation agrees, counting every script
  * that finished loading before the largest paint as needed for it.
  */
-export const BOOT_SCRIPT = `(function(){var d=document,done=false;function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name="qless-preload"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name="qless-module"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;h.appendChild(s)}}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later();var held=null;function hold(e){var t=e.target;t=t&&t.closest&&t.closest('button,[role="button"],input[type="submit"],input[type="button"]');if(!t||d.documentElement.hasAttribute('data-live'))return;e.preventDefault();e.stopPropagation();if(held)held.removeAttribute('data-held');held=t;t.setAttribute('data-held','')}d.addEventListener('click',hold,true);var chosen=null;function choose(e){var t=e.target;if(t&&t.tagName==='SELECT'&&!d.documentElement.hasAttribute('data-live'))chosen={t:t,v:t.value}}d.addEventListener('change',choose,true);d.addEventListener('qless-live',function(){d.removeEventListener('click',hold,true);d.removeEventListener('change',choose,true);var c=chosen;chosen=null;if(c&&c.t.isConnected){c.t.value=c.v;c.t.dispatchEvent(new Event('change',{bubbles:true}))}var t=held;held=null;if(t){t.removeAttribute('data-held');if(t.isConnected&&!t.disabled)t.click()}})})();`;
+export const BOOT_SCRIPT = [
+  '(function(){var d=document,done=false;',
+  // Loads what the metas name, once.
+  "function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name=\"qless-preload\"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name=\"qless-module\"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;s.onerror=giveUp;h.appendChild(s)}}",
+  'function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}',
+  // Holds the last tap on a button and each choice in a list until the app is live.
+  'var live=false,held=null,chosen=new Map();',
+  "function hold(e){var t=e.target;t=t&&t.closest&&t.closest('button,[role=\"button\"],input[type=\"submit\"],input[type=\"button\"]');if(!t||live)return;e.preventDefault();e.stopPropagation();if(held)held.removeAttribute('data-held');held=t;t.setAttribute('data-held','')}",
+  "function choose(e){var t=e.target;if(!live&&t&&t.tagName==='SELECT')chosen.set(t,t.value)}",
+  "function stop(){d.removeEventListener('click',hold,true);d.removeEventListener('change',choose,true);if(held)held.removeAttribute('data-held')}",
+  // The app did not come (its script failed, or it is very late): taps are the page's again.
+  'function giveUp(){if(live)return;live=true;stop();held=null;chosen=new Map()}',
+  "d.addEventListener('click',hold,true);d.addEventListener('change',choose,true);var patience=setTimeout(giveUp,20000);",
+  // Once live (after main.tsx's own listeners of the event): the choices, then the tap.
+  "d.addEventListener('qless-live',function(){if(live)return;live=true;clearTimeout(patience);stop();var t=held,c=chosen;held=null;chosen=new Map();setTimeout(function(){c.forEach(function(v,s){if(s.isConnected){s.value=v;s.dispatchEvent(new Event('change',{bubbles:true}))}});if(t&&t.isConnected&&!t.disabled)t.click()},0)});",
+  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later()})();",
+].join('');
 
 /**
  * Replaces the module script and its modulepreload links with metas naming them, and adds the

@@ -58,8 +58,8 @@ const app = (
 const messages = ensureLocale(servedLocale ?? browserLocale()).catch(() => undefined);
 if (hydrating)
   void Promise.all([messages, preloadRoute(location.pathname)]).then(() => {
-    // Hydrated only if the address is still the one the server rendered (the user may have
-    // gone Back meanwhile); otherwise the page is rendered afresh.
+    // Hydrated only if the address is still the one the server rendered. Nothing of the app
+    // moves it before then (links and hash routes wait for live); a guard, not a path.
     if (location.pathname + location.search === rendered) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });

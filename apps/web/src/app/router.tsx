@@ -94,27 +94,27 @@ function Fallback() {
   );
 }
 
-/**
- * Path routes on the browser's location (wouter's default); the query is location.search.
- * The server renders with `ssrPath`/`ssrSearch`; the browser passes neither.
- */
+/** Dispatched on the document once the page is live (the boot and main.tsx listen). */
+export const LIVE_EVENT = 'qless-live';
+
 /**
  * Marks the document once the page is live: its route chunk loaded and hydrated (this sits
  * inside the route's Suspense boundary, so its effect runs with the route's). Before that,
  * a server-rendered button does nothing (the boot holds the last tap and replays it on the
  * `qless-live` event); browser tests wait for the mark.
  */
-export const LIVE_EVENT = 'qless-live';
-
 function Live() {
   useEffect(() => {
     document.documentElement.dataset.live = '';
-    // The boot taps again a button tapped before now; main.tsx takes over links.
     document.dispatchEvent(new Event(LIVE_EVENT));
   }, []);
   return null;
 }
 
+/**
+ * Path routes on the browser's location (wouter's default); the query is location.search.
+ * The server renders with `ssrPath`/`ssrSearch`; the browser passes neither.
+ */
 export function AppRouter({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
   return (
     <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>

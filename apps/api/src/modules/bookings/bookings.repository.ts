@@ -191,6 +191,20 @@ export async function readBookable(
   };
 }
 
+/** Of `references`, those a payment carries already. */
+export async function findKnownReferences(
+  db: Db,
+  references: readonly string[],
+): Promise<Set<string>> {
+  if (references.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('payments')
+    .select('reference')
+    .where('reference', 'in', [...new Set(references)])
+    .execute();
+  return new Set(rows.map((row) => row.reference));
+}
+
 /** The lowest seat of a slot on a date that no active booking holds, or null when full. */
 export async function findFreeSeat(
   db: Db,

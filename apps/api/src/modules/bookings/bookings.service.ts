@@ -12,6 +12,7 @@ import {
   expireStaleHolds,
   findFreeSeat,
   findHoldExpiry,
+  findKnownReferences,
   insertHold,
   lockBookingForUpdate,
   lockSlot,
@@ -37,7 +38,9 @@ export interface Bookable {
 export interface StartView {
   bookable: () => Bookable;
   takenByOthers: boolean;
-  knownReference: boolean | null;
+  /** Seats of the slot-date no live booking takes. */
+  seatsFree: number;
+  knownReference: boolean;
 }
 
 export interface Customer {
@@ -90,32 +93,32 @@ export class BookingsService {
   /**
    * What each of several starts on one slot-date needs, in one read without locks (issue 11's
    * contention): the slot checked as findBookable checks it (`bookable()` throws what
-   * findBookable would), whether every seat is taken by someone else, and whether a payment
-   * carries the start's reference already (null: unknown, the service is not listed). A lapsed
-   * hold counts as free, a live hold of the start's number as its own (its new start replaces
-   * it); only the check under the slot's lock decides who gets a seat.
+   * findBookable would), whether every seat is taken by someone else, how many seats are
+   * free, and whether a payment carries the start's reference already. A lapsed hold counts
+   * as free, a live hold of the start's number as its own (its new start replaces it); only
+   * the check under the slot's lock decides who gets a seat.
    */
   async readForStarts(
     slot: { serviceId: string; slotId: string; date: string },
     starts: readonly { phone: string; reference: string }[],
     now: Date,
   ): Promise<StartView[]> {
+    const references = starts.map((start) => start.reference);
     const read = await readBookable(
       this.db,
-      {
-        ...slot,
-        phones: starts.map((start) => start.phone),
-        references: starts.map((start) => start.reference),
-      },
+      { ...slot, phones: starts.map((start) => start.phone), references },
       now,
     );
+    // No row (the service is not listed): the references are read apart, so that a replay
+    // still answers with its payment and the others are refused together.
+    const known = read ? read.knownReferences : await findKnownReferences(this.db, references);
     const bookable = () => this.checkBookable(read, slot, now);
+    const seatsFree = read ? Math.max(0, read.service.capacity - read.taken) : 0;
     return starts.map((start) => ({
       bookable,
-      takenByOthers: read
-        ? read.taken >= read.service.capacity && !read.holdingPhones.has(start.phone)
-        : false,
-      knownReference: read ? read.knownReferences.has(start.reference) : null,
+      takenByOthers: read ? seatsFree === 0 && !read.holdingPhones.has(start.phone) : false,
+      seatsFree,
+      knownReference: known.has(start.reference),
     }));
   }
 

@@ -147,7 +147,7 @@ export class PaymentInitiation {
     const { db, clock, bookings } = this.deps;
     const now = clock.now();
     // A reference already used: a replay answers with its payment whatever became of the slot.
-    if (view.knownReference !== false) {
+    if (view.knownReference) {
       const replay = await this.replay(input.reference, print);
       if (replay) return { replayed: replay };
     }

@@ -22,6 +22,7 @@ function world(capacity: number) {
     return starts.map((start) => ({
       bookable: () => bookable,
       takenByOthers: holders.length >= capacity && !holders.includes(start.phone),
+      seatsFree: Math.max(0, capacity - holders.length),
       knownReference: references.has(start.reference),
     }));
   };
@@ -79,24 +80,41 @@ describe('StartQueue', () => {
     expect(attempted.sort()).toEqual(['mine/new', 'other/again']);
   });
 
-  it('attempts one start at a time and reads the rest again after each (it may take a seat)', async () => {
+  it('attempts as many starts at once as there are free seats, and reads the rest again', async () => {
     const { holders, reads, queue } = world(2);
+    let inside = 0;
+    let most = 0;
     const start = (i: number) =>
       queue.run(slot, { phone: `p${i}`, reference: `r${i}` }, async (view) => {
         if (view.takenByOthers) throw new Error('attempted on a full slot');
+        inside += 1;
+        most = Math.max(most, inside);
         await setTimeout(1);
+        inside -= 1;
         holders.push(`p${i}`);
         return i;
       });
-    const outcomes = await Promise.allSettled([start(1), start(2), start(3), start(4)]);
+    const outcomes = await Promise.allSettled([start(1), start(2), start(3), start(4), start(5)]);
     expect(outcomes.map((o) => o.status)).toEqual([
       'fulfilled',
       'fulfilled',
       'rejected',
       'rejected',
+      'rejected',
     ]);
-    // Read with four waiting, then three, then two (refused together).
-    expect(reads.map((r) => r.length)).toEqual([4, 3, 2]);
+    expect(most).toBe(2);
+    // Read with five waiting (two seats: two attempted), then the three left, refused together.
+    expect(reads.map((r) => r.length)).toEqual([5, 3]);
+  });
+
+  it('reads at most 500 starts at once', async () => {
+    const { reads, queue } = world(0);
+    const starts = Array.from({ length: 1200 }, (_, i) =>
+      queue.run(slot, { phone: `p${i}`, reference: `r${i}` }, async () => i),
+    );
+    const outcomes = await Promise.allSettled(starts);
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
+    expect(reads.map((r) => r.length)).toEqual([500, 500, 200]);
   });
 
   it('fails every start of a read that failed, and goes on with those who came later', async () => {
@@ -110,6 +128,7 @@ describe('StartQueue', () => {
       return starts.map(() => ({
         bookable: () => bookable,
         takenByOthers: false,
+        seatsFree: 1,
         knownReference: false,
       }));
     });
@@ -125,6 +144,7 @@ describe('StartQueue', () => {
     const view = (over: Partial<StartView>): StartView => ({
       bookable: () => bookable,
       takenByOthers: false,
+      seatsFree: 1,
       knownReference: false,
       ...over,
     });
@@ -137,6 +157,5 @@ describe('StartQueue', () => {
     });
     expect(settledByRead(unbookable)).toBe(closed);
     expect(settledByRead({ ...unbookable, knownReference: true })).toBeNull();
-    expect(settledByRead({ ...unbookable, knownReference: null })).toBeNull();
   });
 });

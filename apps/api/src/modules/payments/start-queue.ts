@@ -3,6 +3,8 @@ import { type StartView, slotTaken } from '../bookings/bookings.service.js';
 
 /** How long the first start waits for others to join its read. */
 const BATCH_WINDOW_MS = 1;
+/** Starts read by one statement at most (two parameters each). */
+const MAX_BATCH = 500;
 
 export interface SlotDate {
   serviceId: string;
@@ -29,7 +31,7 @@ interface Waiting {
  * it), or the reference is known (a replay answers with its payment whatever the slot).
  */
 export function settledByRead(view: StartView): Error | null {
-  if (view.knownReference !== false) return null;
+  if (view.knownReference) return null;
   try {
     view.bookable();
   } catch (error) {
@@ -41,11 +43,12 @@ export function settledByRead(view: StartView): Error | null {
 /**
  * Starts on one slot-date take turns in this process, and those waiting for their turn are
  * read together (issue 11's contention: 200 people on the last seat). One read answers every
- * waiting start; those it settles are answered at once, the first of the others is attempted
- * (its transaction takes the slot's lock), and the rest wait to be read again, since that
- * attempt may take the last seat. So a burst on a full slot costs one read, not a transaction
- * per start queued behind the slot's lock. Across processes, the slot's lock and the unique
- * index still decide who gets a seat.
+ * waiting start; those it settles are answered at once. Of the others, as many as there are
+ * free seats are attempted side by side (each transaction takes the slot's lock; replays of a
+ * known reference go along), and the rest wait to be read again, since those attempts may
+ * take the last seats. So a burst on a full slot costs one read, not a transaction per start
+ * queued behind the slot's lock. Across processes, the slot's lock and the unique index
+ * still decide who gets a seat.
  */
 export class StartQueue {
   private readonly queues = new Map<string, Waiting[]>();
@@ -86,7 +89,7 @@ export class StartQueue {
         // this read instead of each waiting for its own (PGlite's reads block the event loop
         // while they run, so without it a burst is read about one start at a time).
         await setTimeout(BATCH_WINDOW_MS);
-        const batch = queue.splice(0);
+        const batch = queue.splice(0, MAX_BATCH);
         let views: StartView[];
         try {
           views = await this.read(
@@ -104,11 +107,16 @@ export class StartQueue {
           if (settled) waiting.reject(settled);
           else if (view) attempts.push([waiting, view]);
         }
-        const first = attempts.shift();
-        if (!first) continue;
-        queue.unshift(...attempts.map(([waiting]) => waiting));
-        const [waiting, view] = first;
-        await waiting.attempt(view).then(waiting.resolve, waiting.reject);
+        // Replays take no seat; of the others, one per free seat (one at least: a number's
+        // own hold is replaced, so its start may be attempted on a full slot).
+        const replays = attempts.filter(([, view]) => view.knownReference);
+        const seated = attempts.filter(([, view]) => !view.knownReference);
+        const seats = Math.max(1, seated[0]?.[1].seatsFree ?? 0);
+        const now = [...replays, ...seated.slice(0, seats)];
+        queue.unshift(...seated.slice(seats).map(([waiting]) => waiting));
+        await Promise.all(
+          now.map(([waiting, view]) => waiting.attempt(view).then(waiting.resolve, waiting.reject)),
+        );
       }
     } finally {
       this.queues.delete(key);

@@ -43,6 +43,9 @@ export function databaseRateLimitStore(db: Kysely<DB>, clock: Clock): FastifyRat
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;
 }
 
+/** Windows counted at once at most (the plugin's in-memory store keeps 5,000). */
+const MAX_KEYS = 50_000;
+
 const countsByDatabase = new WeakMap<object, Map<string, { count: number; end: number }>>();
 
 /**
@@ -71,7 +74,15 @@ export function memoryRateLimitStore(clock: Clock, database: object): FastifyRat
     const id = `${key}@${windowMs}@${start}`;
     const entry = shared.get(id) ?? { count: 0, end: start + windowMs };
     entry.count += add;
-    if (add > 0) shared.set(id, entry);
+    if (add > 0 && !shared.has(id)) {
+      // Bounded as the plugin's own store is: a flood of addresses forgets the oldest first.
+      if (shared.size >= MAX_KEYS) {
+        for (const [k, old] of shared) if (old.end <= now) shared.delete(k);
+        const oldest = shared.keys().next();
+        if (shared.size >= MAX_KEYS && !oldest.done) shared.delete(oldest.value);
+      }
+      shared.set(id, entry);
+    }
     return { current: entry.count, ttl: entry.end - now };
   };
   class MemoryStore implements FastifyRateLimitStore {

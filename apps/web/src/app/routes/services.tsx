@@ -8,6 +8,7 @@ import { ServiceList } from '../../features/services/components/service-list';
 import { useI18n } from '../../i18n/i18n';
 import { isNotFound } from '../../lib/load-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 import { href, paths } from '../paths';
 import { readServicesState, type SlotsNavState } from './nav-state';
 import { NotFound } from './not-found';
@@ -25,6 +26,9 @@ export default function ServicesRoute() {
   const organizations = useOrganizations(
     navState?.complete === false ? null : navState?.organizations,
   );
+  // The server renders the switcher with its own organization only (the list is not in the
+  // page): a reload's navigation state may hold the list, shown once hydrated, not during.
+  const hydrated = useHydrated();
   const org = organization.data ?? null;
   useDocumentTitle(org ? 'services.title' : 'services.titleFallback', { org: org?.name ?? '' });
 
@@ -55,7 +59,7 @@ export default function ServicesRoute() {
       key={orgId}
       orgId={orgId}
       organization={org}
-      organizations={organizations.data ?? []}
+      organizations={hydrated ? (organizations.data ?? []) : []}
       onSwitchOrganization={(next) => {
         setPicked(next);
         navigate(paths.services.build(next.organization_id), {
