@@ -19,6 +19,33 @@ describe('dates as yyyy-MM-dd strings', () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('2026-1-01')).toBe(false);
+    expect(isIsoDate('2026-01-0a')).toBe(false);
+    expect(isIsoDate('2026-00-10')).toBe(false);
+    expect(isIsoDate('1900-02-29')).toBe(false);
+    expect(isIsoDate('2000-02-29')).toBe(true);
+  });
+
+  it('agrees with the calendar of Date on every text of the shape', () => {
+    const byDate = (value: string) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!match) return false;
+      const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+      const utc = new Date(Date.UTC(y, m - 1, d));
+      return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+    };
+    const digits = (n: number) =>
+      fc.array(fc.constantFrom(...'0123456789'), { minLength: n, maxLength: n });
+    const text = fc
+      .tuple(digits(4), digits(2), digits(2), fc.constantFrom('-', '/', 'x'))
+      .map(
+        ([y, m, d, sep]) => `${y.join('')}-${m.join('')}${sep === '-' ? '-' : sep}${d.join('')}`,
+      );
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 12 })), (value) => {
+        expect(isIsoDate(value)).toBe(byDate(value));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('starts weeks on Sunday and adds days across months and years', () => {

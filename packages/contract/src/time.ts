@@ -37,19 +37,46 @@ export function parseTimeOfDay(value: string): number | null {
   return h * 60 + m;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The number `s` writes from `from` to `to` (exclusive) in ASCII digits; NaN otherwise. */
+function digitsAt(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i += 1) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return Number.NaN;
+    n = n * 10 + c;
+  }
+  return n;
+}
 
-/** True for a real calendar date written as yyyy-MM-dd. */
+/** Year, month and day of a `yyyy-MM-dd` text, or null when it is not written so. */
+function dateParts(value: string): [number, number, number] | null {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) {
+    return null;
+  }
+  const parts: [number, number, number] = [
+    digitsAt(value, 0, 4),
+    digitsAt(value, 5, 7),
+    digitsAt(value, 8, 10),
+  ];
+  return parts.some(Number.isNaN) ? null : parts;
+}
+
+/**
+ * True for a real calendar date written as yyyy-MM-dd (years 0100 on: `Date.UTC` reads
+ * 0–99 as 1900–1999). Parsed by hand: the public week read checks two per request.
+ */
 export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = new Date(Date.UTC(y, m - 1, d));
-  return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+  const parts = dateParts(value);
+  if (!parts) return false;
+  const [y, m, d] = parts;
+  if (y < 100 || m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return d <= days;
 }
 
 function toUtcDays(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = dateParts(date) ?? (date.split('-').map(Number) as [number, number, number]);
   return Date.UTC(y, m - 1, d) / 86_400_000;
 }
 
