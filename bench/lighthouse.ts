@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Result } from 'lighthouse';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 import { ROOT, startServer } from '../e2e/support/server.js';
 
 /** Issue 11's targets for every page (median run). */
@@ -25,15 +26,7 @@ const TARGET_PERFORMANCE = 95;
 const TARGET_LCP_MS = 2500;
 const TARGET_CLS = 0.02;
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM;
 /** Path routes (issue 11). Before them: --urls=/,/#/organizations,/#/service/{service}/slots */
 const DEFAULT_URLS = ['/', '/organizations', '/service/{service}/slots'];
 const RESULTS = resolve(import.meta.dirname, 'results/lighthouse.json');
@@ -210,7 +203,7 @@ async function main(): Promise<void> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const serviceId = await anyServiceId(server.origin);
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS });
     const pages: PageResult[] = [];
     let version = '';
     for (const path of paths) {

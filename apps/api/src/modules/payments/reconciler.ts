@@ -42,7 +42,7 @@ export interface SweepResult {
   expiredHolds: number;
   checked: number;
   expiredPayments: number;
-  /** Status checks or settlements that failed this sweep (retried by a later one). */
+  /** Payments whose status check or settlement failed this sweep (retried by a later one). */
   failed: number;
   /** The sweep stopped at its claim cap with payments still due: sweep again at once. */
   backlogged: boolean;
@@ -147,12 +147,15 @@ export class Reconciler {
           await claiming;
           continue;
         }
+        // Counted once per payment, whether its check or its settlement failed (or both).
+        let failed: boolean;
         try {
-          await this.reconcile(payment, result);
+          failed = await this.reconcile(payment, result);
         } catch (err) {
-          result.failed += 1;
+          failed = true;
           this.deps.log.warn({ err, paymentId: payment.id }, 'reconciling failed; will retry');
         }
+        if (failed) result.failed += 1;
       }
     };
     await Promise.all(Array.from({ length: config.checksInFlight ?? CHECKS_IN_FLIGHT }, worker));
@@ -160,19 +163,21 @@ export class Reconciler {
     return result;
   }
 
-  private async reconcile(payment: PaymentRow, result: SweepResult): Promise<void> {
+  /** Checks one payment and gives up on it once too old; true when its status check failed. */
+  private async reconcile(payment: PaymentRow, result: SweepResult): Promise<boolean> {
     const { clock, config, stateMachine, log } = this.deps;
     let check: CheckResult;
+    let checkFailed = false;
     try {
       check = await this.check(payment, result);
     } catch (err) {
-      result.failed += 1;
+      checkFailed = true;
       log.warn({ err, paymentId: payment.id }, 'status check failed; will retry');
       check = { state: 'unknown', reason: 'PROVIDER_UNAVAILABLE' };
     }
-    if (check.state === 'settled') return;
+    if (check.state === 'settled') return checkFailed;
     if (clock.now().getTime() - payment.created_at.getTime() < config.maxPendingMinutes * 60_000)
-      return;
+      return checkFailed;
     // The provider says it is still pending: it will fail there too; a late success is
     // recorded for refund. Otherwise nobody knows whether money was taken: an operator must.
     const gaveUp =
@@ -193,6 +198,7 @@ export class Reconciler {
             check.reason,
           );
     if (gaveUp) result.expiredPayments += 1;
+    return checkFailed;
   }
 
   /** Asks the provider, by the reference we recorded or else by our payment id. */
