@@ -138,18 +138,23 @@ describe.each(engines)('bookings service on %s', (engine) => {
   });
 
   describe('readForStarts', () => {
-    it('tells each waiting start, from one read, whether others fill the slot and its reference is known', async () => {
-      const date = nextDate();
-      const slot = { serviceId: fx.serviceId, slotId: fx.slotIds[3] ?? '', date };
-      // A payment whose reference is known, on another slot.
-      const body = initiateBody(fx, { date, slotIndex: 4, phone_number: '+237677000001' });
+    /** Starts a payment through the API; its reference is then known. */
+    const paidReference = async (overrides: Record<string, unknown>) => {
+      const body = initiateBody(fx, overrides);
       const paid = await app.inject({
         method: 'POST',
         url: '/api/v1/payment/initiate',
         payload: body,
       });
       expect(paid.statusCode).toBe(201);
-      const known = String(body.reference);
+      return String(body.reference);
+    };
+
+    it('tells each waiting start, from one read, whether others fill the slot and its reference is known', async () => {
+      const date = nextDate();
+      const slot = { serviceId: fx.serviceId, slotId: fx.slotIds[3] ?? '', date };
+      // A payment whose reference is known, on another slot.
+      const known = await paidReference({ date, slotIndex: 4, phone_number: '+237677000001' });
       const starts = [
         { phone: customer.phone_number, reference: 'own-hold-new-start' },
         { phone: '+237677000002', reference: 'someone-else' },
@@ -181,14 +186,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
 
     it('reads the references apart for a service that is not listed, and throws its 404 on use', async () => {
       const unknown = '00000000-0000-4000-8000-000000000000';
-      const body = initiateBody(fx, { date: nextDate(), phone_number: '+237677000003' });
-      const paid = await app.inject({
-        method: 'POST',
-        url: '/api/v1/payment/initiate',
-        payload: body,
-      });
-      expect(paid.statusCode).toBe(201);
-      const known = String(body.reference);
+      const known = await paidReference({ date: nextDate(), phone_number: '+237677000003' });
       const views = await bookings.readForStarts(
         { serviceId: unknown, slotId: fx.slotIds[0] ?? '', date: nextDate() },
         [
