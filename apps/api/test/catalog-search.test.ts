@@ -37,7 +37,12 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
     await tdb?.cleanup();
   });
 
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  // The tests write to the database directly (not through a request): the read cache hears
+  // of it by notification, which on PostgreSQL may arrive after the next request; sync first.
+  const get = async (url: string) => {
+    await app.readCache.sync();
+    return app.inject({ method: 'GET', url });
+  };
   const search = async (query: string) => {
     const res = await get(`/api/v1/organizations?${query}`);
     expect(res.statusCode, `${query}: ${res.body}`).toBe(200);

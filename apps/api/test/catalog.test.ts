@@ -56,7 +56,12 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
     await tdb?.cleanup();
   });
 
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  // Direct database writes reach the read cache by notification, which on PostgreSQL may
+  // arrive after the next request: sync first.
+  const get = async (url: string) => {
+    await app.readCache.sync();
+    return app.inject({ method: 'GET', url });
+  };
 
   describe('GET /api/v1/organizations', () => {
     it('lists the active demo organizations in the spec shape', async () => {

@@ -52,6 +52,8 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
   });
 
   async function slots() {
+    // Hours written directly reach the read cache by notification: heard before reading.
+    await app.readCache.sync();
     const res = await app.inject({ method: 'GET', url: `/api/v1/service/${serviceId}/slots` });
     expect(res.statusCode).toBe(200);
     return slotListResponseSchema.parse(res.json()).slots;
