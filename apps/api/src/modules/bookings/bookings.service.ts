@@ -6,18 +6,16 @@ import { AppError } from '../../errors.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
 import { isOpenOn } from '../organizations/organizations.repository.js';
 import { generateTicketCode } from '../tickets/ticket-code.js';
+import { type BookableRead, findKnownReferences, readBookable } from './bookable.repository.js';
 import {
-  type BookableRead,
   cancelHeld,
   expireStaleHolds,
   findFreeSeat,
   findHoldExpiry,
-  findKnownReferences,
   insertHold,
   lockBookingForUpdate,
   lockSlot,
   markConfirmed,
-  readBookable,
   ticketCodeExists,
 } from './bookings.repository.js';
 
