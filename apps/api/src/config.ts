@@ -1,115 +1,27 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@qless/contract';
 import { z } from 'zod';
+import {
+  bool,
+  httpsOrLocalUrl,
+  mailFrom,
+  origin,
+  smtpUrl,
+  trustProxy,
+  workerInterval,
+} from './config-fields.js';
+import type { Config } from './config-types.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
-
-const origin = z.url().transform((u, ctx) => {
-  const parsed = new URL(u);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    ctx.addIssue({ code: 'custom', message: 'must be an http(s) origin' });
-    return z.NEVER;
-  }
-  return parsed.origin;
-});
-
-/** Names proxy-addr understands besides addresses and CIDR ranges. */
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyEntry(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
-  const [address = '', bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  const max = family === 4 ? 32 : 128;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
-}
-
-/**
- * Which proxies in front of us may say who the client is. `true` (trust every hop) is
- * refused: the client then writes its own address into X-Forwarded-For and walks through
- * every per-address limit.
- */
-const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
-  const v = raw.trim().toLowerCase();
-  if (['false', 'no', 'off', '0'].includes(v)) return false;
-  if (['true', 'yes', 'on'].includes(v)) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        'trusting every proxy lets a client forge its address; give the number of proxies in front of the app (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8,192.168.1.10)',
-    });
-    return z.NEVER;
-  }
-  if (/^\d+$/.test(v)) {
-    const hops = Number(v);
-    if (hops > 10) {
-      ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
-      return z.NEVER;
-    }
-    return hops;
-  }
-  const entries = v
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-  const bad = entries.filter((x) => !isProxyEntry(x));
-  if (entries.length === 0 || bad.length > 0) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `not a hop count nor a list of IP addresses/CIDR ranges: ${bad.join(', ') || raw}`,
-    });
-    return z.NEVER;
-  }
-  return entries;
-});
-
-/** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
-const smtpUrl = z.string().transform((raw, ctx) => {
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    // The URL may hold a password: never echo it back.
-    ctx.addIssue({ code: 'custom', message: 'must be a URL like smtp://user:pass@host:587' });
-    return z.NEVER;
-  }
-  if ((parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || !parsed.hostname) {
-    ctx.addIssue({ code: 'custom', message: 'must be an smtp:// or smtps:// URL with a host' });
-    return z.NEVER;
-  }
-  return raw;
-});
-
-/** "no-reply@example.cm" or "Qless <no-reply@example.cm>". */
-const mailFrom = z
-  .string()
-  .trim()
-  .max(254)
-  .regex(
-    /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/,
-    'must be an address like no-reply@example.cm or "Qless <no-reply@example.cm>"',
-  );
-
-const workerInterval = z.coerce.number().int().min(100).max(3_600_000);
-
-/** A gateway's base URL, without a trailing "/"; plain http only for a local stand-in. */
-const httpsOrLocalUrl = z.url().transform((u, ctx) => {
-  const parsed = new URL(u);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && local)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be an https:// URL (http:// only for localhost)',
-    });
-    return z.NEVER;
-  }
-  return u.replace(/\/+$/, '');
-});
+export type {
+  AuthConfig,
+  Config,
+  LimitsConfig,
+  LinksConfig,
+  MailConfig,
+  OutboxConfig,
+  PaymentsConfig,
+  SmsConfig,
+} from './config-types.js';
 
 const envSchema = z
   .object({
@@ -263,139 +175,6 @@ const envSchema = z
         });
     }
   });
-
-export interface Config {
-  nodeEnv: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  logLevel: string;
-  /** Unset: embedded PGlite in `dataDir`. */
-  databaseUrl: string | null;
-  dataDir: string;
-  seedDemo: boolean;
-  /** Origins whose pages may call the API and open sockets: the public origin plus CORS_ORIGINS. */
-  publicOrigin: string;
-  corsOrigins: string[];
-  webDistDir: string;
-  mediaDir: string;
-  defaultTimeZone: string;
-  /** false: no proxy; a number: that many proxies in front; a list: the proxies' addresses. */
-  trustProxy: false | number | string[];
-  payments: PaymentsConfig;
-  /** PostgreSQL only (PGlite runs in this process). */
-  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
-  limits: LimitsConfig;
-  auth: AuthConfig;
-  mail: MailConfig;
-  sms: SmsConfig;
-  outbox: OutboxConfig;
-  links: LinksConfig;
-  /** Public catalogue answers kept in memory (modules/catalog/read-cache.ts). */
-  readCache: { enabled: boolean; maxEntries: number; maxBytes: number; heartbeatMs: number };
-  /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
-  fakeNow: Date | null;
-}
-
-export interface MailConfig {
-  /** Null: no SMTP server; mail waits in the outbox, where operators read it. */
-  smtpUrl: string | null;
-  from: string | null;
-  /** Delivery attempts of one mail before it is given up. */
-  maxAttempts: number;
-  /** Wait after the first failed attempt; doubled after each further one (capped at 1 h). */
-  retryBaseMs: number;
-}
-
-export interface SmsConfig {
-  /** simulator: recorded in the outbox as sent, nothing leaves the machine. */
-  provider: 'simulator' | 'africastalking';
-  africastalking: {
-    baseUrl: string;
-    username: string;
-    apiKey: string;
-    senderId: string | null;
-  } | null;
-  /** Upper bound of one request to the gateway. */
-  timeoutMs: number;
-  maxAttempts: number;
-  retryBaseMs: number;
-}
-
-/** The outbox worker (every channel) and the reminder sweep, in this process. */
-export interface OutboxConfig {
-  workerEnabled: boolean;
-  workerIntervalMs: number;
-  batchSize: number;
-  remindersEnabled: boolean;
-  reminderIntervalMs: number;
-}
-
-/** Password reset and invitation links. */
-export interface LinksConfig {
-  /** Reset requests per e-mail address, and per client address, per hour. */
-  resetsPerAccount: number;
-  resetsPerIp: number;
-  /** Link checks (reset confirmations, invitation look-ups and acceptances) per client address per 15 minutes. */
-  checksPerIp: number;
-}
-
-export interface AuthConfig {
-  /** A session unused this long ends; each use moves the end forward. */
-  sessionIdleMinutes: number;
-  /** No session lives longer than this from sign-in, however used. */
-  sessionAbsoluteHours: number;
-  /** Failed sign-ins allowed per account and per client address in one window. */
-  loginFailuresPerAccount: number;
-  loginFailuresPerIp: number;
-  loginWindowMinutes: number;
-}
-
-/** Per-address limits are backstops: many honest customers share one carrier address. */
-export interface LimitsConfig {
-  /** Contact requests per client address per 10 minutes. */
-  contactPerIp: number;
-  /** Ticket look-ups (and, apart, verifications) per client address per minute. */
-  ticketPerIp: number;
-  /** Ticket look-ups (and, apart, verifications) from everyone together per minute. */
-  ticketGlobal: number;
-  /** Open payment status sockets per client address, per process. */
-  socketsPerIp: number;
-  /**
-   * Wrong answers to POST /tickets/{code}/access (ticket code + phone digits) counted before
-   * each is checked: per code per hour and per day, per client address per hour.
-   */
-  ticketAccess: { perCodeHour: number; perCodeDay: number; perIpHour: number };
-}
-
-export interface PaymentsConfig {
-  provider: 'simulator' | 'campay';
-  simulatorDelayMs: number;
-  campay: {
-    baseUrl: string;
-    username: string;
-    password: string;
-    webhookKey: string;
-    timeoutMs: number;
-  } | null;
-  holdMinutes: number;
-  horizonDays: number;
-  maxPendingMinutes: number;
-  reconcilerEnabled: boolean;
-  reconcileIntervalMs: number;
-  reconcileAfterMs: number;
-  /** Provider status checks one process's reconciler runs at once. */
-  reconcileChecksInFlight: number;
-  /** Null: generated once and kept in the database (app_secrets). */
-  ticketSigningKey: string | null;
-  rateLimit: {
-    perIp: number;
-    perPhone: number;
-    windowMinutes: number;
-    /** Live holds per client address, in all and on one service. */
-    holdsPerIp: number;
-    holdsPerIpPerService: number;
-  };
-}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
