@@ -1,5 +1,54 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * API test files that the two engines can answer differently (decision 016): migrations and
+ * start-up, locking and races, LISTEN/NOTIFY, rate counters (in memory on PGlite, upserts on
+ * PostgreSQL), PGlite's single session, the read cache and database faults. They run on
+ * PGlite as well as PostgreSQL; every other API file runs on PostgreSQL only, unless
+ * QLESS_TEST_ENGINES=both (CI's switch) runs every file on both.
+ */
+export const BOTH_ENGINES = [
+  'auth', // login limits are rate counters
+  'checkin-sync', // offline scans replayed in order, under the row locks
+  'client-address-limits',
+  'database-faults',
+  'mail-outbox', // claims with SKIP LOCKED
+  'payment-duplicate-callbacks', // concurrent callbacks on one payment
+  'payment-races',
+  'payment-rate-limits',
+  'payment-status-socket', // LISTEN/NOTIFY fan-out
+  'payments-processes',
+  'read-cache',
+  'reconciler-backlog',
+  'self-service-races',
+  'server-startup-failures', // migrations and the data folder
+  'ticket-code-retry', // a unique violation retried inside one transaction
+  'ticket-lookup-limits',
+];
+
+/** unset: the rule above; `both`: every API file on both engines; `postgres`: no PGlite run. */
+const engines = process.env.QLESS_TEST_ENGINES ?? '';
+if (!['', 'both', 'postgres'].includes(engines)) {
+  throw new Error(`QLESS_TEST_ENGINES is '', 'both' or 'postgres', not ${engines}`);
+}
+const pgliteFiles =
+  engines === 'both'
+    ? ['apps/api/test/**/*.test.ts']
+    : engines === 'postgres'
+      ? []
+      : BOTH_ENGINES.map((file) => `apps/api/test/${file}.test.ts`);
+
+const apiProject = (name: string, engine: 'postgres' | 'pglite', include: string[]) => ({
+  test: {
+    name,
+    include,
+    provide: { engine },
+    globalSetup: ['apps/api/test/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,14 +63,8 @@ export default defineConfig({
           ],
         },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['apps/api/test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      apiProject('api', 'postgres', ['apps/api/test/**/*.test.ts']),
+      apiProject('api-pglite', 'pglite', pgliteFiles),
       {
         test: {
           name: 'e2e',

@@ -1,24 +1,48 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, type Engine, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
-/**
- * Both engines run every integration test. QLESS_TEST_ENGINES (comma-separated) narrows
- * that: `npm run mutation` runs on PostgreSQL alone, as PGlite takes seconds to start.
- */
-export const engines: Engine[] = selectEngines(process.env.QLESS_TEST_ENGINES);
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The engine this run of the file uses (the Vitest project `api` or `api-pglite`). */
+    engine: Engine;
+    /** A migrated PostgreSQL database made once per run; each file copies it. */
+    postgresTemplate: string;
+    /** A migrated PGlite data folder dumped once per run (a file path); each file loads it. */
+    pgliteTemplate: string;
+  }
+}
 
-function selectEngines(list: string | undefined): Engine[] {
-  const all: Engine[] = ['pglite', 'postgres'];
-  if (!list) return all;
-  const chosen = all.filter((engine) => list.split(',').includes(engine));
-  if (chosen.length === 0) throw new Error(`QLESS_TEST_ENGINES names no engine: ${list}`);
-  return chosen;
+/**
+ * The engine of this file's run: one per Vitest project (see vitest.config.ts and decision
+ * 016). A file that the engines decide differently is in both projects; every other file
+ * runs on PostgreSQL only, unless QLESS_TEST_ENGINES=both puts every file in both.
+ */
+export const engines: Engine[] = [projectEngine()];
+
+function projectEngine(): Engine {
+  try {
+    return inject('engine') ?? 'postgres';
+  } catch {
+    // Outside a Vitest API project (a browser test's own database): PostgreSQL.
+    return 'postgres';
+  }
+}
+
+function provided<K extends 'postgresTemplate' | 'pgliteTemplate'>(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The machine's PostgreSQL (CI has one); each test file gets a fresh database in it. */
-const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const adminUrl =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   database: Database;
@@ -27,30 +51,47 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
+let pgliteTemplate: Promise<Blob> | null = null;
+
+/**
+ * A fresh, migrated database: a copy of the run's template when the global setup made one
+ * (PostgreSQL `CREATE DATABASE … TEMPLATE`, PGlite `loadDataDir`), else created and migrated.
+ */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
-    await migrateToLatest(database.db);
+    const dump = provided('pgliteTemplate');
+    if (dump) pgliteTemplate ??= readFile(dump).then((bytes) => new Blob([bytes]));
+    const database = await openDatabase({
+      databaseUrl: null,
+      dataDir: null,
+      ...(pgliteTemplate ? { loadDataDir: await pgliteTemplate } : {}),
+    });
+    if (!pgliteTemplate) await migrateToLatest(database.db);
     return { database, url: null, cleanup: () => database.close() };
   }
   const name = `qless_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = provided('postgresTemplate');
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  await migrateToLatest(database.db);
+  if (!template) await migrateToLatest(database.db);
   return {
     database,
     url: url.toString(),
     async cleanup() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+export async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

@@ -1,0 +1,17 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './src/db/database.js';
+import { migrateToLatest } from './src/db/migrate.js';
+let t = performance.now();
+const p0 = await PGlite.create();
+console.log('bare create', performance.now() - t); t = performance.now();
+const d = await openDatabase({ databaseUrl: null, dataDir: null });
+console.log('open', performance.now() - t); t = performance.now();
+await migrateToLatest(d.db);
+console.log('migrate', performance.now() - t); t = performance.now();
+const p = await PGlite.create();
+const { sql } = await import('kysely');
+await migrateToLatest((await import('kysely')).Kysely ? d.db : d.db);
+const dump = await p.dumpDataDir('none');
+console.log('dump size of bare', dump.size, performance.now() - t); t = performance.now();
+const p2 = await PGlite.create({ loadDataDir: dump });
+console.log('load', performance.now() - t); t = performance.now();
