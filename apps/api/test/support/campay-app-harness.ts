@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import { FixedClock } from '../../src/clock.js';
+import type { FixedClock } from '../../src/clock.js';
 import type { Database, Engine } from '../../src/db/database.js';
 import { createCampayProvider } from '../../src/providers/campay.js';
+import { useStack } from './app-fixture.js';
 import { type FakeCampay, startFakeCampay } from './campay-fake.js';
-import { createFixture, type Fixture } from './fixtures.js';
+import type { Fixture } from './fixtures.js';
 import { NO_LIMITS } from './payment-helpers.js';
-import { createTestApp, PINNED_NOW } from './test-app.js';
-import { createTestDatabase, type TestDatabase } from './test-db.js';
 
 export interface CampayAppOptions {
   /** Upper bound of one Campay operation in the adapter. */
@@ -17,64 +15,50 @@ export interface CampayAppOptions {
 }
 
 /**
- * One app on a fresh database whose provider is the Campay adapter talking to a local fake
+ * The stack (app-fixture.ts) whose provider is the Campay adapter talking to a local fake
  * Campay; the fake signs with the app's pinned clock, so signatures are fresh for the app.
  */
-export function useCampayApp(engine: Engine, options: CampayAppOptions) {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
+export function useCampayApp(_engine: Engine | undefined, options: CampayAppOptions) {
   let fake: FakeCampay;
-  let fx: Fixture;
+  const stack = useStack({
+    env: { ...NO_LIMITS, ...options.env },
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    provider: async (clock) => {
+      fake = await startFakeCampay({ now: () => clock.now() });
+      const provider = createCampayProvider(
+        {
+          baseUrl: fake.baseUrl,
+          username: 'qless-app',
+          password: 'qless-secret',
+          webhookKey: fake.webhookKey,
+          timeoutMs: options.timeoutMs,
+        },
+        { now: () => clock.now() },
+      );
+      return { provider, close: () => fake.close() };
+    },
+  });
   let day = 4;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    clock = new FixedClock(PINNED_NOW);
-    fake = await startFakeCampay({ now: () => clock.now() });
-    const provider = createCampayProvider(
-      {
-        baseUrl: fake.baseUrl,
-        username: 'qless-app',
-        password: 'qless-secret',
-        webhookKey: fake.webhookKey,
-        timeoutMs: options.timeoutMs,
-      },
-      { now: () => clock.now() },
-    );
-    ({ app } = await createTestApp(tdb.database, {
-      clock,
-      provider,
-      env: { ...NO_LIMITS, ...options.env },
-      ...(options.logStream ? { logStream: options.logStream } : {}),
-    }));
-    fx = await createFixture(tdb.database, clock.now());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await fake?.close();
-    await tdb?.cleanup();
-  });
 
   return {
     get app(): FastifyInstance {
-      return app;
+      return stack.app;
     },
     get clock(): FixedClock {
-      return clock;
+      return stack.clock;
     },
     get fake(): FakeCampay {
       return fake;
     },
     get fx(): Fixture {
-      return fx;
+      return stack.fx;
     },
     get database(): Database {
-      return tdb.database;
+      return stack.database;
     },
     /** A date of its own for each test, so tests never share a slot. */
     nextDate: () => `2026-03-${String(++day).padStart(2, '0')}`,
     initiate: (body: Record<string, unknown>) =>
-      app.inject({ method: 'POST', url: '/api/v1/payment/initiate', payload: body }),
+      stack.app.inject({ method: 'POST', url: '/api/v1/payment/initiate', payload: body }),
   };
 }

@@ -1,16 +1,14 @@
 import { addDays, type BookingStatus } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll } from 'vitest';
-import type { FixedClock } from '../../src/clock.js';
+import { beforeAll } from 'vitest';
 import type { Engine } from '../../src/db/database.js';
 import { generateTicketCode } from '../../src/modules/tickets/ticket-code.js';
 import { TicketSigner } from '../../src/modules/tickets/ticket-signer.js';
+import { useStack } from './app-fixture.js';
 import { signedIn } from './auth-helpers.js';
 import { createFixture, type Fixture } from './fixtures.js';
 import { NO_LIMITS } from './payment-helpers.js';
-import { createTestApp, PINNED_NOW } from './test-app.js';
-import { createTestDatabase, type TestDatabase } from './test-db.js';
+import { PINNED_NOW } from './test-app.js';
 
 /** The HS256 key tickets were signed with before Ed25519 (configured as TICKET_SIGNING_KEY). */
 export const LEGACY_KEY = 'the-hs256-ticket-key-of-before-ed25519';
@@ -32,10 +30,11 @@ export interface BookingRow {
  * One app with two organizations (A and B), a staff member of each, an admin of A and an
  * operator; bookings are inserted straight into the database as the payments made them.
  */
-export function useCounterApp(engine: Engine) {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
+export function useCounterApp(_engine?: Engine) {
+  const stack = useStack({
+    env: { ...NO_LIMITS, TICKET_SIGNING_KEY: LEGACY_KEY, SESSION_IDLE_MINUTES: '43200' },
+    fixture: false,
+  });
   let signer: TicketSigner;
   const ctx = {
     a: null as unknown as Fixture,
@@ -48,13 +47,10 @@ export function useCounterApp(engine: Engine) {
   let n = 0;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app, clock } = await createTestApp(tdb.database, {
-      env: { ...NO_LIMITS, TICKET_SIGNING_KEY: LEGACY_KEY, SESSION_IDLE_MINUTES: '43200' },
-    }));
-    const db = tdb.database.db;
-    ctx.a = await createFixture(tdb.database, new Date(PINNED_NOW), `-a-${engine}`);
-    ctx.b = await createFixture(tdb.database, new Date(PINNED_NOW), `-b-${engine}`);
+    const { app, database, engine } = stack;
+    const db = database.db;
+    ctx.a = await createFixture(database, new Date(PINNED_NOW), `-a-${engine}`);
+    ctx.b = await createFixture(database, new Date(PINNED_NOW), `-b-${engine}`);
     ctx.staffA = await signedIn(app, db, {
       email: 'staff@a.cm',
       role: 'staff',
@@ -74,21 +70,17 @@ export function useCounterApp(engine: Engine) {
     // The app stored its Ed25519 key; a signer loaded from the same database shares it.
     signer = await TicketSigner.load(db, LEGACY_KEY);
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
 
   return {
     ctx,
     get app() {
-      return app;
+      return stack.app;
     },
     get clock() {
-      return clock;
+      return stack.clock;
     },
     get db() {
-      return tdb.database.db;
+      return stack.database.db;
     },
     /** A booking of `fx` (default: confirmed, with a ticket); each gets a seat of its own. */
     async book(
@@ -108,7 +100,7 @@ export function useCounterApp(engine: Engine) {
       const date = options.date ?? TODAY;
       const name = options.name ?? `Customer ${n}`;
       const code = generateTicketCode();
-      const row = await tdb.database.db
+      const row = await stack.database.db
         .insertInto('bookings')
         .values({
           organization_id: fx.orgId,
@@ -152,7 +144,7 @@ export function useCounterApp(engine: Engine) {
         .sign(new TextEncoder().encode(key));
     },
     checkIn(headers: Record<string, string> | null, body: Record<string, unknown>) {
-      return app.inject({
+      return stack.app.inject({
         method: 'POST',
         url: '/api/v1/organization/checkins',
         payload: body,
@@ -160,7 +152,7 @@ export function useCounterApp(engine: Engine) {
       });
     },
     verify(headers: Record<string, string> | null, token: string) {
-      return app.inject({
+      return stack.app.inject({
         method: 'POST',
         url: '/api/v1/tickets/verify',
         payload: { token },
