@@ -77,10 +77,9 @@ const MAX_NOTIFIED_PER_FILL = 256;
  * it. A fill that overlapped a notification of one of its own topics is served but not
  * kept (its snapshot may predate the write); a reader that joins a fill in flight takes its
  * answer only if none of the answer's topics was notified between the fill's start and the
- * reader's arrival, and computes its own otherwise. While
- * the listening connection is down, or a heartbeat's own notification did not come back in
- * time (a frozen connection), nothing is served from or kept in the cache. A process
- * that wrote waits (`sync`) until its listener has seen its own commit's notifications, so
+ * reader's arrival, and computes its own otherwise. While the listening connection is down,
+ * or a heartbeat's own notification did not come back in time (a frozen connection),
+ * nothing is served from or kept in the cache. A process that wrote waits (`sync`) until its listener has seen its own commit's notifications, so
  * its next read cannot be stale. Entries also expire by time where the answer depends on
  * it, and the cache is bounded (least recently used entries go first, by lru-cache).
  */
