@@ -174,7 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // cache has heard of its commit, so the client's next read here cannot be stale. A GET
   // route that writes (a provider's callback) says so in its config.
   // Only a request that reached its handler may have written: a refusal by a limit, a guard
-  // or validation answers without a round trip.
+  // or validation answers without a round trip; nor does a route that says it never touches
+  // the catalogue (sign-in, contact, staff accounts...).
   app.decorateRequest('reachedHandler', false);
   app.addHook('preHandler', (req, _reply, done) => {
     req.reachedHandler = true;
@@ -183,9 +184,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A callback hook: a read (most requests) passes without a promise.
   app.addHook('onSend', (req, _reply, payload, done) => {
     const method = req.method;
+    const { config: route } = req.routeOptions;
     const writes =
-      (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') ||
-      req.routeOptions.config.writes === true;
+      ((method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') || route.writes === true) &&
+      route.touchesCatalog !== false;
     if (!writes || !req.reachedHandler) return done(null, payload);
     readCache.sync().then(
       () => done(null, payload),
@@ -271,6 +273,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET route that writes: its answer waits for the read cache to hear of the commit. */
     writes?: boolean;
+    /**
+     * False: the route writes nothing a public catalogue answer reads (none of the tables
+     * with migration 010's triggers), so its answer does not wait for the read cache.
+     */
+    touchesCatalog?: boolean;
   }
   interface FastifyInstance {
     /** Origins allowed to call the API from a browser and to open sockets. */

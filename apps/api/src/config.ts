@@ -10,20 +10,14 @@ import {
   trustProxy,
   workerInterval,
 } from './config-fields.js';
-import type { Config } from './config-types.js';
 
-export type {
-  AuthConfig,
-  Config,
-  LimitsConfig,
-  LinksConfig,
-  MailConfig,
-  OutboxConfig,
-  PaymentsConfig,
-  SmsConfig,
-} from './config-types.js';
+const apiRoot = path.resolve(import.meta.dirname, '..');
 
-const envSchema = z
+/**
+ * Every setting once: its name, default and check, and where it lands in the server's
+ * configuration (the transform at the end). `Config` is this schema's output.
+ */
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
@@ -174,7 +168,157 @@ const envSchema = z
           message: 'required when PAYMENT_PROVIDER=campay',
         });
     }
+  })
+  .transform((e) => {
+    const databaseUrl = e.DATABASE_URL ?? null;
+    return {
+      nodeEnv: e.NODE_ENV,
+      host: e.HOST,
+      port: e.PORT,
+      logLevel: e.LOG_LEVEL,
+      /** Null: embedded PGlite in `dataDir`. */
+      databaseUrl,
+      dataDir: path.resolve(e.DATA_DIR),
+      seedDemo: e.SEED_DEMO ?? databaseUrl === null,
+      /** Origins whose pages may call the API and open sockets: the public origin plus CORS_ORIGINS. */
+      publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+      corsOrigins: e.CORS_ORIGINS,
+      webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(apiRoot, '../web/dist')),
+      mediaDir: path.join(apiRoot, 'assets/media'),
+      defaultTimeZone: e.DEFAULT_TIME_ZONE,
+      /** false: no proxy; a number: that many proxies in front; a list: the proxies' addresses. */
+      trustProxy: e.TRUST_PROXY ?? false,
+      payments: {
+        provider: e.PAYMENT_PROVIDER ?? 'simulator',
+        simulatorDelayMs: e.SIMULATOR_DELAY_MS,
+        campay:
+          e.CAMPAY_USERNAME && e.CAMPAY_PASSWORD && e.CAMPAY_WEBHOOK_KEY
+            ? {
+                baseUrl: e.CAMPAY_BASE_URL,
+                username: e.CAMPAY_USERNAME,
+                password: e.CAMPAY_PASSWORD,
+                webhookKey: e.CAMPAY_WEBHOOK_KEY,
+                timeoutMs: e.CAMPAY_TIMEOUT_MS,
+              }
+            : null,
+        holdMinutes: e.HOLD_MINUTES,
+        horizonDays: e.BOOKING_HORIZON_DAYS,
+        maxPendingMinutes: e.PAYMENT_MAX_PENDING_MINUTES,
+        reconcilerEnabled: e.RECONCILER_ENABLED,
+        reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+        reconcileAfterMs: e.RECONCILE_AFTER_MS,
+        /** Provider status checks one process's reconciler runs at once. */
+        reconcileChecksInFlight: e.RECONCILE_CHECKS_IN_FLIGHT,
+        /** Null: generated once and kept in the database (app_secrets). */
+        ticketSigningKey: e.TICKET_SIGNING_KEY ?? null,
+        rateLimit: {
+          perIp: e.RATE_LIMIT_INITIATE_PER_IP,
+          perPhone: e.RATE_LIMIT_INITIATE_PER_PHONE,
+          windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+          /** Live holds per client address, in all and on one service. */
+          holdsPerIp: e.HOLDS_PER_IP,
+          holdsPerIpPerService: e.HOLDS_PER_IP_PER_SERVICE,
+        },
+      },
+      /** PostgreSQL only (PGlite runs in this process). */
+      databaseTimeouts: {
+        connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+      /** Per-address limits are backstops: many honest customers share one carrier address. */
+      limits: {
+        /** Contact requests per client address per 10 minutes. */
+        contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
+        /** Ticket look-ups (and, apart, verifications) per client address per minute. */
+        ticketPerIp: e.RATE_LIMIT_TICKET_PER_IP,
+        /** Ticket look-ups (and, apart, verifications) from everyone together per minute. */
+        ticketGlobal: e.RATE_LIMIT_TICKET_GLOBAL,
+        /** Open payment status sockets per client address, per process. */
+        socketsPerIp: e.STATUS_SOCKETS_PER_IP,
+        /**
+         * Wrong answers to POST /tickets/{code}/access (ticket code + phone digits) counted
+         * before each is checked: per code per hour and per day, per client address per hour.
+         */
+        ticketAccess: {
+          perCodeHour: e.TICKET_ACCESS_TRIES_PER_CODE,
+          perCodeDay: e.TICKET_ACCESS_TRIES_PER_CODE_DAY,
+          perIpHour: e.TICKET_ACCESS_TRIES_PER_IP,
+        },
+      },
+      auth: {
+        /** A session unused this long ends; each use moves the end forward. */
+        sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+        /** No session lives longer than this from sign-in, however used. */
+        sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+        /** Failed sign-ins allowed per account and per client address in one window. */
+        loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+        loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
+        loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+      },
+      mail: {
+        /** Null: no SMTP server; mail waits in the outbox, where operators read it. */
+        smtpUrl: e.SMTP_URL ?? null,
+        from: e.MAIL_FROM ?? null,
+        /** Delivery attempts of one mail before it is given up. */
+        maxAttempts: e.MAIL_MAX_ATTEMPTS,
+        /** Wait after the first failed attempt; doubled after each further one (capped at 1 h). */
+        retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      },
+      sms: {
+        /** simulator: recorded in the outbox as sent, nothing leaves the machine. */
+        provider: e.SMS_PROVIDER,
+        africastalking:
+          e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
+            ? {
+                baseUrl: e.AFRICASTALKING_BASE_URL,
+                username: e.AFRICASTALKING_USERNAME,
+                apiKey: e.AFRICASTALKING_API_KEY,
+                senderId: e.AFRICASTALKING_SENDER_ID ?? null,
+              }
+            : null,
+        /** Upper bound of one request to the gateway. */
+        timeoutMs: e.SMS_TIMEOUT_MS,
+        maxAttempts: e.SMS_MAX_ATTEMPTS,
+        retryBaseMs: e.SMS_RETRY_BASE_MS,
+      },
+      /** The outbox worker (every channel) and the reminder sweep, in this process. */
+      outbox: {
+        workerEnabled: e.OUTBOX_WORKER_ENABLED ?? e.MAIL_WORKER_ENABLED ?? true,
+        workerIntervalMs: e.OUTBOX_WORKER_INTERVAL_MS ?? e.MAIL_WORKER_INTERVAL_MS ?? 5000,
+        batchSize: e.OUTBOX_BATCH_SIZE,
+        remindersEnabled: e.REMINDERS_ENABLED,
+        reminderIntervalMs: e.REMINDER_SWEEP_INTERVAL_MS,
+      },
+      /** Password reset and invitation links. */
+      links: {
+        /** Reset requests per e-mail address, and per client address, per hour. */
+        resetsPerAccount: e.PASSWORD_RESETS_PER_ACCOUNT,
+        resetsPerIp: e.PASSWORD_RESETS_PER_IP,
+        /** Link checks (reset confirmations, invitation look-ups and acceptances) per client address per 15 minutes. */
+        checksPerIp: e.LINK_CHECKS_PER_IP,
+      },
+      /** Public catalogue answers kept in memory (modules/catalog/read-cache.ts). */
+      readCache: {
+        enabled: e.READ_CACHE_ENABLED,
+        maxEntries: e.READ_CACHE_MAX_ENTRIES,
+        maxBytes: e.READ_CACHE_MAX_MB * 1024 * 1024,
+        heartbeatMs: e.READ_CACHE_HEARTBEAT_MS,
+      },
+      /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
+      fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
+    };
   });
+
+/** The server's configuration, as loadConfig reads it from the environment. */
+export type Config = z.output<typeof configSchema>;
+export type PaymentsConfig = Config['payments'];
+export type LimitsConfig = Config['limits'];
+export type AuthConfig = Config['auth'];
+export type MailConfig = Config['mail'];
+export type SmsConfig = Config['sms'];
+export type OutboxConfig = Config['outbox'];
+export type LinksConfig = Config['links'];
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -183,127 +327,17 @@ export class ConfigError extends Error {
   }
 }
 
-const apiRoot = path.resolve(import.meta.dirname, '..');
-
 /** Reads the environment once. Every bad key is reported together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset" so that `FOO= npm start` behaves like no FOO at all.
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
     );
   }
-  const e = parsed.data;
-  const databaseUrl = e.DATABASE_URL ?? null;
-  return {
-    nodeEnv: e.NODE_ENV,
-    host: e.HOST,
-    port: e.PORT,
-    logLevel: e.LOG_LEVEL,
-    databaseUrl,
-    dataDir: path.resolve(e.DATA_DIR),
-    seedDemo: e.SEED_DEMO ?? databaseUrl === null,
-    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
-    corsOrigins: e.CORS_ORIGINS,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(apiRoot, '../web/dist')),
-    mediaDir: path.join(apiRoot, 'assets/media'),
-    defaultTimeZone: e.DEFAULT_TIME_ZONE,
-    trustProxy: e.TRUST_PROXY ?? false,
-    payments: {
-      provider: e.PAYMENT_PROVIDER ?? 'simulator',
-      simulatorDelayMs: e.SIMULATOR_DELAY_MS,
-      campay:
-        e.CAMPAY_USERNAME && e.CAMPAY_PASSWORD && e.CAMPAY_WEBHOOK_KEY
-          ? {
-              baseUrl: e.CAMPAY_BASE_URL,
-              username: e.CAMPAY_USERNAME,
-              password: e.CAMPAY_PASSWORD,
-              webhookKey: e.CAMPAY_WEBHOOK_KEY,
-              timeoutMs: e.CAMPAY_TIMEOUT_MS,
-            }
-          : null,
-      holdMinutes: e.HOLD_MINUTES,
-      horizonDays: e.BOOKING_HORIZON_DAYS,
-      maxPendingMinutes: e.PAYMENT_MAX_PENDING_MINUTES,
-      reconcilerEnabled: e.RECONCILER_ENABLED,
-      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
-      reconcileAfterMs: e.RECONCILE_AFTER_MS,
-      reconcileChecksInFlight: e.RECONCILE_CHECKS_IN_FLIGHT,
-      ticketSigningKey: e.TICKET_SIGNING_KEY ?? null,
-      rateLimit: {
-        perIp: e.RATE_LIMIT_INITIATE_PER_IP,
-        perPhone: e.RATE_LIMIT_INITIATE_PER_PHONE,
-        windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
-        holdsPerIp: e.HOLDS_PER_IP,
-        holdsPerIpPerService: e.HOLDS_PER_IP_PER_SERVICE,
-      },
-    },
-    databaseTimeouts: {
-      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
-      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
-      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    },
-    limits: {
-      contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
-      ticketPerIp: e.RATE_LIMIT_TICKET_PER_IP,
-      ticketGlobal: e.RATE_LIMIT_TICKET_GLOBAL,
-      socketsPerIp: e.STATUS_SOCKETS_PER_IP,
-      ticketAccess: {
-        perCodeHour: e.TICKET_ACCESS_TRIES_PER_CODE,
-        perCodeDay: e.TICKET_ACCESS_TRIES_PER_CODE_DAY,
-        perIpHour: e.TICKET_ACCESS_TRIES_PER_IP,
-      },
-    },
-    auth: {
-      sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
-      sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
-      loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
-      loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
-      loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
-    },
-    mail: {
-      smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM ?? null,
-      maxAttempts: e.MAIL_MAX_ATTEMPTS,
-      retryBaseMs: e.MAIL_RETRY_BASE_MS,
-    },
-    sms: {
-      provider: e.SMS_PROVIDER,
-      africastalking:
-        e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
-          ? {
-              baseUrl: e.AFRICASTALKING_BASE_URL,
-              username: e.AFRICASTALKING_USERNAME,
-              apiKey: e.AFRICASTALKING_API_KEY,
-              senderId: e.AFRICASTALKING_SENDER_ID ?? null,
-            }
-          : null,
-      timeoutMs: e.SMS_TIMEOUT_MS,
-      maxAttempts: e.SMS_MAX_ATTEMPTS,
-      retryBaseMs: e.SMS_RETRY_BASE_MS,
-    },
-    outbox: {
-      workerEnabled: e.OUTBOX_WORKER_ENABLED ?? e.MAIL_WORKER_ENABLED ?? true,
-      workerIntervalMs: e.OUTBOX_WORKER_INTERVAL_MS ?? e.MAIL_WORKER_INTERVAL_MS ?? 5000,
-      batchSize: e.OUTBOX_BATCH_SIZE,
-      remindersEnabled: e.REMINDERS_ENABLED,
-      reminderIntervalMs: e.REMINDER_SWEEP_INTERVAL_MS,
-    },
-    links: {
-      resetsPerAccount: e.PASSWORD_RESETS_PER_ACCOUNT,
-      resetsPerIp: e.PASSWORD_RESETS_PER_IP,
-      checksPerIp: e.LINK_CHECKS_PER_IP,
-    },
-    readCache: {
-      enabled: e.READ_CACHE_ENABLED,
-      maxEntries: e.READ_CACHE_MAX_ENTRIES,
-      maxBytes: e.READ_CACHE_MAX_MB * 1024 * 1024,
-      heartbeatMs: e.READ_CACHE_HEARTBEAT_MS,
-    },
-    fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
-  };
+  return parsed.data;
 }

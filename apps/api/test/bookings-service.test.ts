@@ -137,7 +137,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
     });
   });
 
-  describe('readForStarts', () => {
+  describe('readForInitiations', () => {
     /** Starts a payment through the API; its reference is then known. */
     const paidReference = async (overrides: Record<string, unknown>) => {
       const body = initiateBody(fx, overrides);
@@ -150,25 +150,25 @@ describe.each(engines)('bookings service on %s', (engine) => {
       return String(body.reference);
     };
 
-    it('tells each waiting start, from one read, whether others fill the slot and its reference is known', async () => {
+    it('tells each waiting initiation, from one read, whether others fill the slot and its reference is known', async () => {
       const date = nextDate();
       const slot = { serviceId: fx.serviceId, slotId: fx.slotIds[3] ?? '', date };
       // A payment whose reference is known, on another slot.
       const known = await paidReference({ date, slotIndex: 4, phone_number: '+237677000001' });
-      const starts = [
+      const initiations = [
         { phone: customer.phone_number, reference: 'own-hold-new-start' },
         { phone: '+237677000002', reference: 'someone-else' },
         { phone: '+237677000002', reference: known },
       ];
-      const before = await bookings.readForStarts(slot, starts, clock.now());
+      const before = await bookings.readForInitiations(slot, initiations, clock.now());
       expect(before.map((v) => [v.takenByOthers, v.seatsFree, v.knownReference])).toEqual([
         [false, 1, false],
         [false, 1, false],
         [false, 1, true],
       ]);
       await hold(await bookable(date, 3));
-      const after = await bookings.readForStarts(slot, starts, clock.now());
-      // The customer's own live hold is theirs: their new start replaces it.
+      const after = await bookings.readForInitiations(slot, initiations, clock.now());
+      // The customer's own live hold is theirs: their new initiation replaces it.
       expect(after.map((v) => [v.takenByOthers, v.seatsFree, v.knownReference])).toEqual([
         [false, 0, false],
         [true, 0, false],
@@ -176,9 +176,9 @@ describe.each(engines)('bookings service on %s', (engine) => {
       ]);
       expect(after[0]?.bookable()).toMatchObject({ slotId: slot.slotId, date });
       // Once the hold has lapsed, its seat counts as free.
-      const lapsed = await bookings.readForStarts(
+      const lapsed = await bookings.readForInitiations(
         slot,
-        starts,
+        initiations,
         new Date(clock.now().getTime() + 24 * 60 * 60_000),
       );
       expect(lapsed.map((v) => v.seatsFree)).toEqual([1, 1, 1]);
@@ -187,7 +187,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
     it('reads the references apart for a service that is not listed, and throws its 404 on use', async () => {
       const unknown = '00000000-0000-4000-8000-000000000000';
       const known = await paidReference({ date: nextDate(), phone_number: '+237677000003' });
-      const views = await bookings.readForStarts(
+      const views = await bookings.readForInitiations(
         { serviceId: unknown, slotId: fx.slotIds[0] ?? '', date: nextDate() },
         [
           { phone: '+237677000004', reference: known },

@@ -267,6 +267,32 @@ describe.each(engines)('read cache freshness on %s', (engine) => {
     }
   });
 
+  // Before: every non-GET answer waited for a sync token, a round trip on PostgreSQL.
+  it('makes only writes that may touch the catalogue wait for the cache to hear of them', async () => {
+    const sync = vi.spyOn(h.app.readCache, 'sync');
+    try {
+      const contact = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        payload: {
+          user_name: 'Awa Ndiaye',
+          user_email: 'awa@example.cm',
+          message: 'Nous voulons rejoindre Qless.',
+        },
+      });
+      expect(contact.statusCode, contact.body).toBe(201);
+      expect(sync).not.toHaveBeenCalled();
+      const day = s.nextDate();
+      const closed = await send('POST', '/api/v1/organization/closures', { date: day });
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(sync).toHaveBeenCalledTimes(1);
+      const reopened = await send('DELETE', `/api/v1/organization/closures/${day}`);
+      expect(reopened.statusCode, reopened.body).toBe(200);
+    } finally {
+      sync.mockRestore();
+    }
+  });
+
   it('moves the slots’ today to the next day at the organization’s midnight', async () => {
     const start = h.clock.now();
     try {

@@ -1,3 +1,4 @@
+import { isAbortError } from './abort.js';
 import { isRecord, nonEmptyString } from './campay-values.js';
 
 /**
@@ -30,10 +31,6 @@ export class TokenRequestError extends Error {
     this.kind = kind;
     this.detail = detail;
   }
-}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
 /** Rejects as soon as the signal aborts, without waiting for the promise. */

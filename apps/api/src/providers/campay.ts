@@ -1,12 +1,8 @@
 import type { PaymentStatus } from '@qless/contract';
+import { isAbortError } from './abort.js';
 import { createCallbackParser } from './campay-callback.js';
 import { createHistoryLookup } from './campay-history.js';
-import {
-  createCampayHttp,
-  type HttpOutcome,
-  isAbortError,
-  TokenRequestError,
-} from './campay-http.js';
+import { createCampayHttp, type HttpOutcome, TokenRequestError } from './campay-http.js';
 import { eventFields, isRecord, nonEmptyString } from './campay-values.js';
 import {
   type CollectFailureCode,

@@ -54,6 +54,7 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
     app.post(
       '/auth/login',
       {
+        config: { touchesCatalog: false },
         schema: {
           body: loginRequestSchema,
           response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
@@ -87,6 +88,7 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
     app.post(
       '/auth/logout',
       {
+        config: { touchesCatalog: false },
         onRequest: guard.require(ROLES_ANY),
         schema: { response: { 200: okResponseSchema, ...errorResponses(401, 403) } },
       },
@@ -124,6 +126,7 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
     app.post(
       '/auth/password',
       {
+        config: { touchesCatalog: false },
         onRequest: guard.require(ROLES_ANY),
         schema: {
           body: changePasswordRequestSchema,

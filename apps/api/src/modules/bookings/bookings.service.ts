@@ -32,8 +32,8 @@ export interface Bookable {
   date: string;
 }
 
-/** What one read told a start (see readForStarts). */
-export interface StartView {
+/** What one read told a payment initiation (see readForInitiations). */
+export interface InitiationView {
   bookable: () => Bookable;
   takenByOthers: boolean;
   /** Seats of the slot-date no live booking takes. */
@@ -89,22 +89,22 @@ export class BookingsService {
   }
 
   /**
-   * What each of several starts on one slot-date needs, in one read without locks (issue 11's
-   * contention): the slot checked as findBookable checks it (`bookable()` throws what
-   * findBookable would), whether every seat is taken by someone else, how many seats are
-   * free, and whether a payment carries the start's reference already. A lapsed hold counts
-   * as free, a live hold of the start's number as its own (its new start replaces it); only
-   * the check under the slot's lock decides who gets a seat.
+   * What each of several payment initiations on one slot-date needs, in one read without
+   * locks (issue 11's contention): the slot checked as findBookable checks it (`bookable()`
+   * throws what findBookable would), whether every seat is taken by someone else, how many
+   * seats are free, and whether a payment carries the initiation's reference already. A
+   * lapsed hold counts as free, a live hold of the initiation's number as its own (its new
+   * initiation replaces it); only the check under the slot's lock decides who gets a seat.
    */
-  async readForStarts(
+  async readForInitiations(
     slot: { serviceId: string; slotId: string; date: string },
-    starts: readonly { phone: string; reference: string }[],
+    initiations: readonly { phone: string; reference: string }[],
     now: Date,
-  ): Promise<StartView[]> {
-    const references = starts.map((start) => start.reference);
+  ): Promise<InitiationView[]> {
+    const references = initiations.map((initiation) => initiation.reference);
     const read = await readBookable(
       this.db,
-      { ...slot, phones: starts.map((start) => start.phone), references },
+      { ...slot, phones: initiations.map((initiation) => initiation.phone), references },
       now,
     );
     // No row (the service is not listed): the references are read apart, so that a replay
@@ -112,11 +112,11 @@ export class BookingsService {
     const known = read ? read.knownReferences : await findKnownReferences(this.db, references);
     const bookable = () => this.checkBookable(read, slot, now);
     const seatsFree = read ? Math.max(0, read.service.capacity - read.taken) : 0;
-    return starts.map((start) => ({
+    return initiations.map((initiation) => ({
       bookable,
-      takenByOthers: read ? seatsFree === 0 && !read.holdingPhones.has(start.phone) : false,
+      takenByOthers: read ? seatsFree === 0 && !read.holdingPhones.has(initiation.phone) : false,
       seatsFree,
-      knownReference: known.has(start.reference),
+      knownReference: known.has(initiation.reference),
     }));
   }
 

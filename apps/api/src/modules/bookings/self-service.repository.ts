@@ -63,7 +63,7 @@ export async function lockCustomerBooking(db: Db, bookingId: string) {
   return locked ? findCustomerBooking(db, bookingId) : undefined;
 }
 
-/** The booking's latest payment (a new start from the same device makes a new booking). */
+/** The booking's latest payment (a new initiation from the same device makes a new booking). */
 export function latestPaymentOf(db: Db, bookingId: string) {
   return db
     .selectFrom('payments')

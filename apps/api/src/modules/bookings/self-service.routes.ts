@@ -95,6 +95,7 @@ export function selfServiceRoutes(
     app.post(
       '/tickets/:code/access',
       {
+        config: { touchesCatalog: false },
         // A flood from one client, or from everyone, stops here before any guess is counted.
         preHandler: (req, reply) =>
           enforceLimits(db, clock, reply, [

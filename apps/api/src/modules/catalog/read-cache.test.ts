@@ -101,6 +101,57 @@ describe('ReadCache', () => {
     expect(computed).toBe(2);
   });
 
+  // Before: one counter for every topic, so a booking anywhere discarded every fill in flight.
+  it('keeps a fill that overlapped a notification of another topic only', async () => {
+    const { cache, notify } = await started();
+    let computed = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const compute = async () => {
+      computed += 1;
+      const n = computed;
+      await gate;
+      return { value: { n }, topics: ['org:1', 'slots:2'] };
+    };
+    const a = cache.read('k', schema, compute);
+    notify('taken:3');
+    notify('org:9');
+    // Joins the fill in flight: what was notified since it started concerns other answers.
+    const b = cache.read('k', schema, compute);
+    release();
+    expect((await a).body).toBe('{"n":1}');
+    expect((await b).body).toBe('{"n":1}');
+    expect((await cache.read('k', schema, compute)).body).toBe('{"n":1}');
+    expect(computed).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
+  it('discards a fill that overlapped a notification of one of its topics', async () => {
+    const { cache, notify } = await started();
+    let computed = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const compute = async () => {
+      computed += 1;
+      const n = computed;
+      if (n === 1) await gate;
+      return { value: { n }, topics: ['org:1', 'slots:2'] };
+    };
+    const a = cache.read('k', schema, compute);
+    notify('slots:2');
+    const b = cache.read('k', schema, compute);
+    release();
+    expect((await a).body).toBe('{"n":1}');
+    // Arrived after the notification: the fill it found may predate the write.
+    expect((await b).body).toBe('{"n":2}');
+    expect((await cache.read('k', schema, compute)).body).toBe('{"n":2}');
+    expect(computed).toBe(2);
+  });
+
   it('validates against the schema when filling and refuses a wrong answer', async () => {
     const { cache } = await started();
     await expect(

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
@@ -52,30 +53,44 @@ interface Entry extends CachedAnswer {
   bytes: number;
 }
 
-interface Pending {
-  generation: number;
-  promise: Promise<CachedAnswer>;
+/** A fill under way, and the topics notified since it started (in order; '*' for all). */
+interface InFlight {
+  notified: string[];
+  promise: Promise<Filled>;
 }
+
+interface Filled {
+  answer: CachedAnswer;
+  topics: string[];
+}
+
+/**
+ * Past this many notifications during one fill, the fill stops listing them and counts as
+ * overlapped by every topic: a fill that slow is not worth keeping.
+ */
+const MAX_NOTIFIED_PER_FILL = 256;
 
 /**
  * Serialized answers of the public catalogue, kept until the database says they changed.
  *
  * Freshness: triggers NOTIFY a topic at commit; the listener drops the entries tagged with
- * it. A fill that overlapped any notification is served but not kept (its snapshot may
- * predate the write), and a fill in flight is never joined across a notification. While
- * the listening connection is down, or a heartbeat's own notification did not come back in
- * time (a frozen connection), nothing is served from or kept in the cache. A process
- * that wrote waits (`sync`) until its listener has seen its own commit's notifications, so
+ * it. A fill that overlapped a notification of one of its own topics is served but not
+ * kept (its snapshot may predate the write); a reader that joins a fill in flight takes its
+ * answer only if none of the answer's topics was notified between the fill's start and the
+ * reader's arrival, and computes its own otherwise. While the listening connection is down,
+ * or a heartbeat's own notification did not come back in time (a frozen connection),
+ * nothing is served from or kept in the cache. A process that wrote waits (`sync`) until its listener has seen its own commit's notifications, so
  * its next read cannot be stale. Entries also expire by time where the answer depends on
- * it, and the cache is bounded (least recently used entries go first).
+ * it, and the cache is bounded (least recently used entries go first, by lru-cache).
  */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private readonly byTopic = new Map<string, Set<string>>();
-  private readonly pending = new Map<string, Pending>();
+  /** Fills that later misses of the same key may join (only while serving). */
+  private readonly pending = new Map<string, InFlight>();
+  /** Every fill under way, joinable or not: each learns of the notifications it overlaps. */
+  private readonly inFlight = new Set<InFlight>();
   private readonly waiters = new Map<string, () => void>();
-  private generation = 0;
-  private bytes = 0;
   private live = false;
   /** A sync token went missing: the listener may be deaf though its connection is open. */
   private suspect = false;
@@ -83,7 +98,14 @@ export class ReadCache {
   private database: Database | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(private readonly options: ReadCacheOptions) {}
+  constructor(private readonly options: ReadCacheOptions) {
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries,
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry) => entry.bytes,
+      dispose: (entry, key) => this.unindex(key, entry.topics),
+    });
+  }
 
   async start(database: Database): Promise<void> {
     if (!this.options.enabled) return;
@@ -130,16 +152,27 @@ export class ReadCache {
     const hit = this.lookup(key);
     if (hit) return hit;
     const joined = this.pending.get(key);
-    if (joined && joined.generation === this.generation) return joined.promise;
-    const generation = this.generation;
-    const promise = this.fill(key, schema, compute, generation);
-    if (this.serving) {
-      this.pending.set(key, { generation, promise });
-      const forget = () => {
-        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
-      };
-      promise.then(forget, forget);
+    if (joined) {
+      const seen = joined.notified.length;
+      const { answer, topics } = await joined.promise;
+      if (!overlaps(joined.notified.slice(0, seen), topics)) return answer;
     }
+    return (await this.startFill(key, schema, compute)).answer;
+  }
+
+  private startFill<S extends z.ZodType>(
+    key: string,
+    schema: S,
+    compute: () => Promise<Fill<z.output<S>>>,
+  ): Promise<Filled> {
+    const notified: string[] = [];
+    const promise = this.fill(key, schema, compute, notified).finally(() => {
+      this.inFlight.delete(flight);
+      if (this.pending.get(key) === flight) this.pending.delete(key);
+    });
+    const flight: InFlight = { notified, promise };
+    this.inFlight.add(flight);
+    if (this.serving) this.pending.set(key, flight);
     return promise;
   }
 
@@ -189,26 +222,32 @@ export class ReadCache {
 
   /** Drops every entry tagged with `topic` ('*': all). */
   invalidate(topic: string): void {
-    this.generation++;
+    this.noteInFlight(topic);
     if (topic === '*') {
       this.clearEntries();
       return;
     }
     const keys = this.byTopic.get(topic);
     if (!keys) return;
-    for (const key of [...keys]) this.remove(key);
+    for (const key of [...keys]) this.entries.delete(key);
   }
 
   clear(): void {
-    this.generation++;
+    this.noteInFlight('*');
     this.clearEntries();
+  }
+
+  private noteInFlight(topic: string): void {
+    for (const { notified } of this.inFlight) {
+      if (notified.at(-1) === '*') continue;
+      notified.push(notified.length < MAX_NOTIFIED_PER_FILL ? topic : '*');
+    }
   }
 
   private clearEntries(): void {
     this.entries.clear();
     this.byTopic.clear();
     this.pending.clear();
-    this.bytes = 0;
   }
 
   private onPayload(payload: string): void {
@@ -241,12 +280,9 @@ export class ReadCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.options.clock.now().getTime() >= entry.expiresAt) {
-      this.remove(key);
+      this.entries.delete(key);
       return undefined;
     }
-    // Most recently used last: eviction takes the Map's first keys.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry;
   }
 
@@ -254,24 +290,25 @@ export class ReadCache {
     key: string,
     schema: S,
     compute: () => Promise<Fill<z.output<S>>>,
-    generation: number,
-  ): Promise<CachedAnswer> {
+    notified: readonly string[],
+  ): Promise<Filled> {
     const { value, topics, expiresAt, keep = true } = await compute();
     const body = JSON.stringify(z.encode(schema, value));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const now = this.options.clock.now().getTime();
     const until = Math.min(expiresAt ?? Number.POSITIVE_INFINITY, now + this.options.maxAgeMs);
-    if (keep && this.serving && generation === this.generation && until > now) {
+    if (keep && this.serving && !overlaps(notified, topics) && until > now) {
       this.store({ key, body, etag, topics, expiresAt: until, bytes: body.length * 2 });
     }
-    return { body, etag };
+    return { answer: { body, etag }, topics };
   }
 
   private store(entry: Entry): void {
-    if (entry.bytes > this.options.maxBytes) return;
-    this.remove(entry.key);
+    // Unindexes the entry it replaces first (dispose), so the new one's topics stay indexed.
+    this.entries.delete(entry.key);
+    // Refused (and nothing else evicted) when larger than maxBytes on its own.
     this.entries.set(entry.key, entry);
-    this.bytes += entry.bytes;
+    if (!this.entries.has(entry.key)) return;
     for (const topic of entry.topics) {
       let keys = this.byTopic.get(topic);
       if (!keys) {
@@ -280,24 +317,20 @@ export class ReadCache {
       }
       keys.add(entry.key);
     }
-    while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.remove(oldest.value);
-    }
   }
 
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-    for (const topic of entry.topics) {
+  private unindex(key: string, topics: readonly string[]): void {
+    for (const topic of topics) {
       const keys = this.byTopic.get(topic);
       keys?.delete(key);
       if (keys?.size === 0) this.byTopic.delete(topic);
     }
   }
+}
+
+/** Did any of `notified` (in order, '*' for all) concern an answer tagged with `topics`? */
+function overlaps(notified: readonly string[], topics: readonly string[]): boolean {
+  return notified.some((topic) => topic === '*' || topics.includes(topic));
 }
 
 /** Does an If-None-Match header name this ETag (weak comparison, as RFC 9110 asks)? */

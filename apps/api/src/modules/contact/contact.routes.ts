@@ -9,7 +9,10 @@ export function contactRoutes({ db, config, clock }: AppDeps): FastifyPluginAsyn
     app.post(
       '/contact',
       {
-        config: { rateLimit: { max: config.limits.contactPerIp, timeWindow: '10 minutes' } },
+        config: {
+          rateLimit: { max: config.limits.contactPerIp, timeWindow: '10 minutes' },
+          touchesCatalog: false,
+        },
         schema: {
           body: contactRequestSchema,
           response: { 201: contactResponseSchema, ...errorResponses(400, 413, 415, 429) },

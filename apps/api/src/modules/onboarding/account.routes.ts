@@ -66,6 +66,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
     app.post(
       '/auth/password-reset',
       {
+        config: { touchesCatalog: false },
         schema: {
           body: passwordResetRequestSchema,
           response: { 202: acceptedResponseSchema, ...errorResponses(400, 413, 415, 429) },
@@ -106,6 +107,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
     app.post(
       '/auth/password-reset/confirm',
       {
+        config: { touchesCatalog: false },
         schema: {
           body: passwordResetConfirmSchema,
           response: { 200: acceptedResponseSchema, ...errorResponses(400, 413, 415, 429) },
@@ -178,6 +180,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
     app.post(
       '/auth/invitations/accept',
       {
+        config: { touchesCatalog: false },
         schema: {
           body: acceptInvitationRequestSchema,
           response: { 200: loginResponseSchema, ...errorResponses(400, 413, 415, 429) },

@@ -98,6 +98,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
     app.post(
       '/organization/staff',
       {
+        config: { touchesCatalog: false },
         onRequest,
         schema: {
           body: inviteStaffRequestSchema,
@@ -136,6 +137,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
     app.patch(
       '/organization/staff/:id',
       {
+        config: { touchesCatalog: false },
         onRequest,
         schema: {
           params: idParamsSchema,
@@ -173,6 +175,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
     app.post(
       '/organization/staff/:id/resend',
       {
+        config: { touchesCatalog: false },
         onRequest,
         schema: {
           params: idParamsSchema,

@@ -13,9 +13,14 @@ import type { DB, PaymentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
-import { type BookingsService, type StartView, slotTaken } from '../bookings/bookings.service.js';
+import {
+  type BookingsService,
+  type InitiationView,
+  slotTaken,
+} from '../bookings/bookings.service.js';
 import { collectFailureCode } from './failure-codes.js';
 import { HoldLimits, type HoldLimitsConfig, type HoldRequest } from './hold-limits.js';
+import { InitiationQueue } from './initiation-queue.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { toPayment } from './payment-status.js';
 import {
@@ -25,7 +30,6 @@ import {
   recordPaymentEvent,
   saveCollectResult,
 } from './payments.repository.js';
-import { StartQueue } from './start-queue.js';
 
 export interface InitiationDeps {
   db: Kysely<DB>;
@@ -76,11 +80,11 @@ function fingerprint(input: PaymentInitiateInput): string {
  */
 export class PaymentInitiation {
   private readonly limits: HoldLimits;
-  private readonly starts: StartQueue;
+  private readonly queue: InitiationQueue;
   constructor(private readonly deps: InitiationDeps) {
     this.limits = new HoldLimits(deps.db, deps.stateMachine, deps.rateLimit);
-    this.starts = new StartQueue((slot, starts) =>
-      deps.bookings.readForStarts(slot, starts, deps.clock.now()),
+    this.queue = new InitiationQueue((slot, initiations) =>
+      deps.bookings.readForInitiations(slot, initiations, deps.clock.now()),
     );
   }
 
@@ -101,7 +105,7 @@ export class PaymentInitiation {
       throw new AppError(400, 'CURRENCY_MISMATCH', `Payments are in ${CURRENCY}.`);
     }
     const print = fingerprint(input);
-    const held = await this.starts.run(
+    const held = await this.queue.run(
       { serviceId: input.service_id, slotId: input.slot_id, date: input.date },
       { phone: input.phone_number, reference: input.reference },
       (view) => this.hold(input, print, client, view),
@@ -135,14 +139,14 @@ export class PaymentInitiation {
   }
 
   /**
-   * Holds a seat with its pending payment, from what the start queue read just before this
-   * start's turn (`view`); or answers with the payment of a replayed request.
+   * Holds a seat with its pending payment, from what the initiation queue read just before
+   * this initiation's turn (`view`); or answers with the payment of a replayed request.
    */
   private async hold(
     input: PaymentInitiateInput,
     print: string,
     client: { clientAddress: string },
-    view: StartView,
+    view: InitiationView,
   ): Promise<{ payment: PaymentRow; holdExpiresAt: Date } | { replayed: Replayed }> {
     const { db, clock, bookings } = this.deps;
     const now = clock.now();
@@ -153,7 +157,7 @@ export class PaymentInitiation {
     }
     const bookable = view.bookable();
     // A full slot is refused before any limit, lock or transaction: the number's earlier
-    // payment is kept, since this start could not have replaced it.
+    // payment is kept, since this initiation could not have replaced it.
     if (view.takenByOthers) throw slotTaken();
     const request: HoldRequest = {
       reference: input.reference,
@@ -163,7 +167,7 @@ export class PaymentInitiation {
       slotId: input.slot_id,
       date: input.date,
     };
-    // A new start replaces the number's earlier pending payment and frees its seat.
+    // A new initiation replaces the number's earlier pending payment and frees its seat.
     await this.limits.replaceEarlier(request, now);
     try {
       return await db.transaction().execute(async (trx) => {

@@ -73,6 +73,7 @@ export function ticketsRoutes(
     app.post(
       '/tickets/verify',
       {
+        config: { touchesCatalog: false },
         onRequest: guard.require(ROLES_COUNTER),
         preHandler: (req, reply) =>
           enforceLimits(db, clock, reply, limitsFor('ticket-verify', req.ip)),

@@ -1,3 +1,4 @@
+import { isAbortError } from '../abort.js';
 import type { SmsProvider, SmsProviderContext, SmsSendResult } from './provider.js';
 
 /**
@@ -107,10 +108,6 @@ export function classify(httpStatus: number, body: unknown, to: string): SmsSend
   return { ok: false, code: `AT HTTP ${httpStatus}${word ? ` ${word}` : ''}`, retryable };
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
 export function createAfricasTalkingProvider(
   config: AfricasTalkingConfig,
   context: SmsProviderContext,
@@ -150,7 +147,7 @@ export function createAfricasTalkingProvider(
         }
         return classify(response.status, body, message.to);
       } catch (error) {
-        if (isAbort(error) || signal.aborted) {
+        if (isAbortError(error) || signal.aborted) {
           return { ok: false, code: `AT timeout after ${config.timeoutMs} ms`, retryable: true };
         }
         const code = (error as { cause?: { code?: unknown } }).cause?.code;

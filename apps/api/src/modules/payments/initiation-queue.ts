@@ -1,9 +1,9 @@
 import { setTimeout } from 'node:timers/promises';
-import { type StartView, slotTaken } from '../bookings/bookings.service.js';
+import { type InitiationView, slotTaken } from '../bookings/bookings.service.js';
 
-/** How long the first start waits for others to join its read. */
+/** How long the first initiation waits for others to join its read. */
 const BATCH_WINDOW_MS = 1;
-/** Starts read by one statement at most (two parameters each). */
+/** Initiations read by one statement at most (two parameters each). */
 const MAX_BATCH = 500;
 
 export interface SlotDate {
@@ -12,25 +12,25 @@ export interface SlotDate {
   date: string;
 }
 
-export interface Start {
+export interface Initiation {
   phone: string;
   reference: string;
 }
 
 interface Waiting {
-  start: Start;
-  attempt: (view: StartView) => Promise<unknown>;
+  initiation: Initiation;
+  attempt: (view: InitiationView) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * What the read alone answers for a start, with no lock and no write: the slot cannot be
- * booked (not found, past, closed…), or every seat is taken by other people. Null when the
- * start must be attempted: a seat may be free, the number holds one (its new start replaces
- * it), or the reference is known (a replay answers with its payment whatever the slot).
+ * What the read alone answers for an initiation, with no lock and no write: the slot cannot
+ * be booked (not found, past, closed…), or every seat is taken by other people. Null when
+ * the initiation must be attempted: a seat may be free, the number holds one (its new
+ * initiation replaces it), or the reference is known (a replay answers with its payment whatever the slot).
  */
-export function settledByRead(view: StartView): Error | null {
+export function settledByRead(view: InitiationView): Error | null {
   if (view.knownReference) return null;
   try {
     view.bookable();
@@ -41,27 +41,34 @@ export function settledByRead(view: StartView): Error | null {
 }
 
 /**
- * Starts on one slot-date take turns in this process, and those waiting for their turn are
- * read together (issue 11's contention: 200 people on the last seat). One read answers every
- * waiting start; those it settles are answered at once. Of the others, as many as there are
+ * Initiations on one slot-date take turns in this process, and those waiting for their turn
+ * are read together (issue 11's contention: 200 people on the last seat). One read answers
+ * every waiting initiation; those it settles are answered at once. Of the others, as many as there are
  * free seats are attempted side by side (each transaction takes the slot's lock; replays of a
  * known reference go along), and the rest wait to be read again, since those attempts may
- * take the last seats. So a burst on a full slot costs one read, not a transaction per start
- * queued behind the slot's lock. Across processes, the slot's lock and the unique index
+ * take the last seats. So a burst on a full slot costs one read, not a transaction per
+ * initiation queued behind the slot's lock. Across processes, the slot's lock and the unique index
  * still decide who gets a seat.
  */
-export class StartQueue {
+export class InitiationQueue {
   private readonly queues = new Map<string, Waiting[]>();
 
   constructor(
-    private readonly read: (slot: SlotDate, starts: readonly Start[]) => Promise<StartView[]>,
+    private readonly read: (
+      slot: SlotDate,
+      initiations: readonly Initiation[],
+    ) => Promise<InitiationView[]>,
   ) {}
 
-  run<T>(slot: SlotDate, start: Start, attempt: (view: StartView) => Promise<T>): Promise<T> {
+  run<T>(
+    slot: SlotDate,
+    initiation: Initiation,
+    attempt: (view: InitiationView) => Promise<T>,
+  ): Promise<T> {
     const key = `${slot.serviceId}/${slot.slotId}/${slot.date}`;
     return new Promise<T>((resolve, reject) => {
       const waiting: Waiting = {
-        start,
+        initiation,
         attempt,
         resolve: resolve as (value: unknown) => void,
         reject,
@@ -77,7 +84,7 @@ export class StartQueue {
     });
   }
 
-  /** Slot-dates with starts running or waiting (for tests). */
+  /** Slot-dates with initiations running or waiting (for tests). */
   get size(): number {
     return this.queues.size;
   }
@@ -85,30 +92,30 @@ export class StartQueue {
   private async drain(key: string, slot: SlotDate, queue: Waiting[]): Promise<void> {
     try {
       while (queue.length > 0) {
-        // A millisecond first: the starts of a burst, still arriving on their connections, join
+        // A millisecond first: the initiations of a burst, still arriving on their connections, join
         // this read instead of each waiting for its own (PGlite's reads block the event loop
-        // while they run, so without it a burst is read about one start at a time).
+        // while they run, so without it a burst is read about one initiation at a time).
         await setTimeout(BATCH_WINDOW_MS);
         const batch = queue.splice(0, MAX_BATCH);
-        let views: StartView[];
+        let views: InitiationView[];
         try {
           views = await this.read(
             slot,
-            batch.map((waiting) => waiting.start),
+            batch.map((waiting) => waiting.initiation),
           );
         } catch (error) {
           for (const waiting of batch) waiting.reject(error);
           continue;
         }
-        const attempts: [Waiting, StartView][] = [];
+        const attempts: [Waiting, InitiationView][] = [];
         for (const [i, waiting] of batch.entries()) {
           const view = views[i];
-          const settled = view ? settledByRead(view) : new Error('a start was not read');
+          const settled = view ? settledByRead(view) : new Error('an initiation was not read');
           if (settled) waiting.reject(settled);
           else if (view) attempts.push([waiting, view]);
         }
         // Replays take no seat; of the others, one per free seat (one at least: a number's
-        // own hold is replaced, so its start may be attempted on a full slot).
+        // own hold is replaced, so its initiation may be attempted on a full slot).
         const replays = attempts.filter(([, view]) => view.knownReference);
         const seated = attempts.filter(([, view]) => !view.knownReference);
         const seats = Math.max(1, seated[0]?.[1].seatsFree ?? 0);

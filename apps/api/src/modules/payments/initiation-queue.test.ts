@@ -1,7 +1,12 @@
 import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { Bookable, StartView } from '../bookings/bookings.service.js';
-import { type SlotDate, type Start, StartQueue, settledByRead } from './start-queue.js';
+import type { Bookable, InitiationView } from '../bookings/bookings.service.js';
+import {
+  type Initiation,
+  InitiationQueue,
+  type SlotDate,
+  settledByRead,
+} from './initiation-queue.js';
 
 const slot: SlotDate = { serviceId: 'svc', slotId: 'slot', date: '2026-12-01' };
 const bookable: Bookable = {
@@ -15,27 +20,30 @@ const bookable: Bookable = {
 function world(capacity: number) {
   const holders: string[] = [];
   const references = new Set<string>();
-  const reads: Start[][] = [];
-  const read = async (_slot: SlotDate, starts: readonly Start[]): Promise<StartView[]> => {
-    reads.push([...starts]);
+  const reads: Initiation[][] = [];
+  const read = async (
+    _slot: SlotDate,
+    initiations: readonly Initiation[],
+  ): Promise<InitiationView[]> => {
+    reads.push([...initiations]);
     await setTimeout(2);
-    return starts.map((start) => ({
+    return initiations.map((initiation) => ({
       bookable: () => bookable,
-      takenByOthers: holders.length >= capacity && !holders.includes(start.phone),
+      takenByOthers: holders.length >= capacity && !holders.includes(initiation.phone),
       seatsFree: Math.max(0, capacity - holders.length),
-      knownReference: references.has(start.reference),
+      knownReference: references.has(initiation.reference),
     }));
   };
-  return { holders, references, reads, queue: new StartQueue(read) };
+  return { holders, references, reads, queue: new InitiationQueue(read) };
 }
 
-describe('StartQueue', () => {
+describe('InitiationQueue', () => {
   it('answers a burst on the last seat with one hold and a few reads, not one read each', async () => {
     const { holders, reads, queue } = world(1);
     let attempts = 0;
     let inside = 0;
     let most = 0;
-    const start = (i: number) =>
+    const initiate = (i: number) =>
       queue.run(slot, { phone: `p${i}`, reference: `r${i}` }, async (view) => {
         attempts += 1;
         inside += 1;
@@ -46,7 +54,7 @@ describe('StartQueue', () => {
         holders.push(`p${i}`);
         return `p${i}`;
       });
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => start(i)));
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => initiate(i)));
     const won = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.filter(
       (o) => o.status === 'rejected' && (o.reason as { code?: string }).code === 'SLOT_TAKEN',
@@ -61,30 +69,30 @@ describe('StartQueue', () => {
     expect(queue.size).toBe(0);
   });
 
-  it('attempts a start whose number holds a seat, or whose reference is known, even when full', async () => {
+  it('attempts an initiation whose number holds a seat, or whose reference is known, even when full', async () => {
     const { holders, references, queue } = world(1);
     holders.push('mine');
     references.add('again');
     const attempted: string[] = [];
-    const start = (phone: string, reference: string) =>
+    const initiate = (phone: string, reference: string) =>
       queue.run(slot, { phone, reference }, async () => {
         attempted.push(`${phone}/${reference}`);
         return 'ok';
       });
     const outcomes = await Promise.allSettled([
-      start('mine', 'new'),
-      start('other', 'again'),
-      start('other', 'fresh'),
+      initiate('mine', 'new'),
+      initiate('other', 'again'),
+      initiate('other', 'fresh'),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(attempted.sort()).toEqual(['mine/new', 'other/again']);
   });
 
-  it('attempts as many starts at once as there are free seats, and reads the rest again', async () => {
+  it('attempts as many initiations at once as there are free seats, and reads the rest again', async () => {
     const { holders, reads, queue } = world(2);
     let inside = 0;
     let most = 0;
-    const start = (i: number) =>
+    const initiate = (i: number) =>
       queue.run(slot, { phone: `p${i}`, reference: `r${i}` }, async (view) => {
         if (view.takenByOthers) throw new Error('attempted on a full slot');
         inside += 1;
@@ -94,7 +102,13 @@ describe('StartQueue', () => {
         holders.push(`p${i}`);
         return i;
       });
-    const outcomes = await Promise.allSettled([start(1), start(2), start(3), start(4), start(5)]);
+    const outcomes = await Promise.allSettled([
+      initiate(1),
+      initiate(2),
+      initiate(3),
+      initiate(4),
+      initiate(5),
+    ]);
     expect(outcomes.map((o) => o.status)).toEqual([
       'fulfilled',
       'fulfilled',
@@ -107,25 +121,25 @@ describe('StartQueue', () => {
     expect(reads.map((r) => r.length)).toEqual([5, 3]);
   });
 
-  it('reads at most 500 starts at once', async () => {
+  it('reads at most 500 initiations at once', async () => {
     const { reads, queue } = world(0);
-    const starts = Array.from({ length: 1200 }, (_, i) =>
+    const initiations = Array.from({ length: 1200 }, (_, i) =>
       queue.run(slot, { phone: `p${i}`, reference: `r${i}` }, async () => i),
     );
-    const outcomes = await Promise.allSettled(starts);
+    const outcomes = await Promise.allSettled(initiations);
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
     expect(reads.map((r) => r.length)).toEqual([500, 500, 200]);
   });
 
-  it('fails every start of a read that failed, and goes on with those who came later', async () => {
+  it('fails every initiation of a read that failed, and goes on with those who came later', async () => {
     let fail = true;
-    const queue = new StartQueue(async (_slot, starts) => {
+    const queue = new InitiationQueue(async (_slot, initiations) => {
       await setTimeout(1);
       if (fail) {
         fail = false;
         throw new Error('database down');
       }
-      return starts.map(() => ({
+      return initiations.map(() => ({
         bookable: () => bookable,
         takenByOthers: false,
         seatsFree: 1,
@@ -141,7 +155,7 @@ describe('StartQueue', () => {
 
   it('refuses from the read alone a slot that cannot be booked or is full; not a replay', () => {
     const closed = new Error('closed');
-    const view = (over: Partial<StartView>): StartView => ({
+    const view = (over: Partial<InitiationView>): InitiationView => ({
       bookable: () => bookable,
       takenByOthers: false,
       seatsFree: 1,
