@@ -16,12 +16,12 @@ import {
   sortSlots,
   takenSet,
 } from '../lib/availability';
-import { type DayContext, type DayState, dayState, stripDates } from '../lib/calendar';
+import { type DayContext, dayState, stripDates } from '../lib/calendar';
 import { useNow } from '../lib/use-now';
 import { buildWeek } from '../lib/week';
 import { DayStrip } from './day-strip';
-import type { ShownState } from './slot-button';
 import { WeekGrid } from './week-grid';
+import type { WeekModel } from './week-model';
 import './slots.css';
 
 /** Phones get the day strip; wider screens the week grid (design: 768 px). */
@@ -46,20 +46,6 @@ export interface WeekViewProps {
   current?: { slotId: string; date: string } | null;
   /** Told whether the slots and their taken seats are both known (e.g. to move focus). */
   onSettled?: (settled: boolean) => void;
-}
-
-/** What the two layouts share: the slots and what each slot and day is, for the dates shown. */
-export interface WeekModel {
-  slots: Slot[];
-  today: string;
-  bookableUntil: string;
-  stateOf: (slot: Slot, date: string) => ShownState;
-  seatsOf: (slot: Slot, date: string) => number | null;
-  dayStateOf: (date: string) => DayState;
-  takenFailed: boolean;
-  takenLoading: boolean;
-  retryTaken: () => void;
-  onSelect: (slot: Slot, date: string) => void;
 }
 
 /**
