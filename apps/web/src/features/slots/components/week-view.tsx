@@ -16,9 +16,8 @@ import {
   sortSlots,
   takenSet,
 } from '../lib/availability';
-import { type DayContext, dayState, stripDates } from '../lib/calendar';
+import { type DayContext, dayState, FIRST_VIEW, shownDates, takenRange } from '../lib/calendar';
 import { useNow } from '../lib/use-now';
-import { buildWeek } from '../lib/week';
 import { DayStrip } from './day-strip';
 import { WeekGrid } from './week-grid';
 import type { WeekModel } from './week-model';
@@ -62,8 +61,8 @@ export function WeekView(props: WeekViewProps) {
   const slotsState = props.slots ?? own;
   const retrySlots = props.slots ? props.onRetrySlots : () => setOwnKey((k) => k + 1);
   const now = useNow();
-  const [page, setPage] = useState(0);
-  const [offset, setOffset] = useState(0);
+  const [page, setPage] = useState(FIRST_VIEW.page);
+  const [offset, setOffset] = useState(FIRST_VIEW.offset);
   const [takenKey, setTakenKey] = useState(0);
 
   const data = slotsState.data;
@@ -72,13 +71,10 @@ export function WeekView(props: WeekViewProps) {
   const today = !data || clientToday > data.today ? clientToday : data.today;
   const bookableUntil = data?.bookable_until ?? today;
   const dates = useMemo(
-    () =>
-      wide ? buildWeek(today, offset).map((d) => d.date) : stripDates(today, bookableUntil, page),
+    () => shownDates(today, bookableUntil, { wide, offset, page }),
     [wide, today, bookableUntil, offset, page],
   );
-  const first = dates[0];
-  const last = dates.at(-1);
-  const range = data && first && last ? { start: first, end: last } : null;
+  const range = data ? takenRange(dates) : null;
   const taken = useSlotOccupancy(service.service_id, range, (props.reloadKey ?? 0) + takenKey);
 
   const settled = slotsState.status !== 'loading' && taken.status !== 'loading';
