@@ -1,5 +1,5 @@
 import type { RouteParams } from 'regexparam';
-import type { ApiQuery } from '../lib/api-query';
+import type { ApiQuery } from '../lib/api-client';
 
 /** An answer the page's data asked for: its body when it succeeded, else whether "not found". */
 export type Answer<B> = { ok: true; body: B } | { ok: false; notFound: boolean };

@@ -1,6 +1,6 @@
 import type { ApiAnswer, ApiGet, EmbeddedData, RoutePlan } from '@qless/contract/web-page';
 import type { matchRoute } from 'wouter';
-import type { ApiQuery } from '../lib/api-query';
+import type { ApiQuery } from '../lib/api-client';
 import type { Answer } from './first-data';
 import { findRoute, NOT_FOUND_PAGE, wouterDecode } from './route-table';
 

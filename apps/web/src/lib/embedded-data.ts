@@ -1,6 +1,6 @@
 import { EMBEDDED_DATA_ID, type EmbeddedData } from '@qless/contract/web-page';
 import { createContext, useContext } from 'react';
-import type { ApiQuery } from './api-query';
+import type { ApiQuery } from './api-client';
 
 // The shape the server writes (decision 107) and its script's id are the contract's: the
 // server embeds what `plan()` returned, the browser reads it back here.

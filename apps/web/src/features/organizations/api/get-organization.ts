@@ -1,6 +1,6 @@
 import type { Organization, OrganizationResponse } from '@qless/contract';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
-import { apiQuery, fetchQuery } from '../../../lib/api-query';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 

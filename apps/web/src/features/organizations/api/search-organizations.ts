@@ -1,7 +1,7 @@
 import type { OrganizationListResponse } from '@qless/contract';
 import { DEFAULT_ORGANIZATIONS_PAGE_SIZE } from '@qless/contract/core';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
-import { apiQuery, fetchQuery } from '../../../lib/api-query';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
