@@ -25,6 +25,9 @@ export function buildWeb(): void {
   const dist = join(web, 'dist/index.html');
   const sources = Math.max(
     newestMtime(join(web, 'src')),
+    newestMtime(join(web, 'build')),
+    // The bundles include the contract (the SSR contract, the boot script's names: decision 109).
+    newestMtime(join(ROOT, 'packages/contract/src')),
     newestMtime(join(web, 'public')),
     statSync(join(web, 'index.html')).mtimeMs,
     statSync(join(web, 'vite.config.ts')).mtimeMs,

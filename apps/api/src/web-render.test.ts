@@ -1,7 +1,8 @@
+import { pickLocale } from '@qless/contract/web-page';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { serializeRequest } from './request-log.js';
-import { pickLocale, scriptJson } from './web-render.js';
+import { scriptJson } from './web-render.js';
 
 describe('pickLocale', () => {
   it('takes the cookie first, then Accept-Language by weight, else English', () => {

@@ -4,6 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import {
+  type ApiAnswer,
+  EMBEDDED_DATA_ID,
+  LOCALE_COOKIE,
+  PRELOAD_META,
+  pickLocale,
+  type WebRenderBundle,
+} from '@qless/contract/web-page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.js';
 
@@ -18,37 +26,6 @@ const gzipAsync = promisify(gzip);
  * would hit), and writes markup, language and answers into the built index.html.
  */
 
-type Locale = 'en' | 'fr';
-interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
-interface EmbeddedData {
-  now?: string;
-  api: Record<string, unknown>;
-  errors?: Record<string, unknown>;
-}
-interface RoutePlan {
-  status: 200 | 404;
-  data: EmbeddedData;
-  module: string | null;
-}
-/** What entry-server.tsx exports (the bundle is plain JS: its shape is checked at load). */
-interface ServerBundle {
-  plan(
-    pathname: string,
-    search: string,
-    get: (apiPath: string) => Promise<ApiAnswer>,
-    now: Date,
-  ): Promise<RoutePlan>;
-  render(options: {
-    pathname: string;
-    search: string;
-    locale: Locale;
-    data: EmbeddedData;
-    onError?: (error: unknown) => void;
-  }): Promise<{ html: string; title: string | null }>;
-}
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -58,8 +35,6 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const OUTLET = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
-export const LOCALE_COOKIE = 'qless.lang';
-export const DATA_SCRIPT_ID = 'qless-data';
 
 export interface WebPage {
   status: number;
@@ -70,27 +45,6 @@ export interface WebRenderer {
   /** Whether pages are rendered on the server (false: the plain index.html). */
   readonly enabled: boolean;
   page(request: FastifyRequest): Promise<WebPage>;
-}
-
-/** The reader's language: the cookie the app writes, else Accept-Language, else English. */
-export function pickLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  if (cookie === 'en' || cookie === 'fr') return cookie;
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return {
-        base: tag.toLowerCase().split('-')[0],
-        weight: Number.isNaN(weight) ? 0 : weight,
-        index,
-      };
-    })
-    .filter((l) => l.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { base } of ranked) if (base === 'en' || base === 'fr') return base;
-  return 'en';
 }
 
 /** JSON safe inside `<script>`: no `<` (so no `</script>` or `<!--`), no U+2028/2029. */
@@ -104,8 +58,8 @@ export function scriptJson(value: unknown): string {
 /** The French messages' module, as the build manifest names it. */
 const FRENCH_MESSAGES = 'src/i18n/fr.ts';
 
-function isBundle(value: unknown): value is ServerBundle {
-  const v = value as Partial<ServerBundle> | null;
+function isBundle(value: unknown): value is WebRenderBundle {
+  const v = value as Partial<WebRenderBundle> | null;
   return typeof v?.plan === 'function' && typeof v.render === 'function';
 }
 
@@ -172,7 +126,7 @@ export async function createWebRenderer(
     app.log.warn('web pages are not server-rendered: index.html has no <!--app-html--> outlet');
     return plain;
   }
-  let bundle: ServerBundle;
+  let bundle: WebRenderBundle;
   let manifest: Manifest = {};
   try {
     const loaded: unknown = await import(pathToFileURL(bundlePath).href);
@@ -233,7 +187,7 @@ export async function createWebRenderer(
         const links = [
           ...assets.css.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}">`),
           ...[...assets.js, ...messages].map(
-            (file) => `<meta name="qless-preload" content="/${escapeAttr(file)}">`,
+            (file) => `<meta name="${PRELOAD_META}" content="/${escapeAttr(file)}">`,
           ),
         ].join('');
         const html = template
@@ -246,7 +200,7 @@ export async function createWebRenderer(
           .replace(
             '</body>',
             () =>
-              `<script type="application/json" id="${DATA_SCRIPT_ID}">${scriptJson(plan.data)}</script></body>`,
+              `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptJson(plan.data)}</script></body>`,
           );
         return { status: plan.status, html };
       } catch (error) {

@@ -4,6 +4,8 @@
  * not needed for that paint.
  */
 
+import { LIVE_EVENT, PRELOAD_META } from '@qless/contract/web-page';
+
 /** `<link rel="stylesheet" … href="…">` as Vite writes it (attributes in any order). */
 const STYLESHEET_LINK = /<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>/gi;
 const HREF = /\bhref=["']?([^"'\s>]+)["']?/i;
@@ -55,7 +57,7 @@ const SRC = /\bsrc=["']?([^"'\s>]+)["']?/i;
 export const BOOT_SCRIPT = [
   '(function(){var d=document,done=false;',
   // Loads what the metas name, once.
-  "function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name=\"qless-preload\"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name=\"qless-module\"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;s.onerror=giveUp;h.appendChild(s)}}",
+  `function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name="${PRELOAD_META}"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name="qless-module"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;s.onerror=giveUp;h.appendChild(s)}}`,
   'function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}',
   // Holds the last tap on a button and each choice in a list until the app is live.
   'var live=false,held=null,chosen=new Map();',
@@ -66,7 +68,7 @@ export const BOOT_SCRIPT = [
   'function giveUp(){if(live)return;live=true;stop();held=null;chosen=new Map()}',
   "d.addEventListener('click',hold,true);d.addEventListener('change',choose,true);var patience=setTimeout(giveUp,20000);",
   // Once live (after main.tsx's own listeners of the event): the choices, then the tap.
-  "d.addEventListener('qless-live',function(){if(live)return;live=true;clearTimeout(patience);stop();var t=held,c=chosen;held=null;chosen=new Map();setTimeout(function(){c.forEach(function(v,s){if(s.isConnected){s.value=v;s.dispatchEvent(new Event('change',{bubbles:true}))}});if(t&&t.isConnected&&!t.disabled)t.click()},0)});",
+  `d.addEventListener('${LIVE_EVENT}',function(){if(live)return;live=true;clearTimeout(patience);stop();var t=held,c=chosen;held=null;chosen=new Map();setTimeout(function(){c.forEach(function(v,s){if(s.isConnected){s.value=v;s.dispatchEvent(new Event('change',{bubbles:true}))}});if(t&&t.isConnected&&!t.disabled)t.click()},0)});`,
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later()})();",
 ].join('');
 
@@ -89,7 +91,7 @@ export function deferScripts(html: string): string {
   if (!entry) throw new Error('index.html has no module script to defer');
   const metas = [
     `<meta name="qless-module" content="${entry}">`,
-    ...preloads.map((href) => `<meta name="qless-preload" content="${href}">`),
+    ...preloads.map((href) => `<meta name="${PRELOAD_META}" content="${href}">`),
   ].join('');
   return out.replace('</head>', `${metas}<script>${BOOT_SCRIPT}</script></head>`);
 }

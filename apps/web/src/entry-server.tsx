@@ -1,15 +1,12 @@
+import type { ApiGet, RenderOptions, RoutePlan, WebRenderBundle } from '@qless/contract/web-page';
 import { prerenderToNodeStream } from 'react-dom/static';
 // wouter's default route parser (its own dependency): the routes match as in the browser.
 import { parse } from 'regexparam';
 import { AppProvider } from './app/provider';
-import { type ApiGet, planRoute, type RoutePlan } from './app/route-data';
+import { planRoute } from './app/route-data';
 import { AppRouter } from './app/router';
-import { ensureLocale, type Locale } from './i18n/i18n';
-import type { EmbeddedData } from './lib/embedded-data';
+import { ensureLocale } from './i18n/i18n';
 import { TitleSink } from './lib/use-document-title';
-
-export type { ApiAnswer, ApiGet, RoutePlan } from './app/route-data';
-export type { EmbeddedData } from './lib/embedded-data';
 
 async function toText(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
   const decoder = new TextDecoder();
@@ -34,14 +31,9 @@ export async function plan(
  * The page's markup for `#root` and its title (what useDocumentTitle would set): every lazy route resolved (prerender waits for all of
  * them, where renderToString would write the Suspense fallback).
  */
-export async function render(options: {
-  pathname: string;
-  search: string;
-  locale: Locale;
-  data: EmbeddedData;
-  /** Errors React recovered from (the browser then renders that part itself). */
-  onError?: (error: unknown) => void;
-}): Promise<{ html: string; title: string | null }> {
+export async function render(
+  options: RenderOptions,
+): Promise<{ html: string; title: string | null }> {
   let title: string | null = null;
   // French messages are a chunk of their own (decision 108): loaded once, then kept.
   await ensureLocale(options.locale);
@@ -61,3 +53,6 @@ export async function render(options: {
   const html = await toText(prelude as AsyncIterable<Uint8Array | string>);
   return { html, title };
 }
+
+// What the server (apps/api/src/web-render.ts) loads this bundle as: checked here, at build.
+({ plan, render }) satisfies WebRenderBundle;

@@ -1,8 +1,9 @@
+import { LIVE_EVENT } from '@qless/contract/web-page';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptHashRoute, interceptLinkClicks } from './app/location';
 import { AppProvider } from './app/provider';
-import { AppRouter, LIVE_EVENT, preloadRoute } from './app/router';
+import { AppRouter, preloadRoute } from './app/router';
 import { browserLocale, ensureLocale, isLocale, type Locale } from './i18n/i18n';
 import { serverRendered } from './lib/embedded-data';
 // The global stylesheet, split by concern. Keep this order: it is the cascade order (for

@@ -1,3 +1,4 @@
+import { detectLocale, isLocale, LOCALE_COOKIE, type Locale } from '@qless/contract/web-page';
 import {
   createContext,
   type ReactNode,
@@ -11,8 +12,10 @@ import { PRODUCT_NAME } from '../config';
 import { zoneLabel } from '../lib/zone-label';
 import { en, type MessageKey, type Messages } from './en';
 
-export const LOCALES = ['en', 'fr'] as const;
-export type Locale = (typeof LOCALES)[number];
+// The language names the server shares (it renders in the cookie's language): declared once
+// in the contract, offered here to the app.
+export { detectLocale, isLocale, LOCALES, type Locale } from '@qless/contract/web-page';
+
 export type Params = Record<string, string | number>;
 
 /**
@@ -52,8 +55,6 @@ export function isLocaleLoaded(locale: Locale): boolean {
   return CATALOGS[locale] !== undefined;
 }
 const LOCALE_STORAGE_KEY = 'qless.lang';
-/** The server renders pages in the language this cookie names (decision 107). */
-export const LOCALE_COOKIE = 'qless.lang';
 /** BCP 47 tags for Intl: Cameroon's English and French. */
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-CM', fr: 'fr-CM' };
 /**
@@ -64,20 +65,6 @@ const MONEY: Record<Locale, (amount: number) => string> = {
   en: (amount) => `${amount} XAF`,
   fr: (amount) => `${amount}\u00a0FCFA`,
 };
-
-export function isLocale(value: unknown): value is Locale {
-  return value === 'en' || value === 'fr';
-}
-
-/** Stored choice first, then the browser's preferred languages, then English. */
-export function detectLocale(stored: string | null, languages: readonly string[]): Locale {
-  if (isLocale(stored)) return stored;
-  for (const lang of languages) {
-    const base = lang.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return 'en';
-}
 
 export function interpolate(template: string, params?: Params): string {
   if (!params) return template;

@@ -38,7 +38,7 @@ export const apiPaths = {
   payment: (paymentId: string) => `${API}/payment/${id(paymentId)}`,
   /** Releases a PENDING payment and its hold (the booking's access key in X-Booking-Key). */
   paymentCancel: (paymentId: string) => `${API}/payment/${id(paymentId)}/cancel`,
-  /** Check-in at the counter (a staff or admin session). */
+  /** Check-in at the desk (a staff or admin session). */
   organizationToday: () => `${API}/organization/today`,
   checkins: () => `${API}/organization/checkins`,
   checkinsSync: () => `${API}/organization/checkins/sync`,

@@ -1,20 +1,10 @@
+import { EMBEDDED_DATA_ID, type EmbeddedData } from '@qless/contract/web-page';
 import { createContext, useContext } from 'react';
+import type { ApiQuery } from './api-client';
 
-/**
- * What the server rendered a page with (decision 107): the first API answers of the page,
- * keyed by API path and query exactly as the web app asks them, and the time it rendered at
- * (so "now"-dependent markup hydrates identically). The server passes it through the context;
- * the browser reads it once from `<script type="application/json" id="qless-data">`.
- */
-export interface EmbeddedData {
-  /** ISO time the server rendered at. */
-  now?: string;
-  api: Record<string, unknown>;
-  /** Answers that were errors (an unknown id's 404), as the API's error body said. */
-  errors?: Record<string, { status: number; code: string | null; message: string }>;
-}
-
-export const EMBEDDED_DATA_ID = 'qless-data';
+// The shape the server writes (decision 107) and its script's id are the contract's: the
+// server embeds what `plan()` returned, the browser reads it back here.
+export type { EmbeddedData } from '@qless/contract/web-page';
 
 const EmbeddedDataContext = createContext<EmbeddedData | null>(null);
 export const EmbeddedDataProvider = EmbeddedDataContext.Provider;
@@ -79,7 +69,7 @@ export interface Embedded<T> {
   pick: (body: unknown) => T;
 }
 
-/** `pick` reads the answer as the API's type `B` (the server wrote it from the same route). */
-export function embedded<B, T>(path: string, pick: (body: B) => T): Embedded<T> {
-  return { path, pick: (body) => pick(body as B) };
+/** `pick` reads the answer as the query's body (the server got it from the same route). */
+export function embedded<B, T>(query: ApiQuery<B>, pick: (body: B) => T): Embedded<T> {
+  return { path: query.path, pick: (body) => pick(body as B) };
 }

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@qless/contract';
 import type { MessageKey } from '../i18n/en';
+import { ApiError } from './api-client';
 
 /**
  * The message shown for each error code the server answers with (the client switches on
@@ -65,4 +66,18 @@ const KEYS: Partial<Record<ErrorCode, MessageKey>> = {
 
 export function errorCodeKey(code: ErrorCode | null): MessageKey | null {
   return (code && KEYS[code]) ?? null;
+}
+
+/**
+ * The message key for a failed call: by its code, else network or generic. Screens with
+ * their own wording for some failures (login, payments, forms) check those first.
+ */
+export function apiErrorKey(error: unknown): MessageKey {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'error.network';
+    const key = errorCodeKey(error.code);
+    if (key) return key;
+    if (error.status === 429) return 'error.RATE_LIMITED';
+  }
+  return 'error.generic';
 }

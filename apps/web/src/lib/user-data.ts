@@ -1,6 +1,6 @@
 /**
- * Data a signed-in person keeps on the device (the counter's list of the day, its queue of
- * offline check-ins) lives under one prefix, so signing out can remove all of it: a counter
+ * Data a signed-in person keeps on the device (the check-in desk's list of the day, its queue of
+ * offline check-ins) lives under one prefix, so signing out can remove all of it: a desk
  * device is shared, and the list holds customers' names and ticket codes.
  */
 const PREFIX = 'qless.user-data.';

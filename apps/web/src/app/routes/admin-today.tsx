@@ -3,7 +3,7 @@ import { TodayScreen } from '../../features/checkin/components/today-screen';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 
-/** The counter's Today screen (check-in); the organization area's shell mounts it. */
+/** The check-in desk's Today screen (check-in); the organization area's shell mounts it. */
 export default function AdminTodayRoute() {
   useDocumentTitle('checkin.title');
   const { state } = useSession();

@@ -138,7 +138,7 @@ function OrganizationArea() {
   );
 }
 
-/** Counter staff: Today only; the admin screens answer with a refusal, never a blank. */
+/** Desk staff: Today only; the admin screens answer with a refusal, never a blank. */
 function StaffScreens() {
   return (
     <Switch>

@@ -3,8 +3,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorKey } from '../../../lib/error-keys';
 import { requestPasswordReset } from '../api/password-reset';
-import { errorMessageKey } from '../lib/error-message';
 import './account.css';
 
 /** /forgot-password — the same neutral answer whether or not the e-mail has an account. */
@@ -29,7 +29,7 @@ export function ForgotPasswordForm({ loginHref }: { loginHref: string }) {
       const key =
         error instanceof ApiError && error.code === 'INVALID_EMAIL'
           ? 'error.INVALID_EMAIL'
-          : errorMessageKey(error);
+          : apiErrorKey(error);
       setResult({ tone: 'error', text: t(key) });
     } finally {
       setBusy(false);

@@ -4,9 +4,9 @@ import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { acceptInvitation, getInvitation } from '../api/invitations';
-import { errorMessageKey } from '../lib/error-message';
 import { type PasswordProblem, passwordProblem } from '../lib/passwords';
 import { PasswordFields } from './password-fields';
 import './account.css';
@@ -50,7 +50,7 @@ export function InvitePage({
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{
-    key: ReturnType<typeof errorMessageKey>;
+    key: ReturnType<typeof apiErrorKey>;
     code: string | null;
   } | null>(null);
 
@@ -60,7 +60,7 @@ export function InvitePage({
   if (invitation.status === 'error') {
     const code = invitation.error instanceof ApiError ? invitation.error.code : null;
     if (code === 'INVALID_TOKEN') return <LinkProblem reason={code} loginHref={loginHref} />;
-    return <Alert tone="error">{t(errorMessageKey(invitation.error))}</Alert>;
+    return <Alert tone="error">{t(apiErrorKey(invitation.error))}</Alert>;
   }
   const info = invitation.data;
   if (!info.valid) return <LinkProblem reason={info.reason} loginHref={loginHref} />;
@@ -80,7 +80,7 @@ export function InvitePage({
       await acceptInvitation({ token, password, ...(name.trim() ? { name: name.trim() } : {}) });
       onSignedIn();
     } catch (err) {
-      setError({ key: errorMessageKey(err), code: err instanceof ApiError ? err.code : null });
+      setError({ key: apiErrorKey(err), code: err instanceof ApiError ? err.code : null });
       setBusy(false);
     }
   };

@@ -2,8 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorKey } from '../../../lib/error-keys';
 import { confirmPasswordReset } from '../api/password-reset';
-import { errorMessageKey } from '../lib/error-message';
 import { type PasswordProblem, passwordProblem } from '../lib/passwords';
 import { PasswordFields } from './password-fields';
 import './account.css';
@@ -43,7 +43,7 @@ export function ResetPasswordForm({
           ? t('account.reset.expired')
           : code === 'TOKEN_USED'
             ? t('account.link.used')
-            : t(errorMessageKey(err));
+            : t(apiErrorKey(err));
       setError({
         text,
         linkDead: code === 'TOKEN_EXPIRED' || code === 'TOKEN_USED' || code === 'INVALID_TOKEN',

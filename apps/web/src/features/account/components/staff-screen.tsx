@@ -5,9 +5,9 @@ import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { inviteStaff, listStaff, resendInvitation, setStaffActive } from '../api/staff';
-import { errorMessageKey } from '../lib/error-message';
 import './account.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -49,7 +49,7 @@ export function StaffScreen({
       setNotice({ tone: 'success', text: await work() });
       setReload((n) => n + 1);
     } catch (error) {
-      setNotice({ tone: 'error', text: t(errorMessageKey(error)) });
+      setNotice({ tone: 'error', text: t(apiErrorKey(error)) });
     } finally {
       setBusy(null);
     }

@@ -4,7 +4,7 @@ import { clearUserData } from '../../../lib/user-data';
 
 /**
  * Ends the session on the server (it revokes it and clears the cookie), and removes what
- * the account kept on this device (the counter's list of the day, with customers' names).
+ * the account kept on this device (the check-in desk's list of the day, with customers' names).
  */
 export async function logout(): Promise<void> {
   try {

@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { ApiError, isAbort, onUnauthorized } from '../../../lib/api-client';
-import { getMe } from '../api/get-me';
+import { getMe } from '../../../lib/get-me';
 import { logout } from '../api/logout';
 
 export type SessionState =
@@ -44,19 +44,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
       const me = await getMe(signal);
-      setState({ status: 'signed-in', user: me.user, organization: me.organization });
-    } catch (error) {
-      if (isAbort(error)) return;
-      if (error instanceof ApiError && error.status === 401) {
-        // Before any answer nobody was signed in: a plain "not logged in". Later, the 401
-        // listener has already said the session ended, and that message stays.
-        setState((s) =>
-          s.status === 'loading' || s.status === 'error'
-            ? { status: 'signed-out', expired: false }
-            : s,
-        );
+      if (me) {
+        setState({ status: 'signed-in', user: me.user, organization: me.organization });
         return;
       }
+      // Before any answer nobody was signed in: a plain "not logged in". Later, the 401
+      // listener has already said the session ended, and that message stays.
+      setState((s) =>
+        s.status === 'loading' || s.status === 'error'
+          ? { status: 'signed-out', expired: false }
+          : s,
+      );
+    } catch (error) {
+      if (isAbort(error)) return;
       // A refresh that fails on the network keeps the session it had.
       setState((s) => (s.status === 'signed-in' ? s : { status: 'error', error }));
     }

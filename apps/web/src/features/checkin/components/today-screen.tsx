@@ -6,7 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
 import { decodeQrFile, prepareDecoder } from '../lib/qr-decode';
 import { scannedText } from '../lib/scanned-text';
-import { useCounter } from '../lib/use-counter';
+import { useDesk } from '../lib/use-desk';
 import { BookingList } from './booking-list';
 import { CameraScanner } from './camera-scanner';
 import { ResultPanel, SyncConflicts } from './result-panel';
@@ -24,14 +24,14 @@ const ACTION_ERROR = {
 } as const;
 
 /**
- * The counter's Today screen: the day's bookings, a camera or photo scan of a ticket's QR
+ * The check-in desk's Today screen: the day's bookings, a camera or photo scan of a ticket's QR
  * code or its typed code, each result said in words; it keeps working offline with the
  * list and key it cached, and sends what it checked in once the network is back.
  */
 export function TodayScreen(props: { loginHref: string; ownerId: string }) {
   const { t, intlLocale } = useI18n();
-  const counter = useCounter(props.ownerId);
-  const { today, list, online, queue, outcome, discarded } = counter;
+  const desk = useDesk(props.ownerId);
+  const { today, list, online, queue, outcome, discarded } = desk;
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -56,7 +56,7 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
   const onCode = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const result = await counter.typeCode(code);
+      const result = await desk.typeCode(code);
       if (result.kind !== 'invalid_code') setCode('');
     });
   };
@@ -66,8 +66,8 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
     void run(async () => {
       const text = await decodeQrFile(picked).catch(() => null);
       if (file.current) file.current.value = '';
-      if (!text) return counter.showOutcome({ kind: 'no_qr' });
-      await counter.checkIn(scannedText(text));
+      if (!text) return desk.showOutcome({ kind: 'no_qr' });
+      await desk.checkIn(scannedText(text));
     });
   };
 
@@ -75,7 +75,7 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
     if (!pending) return;
     const { booking, action } = pending;
     void run(async () => {
-      const result = await counter.act(booking, action);
+      const result = await desk.act(booking, action);
       setPending(null);
       if (result.ok) return setActionError(null);
       const key =
@@ -177,9 +177,9 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
 
       <ResultPanel outcome={outcome} />
       <SyncConflicts
-        conflicts={counter.conflicts}
+        conflicts={desk.conflicts}
         timeZone={today?.organization.time_zone ?? 'Africa/Douala'}
-        onDismiss={counter.dismissConflicts}
+        onDismiss={desk.dismissConflicts}
       />
 
       <section className="checkin-day" aria-labelledby="checkin-day-title">
@@ -211,7 +211,7 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
           onClose={() => setCamera(false)}
           onRead={(text) => {
             setCamera(false);
-            void run(() => counter.checkIn(scannedText(text)));
+            void run(() => desk.checkIn(scannedText(text)));
           }}
         />
       ) : null}

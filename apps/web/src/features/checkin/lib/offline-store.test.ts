@@ -34,7 +34,7 @@ const queued: QueuedCheckin = {
   cus_name: 'Ngono Marie',
 } as QueuedCheckin;
 
-describe('the counter device’s copy of the day', () => {
+describe('the desk device’s copy of the day', () => {
   beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -72,7 +72,7 @@ export function claimFor(ownerId: string): number {
 
 export function newClientId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID needs a secure context; a counter on plain http still gets a v4 uuid.
+  // randomUUID needs a secure context; a desk on plain http still gets a v4 uuid.
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
   b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;

@@ -5,7 +5,7 @@ export type Scanned = { token: string } | { code: string };
 /**
  * What a scan or a typed text stands for: a ticket code if it reads as one; the signed
  * token of a ticket page link (the QR of tickets issued since links: a phone camera opens
- * the page, the counter reads the token in it); a link's ticket code when it carries no
+ * the page, the desk reads the token in it); a link's ticket code when it carries no
  * token; else the text itself, taken for a bare token (tickets printed before links).
  */
 export function scannedText(text: string): Scanned {

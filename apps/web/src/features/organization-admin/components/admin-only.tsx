@@ -1,6 +1,6 @@
 import { useI18n } from '../../../i18n/i18n';
 
-/** A screen for administrators, reached by counter staff: refused in words, with their way on. */
+/** A screen for administrators, reached by desk staff: refused in words, with their way on. */
 export function AdminOnly({ todayHref }: { todayHref: string }) {
   const { t } = useI18n();
   return (

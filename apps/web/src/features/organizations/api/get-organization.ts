@@ -1,12 +1,14 @@
 import type { Organization, OrganizationResponse } from '@qless/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
+export const organizationQuery = (orgId: string) =>
+  apiQuery<OrganizationResponse>(apiPaths.organization(orgId));
+
 export async function getOrganization(orgId: string, signal?: AbortSignal): Promise<Organization> {
-  const body = await apiFetch<OrganizationResponse>(apiPaths.organization(orgId), { signal });
-  return body.organization;
+  return (await fetchQuery(organizationQuery(orgId), signal)).organization;
 }
 
 /** `initial` (navigation state) skips the request; change `reloadKey` to try again. */
@@ -20,7 +22,7 @@ export function useOrganization(
     (signal) => getOrganization(orgId, signal),
     [orgId, reloadKey],
     Boolean(usable),
-    embedded(apiPaths.organization(orgId), (body: OrganizationResponse) => body.organization),
+    embedded(organizationQuery(orgId), (body) => body.organization),
   );
   return usable ? { status: 'success', data: usable, error: undefined } : state;
 }

@@ -1,12 +1,15 @@
 import type { Organization, OrganizationListResponse } from '@qless/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
+/** Every organization (the services page's switcher). */
+export const organizationsQuery = () =>
+  apiQuery<OrganizationListResponse>(apiPaths.organizations());
+
 export async function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {
-  const body = await apiFetch<OrganizationListResponse>(apiPaths.organizations(), { signal });
-  return body.organizations;
+  return (await fetchQuery(organizationsQuery(), signal)).organizations;
 }
 
 /** The organization list; `initial` (from navigation state) skips the request. */
@@ -15,7 +18,7 @@ export function useOrganizations(initial?: Organization[] | null): AsyncState<Or
     (signal) => getOrganizations(signal),
     [],
     Boolean(initial),
-    embedded(apiPaths.organizations(), (body: OrganizationListResponse) => body.organizations),
+    embedded(organizationsQuery(), (body) => body.organizations),
   );
   return initial ? { status: 'success', data: initial, error: undefined } : state;
 }

@@ -1,6 +1,6 @@
 import type { OrganizationListResponse } from '@qless/contract';
 import { DEFAULT_ORGANIZATIONS_PAGE_SIZE } from '@qless/contract/core';
-import { apiFetch } from '../../../lib/api-client';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
@@ -21,13 +21,14 @@ export async function searchOrganizations(
   page: number,
   signal?: AbortSignal,
 ): Promise<OrganizationPage> {
-  const body = await apiFetch<OrganizationListResponse>(searchPath(query, page), { signal });
-  return toPage(body, page);
+  return toPage(await fetchQuery(organizationSearchQuery(query, page), signal), page);
 }
 
-/** The API path of one page of a search, as the list asks it (and the server embeds it). */
-export const searchPath = (query: string, page: number) =>
-  apiPaths.organizationSearch({ q: query, page, page_size: DEFAULT_ORGANIZATIONS_PAGE_SIZE });
+/** One page of a search, as the list asks it (and the server embeds it). */
+export const organizationSearchQuery = (query: string, page: number) =>
+  apiQuery<OrganizationListResponse>(
+    apiPaths.organizationSearch({ q: query, page, page_size: DEFAULT_ORGANIZATIONS_PAGE_SIZE }),
+  );
 
 function toPage(body: OrganizationListResponse, page: number): OrganizationPage {
   return {
@@ -47,6 +48,6 @@ export function useOrganizationSearch(
     (signal) => searchOrganizations(query, page, signal),
     [query, page, reloadKey],
     false,
-    embedded(searchPath(query, page), (body: OrganizationListResponse) => toPage(body, page)),
+    embedded(organizationSearchQuery(query, page), (body) => toPage(body, page)),
   );
 }

@@ -2,9 +2,9 @@ import type { PlatformOrganization } from '@qless/contract';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
+import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { listOrganizations, setOrganizationVerified } from '../api/console';
-import { consoleErrorKey } from '../lib/error-message';
 import { ListState } from './shared';
 
 export function OrganizationsPanel() {
@@ -20,7 +20,7 @@ export function OrganizationsPanel() {
     try {
       await setOrganizationVerified(org.organization_id, !org.verified);
     } catch (err) {
-      setError(t(consoleErrorKey(err)));
+      setError(t(apiErrorKey(err)));
     } finally {
       setBusy(null);
       setReload((n) => n + 1);

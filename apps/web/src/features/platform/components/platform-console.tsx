@@ -2,9 +2,9 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
+import { apiErrorKey } from '../../../lib/error-keys';
+import { getMe } from '../../../lib/get-me';
 import { useAsync } from '../../../lib/use-async';
-import { getMe } from '../api/get-me';
-import { consoleErrorKey } from '../lib/error-message';
 import { OrganizationsPanel } from './organizations-panel';
 import { OutboxPanel } from './outbox-panel';
 import { PaymentsPanel } from './payments-panel';
@@ -70,7 +70,7 @@ export function PlatformConsole({ loginHref }: { loginHref: string }) {
 
   if (session.status === 'loading') return <Spinner label={t('session.checking')} />;
   if (session.status === 'error') {
-    return <Alert tone="error">{t(consoleErrorKey(session.error))}</Alert>;
+    return <Alert tone="error">{t(apiErrorKey(session.error))}</Alert>;
   }
   if (!session.data) {
     return (

@@ -8,9 +8,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
+import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { approveContactRequest, listContactRequests, rejectContactRequest } from '../api/console';
-import { consoleErrorKey } from '../lib/error-message';
 import { formatInstant } from '../lib/format';
 import { ListState, Pager } from './shared';
 
@@ -54,7 +54,7 @@ function ApproveForm({
         }),
       );
     } catch (err) {
-      setError(t(consoleErrorKey(err)));
+      setError(t(apiErrorKey(err)));
       setBusy(false);
     }
   };
@@ -149,7 +149,7 @@ export function RequestsPanel() {
         text: t('platform.requests.rejected', { name: request.user_name }),
       });
     } catch (err) {
-      setNotice({ tone: 'error', text: t(consoleErrorKey(err)) });
+      setNotice({ tone: 'error', text: t(apiErrorKey(err)) });
     } finally {
       setBusy(null);
       setReload((n) => n + 1);

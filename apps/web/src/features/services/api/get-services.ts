@@ -1,14 +1,15 @@
 import type { Service, ServiceListResponse } from '@qless/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
+/** An organization's services (the page's list; the server embeds it for the first paint). */
+export const organizationServicesQuery = (orgId: string) =>
+  apiQuery<ServiceListResponse>(apiPaths.organizationServices(orgId));
+
 export async function getServices(orgId: string, signal?: AbortSignal): Promise<Service[]> {
-  const body = await apiFetch<ServiceListResponse>(apiPaths.organizationServices(orgId), {
-    signal,
-  });
-  return body.services;
+  return (await fetchQuery(organizationServicesQuery(orgId), signal)).services;
 }
 
 export function useServices(orgId: string, reloadKey = 0): AsyncState<Service[]> {
@@ -16,6 +17,6 @@ export function useServices(orgId: string, reloadKey = 0): AsyncState<Service[]>
     (signal) => getServices(orgId, signal),
     [orgId, reloadKey],
     false,
-    embedded(apiPaths.organizationServices(orgId), (body: ServiceListResponse) => body.services),
+    embedded(organizationServicesQuery(orgId), (body) => body.services),
   );
 }

@@ -1,12 +1,15 @@
 import type { ServiceResponse } from '@qless/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 /** One service with its organization: what a deep link to the slots page needs. */
+export const serviceQuery = (serviceId: string) =>
+  apiQuery<ServiceResponse>(apiPaths.service(serviceId));
+
 export function getService(serviceId: string, signal?: AbortSignal): Promise<ServiceResponse> {
-  return apiFetch<ServiceResponse>(apiPaths.service(serviceId), { signal });
+  return fetchQuery(serviceQuery(serviceId), signal);
 }
 
 /** `initial` (navigation state) skips the request; change `reloadKey` to try again. */
@@ -20,7 +23,7 @@ export function useService(
     (signal) => getService(serviceId, signal),
     [serviceId, reloadKey],
     Boolean(usable),
-    embedded(apiPaths.service(serviceId), (body: ServiceResponse) => body),
+    embedded(serviceQuery(serviceId), (body) => body),
   );
   return usable ? { status: 'success', data: usable, error: undefined } : state;
 }

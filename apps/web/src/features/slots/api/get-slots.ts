@@ -1,5 +1,5 @@
 import type { SlotListResponse } from '@qless/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
@@ -8,8 +8,11 @@ import { type AsyncState, useAsync } from '../../../lib/use-async';
  * The service's slots, with the days its organization is closed (weekdays and dates), its
  * "today" and the last bookable date.
  */
+export const slotsQuery = (serviceId: string) =>
+  apiQuery<SlotListResponse>(apiPaths.serviceSlots(serviceId));
+
 export function getSlots(serviceId: string, signal?: AbortSignal): Promise<SlotListResponse> {
-  return apiFetch<SlotListResponse>(apiPaths.serviceSlots(serviceId), { signal });
+  return fetchQuery(slotsQuery(serviceId), signal);
 }
 
 /** `skip`: the caller already has them (the state stays as it was). */
@@ -22,6 +25,6 @@ export function useSlots(
     (signal) => getSlots(serviceId, signal),
     [serviceId, reloadKey],
     skip,
-    embedded(apiPaths.serviceSlots(serviceId), (body: SlotListResponse) => body),
+    embedded(slotsQuery(serviceId), (body) => body),
   );
 }

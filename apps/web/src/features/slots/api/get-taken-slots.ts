@@ -1,5 +1,5 @@
 import type { TakenSlotListResponse } from '@qless/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 import { embedded } from '../../../lib/embedded-data';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
@@ -7,15 +7,16 @@ import { type AsyncState, useAsync } from '../../../lib/use-async';
 type Taken = TakenSlotListResponse['bookings'];
 
 /** Full slots and seats taken between two dates (yyyy-MM-dd, inclusive). */
+export const occupancyQuery = (serviceId: string, range: { start: string; end: string }) =>
+  apiQuery<TakenSlotListResponse>(apiPaths.serviceBookings(serviceId, range));
+
 export function getSlotOccupancy(
   serviceId: string,
   start: string,
   end: string,
   signal?: AbortSignal,
 ): Promise<TakenSlotListResponse> {
-  return apiFetch<TakenSlotListResponse>(apiPaths.serviceBookings(serviceId, { start, end }), {
-    signal,
-  });
+  return fetchQuery(occupancyQuery(serviceId, { start, end }), signal);
 }
 
 /** Full slots between two dates (yyyy-MM-dd, inclusive). */
@@ -41,8 +42,6 @@ export function useSlotOccupancy(
         : Promise.reject(new Error('no range')),
     [serviceId, range?.start, range?.end, reloadKey],
     range === null,
-    range
-      ? embedded(apiPaths.serviceBookings(serviceId, range), (body: TakenSlotListResponse) => body)
-      : undefined,
+    range ? embedded(occupancyQuery(serviceId, range), (body) => body) : undefined,
   );
 }

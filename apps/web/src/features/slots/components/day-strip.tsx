@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { DAY_AND_MONTH, DAY_OF_MONTH, formatDate, SHORT_WEEKDAY } from '../../../lib/dates';
 import { type DayState, firstOpenDay, rangeTitle, stripPageCount } from '../lib/calendar';
 import { SlotButton } from './slot-button';
-import type { WeekModel } from './week-view';
+import type { WeekModel } from './week-model';
 
 /** The mark under a day that has nothing to book, and what it says aloud. */
 const DAY_MARKS: Partial<Record<DayState, MessageKey>> = {

@@ -3,10 +3,7 @@ import { formatMinutes, wireToMinutes } from '@qless/contract/core';
 import { useId } from 'react';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
-import type { SlotState } from '../lib/availability';
-
-/** What a slot button shows: its state, or `current` (the booking being moved). */
-export type ShownState = SlotState | 'current';
+import type { ShownState } from './week-model';
 
 const STATE_KEYS: Record<Exclude<ShownState, 'free'>, MessageKey> = {
   past: 'slots.past',

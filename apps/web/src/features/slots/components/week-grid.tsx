@@ -5,7 +5,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { DAY_AND_MONTH, DAY_OF_MONTH, formatDate, SHORT_WEEKDAY } from '../../../lib/dates';
 import { lastWeekOffset, rangeTitle } from '../lib/calendar';
 import { SlotButton } from './slot-button';
-import type { WeekModel } from './week-view';
+import type { WeekModel } from './week-model';
 
 interface Props {
   model: WeekModel;

@@ -16,12 +16,11 @@ import {
   sortSlots,
   takenSet,
 } from '../lib/availability';
-import { type DayContext, type DayState, dayState, stripDates } from '../lib/calendar';
+import { type DayContext, dayState, FIRST_VIEW, shownDates, takenRange } from '../lib/calendar';
 import { useNow } from '../lib/use-now';
-import { buildWeek } from '../lib/week';
 import { DayStrip } from './day-strip';
-import type { ShownState } from './slot-button';
 import { WeekGrid } from './week-grid';
+import type { WeekModel } from './week-model';
 import './slots.css';
 
 /** Phones get the day strip; wider screens the week grid (design: 768 px). */
@@ -48,20 +47,6 @@ export interface WeekViewProps {
   onSettled?: (settled: boolean) => void;
 }
 
-/** What the two layouts share: the slots and what each slot and day is, for the dates shown. */
-export interface WeekModel {
-  slots: Slot[];
-  today: string;
-  bookableUntil: string;
-  stateOf: (slot: Slot, date: string) => ShownState;
-  seatsOf: (slot: Slot, date: string) => number | null;
-  dayStateOf: (date: string) => DayState;
-  takenFailed: boolean;
-  takenLoading: boolean;
-  retryTaken: () => void;
-  onSelect: (slot: Slot, date: string) => void;
-}
-
 /**
  * The slots of a service for customers: a day strip on phones (today first, no past day,
  * nothing past the booking horizon), the week grid on wider screens. Slots whose taken
@@ -76,8 +61,8 @@ export function WeekView(props: WeekViewProps) {
   const slotsState = props.slots ?? own;
   const retrySlots = props.slots ? props.onRetrySlots : () => setOwnKey((k) => k + 1);
   const now = useNow();
-  const [page, setPage] = useState(0);
-  const [offset, setOffset] = useState(0);
+  const [page, setPage] = useState(FIRST_VIEW.page);
+  const [offset, setOffset] = useState(FIRST_VIEW.offset);
   const [takenKey, setTakenKey] = useState(0);
 
   const data = slotsState.data;
@@ -86,13 +71,10 @@ export function WeekView(props: WeekViewProps) {
   const today = !data || clientToday > data.today ? clientToday : data.today;
   const bookableUntil = data?.bookable_until ?? today;
   const dates = useMemo(
-    () =>
-      wide ? buildWeek(today, offset).map((d) => d.date) : stripDates(today, bookableUntil, page),
+    () => shownDates(today, bookableUntil, { wide, offset, page }),
     [wide, today, bookableUntil, offset, page],
   );
-  const first = dates[0];
-  const last = dates.at(-1);
-  const range = data && first && last ? { start: first, end: last } : null;
+  const range = data ? takenRange(dates) : null;
   const taken = useSlotOccupancy(service.service_id, range, (props.reloadKey ?? 0) + takenKey);
 
   const settled = slotsState.status !== 'loading' && taken.status !== 'loading';

@@ -5,11 +5,14 @@ import { takenSet } from './availability';
 import {
   type DayContext,
   dayState,
+  FIRST_VIEW,
   firstOpenDay,
   lastWeekOffset,
   rangeTitle,
+  shownDates,
   stripDates,
   stripPageCount,
+  takenRange,
 } from './calendar';
 
 const slot = (id: string, minutes: number): Slot => ({
@@ -131,5 +134,22 @@ describe('rangeTitle', () => {
     expect(plain(rangeTitle('2026-12-27', '2027-01-02', 'fr-CM'))).toBe(
       'décembre 2026 – janvier 2027',
     );
+  });
+});
+
+describe('the dates shown and the taken seats asked for them', () => {
+  it('shows a strip page on a phone and a Sunday-first week on a wide screen', () => {
+    expect(shownDates(TODAY, UNTIL, FIRST_VIEW)).toEqual(stripDates(TODAY, UNTIL, 0));
+    const week = shownDates(TODAY, UNTIL, { wide: true, offset: 1, page: 0 });
+    expect([week[0], week.at(-1)]).toEqual(['2026-12-06', '2026-12-12']);
+  });
+
+  it('asks from the first day shown to the last, and nothing when none is shown', () => {
+    expect(takenRange(shownDates(TODAY, TODAY, FIRST_VIEW))).toEqual({ start: TODAY, end: TODAY });
+    expect(takenRange(['2026-12-01', '2026-12-02', '2026-12-07'])).toEqual({
+      start: '2026-12-01',
+      end: '2026-12-07',
+    });
+    expect(takenRange([])).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { Slot } from '@qless/contract';
 import { addDays, daysBetween, weekStart } from '@qless/contract/core';
 import { isClosedDay, type SlotContext, slotState } from './availability';
+import { buildWeek } from './week';
 
 /** Days in one page of the phone's day strip (and in a week of the desktop grid). */
 export const STRIP_DAYS = 7;
@@ -18,6 +19,38 @@ export function stripDates(today: string, bookableUntil: string, page: number): 
     dates.push(date);
   }
   return dates;
+}
+
+/** Which dates the week view shows: a week of the grid on a wide screen, else a strip page. */
+export interface ShownView {
+  wide: boolean;
+  /** The grid's week, in weeks from today's. */
+  offset: number;
+  /** The strip's page. */
+  page: number;
+}
+
+/**
+ * What the week view shows first where it cannot know the screen (the server, and the
+ * browser while it hydrates that markup): a phone's first strip page.
+ */
+export const FIRST_VIEW: ShownView = { wide: false, offset: 0, page: 0 };
+
+/** The dates the week view shows, from the organization's today. */
+export function shownDates(today: string, bookableUntil: string, view: ShownView): string[] {
+  return view.wide
+    ? buildWeek(today, view.offset).map((d) => d.date)
+    : stripDates(today, bookableUntil, view.page);
+}
+
+/**
+ * The days the taken seats are asked for: those shown, first to last. The week view asks
+ * them so; a server-rendered slots page embeds the answer for {@link FIRST_VIEW}.
+ */
+export function takenRange(dates: readonly string[]): { start: string; end: string } | null {
+  const start = dates[0];
+  const end = dates.at(-1);
+  return start && end ? { start, end } : null;
 }
 
 /** How many strip pages reach from today to `bookableUntil` (at least 1). */

@@ -65,7 +65,7 @@ export function ticketQrText(ticket: Ticket, origin: string): string {
 /**
  * Builds and saves the PDF. jsPDF and the QR encoder load only now, as their own chunk
  * (they are ~130 KB gzipped). The QR holds the ticket page's link with the signed token, so
- * a phone camera opens the ticket and a counter reads the token from it.
+ * a phone camera opens the ticket and the desk reads the token from it.
  */
 export async function downloadTicket(
   ticket: Ticket,

@@ -41,10 +41,11 @@ function outcomeOfRefusal(status: number, body: unknown): Outcome {
 export type ListState = 'loading' | 'ready' | 'signed_out' | 'failed';
 
 /**
- * The check-in screen's state: today's list (from the server, else the device's copy),
- * whether the network is there, check-ins waiting to be sent and what each scan came to.
+ * The check-in desk's state (staff checking tickets at the entrance; not a queue counter):
+ * today's list (from the server, else the device's copy), whether the network is there,
+ * check-ins waiting to be sent and what each scan came to.
  */
-export function useCounter(ownerId: string) {
+export function useDesk(ownerId: string) {
   // First: the device's copy must be this account's before anything is read from it.
   const [discarded] = useState(() => claimFor(ownerId));
   const [today, setToday] = useState<TodayResponse | null>(() => loadToday());

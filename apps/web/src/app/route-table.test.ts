@@ -1,0 +1,82 @@
+import type { ApiAnswer } from '@qless/contract/web-page';
+import { parse } from 'regexparam';
+import { describe, expect, it } from 'vitest';
+import { organizationSearchQuery } from '../features/organizations/api/search-organizations';
+import { serviceQuery } from '../features/slots/api/get-service';
+import { slotsQuery } from '../features/slots/api/get-slots';
+import { occupancyQuery } from '../features/slots/api/get-taken-slots';
+import { planRoute } from './route-data';
+import { NOT_FOUND_PAGE, ROUTES } from './route-table';
+
+describe('the route table', () => {
+  // TypeScript cannot see an import's path: the name the server links the chunk by is checked here.
+  it('names each lazy page after the module it loads', async () => {
+    const pages = new Set([...ROUTES.map((r) => r.page), NOT_FOUND_PAGE]);
+    for (const page of pages) {
+      if (page.module === null) continue;
+      expect(page.module).toBe(`src/app/routes/${page.name}.tsx`);
+      expect(await page.preload(), page.name).toBe(await import(`./routes/${page.name}.tsx`));
+    }
+  });
+});
+
+describe('planRoute', () => {
+  const now = new Date('2026-11-26T10:00:00Z');
+  const answers = (table: Record<string, ApiAnswer>) => async (path: string) =>
+    table[path] ?? { status: 500, body: null };
+
+  it('embeds the slots page under the very queries its hooks ask, days as the phone shows', async () => {
+    const slots = { today: '2026-11-26', bookable_until: '2026-12-31', slots: [] };
+    const taken = occupancyQuery('s1', { start: '2026-11-26', end: '2026-12-02' }).path;
+    const plan = await planRoute(
+      parse,
+      '/service/s1/slots',
+      '',
+      answers({
+        [serviceQuery('s1').path]: { status: 200, body: { service: {} } },
+        [slotsQuery('s1').path]: { status: 200, body: slots },
+        [taken]: { status: 200, body: { bookings: [] } },
+      }),
+      now,
+    );
+    expect(plan.status).toBe(200);
+    expect(plan.module).toBe('src/app/routes/slots.tsx');
+    expect(Object.keys(plan.data.api).sort()).toEqual(
+      [serviceQuery('s1').path, slotsQuery('s1').path, taken].sort(),
+    );
+    expect(plan.data.now).toBe(now.toISOString());
+  });
+
+  it('answers 404 with the error embedded for an unknown service', async () => {
+    const body = { code: 'SERVICE_NOT_FOUND', message: 'Service not found' };
+    const plan = await planRoute(
+      parse,
+      '/service/nope/slots',
+      '',
+      answers({ [serviceQuery('nope').path]: { status: 404, body } }),
+      now,
+    );
+    expect(plan.status).toBe(404);
+    expect(plan.data.errors).toEqual({
+      [serviceQuery('nope').path]: {
+        status: 404,
+        code: 'SERVICE_NOT_FOUND',
+        message: body.message,
+      },
+    });
+  });
+
+  it('reads the list query as the page does, and 404s an unknown path', async () => {
+    const path = organizationSearchQuery('bank é', 2).path;
+    const list = await planRoute(
+      parse,
+      '/organizations',
+      '?q=bank%20%C3%A9&page=2',
+      answers({ [path]: { status: 200, body: { organizations: [] } } }),
+      now,
+    );
+    expect(Object.keys(list.data.api)).toEqual([path]);
+    const unknown = await planRoute(parse, '/no/such/page', '', answers({}), now);
+    expect(unknown).toMatchObject({ status: 404, module: 'src/app/routes/not-found.tsx' });
+  });
+});
