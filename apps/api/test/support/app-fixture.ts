@@ -103,17 +103,20 @@ export const test = base
 
 /**
  * A stack for the describe block that calls this: opened in its beforeAll, closed in its
- * afterAll. The returned object reads the block's stack once the block has started.
+ * afterAll. The returned object reads the block's stack once the block has started. Pass
+ * the options as a function when earlier hooks of the block compute them.
  *
  *     describe('sign-in', () => {
  *       const s = useStack({ env: { SESSION_IDLE_MINUTES: '30' } });
  *       it('signs in', async () => { await s.app.inject(...) });
  *     });
  */
-export function useStack(options: StackOptions = {}): Stack {
+export function useStack(options: StackOptions | (() => StackOptions) = {}): Stack {
   let current: (Stack & { close(): Promise<void> }) | null = null;
   test.beforeAll(async ({ stacks }) => {
-    current = await stacks.open(options);
+    // A function is read when the block starts: hooks before this one may fill its values
+    // (an SMTP server's address, say).
+    current = await stacks.open(typeof options === 'function' ? options() : options);
   });
   test.afterAll(async () => {
     await current?.close();

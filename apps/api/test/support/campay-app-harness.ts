@@ -20,7 +20,7 @@ export interface CampayAppOptions {
  */
 export function useCampayApp(_engine: Engine | undefined, options: CampayAppOptions) {
   let fake: FakeCampay;
-  const stack = useStack({
+  const stack = useStack(() => ({
     env: { ...NO_LIMITS, ...options.env },
     ...(options.logStream ? { logStream: options.logStream } : {}),
     provider: async (clock) => {
@@ -37,7 +37,7 @@ export function useCampayApp(_engine: Engine | undefined, options: CampayAppOpti
       );
       return { provider, close: () => fake.close() };
     },
-  });
+  }));
   let day = 4;
 
   return {

@@ -15,10 +15,10 @@ export function useSimulatorApp(
   _engine?: Engine,
   options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ) {
-  const stack = useStack({
+  const stack = useStack(() => ({
     env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '60000', ...options.env },
     ...(options.logStream ? { logStream: options.logStream } : {}),
-  });
+  }));
   /** Each test books its own day so tests never share a slot. */
   let day = 4;
   const harness = {
