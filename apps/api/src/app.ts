@@ -15,6 +15,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { frameworkErrors, registerErrorHandler } from './errors.js';
+import { limiter } from './limits/limiter.js';
+import { databaseRateLimitStore, memoryRateLimitStore } from './limits/route-store.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
@@ -33,10 +35,6 @@ import { createPayments, type Payments } from './modules/payments/payments.modul
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { consoleRoutes } from './modules/platform/console.routes.js';
 import { healthRoutes } from './modules/platform/health.routes.js';
-import {
-  databaseRateLimitStore,
-  memoryRateLimitStore,
-} from './modules/platform/rate-limit-store.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
@@ -251,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             bookings: payments.bookings,
             access: payments.access,
             signer,
-            limits: config.limits.ticketAccess,
+            limits: limiter(deps.db, deps.clock, config),
           }),
         ),
       );

@@ -3,12 +3,11 @@ import type { CustomerBooking, TicketAccessResponse } from '@qless/contract';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { LimitsConfig } from '../../config.js';
 import type { DB, Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { Limiter } from '../../limits/limiter.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
-import { accessLimits } from './access-limits.js';
 import type { BookingAccess } from './booking-access.js';
 import { expireStaleHolds, findFreeSeat, lockSlot } from './bookings.repository.js';
 import { type BookingsService, slotTaken } from './bookings.service.js';
@@ -29,7 +28,7 @@ export interface SelfServiceDeps {
   bookings: BookingsService;
   access: BookingAccess;
   signer: TicketSigner;
-  limits: LimitsConfig['ticketAccess'];
+  limits: Limiter;
 }
 
 const notFound = () => new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
@@ -81,11 +80,7 @@ function phoneEndsWith(phone: string, last4: string): boolean {
  * announce.
  */
 export class SelfService {
-  private readonly limits: ReturnType<typeof accessLimits>;
-
-  constructor(private readonly deps: SelfServiceDeps) {
-    this.limits = accessLimits(deps.db, deps.clock, deps.limits);
-  }
+  constructor(private readonly deps: SelfServiceDeps) {}
 
   /**
    * Refuses a missing or wrong key before the booking is even looked up: a caller without
@@ -196,7 +191,16 @@ export class SelfService {
   /**
    * The access key of the booking with this ticket code, for the key of a link (checked
    * against the code's booking) or the phone number's last four digits. A wrong answer and
-   * an unknown code answer the same 404; attempts are limited before they are checked.
+   * an unknown code answer the same 404.
+   *
+   * Phone digits (10,000 possibilities) are counted BEFORE they are checked, so guesses
+   * sent in parallel cannot all pass: of N at once, at most the limit are ever compared.
+   * A right answer gives back the code's counts only: were the address's given back too, a
+   * right answer on one's own booking would reset the address's budget between guesses at
+   * other codes. A key (256 bits, not guessable) is checked first and only a wrong one
+   * counts, against the address: the customer who holds the link is never refused because
+   * strangers behind the same carrier address spent a budget. An unknown code is counted
+   * like a known one, so a 429 tells nothing about whether a code exists.
    */
   async accessByCode(
     reply: FastifyReply,
@@ -212,15 +216,16 @@ export class SelfService {
     if (request.key !== undefined) {
       const row = await findCustomerBookingByCode(db, request.code);
       if (!row || !access.verify(row.booking_id, request.key)) {
-        await this.limits.wrongKey(reply, request.ip);
+        await this.deps.limits.enforce(reply, [{ limit: 'ticket-access-tries', of: request.ip }]);
         throw notFound();
       }
       return { access_key: access.keyFor(row.booking_id), booking: await this.present(row) };
     }
-    const reservation = await this.limits.reserveDigits(reply, {
-      code: request.code,
-      ip: request.ip,
-    });
+    const reservation = await this.deps.limits.reserve(reply, [
+      { limit: 'ticket-access-tries', of: request.ip },
+      { limit: 'ticket-access-tries-per-code', of: request.code },
+      { limit: 'ticket-access-tries-per-code-day', of: request.code },
+    ]);
     const row = await findCustomerBookingByCode(db, request.code);
     if (!row || !phoneEndsWith(row.phone_number, request.phone_last4 ?? '')) throw notFound();
     await reservation.succeeded();

@@ -11,11 +11,11 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { HoldLimits, HoldRequest } from '../../limits/hold-limits.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
 import { type BookingsService, type StartView, slotTaken } from '../bookings/bookings.service.js';
 import { collectFailureCode } from './failure-codes.js';
-import { HoldLimits, type HoldLimitsConfig, type HoldRequest } from './hold-limits.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { toPayment } from './payment-status.js';
 import {
@@ -25,6 +25,7 @@ import {
   recordPaymentEvent,
   saveCollectResult,
 } from './payments.repository.js';
+import { StartAdmission } from './start-admission.js';
 import { StartQueue } from './start-queue.js';
 
 export interface InitiationDeps {
@@ -33,7 +34,7 @@ export interface InitiationDeps {
   provider: PaymentProvider;
   bookings: BookingsService;
   stateMachine: PaymentStateMachine;
-  rateLimit: HoldLimitsConfig;
+  holdLimits: HoldLimits;
   log: FastifyBaseLogger;
   access: BookingAccess;
 }
@@ -75,10 +76,10 @@ function fingerprint(input: PaymentInitiateInput): string {
  * Idempotent on the client's reference.
  */
 export class PaymentInitiation {
-  private readonly limits: HoldLimits;
+  private readonly limits: StartAdmission;
   private readonly starts: StartQueue;
   constructor(private readonly deps: InitiationDeps) {
-    this.limits = new HoldLimits(deps.db, deps.stateMachine, deps.rateLimit);
+    this.limits = new StartAdmission(deps.db, deps.stateMachine, deps.holdLimits);
     this.starts = new StartQueue((slot, starts) =>
       deps.bookings.readForStarts(slot, starts, deps.clock.now()),
     );
