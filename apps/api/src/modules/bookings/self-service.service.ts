@@ -9,9 +9,10 @@ import type { Limiter } from '../../limits/limiter.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import type { BookingAccess } from './booking-access.js';
+import { assertCustomerMayChange, assertKeyHolder } from './booking-policy.js';
 import { expireStaleHolds, findFreeSeat, lockSlot } from './bookings.repository.js';
 import { type BookingsService, slotTaken } from './bookings.service.js';
-import { changeBlocked, toCustomerBooking } from './customer-booking.js';
+import { toCustomerBooking } from './customer-booking.js';
 import {
   type CustomerBookingRow,
   cancelByCustomer,
@@ -32,33 +33,6 @@ export interface SelfServiceDeps {
 }
 
 const notFound = () => new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
-
-const NOT_CHANGEABLE: Partial<Record<CustomerBookingRow['status'], string>> = {
-  held: 'This booking is not paid yet.',
-  checked_in: 'This booking was already used at the counter.',
-  cancelled: 'This booking was cancelled.',
-  no_show: 'This booking’s time has passed.',
-  expired: 'This booking expired before it was paid.',
-};
-
-/** The customer may change the booking now (confirmed, before the cut-off), or why not. */
-function assertChangeable(row: CustomerBookingRow, now: Date): void {
-  const blocked = changeBlocked(row, now);
-  if (blocked === 'NOT_CONFIRMED') {
-    throw new AppError(
-      409,
-      'BOOKING_NOT_CHANGEABLE',
-      NOT_CHANGEABLE[row.status] ?? 'This booking can no longer be changed.',
-    );
-  }
-  if (blocked === 'PAST_CUTOFF') {
-    throw new AppError(
-      409,
-      'CHANGE_PAST_CUTOFF',
-      `Bookings can be changed until ${row.change_cutoff_minutes} minutes before their time.`,
-    );
-  }
-}
 
 function isActiveSeatConflict(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string } | null;
@@ -87,13 +61,7 @@ export class SelfService {
    * the key learns nothing, not even whether the id exists.
    */
   authorize(bookingId: string, key: string | undefined): void {
-    if (!this.deps.access.verify(bookingId, key)) {
-      throw new AppError(
-        403,
-        'BOOKING_ACCESS_DENIED',
-        'This link does not open this booking. Open the whole link from your SMS or e-mail.',
-      );
-    }
+    assertKeyHolder(this.deps.access, bookingId, key, 'booking');
   }
 
   async view(bookingId: string, key: string | undefined): Promise<CustomerBooking> {
@@ -120,7 +88,7 @@ export class SelfService {
       const row = await lockCustomerBooking(trx, bookingId);
       if (!row) throw notFound();
       if (row.status === 'cancelled' && row.cancelled_by === 'customer') return;
-      assertChangeable(row, now);
+      assertCustomerMayChange(row, now);
       // The row is locked: nothing can have moved it since it was read.
       if (!(await cancelByCustomer(trx, bookingId, now))) throw notFound();
       await queueBookingMessages(trx, bookingId, 'cancellation', now);
@@ -143,7 +111,7 @@ export class SelfService {
     const now = clock.now();
     const current = await findCustomerBooking(db, bookingId);
     if (!current) throw notFound();
-    assertChangeable(current, now);
+    assertCustomerMayChange(current, now);
     assertMoves(current, target);
     const bookable = await bookings.findBookable(
       { serviceId: current.service_id, slotId: target.slot_id, date: target.date },
@@ -155,7 +123,7 @@ export class SelfService {
         await lockSlot(trx, bookable.slotId);
         const row = await lockCustomerBooking(trx, bookingId);
         if (!row) throw notFound();
-        assertChangeable(row, now);
+        assertCustomerMayChange(row, now);
         assertMoves(row, target);
         await this.moveTo(trx, row, bookable, now);
       });
