@@ -329,6 +329,12 @@ type NamesWhere<C extends Counting> = {
 
 /** Limits counted in rate_counters by limiter.ts. */
 export type CounterLimitName = NamesWhere<'counter'>;
+/** `counter` limits that refuse nothing: a budget of extra work (stored rejections). */
+export type BudgetLimitName = {
+  [K in CounterLimitName]: (typeof LIMITS)[K]['refusal'] extends null ? K : never;
+}[CounterLimitName];
+/** `counter` limits that answer a request once spent. */
+export type RefusingLimitName = Exclude<CounterLimitName, BudgetLimitName>;
 /** Limits counted by @fastify/rate-limit on a route's config. */
 export type RouteLimitName = NamesWhere<'route'>;
 

@@ -8,11 +8,18 @@ import { storableText } from '../db/storable.js';
 import { AppError } from '../errors.js';
 import { clientAddressKey } from './client-address.js';
 import { hitCounter, releaseCounter } from './counters.js';
-import { type CounterLimitName, declarationOf, type Per } from './declarations.js';
+import {
+  type BudgetLimitName,
+  type CounterLimitName,
+  declarationOf,
+  LIMITS,
+  type Per,
+  type RefusingLimitName,
+} from './declarations.js';
 
 /** One count against a limit; `of` names whose (an address, an e-mail, a code). */
-export interface Count {
-  limit: CounterLimitName;
+export interface Count<Name extends CounterLimitName = RefusingLimitName> {
+  limit: Name;
   /** Whose: unused for a limit counted for everyone. */
   of?: string;
 }
@@ -34,11 +41,11 @@ function subjectKey(per: Per, of: string): string {
   }
 }
 
-interface Counter {
+interface Counter<Name extends CounterLimitName> {
   key: string;
   windowMs: number;
   max: number;
-  name: CounterLimitName;
+  name: Name;
 }
 
 /**
@@ -46,7 +53,10 @@ interface Counter {
  * database, so every process adds to one count, one atomic upsert per key.
  */
 export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
-  const counterOf = ({ limit, of = '' }: Count): Counter => {
+  const counterOf = <Name extends CounterLimitName>({
+    limit,
+    of = '',
+  }: Count<Name>): Counter<Name> => {
     const declared = declarationOf(limit);
     if (!declared.windowMs) throw new Error(`limit ${limit} has no window`);
     return {
@@ -62,14 +72,18 @@ export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
    * retry-after); later ones are not counted then, so one client over its own limit does
    * not use up everyone's.
    */
-  const count = async (reply: FastifyReply, counts: Count[], at: Date): Promise<Counter[]> => {
-    const counted: Counter[] = [];
+  const count = async (
+    reply: FastifyReply,
+    counts: Count[],
+    at: Date,
+  ): Promise<Counter<RefusingLimitName>[]> => {
+    const counted: Counter<RefusingLimitName>[] = [];
     for (const one of counts) {
       const counter = counterOf(one);
       counted.push(counter);
       const hit = await hitCounter(db, counter.key, counter.windowMs, at);
-      const refusal = declarationOf(counter.name).refusal;
-      if (hit.count > counter.max && refusal) {
+      if (hit.count > counter.max) {
+        const refusal = LIMITS[counter.name].refusal;
         reply.header('retry-after', Math.max(1, Math.ceil(hit.ttlMs / 1000)));
         throw new AppError(refusal.status, refusal.code, refusal.message);
       }
@@ -103,7 +117,7 @@ export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
     },
 
     /** Takes one from a budget that refuses nothing (false: spent, skip the extra work). */
-    async withinBudget(one: Count): Promise<boolean> {
+    async withinBudget(one: Count<BudgetLimitName>): Promise<boolean> {
       const counter = counterOf(one);
       const hit = await hitCounter(db, counter.key, counter.windowMs, clock.now());
       return hit.count <= counter.max;

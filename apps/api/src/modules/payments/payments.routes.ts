@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { clientAddressKey } from '../../limits/client-address.js';
-import { declarationOf, maxOf, routeLimit } from '../../limits/declarations.js';
+import { LIMITS, maxOf, routeLimit } from '../../limits/declarations.js';
 import { cancelPendingPayment } from './payment-cancel.js';
 import type { PaymentEvents } from './payment-events.js';
 import { readPaymentStatus } from './payment-status.js';
@@ -39,7 +39,7 @@ export function paymentsRoutes(
   events: PaymentEvents,
 ): FastifyPluginAsyncZod {
   const socketsPerAddress = maxOf('status-sockets', deps.config);
-  const tooManySockets = declarationOf('status-sockets').refusal;
+  const tooManySockets = LIMITS['status-sockets'].refusal;
   const statusOf = (paymentId: string) => readPaymentStatus(deps.db, payments.signer, paymentId);
   // Open status sockets per client address in this process: each holds memory and a
   // subscription, so one client may not open them without end.
@@ -174,7 +174,7 @@ export function paymentsRoutes(
         };
         const address = clientAddressKey(req.ip);
         const open = socketsByAddress.get(address) ?? 0;
-        if (open >= socketsPerAddress && tooManySockets) {
+        if (open >= socketsPerAddress) {
           return closeWithError(tooManySockets.status, {
             code: tooManySockets.code,
             message: tooManySockets.message,
