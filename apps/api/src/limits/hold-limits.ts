@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { declarationOf, type LimitName, maxOf } from './declarations.js';
+import { LIMITS, maxOf, windowOf } from './declarations.js';
 
 /** What a payment start asks to hold, as far as the limits are concerned. */
 export interface HoldRequest {
@@ -14,10 +14,14 @@ export interface HoldRequest {
   date: string;
 }
 
-function refuse(name: LimitName): AppError {
-  const refusal = declarationOf(name).refusal;
-  if (!refusal) throw new Error(`limit ${name} refuses nothing`);
-  return new AppError(refusal.status, refusal.code, refusal.message);
+type HoldLimitName =
+  | 'payment-starts-per-phone'
+  | 'holds-per-address'
+  | 'holds-per-address-per-service';
+
+function refuse(name: HoldLimitName): AppError {
+  const { status, code, message } = LIMITS[name].refusal;
+  return new AppError(status, code, message);
 }
 
 /**
@@ -28,7 +32,7 @@ function refuse(name: LimitName): AppError {
  */
 export function holdLimits(config: Config) {
   const perPhone = maxOf('payment-starts-per-phone', config);
-  const windowMs = declarationOf('payment-starts-per-phone').windowMs?.(config) ?? 0;
+  const windowMs = windowOf('payment-starts-per-phone', config);
   const holdsPerIp = maxOf('holds-per-address', config);
   const holdsPerIpPerService = maxOf('holds-per-address-per-service', config);
 
