@@ -15,15 +15,19 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { frameworkErrors, registerErrorHandler } from './errors.js';
+import { limiter } from './limits/limiter.js';
+import { databaseRateLimitStore, memoryRateLimitStore } from './limits/route-store.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
 import { SelfService } from './modules/bookings/self-service.service.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { type CatalogReads, catalogReads } from './modules/catalog/catalog-reads.js';
 import { ReadCache } from './modules/catalog/read-cache.js';
-import { catalogRoutes } from './modules/catalog.routes.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
+import { consoleRoutes } from './modules/console/console.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { createMessaging, type Messaging } from './modules/messages/messages.module.js';
 import { accountRoutes } from './modules/onboarding/account.routes.js';
 import { staffRoutes } from './modules/onboarding/staff.routes.js';
@@ -31,12 +35,6 @@ import { organizationAdminRoutes } from './modules/organizations/organization-ad
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { consoleRoutes } from './modules/platform/console.routes.js';
-import { healthRoutes } from './modules/platform/health.routes.js';
-import {
-  databaseRateLimitStore,
-  memoryRateLimitStore,
-} from './modules/platform/rate-limit-store.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
@@ -253,7 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             bookings: payments.bookings,
             access: payments.access,
             signer,
-            limits: config.limits.ticketAccess,
+            limits: limiter(deps.db, deps.clock, config),
           }),
         ),
       );

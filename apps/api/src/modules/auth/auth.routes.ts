@@ -9,9 +9,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { limiter } from '../../limits/limiter.js';
 import { spendOtherLinks } from '../onboarding/user-tokens.repository.js';
 import { authOf, ROLES_ANY, SESSION_COOKIE } from './auth-guard.js';
-import { loginLimits } from './login-limits.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions.js';
 import {
@@ -35,7 +35,15 @@ function toUser(u: SessionUser) {
 }
 
 export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPluginAsyncZod {
-  const limits = loginLimits(db, config.auth, clock);
+  const limits = limiter(db, clock, config);
+  // Per account and per client address, each attempt counted before its password is
+  // checked. A counter full of someone else's failures still blocks: that is the point of a
+  // per-account limit.
+  const reserveSignIn = (reply: FastifyReply, email: string, ip: string) =>
+    limits.reserve(reply, [
+      { limit: 'sign-ins-per-account', of: email },
+      { limit: 'sign-ins', of: ip },
+    ]);
   const secureCookie = config.publicOrigin.startsWith('https:');
 
   function setCookie(reply: FastifyReply, token: string): void {
@@ -62,7 +70,7 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
       },
       async (req, reply) => {
         const email = normalizeEmail(req.body.email);
-        const attempt = await limits.reserve(reply, email, req.ip);
+        const attempt = await reserveSignIn(reply, email, req.ip);
         const user = await findUserByEmail(db, email);
         // The same work and the same answer whether the account exists or not.
         const usable = user?.active === true ? user.password_hash : null;
@@ -136,7 +144,7 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
       async (req, reply) => {
         const auth = authOf(req);
         // Counted like sign-ins: a stolen session must not become a password oracle.
-        const attempt = await limits.reserve(reply, auth.user.email, req.ip);
+        const attempt = await reserveSignIn(reply, auth.user.email, req.ip);
         const user = await findUserById(db, auth.user.id);
         if (!user || !(await checkPassword(user.password_hash, req.body.current_password))) {
           throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.');

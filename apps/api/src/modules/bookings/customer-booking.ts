@@ -7,31 +7,8 @@ import {
 import { timeToMinutes } from '../../db/time-columns.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { isTicketValid, toTicket } from '../tickets/tickets.service.js';
+import { changeDeadline, customerChangeBlocked, startsAt } from './booking-policy.js';
 import type { CustomerBookingRow } from './self-service.repository.js';
-
-type Timing = Pick<
-  CustomerBookingRow,
-  'booking_date' | 'start_time' | 'time_zone' | 'change_cutoff_minutes'
->;
-
-/** When the booking's slot starts, as an instant (the date and time are the organization's). */
-export function startsAt(row: Pick<Timing, 'booking_date' | 'start_time' | 'time_zone'>): Date {
-  return zonedInstant(row.booking_date, timeToMinutes(row.start_time), row.time_zone);
-}
-
-/** Until when the customer may cancel or reschedule: the slot's start less the cut-off. */
-export function changeDeadline(row: Timing): Date {
-  return new Date(startsAt(row).getTime() - row.change_cutoff_minutes * 60_000);
-}
-
-/** Why the customer may not change the booking now; null when they may. */
-export function changeBlocked(
-  row: Timing & Pick<CustomerBookingRow, 'status'>,
-  now: Date,
-): CustomerBooking['change_blocked'] {
-  if (row.status !== 'confirmed') return 'NOT_CONFIRMED';
-  return now.getTime() >= changeDeadline(row).getTime() ? 'PAST_CUTOFF' : null;
-}
 
 export interface LatestPayment {
   id: string;
@@ -107,7 +84,7 @@ export async function toCustomerBooking(
     ticket,
     change_deadline: changeDeadline(row).toISOString(),
     cutoff_minutes: row.change_cutoff_minutes,
-    change_blocked: changeBlocked(row, now),
+    change_blocked: customerChangeBlocked(row, now),
     cancelled_by: row.cancelled_by,
     rescheduled_from:
       row.rescheduled_from_date && row.rescheduled_from_time

@@ -12,8 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
-import { clientAddressKey } from '../platform/client-address.js';
-import { enforceLimits } from '../platform/db-limits.js';
+import { limiter } from '../../limits/limiter.js';
 import type { SelfService } from './self-service.service.js';
 
 const bookingParams = withFieldCodes(z.object({ bookingId: idSchema }), {
@@ -22,8 +21,6 @@ const bookingParams = withFieldCodes(z.object({ bookingId: idSchema }), {
 const codeParams = withFieldCodes(z.object({ code: z.string().max(20) }), {
   code: 'INVALID_TICKET',
 });
-
-const MINUTE = 60_000;
 
 /** The access key a request presents: the X-Booking-Key header (never the URL: it is logged). */
 function keyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
@@ -40,7 +37,7 @@ export function selfServiceRoutes(
   { db, clock, config }: AppDeps,
   selfService: SelfService,
 ): FastifyPluginAsyncZod {
-  const { ticketPerIp, ticketGlobal } = config.limits;
+  const limits = limiter(db, clock, config);
   return async (app) => {
     app.addHook('onRequest', async (_req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -98,13 +95,9 @@ export function selfServiceRoutes(
         config: { touchesCatalog: false },
         // A flood from one client, or from everyone, stops here before any guess is counted.
         preHandler: (req, reply) =>
-          enforceLimits(db, clock, reply, [
-            {
-              key: `ticket-access:flood:ip:${clientAddressKey(req.ip)}`,
-              max: ticketPerIp,
-              windowMs: MINUTE,
-            },
-            { key: 'ticket-access:flood:all', max: ticketGlobal, windowMs: MINUTE },
+          limits.enforce(reply, [
+            { limit: 'ticket-access-requests', of: req.ip },
+            { limit: 'ticket-access-requests-all' },
           ]),
         schema: {
           params: codeParams,

@@ -3,16 +3,16 @@ import type { CustomerBooking, TicketAccessResponse } from '@qless/contract';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { LimitsConfig } from '../../config.js';
 import type { DB, Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { Limiter } from '../../limits/limiter.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
-import { accessLimits } from './access-limits.js';
 import type { BookingAccess } from './booking-access.js';
+import { assertCustomerMayChange, assertKeyHolder } from './booking-policy.js';
 import { expireStaleHolds, findFreeSeat, lockSlot } from './bookings.repository.js';
 import { type BookingsService, slotTaken } from './bookings.service.js';
-import { changeBlocked, toCustomerBooking } from './customer-booking.js';
+import { toCustomerBooking } from './customer-booking.js';
 import {
   type CustomerBookingRow,
   cancelByCustomer,
@@ -29,37 +29,10 @@ export interface SelfServiceDeps {
   bookings: BookingsService;
   access: BookingAccess;
   signer: TicketSigner;
-  limits: LimitsConfig['ticketAccess'];
+  limits: Limiter;
 }
 
 const notFound = () => new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
-
-const NOT_CHANGEABLE: Partial<Record<CustomerBookingRow['status'], string>> = {
-  held: 'This booking is not paid yet.',
-  checked_in: 'This booking was already used at the counter.',
-  cancelled: 'This booking was cancelled.',
-  no_show: 'This booking’s time has passed.',
-  expired: 'This booking expired before it was paid.',
-};
-
-/** The customer may change the booking now (confirmed, before the cut-off), or why not. */
-function assertChangeable(row: CustomerBookingRow, now: Date): void {
-  const blocked = changeBlocked(row, now);
-  if (blocked === 'NOT_CONFIRMED') {
-    throw new AppError(
-      409,
-      'BOOKING_NOT_CHANGEABLE',
-      NOT_CHANGEABLE[row.status] ?? 'This booking can no longer be changed.',
-    );
-  }
-  if (blocked === 'PAST_CUTOFF') {
-    throw new AppError(
-      409,
-      'CHANGE_PAST_CUTOFF',
-      `Bookings can be changed until ${row.change_cutoff_minutes} minutes before their time.`,
-    );
-  }
-}
 
 function isActiveSeatConflict(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string } | null;
@@ -81,24 +54,14 @@ function phoneEndsWith(phone: string, last4: string): boolean {
  * announce.
  */
 export class SelfService {
-  private readonly limits: ReturnType<typeof accessLimits>;
-
-  constructor(private readonly deps: SelfServiceDeps) {
-    this.limits = accessLimits(deps.db, deps.clock, deps.limits);
-  }
+  constructor(private readonly deps: SelfServiceDeps) {}
 
   /**
    * Refuses a missing or wrong key before the booking is even looked up: a caller without
    * the key learns nothing, not even whether the id exists.
    */
   authorize(bookingId: string, key: string | undefined): void {
-    if (!this.deps.access.verify(bookingId, key)) {
-      throw new AppError(
-        403,
-        'BOOKING_ACCESS_DENIED',
-        'This link does not open this booking. Open the whole link from your SMS or e-mail.',
-      );
-    }
+    assertKeyHolder(this.deps.access, bookingId, key, 'booking');
   }
 
   async view(bookingId: string, key: string | undefined): Promise<CustomerBooking> {
@@ -125,7 +88,7 @@ export class SelfService {
       const row = await lockCustomerBooking(trx, bookingId);
       if (!row) throw notFound();
       if (row.status === 'cancelled' && row.cancelled_by === 'customer') return;
-      assertChangeable(row, now);
+      assertCustomerMayChange(row, now);
       // The row is locked: nothing can have moved it since it was read.
       if (!(await cancelByCustomer(trx, bookingId, now))) throw notFound();
       await queueBookingMessages(trx, bookingId, 'cancellation', now);
@@ -148,7 +111,7 @@ export class SelfService {
     const now = clock.now();
     const current = await findCustomerBooking(db, bookingId);
     if (!current) throw notFound();
-    assertChangeable(current, now);
+    assertCustomerMayChange(current, now);
     assertMoves(current, target);
     const bookable = await bookings.findBookable(
       { serviceId: current.service_id, slotId: target.slot_id, date: target.date },
@@ -160,7 +123,7 @@ export class SelfService {
         await lockSlot(trx, bookable.slotId);
         const row = await lockCustomerBooking(trx, bookingId);
         if (!row) throw notFound();
-        assertChangeable(row, now);
+        assertCustomerMayChange(row, now);
         assertMoves(row, target);
         await this.moveTo(trx, row, bookable, now);
       });
@@ -196,7 +159,16 @@ export class SelfService {
   /**
    * The access key of the booking with this ticket code, for the key of a link (checked
    * against the code's booking) or the phone number's last four digits. A wrong answer and
-   * an unknown code answer the same 404; attempts are limited before they are checked.
+   * an unknown code answer the same 404.
+   *
+   * Phone digits (10,000 possibilities) are counted BEFORE they are checked, so guesses
+   * sent in parallel cannot all pass: of N at once, at most the limit are ever compared.
+   * A right answer gives back the code's counts only: were the address's given back too, a
+   * right answer on one's own booking would reset the address's budget between guesses at
+   * other codes. A key (256 bits, not guessable) is checked first and only a wrong one
+   * counts, against the address: the customer who holds the link is never refused because
+   * strangers behind the same carrier address spent a budget. An unknown code is counted
+   * like a known one, so a 429 tells nothing about whether a code exists.
    */
   async accessByCode(
     reply: FastifyReply,
@@ -212,15 +184,16 @@ export class SelfService {
     if (request.key !== undefined) {
       const row = await findCustomerBookingByCode(db, request.code);
       if (!row || !access.verify(row.booking_id, request.key)) {
-        await this.limits.wrongKey(reply, request.ip);
+        await this.deps.limits.enforce(reply, [{ limit: 'ticket-access-tries', of: request.ip }]);
         throw notFound();
       }
       return { access_key: access.keyFor(row.booking_id), booking: await this.present(row) };
     }
-    const reservation = await this.limits.reserveDigits(reply, {
-      code: request.code,
-      ip: request.ip,
-    });
+    const reservation = await this.deps.limits.reserve(reply, [
+      { limit: 'ticket-access-tries', of: request.ip },
+      { limit: 'ticket-access-tries-per-code', of: request.code },
+      { limit: 'ticket-access-tries-per-code-day', of: request.code },
+    ]);
     const row = await findCustomerBookingByCode(db, request.code);
     if (!row || !phoneEndsWith(row.phone_number, request.phone_last4 ?? '')) throw notFound();
     await reservation.succeeded();

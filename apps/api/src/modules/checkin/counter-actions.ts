@@ -1,54 +1,22 @@
-import {
-  type BookingStatus,
-  type CheckinBooking,
-  type ErrorCode,
-  isSlotInPast,
-} from '@qless/contract';
+import type { BookingStatus, CheckinBooking } from '@qless/contract';
 import type { Kysely } from 'kysely';
-import type { DB, Db } from '../../db/schema.js';
-import { timeToMinutes } from '../../db/time-columns.js';
-import { AppError } from '../../errors.js';
-import { type AuthContext, canActOn } from '../auth/auth-guard.js';
+import type { DB } from '../../db/schema.js';
+import type { AuthContext } from '../auth/auth-guard.js';
+import {
+  assertOrganizationMay,
+  assertOrganizationReaches,
+  ORGANIZATION_ALLOWED_FROM,
+  type OrganizationAction,
+  organizationActionRefused,
+} from '../bookings/booking-policy.js';
 import { changeBookingStatus, lockBookingForUpdate } from '../bookings/bookings.repository.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
-import {
-  type CounterBooking,
-  findCounterBooking,
-  stateReason,
-  toCheckinBooking,
-  todayOf,
-} from '../tickets/ticket-check.js';
+import { findCounterBooking, toCheckinBooking } from '../tickets/ticket-check.js';
 
-export type CounterAction = 'no_show' | 'cancel';
+/** What the counter may do to a booking; who may and when is booking-policy.ts's. */
+export type CounterAction = OrganizationAction;
 
-/** From which states each action may move a booking. */
-const ALLOWED_FROM: Record<CounterAction, readonly BookingStatus[]> = {
-  // Paid and not seen: only a confirmed booking can be missed.
-  no_show: ['confirmed'],
-  // Cancelling frees the seat (only held, confirmed and checked-in bookings occupy one).
-  cancel: ['held', 'confirmed'],
-};
 const TARGET: Record<CounterAction, BookingStatus> = { no_show: 'no_show', cancel: 'cancelled' };
-
-function notAllowed(booking: CounterBooking): AppError {
-  const reason = stateReason(booking.status);
-  const code: ErrorCode = reason === 'OK' ? 'VALIDATION_FAILED' : reason;
-  return new AppError(409, code, `This booking is ${booking.status.replace('_', ' ')}.`);
-}
-
-async function ownBooking(db: Db, auth: AuthContext, bookingId: string, now: Date) {
-  const booking = await findCounterBooking(db, bookingId);
-  // Another organization's booking is not said to exist; nor, to staff, one of another
-  // day than today (the counter's work; the organization's admins manage other days).
-  const outOfReach =
-    auth.user.role === 'staff' &&
-    booking !== undefined &&
-    booking.booking_date !== todayOf(booking, now);
-  if (!booking || !canActOn(auth, booking.organization_id) || outOfReach) {
-    throw new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
-  }
-  return booking;
-}
 
 /**
  * No-show (a confirmed booking whose slot has started) or cancel (held or confirmed),
@@ -62,20 +30,10 @@ export async function applyCounterAction(
   action: CounterAction,
   now: Date,
 ): Promise<CheckinBooking> {
-  const booking = await ownBooking(db, auth, bookingId, now);
-  const from = ALLOWED_FROM[action];
-  if (!from.includes(booking.status)) throw notAllowed(booking);
-  if (action === 'no_show') {
-    const started = isSlotInPast(
-      booking.booking_date,
-      timeToMinutes(booking.start_time),
-      booking.time_zone,
-      now,
-    );
-    if (!started) {
-      throw new AppError(409, 'SLOT_NOT_STARTED', 'This booking’s time has not come yet.');
-    }
-  }
+  const booking = await findCounterBooking(db, bookingId);
+  assertOrganizationReaches(auth, booking, now);
+  assertOrganizationMay(action, booking, now);
+  const from = ORGANIZATION_ALLOWED_FROM[action];
   // The organization cancelled it (at the counter or in its area). A paid booking's customer
   // is told, by a message queued in the same transaction as the change.
   const changed = await db.transaction().execute(async (trx) => {
@@ -95,6 +53,6 @@ export async function applyCounterAction(
     return done;
   });
   const fresh = (await findCounterBooking(db, booking.booking_id)) ?? booking;
-  if (!changed) throw notAllowed(fresh);
+  if (!changed) throw organizationActionRefused(fresh);
   return toCheckinBooking(fresh);
 }

@@ -2,6 +2,7 @@ import { contactRequestSchema, contactResponseSchema } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
+import { routeLimit } from '../../limits/declarations.js';
 
 /** Organizations ask to be onboarded; the platform team reads the stored requests. */
 export function contactRoutes({ db, config, clock }: AppDeps): FastifyPluginAsyncZod {
@@ -9,10 +10,7 @@ export function contactRoutes({ db, config, clock }: AppDeps): FastifyPluginAsyn
     app.post(
       '/contact',
       {
-        config: {
-          rateLimit: { max: config.limits.contactPerIp, timeWindow: '10 minutes' },
-          touchesCatalog: false,
-        },
+        config: { rateLimit: routeLimit('contact', config), touchesCatalog: false },
         schema: {
           body: contactRequestSchema,
           response: { 201: contactResponseSchema, ...errorResponses(400, 413, 415, 429) },

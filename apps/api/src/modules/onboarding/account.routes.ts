@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   acceptedResponseSchema,
   acceptInvitationRequestSchema,
@@ -13,13 +12,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
+import { limiter } from '../../limits/limiter.js';
 import { SESSION_COOKIE } from '../auth/auth-guard.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../auth/users.repository.js';
 import { queueMail } from '../outbox/outbox.repository.js';
-import { clientAddressKey } from '../platform/client-address.js';
-import { enforceLimits } from '../platform/db-limits.js';
 import { passwordResetMail, resetLink } from './account-mail.js';
 import {
   consumeLinkToken,
@@ -30,7 +28,6 @@ import {
 } from './user-tokens.repository.js';
 
 const HOUR_MS = 3_600_000;
-const CHECK_WINDOW_MS = 15 * 60_000;
 
 /**
  * The public side of accounts: asking for a reset link, using it, and reading and accepting
@@ -53,14 +50,9 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
   }
 
   /** Link tokens are 256-bit: this only keeps one client from hammering the table. */
+  const limits = limiter(db, clock, config);
   const limitChecks = (req: FastifyRequest, reply: FastifyReply) =>
-    enforceLimits(db, clock, reply, [
-      {
-        key: `link-check:ip:${clientAddressKey(req.ip)}`,
-        max: config.links.checksPerIp,
-        windowMs: CHECK_WINDOW_MS,
-      },
-    ]);
+    limits.enforce(reply, [{ limit: 'link-checks', of: req.ip }]);
 
   return async (app) => {
     app.post(
@@ -76,17 +68,9 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
         const email = req.body.email.toLowerCase();
         // Counted per address asked for whether or not it has an account, so a 429 says
         // nothing about which e-mails exist.
-        await enforceLimits(db, clock, reply, [
-          {
-            key: `reset:ip:${clientAddressKey(req.ip)}`,
-            max: config.links.resetsPerIp,
-            windowMs: HOUR_MS,
-          },
-          {
-            key: `reset:account:${createHash('sha256').update(email).digest('hex')}`,
-            max: config.links.resetsPerAccount,
-            windowMs: HOUR_MS,
-          },
+        await limits.enforce(reply, [
+          { limit: 'password-resets', of: req.ip },
+          { limit: 'password-resets-per-account', of: email },
         ]);
         const now = clock.now();
         const user = await findUserByEmail(db, email);

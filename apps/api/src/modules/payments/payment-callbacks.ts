@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { hasLoneSurrogate, storableText } from '../../db/storable.js';
+import type { Limiter } from '../../limits/limiter.js';
 import {
   type CallbackInput,
   type PaymentProvider,
@@ -17,7 +18,6 @@ import {
   findPaymentById,
   findPaymentByProviderReference,
   recordPaymentEvent,
-  takeRejectionBudget,
 } from './payments.repository.js';
 
 export interface CallbacksDeps {
@@ -25,18 +25,14 @@ export interface CallbacksDeps {
   clock: Clock;
   provider: PaymentProvider;
   stateMachine: PaymentStateMachine;
+  /** Rejected callbacks stored per client (limit `rejected-callbacks-stored`). */
+  limiter: Limiter;
   log: FastifyBaseLogger;
 }
 
 export type CallbackResult =
   | { accepted: true; outcome: CallbackOutcome }
   | { accepted: false; reason: 'INVALID_SIGNATURE' | 'MALFORMED' | 'INVALID_ENCODING' };
-
-/**
- * Rejected callbacks stored per client and minute; the rest are answered and dropped, so
- * a flood of forgeries cannot fill the table (the route allows 300 a minute).
- */
-const REJECTED_STORED_PER_MINUTE = 10;
 
 /** The event's texts as the database can store them (NULs dropped, value by value). */
 function storableEvent(event: ProviderEvent): ProviderEvent {
@@ -161,8 +157,9 @@ export class PaymentCallbacks {
     signatureValid: boolean,
     payload: Record<string, unknown>,
   ): Promise<void> {
-    const { db, clock, provider } = this.deps;
-    if (!(await takeRejectionBudget(db, client, clock.now(), REJECTED_STORED_PER_MINUTE))) return;
+    const { db, limiter, provider } = this.deps;
+    // The rest are answered and dropped, so a flood of forgeries cannot fill the table.
+    if (!(await limiter.withinBudget({ limit: 'rejected-callbacks-stored', of: client }))) return;
     await recordPaymentEvent(db, {
       paymentId: null,
       provider: provider.name,

@@ -2,6 +2,7 @@ import type { PaymentStatusMessage } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
+import { assertKeyHolder } from '../bookings/booking-policy.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { FAILURE_CODES } from './failure-codes.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
@@ -23,13 +24,7 @@ export async function cancelPendingPayment(
   const { db, stateMachine, access, signer } = deps;
   const payment = await findPaymentById(db, paymentId);
   if (!payment) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'No such payment.');
-  if (!access.verify(payment.booking_id, key)) {
-    throw new AppError(
-      403,
-      'BOOKING_ACCESS_DENIED',
-      'Only the device that started this payment can cancel it.',
-    );
-  }
+  assertKeyHolder(access, payment.booking_id, key, 'payment');
   const failed = await stateMachine.failPending(payment.id, FAILURE_CODES.CANCELLED_BY_CUSTOMER, {
     source: 'customer',
     outcome: 'cancelled_by_customer',

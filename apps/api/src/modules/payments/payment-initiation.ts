@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { HoldLimits, HoldRequest } from '../../limits/hold-limits.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
 import {
@@ -19,7 +20,6 @@ import {
   slotTaken,
 } from '../bookings/bookings.service.js';
 import { collectFailureCode } from './failure-codes.js';
-import { HoldLimits, type HoldLimitsConfig, type HoldRequest } from './hold-limits.js';
 import { InitiationQueue } from './initiation-queue.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { toPayment } from './payment-status.js';
@@ -30,6 +30,7 @@ import {
   recordPaymentEvent,
   saveCollectResult,
 } from './payments.repository.js';
+import { InitiationAdmission } from './initiation-admission.js';
 
 export interface InitiationDeps {
   db: Kysely<DB>;
@@ -37,7 +38,7 @@ export interface InitiationDeps {
   provider: PaymentProvider;
   bookings: BookingsService;
   stateMachine: PaymentStateMachine;
-  rateLimit: HoldLimitsConfig;
+  holdLimits: HoldLimits;
   log: FastifyBaseLogger;
   access: BookingAccess;
 }
@@ -79,10 +80,10 @@ function fingerprint(input: PaymentInitiateInput): string {
  * Idempotent on the client's reference.
  */
 export class PaymentInitiation {
-  private readonly limits: HoldLimits;
+  private readonly limits: InitiationAdmission;
   private readonly queue: InitiationQueue;
   constructor(private readonly deps: InitiationDeps) {
-    this.limits = new HoldLimits(deps.db, deps.stateMachine, deps.rateLimit);
+    this.limits = new InitiationAdmission(deps.db, deps.stateMachine, deps.holdLimits);
     this.queue = new InitiationQueue((slot, initiations) =>
       deps.bookings.readForInitiations(slot, initiations, deps.clock.now()),
     );

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
+import { holdLimits } from '../../limits/hold-limits.js';
+import { limiter } from '../../limits/limiter.js';
 import type { CallbackInput, PaymentProvider } from '../../providers/provider.js';
 import { BookingAccess } from '../bookings/booking-access.js';
 import { BookingsService } from '../bookings/bookings.service.js';
@@ -54,7 +56,14 @@ export async function createPayments(
     provider: provider.name,
     log,
   });
-  callbacks = new PaymentCallbacks({ db, clock, provider, stateMachine, log });
+  callbacks = new PaymentCallbacks({
+    db,
+    clock,
+    provider,
+    stateMachine,
+    limiter: limiter(db, clock, config),
+    log,
+  });
   const access = await BookingAccess.load(db);
   const initiation = new PaymentInitiation({
     access,
@@ -63,7 +72,7 @@ export async function createPayments(
     provider,
     bookings,
     stateMachine,
-    rateLimit: settings.rateLimit,
+    holdLimits: holdLimits(config),
     log,
   });
   const reconciler = new Reconciler({

@@ -1,6 +1,5 @@
 import type { EventSource, ProviderName, RecordedOutcome } from '@qless/contract';
 import { sql } from 'kysely';
-import { hitCounter } from '../../db/rate-counters.js';
 import type { Db, PaymentRow, PaymentsTable } from '../../db/schema.js';
 import { storableText, storableValue } from '../../db/storable.js';
 import { PAYMENT_CHANNEL } from './payment-events.js';
@@ -159,21 +158,6 @@ function storablePayload(payload: Record<string, unknown>, maxChars: number): st
   if (text.length <= maxChars) return text;
   // The cut may split a surrogate pair: clean the kept part again.
   return JSON.stringify({ truncated: storableText(text.slice(0, maxChars)) });
-}
-
-/**
- * Takes one unit of a client's budget of stored rejected callbacks for the current minute;
- * false when it is spent. Counted with the shared rate counters, so it holds across processes.
- */
-export async function takeRejectionBudget(
-  db: Db,
-  client: string,
-  now: Date,
-  perMinute: number,
-): Promise<boolean> {
-  const key = `callback-rejections:${storableText(client).slice(0, 100)}`;
-  const hit = await hitCounter(db, key, 60_000, now);
-  return hit.count <= perMinute;
 }
 
 /** The provider's reference learned after the fact (a lookup after a lost collect answer). */

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
-import { clientAddressKey } from '../platform/client-address.js';
+import { clientAddressKey } from '../../limits/client-address.js';
+import { LIMITS, maxOf, routeLimit } from '../../limits/declarations.js';
 import { cancelPendingPayment } from './payment-cancel.js';
 import type { PaymentEvents } from './payment-events.js';
 import { readPaymentStatus } from './payment-status.js';
@@ -37,7 +38,8 @@ export function paymentsRoutes(
   payments: Payments,
   events: PaymentEvents,
 ): FastifyPluginAsyncZod {
-  const limits = deps.config.payments.rateLimit;
+  const socketsPerAddress = maxOf('status-sockets', deps.config);
+  const tooManySockets = LIMITS['status-sockets'].refusal;
   const statusOf = (paymentId: string) => readPaymentStatus(deps.db, payments.signer, paymentId);
   // Open status sockets per client address in this process: each holds memory and a
   // subscription, so one client may not open them without end.
@@ -46,7 +48,7 @@ export function paymentsRoutes(
     app.post(
       '/payment/initiate',
       {
-        config: { rateLimit: { max: limits.perIp, timeWindow: limits.windowMinutes * 60_000 } },
+        config: { rateLimit: routeLimit('payment-starts', deps.config) },
         schema: {
           body: paymentInitiateRequestSchema,
           response: {
@@ -124,7 +126,7 @@ export function paymentsRoutes(
             ...errorResponses(400, 401, 413, 415, 429, 503),
           },
         },
-        config: { rateLimit: { max: 300, timeWindow: 60_000 }, writes: true },
+        config: { rateLimit: routeLimit('payment-callbacks', deps.config), writes: true },
         handler: async (req) => {
           const result = await payments.callbacks.handle(
             {
@@ -172,10 +174,10 @@ export function paymentsRoutes(
         };
         const address = clientAddressKey(req.ip);
         const open = socketsByAddress.get(address) ?? 0;
-        if (open >= deps.config.limits.socketsPerIp) {
-          return closeWithError(4429, {
-            code: 'TOO_MANY_SOCKETS',
-            message: 'Too many payment status connections from this address. Close some first.',
+        if (open >= socketsPerAddress) {
+          return closeWithError(tooManySockets.status, {
+            code: tooManySockets.code,
+            message: tooManySockets.message,
           });
         }
         socketsByAddress.set(address, open + 1);

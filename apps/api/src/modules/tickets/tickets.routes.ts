@@ -9,9 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { limiter } from '../../limits/limiter.js';
 import { authOf, ROLES_COUNTER } from '../auth/auth-guard.js';
-import { clientAddressKey } from '../platform/client-address.js';
-import { enforceLimits } from '../platform/db-limits.js';
 import { TICKET_CODE_PATTERN } from './ticket-code.js';
 import type { TicketSigner } from './ticket-signer.js';
 import { verifyTicketToken } from './ticket-verify.js';
@@ -21,25 +20,22 @@ const codeParams = withFieldCodes(z.object({ code: z.string().max(20) }), {
   code: 'INVALID_TICKET',
 });
 
-const MINUTE = 60_000;
-
 export function ticketsRoutes(
   { db, clock, config, guard }: AppDeps,
   signer: TicketSigner,
 ): FastifyPluginAsyncZod {
-  const { ticketPerIp, ticketGlobal } = config.limits;
+  const limits = limiter(db, clock, config);
   // Per client, then for everyone: guessing codes from many addresses still meets a ceiling.
   // Look-ups and verifications count apart so a flood of guesses does not stop check-ins.
-  const limitsFor = (route: string, ip: string) => [
-    { key: `${route}:ip:${clientAddressKey(ip)}`, max: ticketPerIp, windowMs: MINUTE },
-    { key: `${route}:all`, max: ticketGlobal, windowMs: MINUTE },
-  ];
   return async (app) => {
     app.get(
       '/tickets/:code',
       {
         preHandler: (req, reply) =>
-          enforceLimits(db, clock, reply, limitsFor('ticket-lookup', req.ip)),
+          limits.enforce(reply, [
+            { limit: 'ticket-lookups', of: req.ip },
+            { limit: 'ticket-lookups-all' },
+          ]),
         schema: {
           params: codeParams,
           response: { 200: ticketLookupResponseSchema, ...errorResponses(400, 404, 429) },
@@ -76,7 +72,10 @@ export function ticketsRoutes(
         config: { touchesCatalog: false },
         onRequest: guard.require(ROLES_COUNTER),
         preHandler: (req, reply) =>
-          enforceLimits(db, clock, reply, limitsFor('ticket-verify', req.ip)),
+          limits.enforce(reply, [
+            { limit: 'ticket-verifications', of: req.ip },
+            { limit: 'ticket-verifications-all' },
+          ]),
         schema: {
           body: ticketVerifyRequestSchema,
           response: {

@@ -17,9 +17,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, errorResponses } from '../errors.js';
-import type { CatalogReads } from './catalog/catalog-reads.js';
-import { type CachedAnswer, matchesIfNoneMatch } from './catalog/read-cache.js';
+import { AppError, errorResponses } from '../../errors.js';
+import type { CatalogReads } from './catalog-reads.js';
+import { type CachedAnswer, matchesIfNoneMatch } from './read-cache.js';
 
 const orgParams = withFieldCodes(z.object({ orgId: idSchema }), { orgId: 'INVALID_ID' });
 const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {

@@ -1,8 +1,8 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
-import { type CounterHit, hitCounter, readCounter } from '../../db/rate-counters.js';
-import type { DB } from '../../db/schema.js';
+import type { Clock } from '../clock.js';
+import type { DB } from '../db/schema.js';
+import { type CounterHit, hitCounter, readCounter } from './counters.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

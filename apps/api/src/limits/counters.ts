@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './schema.js';
+import type { Db } from '../db/schema.js';
 
 export interface CounterHit {
   /** Hits in the current window, this one included. */

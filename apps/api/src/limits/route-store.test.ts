@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../../clock.js';
-import { memoryRateLimitStore } from './rate-limit-store.js';
+import { FixedClock } from '../clock.js';
+import { memoryRateLimitStore } from './route-store.js';
 
 type Store = Omit<FastifyRateLimitStore, 'child'> & { child(options: object): Store };
 

@@ -1,0 +1,364 @@
+import type { ErrorCode } from '@qless/contract';
+import type { Config } from '../config.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How a limit is counted:
+ * - `route`: by @fastify/rate-limit on the route's config, with route-store.ts (the route
+ *   and the client address name the counter; in memory on PGlite, decision 014);
+ * - `counter`: by limiter.ts, one rate_counters row per key and fixed window, counted
+ *   before the work it guards so that requests sent at once cannot all pass;
+ * - `live`: rows that exist now (pending payments, held seats), counted by hold-limits.ts
+ *   under the client's lock in the hold's transaction;
+ * - `open`: connections open now, in this process.
+ */
+export type Counting = 'route' | 'counter' | 'live' | 'open';
+
+/** Whose requests one count adds up. */
+export type Per =
+  | 'client address'
+  | 'client address, on one service'
+  | 'phone number, from one client address'
+  | 'e-mail address'
+  | 'ticket code'
+  | 'callback client'
+  | 'everyone';
+
+export interface Refusal {
+  /** 429, or the WebSocket close code of a refused socket. */
+  status: 429 | 4429;
+  code: ErrorCode;
+  message: string;
+}
+
+export interface LimitDeclaration {
+  counting: Counting;
+  /** What one count is (the README's words). */
+  counts: string;
+  per: Per;
+  /** Prefix of the rate_counters key (`counter` limits); the subject is appended. */
+  key?: string;
+  /** Fixed window; null when what is counted is what exists now. */
+  windowMs: ((config: Config) => number) | null;
+  max: (config: Config) => number;
+  /** The environment setting that overrides `max`; null when it is fixed. */
+  setting: string | null;
+  /** The environment setting that overrides `windowMs`, when one does. */
+  windowSetting?: string;
+  /** The answer once the limit is spent; null: the work is skipped, the request answered. */
+  refusal: Refusal | null;
+  /** A reserved count is given back when the attempt succeeds (a right password). */
+  takenBackOnSuccess?: boolean;
+}
+
+const fixed = (ms: number) => () => ms;
+
+const RATE_LIMITED: Refusal = {
+  status: 429,
+  code: 'RATE_LIMITED',
+  message: 'Too many requests. Please wait a moment and try again.',
+};
+const TOO_MANY_ACCESS_ATTEMPTS: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_ACCESS_ATTEMPTS',
+  message:
+    'Too many tries for this ticket. Wait a while, or open the link from your SMS or e-mail.',
+};
+const TOO_MANY_LOGIN_ATTEMPTS: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_LOGIN_ATTEMPTS',
+  message: 'Too many failed sign-ins. Wait a few minutes, or reset your password.',
+};
+const TOO_MANY_HOLDS: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_HOLDS',
+  message:
+    'Too many bookings are waiting for payment from this connection. Finish or wait for one, then try again.',
+};
+
+const paymentWindow = (c: Config) => c.payments.rateLimit.windowMinutes * MINUTE;
+const loginWindow = (c: Config) => c.auth.loginWindowMinutes * MINUTE;
+
+/**
+ * Every limit of the server, the one place they are declared: the README's table of limits
+ * is checked against this one (readme-table.test.ts). Per-address limits are backstops
+ * (many honest customers share one carrier address); what identifies one person carries
+ * the real limits.
+ */
+export const LIMITS = {
+  'payment-starts': {
+    counting: 'route',
+    counts: 'payment starts (`POST /payment/initiate`)',
+    per: 'client address',
+    windowMs: paymentWindow,
+    max: (c) => c.payments.rateLimit.perIp,
+    setting: 'RATE_LIMIT_INITIATE_PER_IP',
+    windowSetting: 'RATE_LIMIT_WINDOW_MINUTES',
+    refusal: RATE_LIMITED,
+  },
+  'payment-starts-per-phone': {
+    counting: 'live',
+    counts: 'different slot-dates started (a retry of one already counted is free)',
+    per: 'phone number, from one client address',
+    windowMs: paymentWindow,
+    max: (c) => c.payments.rateLimit.perPhone,
+    setting: 'RATE_LIMIT_INITIATE_PER_PHONE',
+    windowSetting: 'RATE_LIMIT_WINDOW_MINUTES',
+    refusal: {
+      status: 429,
+      code: 'RATE_LIMITED',
+      message:
+        'Too many payment requests for this number. Please wait a few minutes and try again.',
+    },
+  },
+  'holds-per-address': {
+    counting: 'live',
+    counts: 'seats held (payment pending) at once',
+    per: 'client address',
+    windowMs: null,
+    max: (c) => c.payments.rateLimit.holdsPerIp,
+    setting: 'HOLDS_PER_IP',
+    refusal: TOO_MANY_HOLDS,
+  },
+  'holds-per-address-per-service': {
+    counting: 'live',
+    counts: 'seats held (payment pending) at once',
+    per: 'client address, on one service',
+    windowMs: null,
+    max: (c) => c.payments.rateLimit.holdsPerIpPerService,
+    setting: 'HOLDS_PER_IP_PER_SERVICE',
+    refusal: TOO_MANY_HOLDS,
+  },
+  'payment-callbacks': {
+    counting: 'route',
+    counts: 'provider callbacks (`/payment/callback/{provider}`)',
+    per: 'client address',
+    windowMs: fixed(MINUTE),
+    max: () => 300,
+    setting: null,
+    refusal: RATE_LIMITED,
+  },
+  'rejected-callbacks-stored': {
+    counting: 'counter',
+    counts: 'rejected callbacks stored for review (further ones are answered, not stored)',
+    per: 'callback client',
+    key: 'callback-rejections:',
+    windowMs: fixed(MINUTE),
+    max: () => 10,
+    setting: null,
+    refusal: null,
+  },
+  'status-sockets': {
+    counting: 'open',
+    counts: 'open payment status sockets, in each process',
+    per: 'client address',
+    windowMs: null,
+    max: (c) => c.limits.socketsPerIp,
+    setting: 'STATUS_SOCKETS_PER_IP',
+    refusal: {
+      status: 4429,
+      code: 'TOO_MANY_SOCKETS',
+      message: 'Too many payment status connections from this address. Close some first.',
+    },
+  },
+  contact: {
+    counting: 'route',
+    counts: 'contact requests (`POST /contact`)',
+    per: 'client address',
+    windowMs: fixed(10 * MINUTE),
+    max: (c) => c.limits.contactPerIp,
+    setting: 'RATE_LIMIT_CONTACT_PER_IP',
+    refusal: RATE_LIMITED,
+  },
+  'ticket-lookups': {
+    counting: 'counter',
+    counts: 'ticket look-ups (`GET /tickets/{code}`)',
+    per: 'client address',
+    key: 'ticket-lookup:ip:',
+    windowMs: fixed(MINUTE),
+    max: (c) => c.limits.ticketPerIp,
+    setting: 'RATE_LIMIT_TICKET_PER_IP',
+    refusal: RATE_LIMITED,
+  },
+  'ticket-lookups-all': {
+    counting: 'counter',
+    counts: 'ticket look-ups (`GET /tickets/{code}`)',
+    per: 'everyone',
+    key: 'ticket-lookup:all',
+    windowMs: fixed(MINUTE),
+    max: (c) => c.limits.ticketGlobal,
+    setting: 'RATE_LIMIT_TICKET_GLOBAL',
+    refusal: RATE_LIMITED,
+  },
+  'ticket-verifications': {
+    counting: 'counter',
+    counts: 'ticket verifications by staff (`POST /tickets/verify`)',
+    per: 'client address',
+    key: 'ticket-verify:ip:',
+    windowMs: fixed(MINUTE),
+    max: (c) => c.limits.ticketPerIp,
+    setting: 'RATE_LIMIT_TICKET_PER_IP',
+    refusal: RATE_LIMITED,
+  },
+  'ticket-verifications-all': {
+    counting: 'counter',
+    counts: 'ticket verifications by staff (`POST /tickets/verify`)',
+    per: 'everyone',
+    key: 'ticket-verify:all',
+    windowMs: fixed(MINUTE),
+    max: (c) => c.limits.ticketGlobal,
+    setting: 'RATE_LIMIT_TICKET_GLOBAL',
+    refusal: RATE_LIMITED,
+  },
+  'ticket-access-requests': {
+    counting: 'counter',
+    counts: 'requests to `POST /tickets/{code}/access`, before any guess is counted',
+    per: 'client address',
+    key: 'ticket-access:flood:ip:',
+    windowMs: fixed(MINUTE),
+    max: (c) => c.limits.ticketPerIp,
+    setting: 'RATE_LIMIT_TICKET_PER_IP',
+    refusal: RATE_LIMITED,
+  },
+  'ticket-access-requests-all': {
+    counting: 'counter',
+    counts: 'requests to `POST /tickets/{code}/access`, before any guess is counted',
+    per: 'everyone',
+    key: 'ticket-access:flood:all',
+    windowMs: fixed(MINUTE),
+    max: (c) => c.limits.ticketGlobal,
+    setting: 'RATE_LIMIT_TICKET_GLOBAL',
+    refusal: RATE_LIMITED,
+  },
+  'ticket-access-tries': {
+    counting: 'counter',
+    counts: 'tries of phone digits and wrong keys, across codes (a right key is never counted)',
+    per: 'client address',
+    key: 'ticket-access:ip:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.limits.ticketAccess.perIpHour,
+    setting: 'TICKET_ACCESS_TRIES_PER_IP',
+    refusal: TOO_MANY_ACCESS_ATTEMPTS,
+  },
+  'ticket-access-tries-per-code': {
+    counting: 'counter',
+    counts: 'tries of phone digits, counted before each is checked (a right one is given back)',
+    per: 'ticket code',
+    key: 'ticket-access:code:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.limits.ticketAccess.perCodeHour,
+    setting: 'TICKET_ACCESS_TRIES_PER_CODE',
+    refusal: TOO_MANY_ACCESS_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
+  'ticket-access-tries-per-code-day': {
+    counting: 'counter',
+    counts: 'tries of phone digits, counted before each is checked (a right one is given back)',
+    per: 'ticket code',
+    key: 'ticket-access:code-day:',
+    windowMs: fixed(DAY),
+    max: (c) => c.limits.ticketAccess.perCodeDay,
+    setting: 'TICKET_ACCESS_TRIES_PER_CODE_DAY',
+    refusal: TOO_MANY_ACCESS_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
+  'sign-ins-per-account': {
+    counting: 'counter',
+    counts: 'failed sign-ins, counted before the password is checked (a right one is given back)',
+    per: 'e-mail address',
+    key: 'login-fail:account:',
+    windowMs: loginWindow,
+    max: (c) => c.auth.loginFailuresPerAccount,
+    setting: 'LOGIN_FAILURES_PER_ACCOUNT',
+    windowSetting: 'LOGIN_WINDOW_MINUTES',
+    refusal: TOO_MANY_LOGIN_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
+  'sign-ins': {
+    counting: 'counter',
+    counts: 'failed sign-ins, whatever the accounts (a right password is given back)',
+    per: 'client address',
+    key: 'login-fail:ip:',
+    windowMs: loginWindow,
+    max: (c) => c.auth.loginFailuresPerIp,
+    setting: 'LOGIN_FAILURES_PER_IP',
+    windowSetting: 'LOGIN_WINDOW_MINUTES',
+    refusal: TOO_MANY_LOGIN_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
+  'password-resets': {
+    counting: 'counter',
+    counts: 'password reset requests',
+    per: 'client address',
+    key: 'reset:ip:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.links.resetsPerIp,
+    setting: 'PASSWORD_RESETS_PER_IP',
+    refusal: RATE_LIMITED,
+  },
+  'password-resets-per-account': {
+    counting: 'counter',
+    counts: 'password reset requests, whether or not the account exists',
+    per: 'e-mail address',
+    key: 'reset:account:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.links.resetsPerAccount,
+    setting: 'PASSWORD_RESETS_PER_ACCOUNT',
+    refusal: RATE_LIMITED,
+  },
+  'link-checks': {
+    counting: 'counter',
+    counts: 'reset confirmations, invitation look-ups and acceptances',
+    per: 'client address',
+    key: 'link-check:ip:',
+    windowMs: fixed(15 * MINUTE),
+    max: (c) => c.links.checksPerIp,
+    setting: 'LINK_CHECKS_PER_IP',
+    refusal: RATE_LIMITED,
+  },
+} as const satisfies Record<string, LimitDeclaration>;
+
+export type LimitName = keyof typeof LIMITS;
+
+type NamesWhere<C extends Counting> = {
+  [K in LimitName]: (typeof LIMITS)[K]['counting'] extends C ? K : never;
+}[LimitName];
+
+/** Limits counted in rate_counters by limiter.ts. */
+export type CounterLimitName = NamesWhere<'counter'>;
+/** `counter` limits that refuse nothing: a budget of extra work (stored rejections). */
+export type BudgetLimitName = {
+  [K in CounterLimitName]: (typeof LIMITS)[K]['refusal'] extends null ? K : never;
+}[CounterLimitName];
+/** `counter` limits that answer a request once spent. */
+export type RefusingLimitName = Exclude<CounterLimitName, BudgetLimitName>;
+/** Limits counted by @fastify/rate-limit on a route's config. */
+export type RouteLimitName = NamesWhere<'route'>;
+
+/** A declaration seen through its interface (the table itself is `as const`). */
+export function declarationOf(name: LimitName): LimitDeclaration {
+  return LIMITS[name];
+}
+
+/** The maximum of a limit under this configuration. */
+export function maxOf(name: LimitName, config: Config): number {
+  return declarationOf(name).max(config);
+}
+
+/** The window of a limit under this configuration (a limit with no window has none). */
+export function windowOf(name: LimitName, config: Config): number {
+  const window = declarationOf(name).windowMs;
+  if (!window) throw new Error(`limit ${name} has no window`);
+  return window(config);
+}
+
+/** The route config of a `route` limit: `config: { rateLimit: routeLimit(...) }`. */
+export function routeLimit(
+  name: RouteLimitName,
+  config: Config,
+): { max: number; timeWindow: number } {
+  return { max: maxOf(name, config), timeWindow: windowOf(name, config) };
+}
