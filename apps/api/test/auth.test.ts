@@ -1,41 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../src/modules/auth/sessions.js';
+import { useStack } from './support/app-fixture.js';
 import { bearer, createUser, signIn, TEST_PASSWORD } from './support/auth-helpers.js';
-import { createFixture } from './support/fixtures.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 const ORIGIN = 'http://qless.test';
 
-describe.each(engines)('sign-in and sessions on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
+describe('sign-in and sessions', () => {
+  const s = useStack({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '2' } });
   let orgId: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app, clock } = await createTestApp(tdb.database, {
-      env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '2' },
-    }));
-    ({ orgId } = await createFixture(tdb.database, new Date(PINNED_NOW)));
-    await createUser(tdb.database.db, {
+    orgId = s.fx.orgId;
+    await createUser(s.database.db, {
       email: 'admin@guichet.cm',
       role: 'org_admin',
       organizationId: orgId,
       name: 'Awa',
     });
-    await createUser(tdb.database.db, { email: 'ops@qless.cm', role: 'operator' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
+    await createUser(s.database.db, { email: 'ops@qless.cm', role: 'operator' });
   });
 
   const login = (email: string, password: string, ip = '10.0.0.1') =>
-    app.inject({
+    s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
       payload: { email, password },
@@ -62,7 +49,7 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).toMatch(/Path=\/api/);
     // The database keeps only the token's hash.
-    const stored = await tdb.database.db.selectFrom('sessions').select('token_hash').execute();
+    const stored = await s.database.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.map((s) => s.token_hash)).not.toContain(body.token);
   });
 
@@ -76,7 +63,7 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('refuses a malformed body with a field code, not a 500', async () => {
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
       payload: { email: 'x' },
@@ -86,21 +73,21 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('reads the session by bearer token or by cookie; me names the organization', async () => {
-    const token = await signIn(app, 'admin@guichet.cm');
-    const byBearer = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    const token = await signIn(s.app, 'admin@guichet.cm');
+    const byBearer = await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json().organization).toMatchObject({
       id: orgId,
       name: expect.stringContaining('Guichet'),
     });
-    const byCookie = await app.inject({
+    const byCookie = await s.app.inject({
       url: '/api/v1/auth/me',
       cookies: { qless_session: token },
     });
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.json().user.role).toBe('org_admin');
-    const ops = await signIn(app, 'ops@qless.cm');
-    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(ops) });
+    const ops = await signIn(s.app, 'ops@qless.cm');
+    const me = await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(ops) });
     expect(me.json()).toMatchObject({
       user: { role: 'operator', organization_id: null },
       organization: null,
@@ -116,29 +103,29 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
       { authorization: 'Basic YWRtaW46YWRtaW4=' },
       { authorization: `Bearer ${'A'.repeat(43)}` },
     ]) {
-      const res = await app.inject({ url: '/api/v1/auth/me', headers });
+      const res = await s.app.inject({ url: '/api/v1/auth/me', headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(res.json().code).toBe('UNAUTHORIZED');
     }
   });
 
   it('needs an allowed Origin on a cookie-authenticated write, not on a bearer one', async () => {
-    const token = await signIn(app, 'admin@guichet.cm');
-    const noOrigin = await app.inject({
+    const token = await signIn(s.app, 'admin@guichet.cm');
+    const noOrigin = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       cookies: { qless_session: token },
     });
     expect(noOrigin.statusCode).toBe(403);
     expect(noOrigin.json().code).toBe('ORIGIN_NOT_ALLOWED');
-    const evil = await app.inject({
+    const evil = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       cookies: { qless_session: token },
       headers: { origin: 'https://evil.example' },
     });
     expect(evil.statusCode).toBe(403);
-    const ours = await app.inject({
+    const ours = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       cookies: { qless_session: token },
@@ -148,50 +135,50 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('logout revokes the session at once', async () => {
-    const token = await signIn(app, 'admin@guichet.cm');
-    const out = await app.inject({
+    const token = await signIn(s.app, 'admin@guichet.cm');
+    const out = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       headers: bearer(token),
     });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/qless_session=;/);
-    const after = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    const after = await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
   });
 
   it('slides while used, ends when idle, and never outlives the absolute limit', async () => {
-    clock.set(PINNED_NOW);
-    const token = await signIn(app, 'admin@guichet.cm');
+    s.clock.set(PINNED_NOW);
+    const token = await signIn(s.app, 'admin@guichet.cm');
     // Used every 20 minutes (idle limit 30): alive until the absolute limit of 2 hours.
     for (let minutes = 20; minutes < 120; minutes += 20) {
-      clock.set(new Date(Date.parse(PINNED_NOW) + minutes * 60_000));
-      const res = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+      s.clock.set(new Date(Date.parse(PINNED_NOW) + minutes * 60_000));
+      const res = await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
       expect(res.statusCode, `at +${minutes} min`).toBe(200);
     }
-    clock.set(new Date(Date.parse(PINNED_NOW) + 121 * 60_000));
-    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode).toBe(
-      401,
-    );
+    s.clock.set(new Date(Date.parse(PINNED_NOW) + 121 * 60_000));
+    expect(
+      (await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
 
-    clock.set(PINNED_NOW);
-    const idle = await signIn(app, 'admin@guichet.cm');
-    clock.set(new Date(Date.parse(PINNED_NOW) + 31 * 60_000));
-    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(idle) })).statusCode).toBe(
+    s.clock.set(PINNED_NOW);
+    const idle = await signIn(s.app, 'admin@guichet.cm');
+    s.clock.set(new Date(Date.parse(PINNED_NOW) + 31 * 60_000));
+    expect((await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(idle) })).statusCode).toBe(
       401,
     );
-    clock.set(PINNED_NOW);
+    s.clock.set(PINNED_NOW);
   });
 
   it('changing the password ends the other sessions and keeps this one', async () => {
-    await createUser(tdb.database.db, {
+    await createUser(s.database.db, {
       email: 'changer@guichet.cm',
       role: 'staff',
       organizationId: orgId,
     });
-    const a = await signIn(app, 'changer@guichet.cm');
-    const b = await signIn(app, 'changer@guichet.cm');
-    const wrong = await app.inject({
+    const a = await signIn(s.app, 'changer@guichet.cm');
+    const b = await signIn(s.app, 'changer@guichet.cm');
+    const wrong = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password',
       headers: bearer(a),
@@ -199,7 +186,7 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
-    const weak = await app.inject({
+    const weak = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password',
       headers: bearer(a),
@@ -207,15 +194,19 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().code).toBe('WEAK_PASSWORD');
-    const ok = await app.inject({
+    const ok = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password',
       headers: bearer(a),
       payload: { current_password: TEST_PASSWORD, new_password: 'a brand new passphrase' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(a) })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(b) })).statusCode).toBe(401);
+    expect((await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(a) })).statusCode).toBe(
+      200,
+    );
+    expect((await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(b) })).statusCode).toBe(
+      401,
+    );
     expect((await login('changer@guichet.cm', TEST_PASSWORD, '10.0.0.7')).statusCode).toBe(401);
     expect(
       (await login('changer@guichet.cm', 'a brand new passphrase', '10.0.0.7')).statusCode,
@@ -223,7 +214,7 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('after 5 failures on one account answers 429, even to the right password, from any address', async () => {
-    await createUser(tdb.database.db, {
+    await createUser(s.database.db, {
       email: 'target@guichet.cm',
       role: 'staff',
       organizationId: orgId,
@@ -236,9 +227,9 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
     expect(blocked.json().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The window passes: the account opens again.
-    clock.advance(16 * 60_000);
+    s.clock.advance(16 * 60_000);
     expect((await login('target@guichet.cm', TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
-    clock.set(PINNED_NOW);
+    s.clock.set(PINNED_NOW);
   });
 
   it('after 20 failures from one address answers 429 for every account from it', async () => {
@@ -252,7 +243,7 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('holds the account limit against guesses sent all at once: the right password cannot slip in', async () => {
-    await createUser(tdb.database.db, {
+    await createUser(s.database.db, {
       email: 'burst@guichet.cm',
       role: 'staff',
       organizationId: orgId,
@@ -283,7 +274,7 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('does not count successful sign-ins as failures', async () => {
-    await createUser(tdb.database.db, {
+    await createUser(s.database.db, {
       email: 'often@guichet.cm',
       role: 'staff',
       organizationId: orgId,
@@ -299,14 +290,14 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('spends an open reset link when the password is changed', async () => {
-    const { id } = await createUser(tdb.database.db, {
+    const { id } = await createUser(s.database.db, {
       email: 'linked@guichet.cm',
       role: 'staff',
       organizationId: orgId,
     });
     const link = newToken();
-    const now = clock.now();
-    await tdb.database.db
+    const now = s.clock.now();
+    await s.database.db
       .insertInto('user_tokens')
       .values({
         token_hash: link.hash,
@@ -317,15 +308,15 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
         used_at: null,
       })
       .execute();
-    const token = await signIn(app, 'linked@guichet.cm', TEST_PASSWORD, '10.7.0.1');
-    const changed = await app.inject({
+    const token = await signIn(s.app, 'linked@guichet.cm', TEST_PASSWORD, '10.7.0.1');
+    const changed = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password',
       headers: bearer(token),
       payload: { current_password: TEST_PASSWORD, new_password: 'the password I chose' },
     });
     expect(changed.statusCode).toBe(200);
-    const reset = await app.inject({
+    const reset = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password-reset/confirm',
       payload: { token: link.token, password: 'the attacker chose this' },
@@ -336,20 +327,16 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
   });
 
   it('a disabled account cannot sign in and its sessions stop working', async () => {
-    const { id } = await createUser(tdb.database.db, {
+    const { id } = await createUser(s.database.db, {
       email: 'gone@guichet.cm',
       role: 'staff',
       organizationId: orgId,
     });
-    const token = await signIn(app, 'gone@guichet.cm');
-    await tdb.database.db
-      .updateTable('users')
-      .set({ active: false })
-      .where('id', '=', id)
-      .execute();
-    expect((await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode).toBe(
-      401,
-    );
+    const token = await signIn(s.app, 'gone@guichet.cm');
+    await s.database.db.updateTable('users').set({ active: false }).where('id', '=', id).execute();
+    expect(
+      (await s.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
     expect((await login('gone@guichet.cm', TEST_PASSWORD, '10.3.0.1')).statusCode).toBe(401);
   });
 });

@@ -1,13 +1,13 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/modules/auth/sessions.js';
+import { useStack } from './support/app-fixture.js';
 import { bearer, createUser, signIn } from './support/auth-helpers.js';
 import { useCounterApp } from './support/checkin-helpers.js';
-import { createFixture, initiateBody } from './support/fixtures.js';
+import { initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import { collectRoute, type DeclaredRoute } from './support/route-fuzz.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 /**
  * Routes anyone may call. Every other route the server declares, including any added
@@ -309,28 +309,25 @@ function concreteUrl(template: string): string {
   });
 }
 
-describe.each(engines)('authorization of every route on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
+describe('authorization of every route', () => {
   const routes: DeclaredRoute[] = [];
+  const s = useStack({
+    env: { ...NO_LIMITS, LOGIN_FAILURES_PER_IP: '100000' },
+    onRoute: (route) => collectRoute(routes, route),
+  });
   let staff: string;
   let adminA: string;
   let expired: string;
   let revoked: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app } = await createTestApp(tdb.database, {
-      env: { ...NO_LIMITS, LOGIN_FAILURES_PER_IP: '100000' },
-      onRoute: (route) => collectRoute(routes, route),
-    }));
     const now = new Date(PINNED_NOW);
-    const a = await createFixture(tdb.database, now, 'a');
-    const db = tdb.database.db;
+    const a = s.fx;
+    const db = s.database.db;
     await createUser(db, { email: 'admin@a.cm', role: 'org_admin', organizationId: a.orgId });
     await createUser(db, { email: 'staff@a.cm', role: 'staff', organizationId: a.orgId });
-    adminA = await signIn(app, 'admin@a.cm');
-    staff = await signIn(app, 'staff@a.cm');
+    adminA = await signIn(s.app, 'admin@a.cm');
+    staff = await signIn(s.app, 'staff@a.cm');
     // Sessions that existed and no longer count: one past its end, one revoked.
     const { id } = await createUser(db, {
       email: 'old@a.cm',
@@ -370,11 +367,6 @@ describe.each(engines)('authorization of every route on %s', (engine) => {
     revoked = revokedToken.token;
   }, 60_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
-
   const guarded = () => routes.filter((r) => !PUBLIC.has(key(r)));
 
   function request(route: DeclaredRoute, headers: Record<string, string>): InjectOptions {
@@ -413,7 +405,7 @@ describe.each(engines)('authorization of every route on %s', (engine) => {
   it.each(callers)('answers 401 to %s on every non-public route', async (_name, headers) => {
     const failures: string[] = [];
     for (const route of guarded()) {
-      const res = await app.inject(request(route, headers()));
+      const res = await s.app.inject(request(route, headers()));
       if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED') {
         failures.push(`${key(route)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
@@ -424,7 +416,7 @@ describe.each(engines)('authorization of every route on %s', (engine) => {
   it('answers 403 to counter staff on every route that is not theirs', async () => {
     const failures: string[] = [];
     for (const route of guarded().filter((r) => !STAFF_ALLOWED.has(key(r)))) {
-      const res = await app.inject(request(route, bearer(staff)));
+      const res = await s.app.inject(request(route, bearer(staff)));
       if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') {
         failures.push(`${key(route)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
@@ -443,7 +435,7 @@ describe.each(engines)('authorization of every route on %s', (engine) => {
   it('answers 403 to an organization admin on every operator route', async () => {
     const failures: string[] = [];
     for (const route of guarded().filter((r) => OPERATOR_ONLY(key(r)))) {
-      const res = await app.inject(request(route, bearer(adminA)));
+      const res = await s.app.inject(request(route, bearer(adminA)));
       if (res.statusCode !== 403) failures.push(`${key(route)} → ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
@@ -452,7 +444,7 @@ describe.each(engines)('authorization of every route on %s', (engine) => {
   it('refuses a cookie-authenticated write from a foreign page on every guarded write', async () => {
     const failures: string[] = [];
     for (const route of guarded().filter((r) => r.method !== 'GET')) {
-      const res = await app.inject(
+      const res = await s.app.inject(
         request(route, { cookie: `qless_session=${adminA}`, origin: 'https://evil.example' }),
       );
       if (res.statusCode !== 403 || res.json().code !== 'ORIGIN_NOT_ALLOWED') {
@@ -463,8 +455,8 @@ describe.each(engines)('authorization of every route on %s', (engine) => {
   });
 });
 
-describe.each(engines)("an admin of one organization naming another's things on %s", (engine) => {
-  const h = useCounterApp(engine);
+describe("an admin of one organization naming another's things", () => {
+  const h = useCounterApp();
   let other: OtherOrganization;
   let bName: string;
 
@@ -547,24 +539,21 @@ describe.each(engines)("an admin of one organization naming another's things on 
   );
 });
 
-describe.each(engines)('routes opened by a booking’s access key on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
+describe('routes opened by a booking’s access key', () => {
   const routes: DeclaredRoute[] = [];
+  const s = useStack({
+    env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '600000' },
+    onRoute: (route) => collectRoute(routes, route),
+  });
   const bookings: { bookingId: string; paymentId: string; key: string }[] = [];
   let staff: string;
   let slotId = '';
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app } = await createTestApp(tdb.database, {
-      env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '600000' },
-      onRoute: (route) => collectRoute(routes, route),
-    }));
-    const fx = await createFixture(tdb.database, new Date(PINNED_NOW), 'keys');
+    const fx = s.fx;
     slotId = fx.slotIds[20] ?? '';
     for (const phone of ['+237677000101', '+237677000102']) {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method: 'POST',
         url: '/api/v1/payment/initiate',
         payload: initiateBody(fx, { phone_number: phone, slotIndex: bookings.length }),
@@ -576,18 +565,13 @@ describe.each(engines)('routes opened by a booking’s access key on %s', (engin
         key: payment.access_key,
       });
     }
-    await createUser(tdb.database.db, {
+    await createUser(s.database.db, {
       email: 'staff@keys.cm',
       role: 'staff',
       organizationId: fx.orgId,
     });
-    staff = await signIn(app, 'staff@keys.cm');
+    staff = await signIn(s.app, 'staff@keys.cm');
   }, 60_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
 
   it('lists every public route under /bookings and every customer cancel as key-protected', () => {
     const keyed = routes
@@ -602,8 +586,8 @@ describe.each(engines)('routes opened by a booking’s access key on %s', (engin
     const snapshot = async () =>
       JSON.stringify(
         await Promise.all([
-          tdb.database.db.selectFrom('bookings').selectAll().orderBy('id').execute(),
-          tdb.database.db.selectFrom('payments').selectAll().orderBy('id').execute(),
+          s.database.db.selectFrom('bookings').selectAll().orderBy('id').execute(),
+          s.database.db.selectFrom('payments').selectAll().orderBy('id').execute(),
         ]),
       );
     const before = await snapshot();
@@ -618,7 +602,7 @@ describe.each(engines)('routes opened by a booking’s access key on %s', (engin
     for (const [route, build] of Object.entries(KEY_PROTECTED)) {
       for (const [name, headers] of wrongKeys) {
         const req = build({ ...mine, slotId, date: '2026-03-06' });
-        const res = await app.inject({ ...req, headers });
+        const res = await s.app.inject({ ...req, headers });
         if (res.statusCode !== 403 || res.json().code !== 'BOOKING_ACCESS_DENIED') {
           failures.push(`${route} with ${name} → ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
@@ -630,7 +614,7 @@ describe.each(engines)('routes opened by a booking’s access key on %s', (engin
     expect(failures).toEqual([]);
     expect(await snapshot()).toBe(before);
     // The right key opens it (the refusals above were about the key, nothing else).
-    const own = await app.inject({
+    const own = await s.app.inject({
       method: 'GET',
       url: `/api/v1/bookings/${mine.bookingId}`,
       headers: { 'x-booking-key': mine.key },

@@ -1,16 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
-import type { Database } from '../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   Bookable,
   BookingsService,
   Customer,
 } from '../src/modules/bookings/bookings.service.js';
 import { TICKET_CODE_PATTERN } from '../src/modules/tickets/ticket-code.js';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
-import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
+import { initiateBody } from './support/fixtures.js';
 
 const customer: Customer = {
   cus_name: 'Ngono Marie',
@@ -23,12 +19,8 @@ const TODAY = '2026-03-04';
 const SLOT_0930 = 10;
 const SLOT_0945 = 11;
 
-describe.each(engines)('bookings service on %s', (engine) => {
-  let tdb: TestDatabase;
-  let database: Database;
-  let app: FastifyInstance;
-  let clock: FixedClock;
-  let fx: Fixture;
+describe('bookings service', () => {
+  const s = useStack();
   let bookings: BookingsService;
   /** Each test books its own day so tests never share a slot-date. */
   let day = 4;
@@ -38,29 +30,20 @@ describe.each(engines)('bookings service on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    database = tdb.database;
-    ({ app, clock } = await createTestApp(database));
-    fx = await createFixture(database, clock.now());
-    bookings = app.payments.bookings;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
+    bookings = s.app.payments.bookings;
   });
 
   const bookable = (date: string, slotIndex = 0) =>
     bookings.findBookable(
-      { serviceId: fx.serviceId, slotId: fx.slotIds[slotIndex] ?? '', date },
-      clock.now(),
+      { serviceId: s.fx.serviceId, slotId: s.fx.slotIds[slotIndex] ?? '', date },
+      s.clock.now(),
     );
-  const hold = (b: Bookable, now = clock.now()) =>
-    database.db.transaction().execute((trx) => bookings.placeHold(trx, b, customer, now));
+  const hold = (b: Bookable, now = s.clock.now()) =>
+    s.database.db.transaction().execute((trx) => bookings.placeHold(trx, b, customer, now));
   const booking = (id: string) =>
-    database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    s.database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const lapse = (id: string, at: Date) =>
-    database.db
+    s.database.db
       .updateTable('bookings')
       .set({ status: 'expired', hold_expires_at: at })
       .where('id', '=', id)
@@ -70,10 +53,10 @@ describe.each(engines)('bookings service on %s', (engine) => {
     it('returns the service, its organization, the slot and the date', async () => {
       const date = nextDate();
       const b = await bookable(date, 3);
-      expect(b.slotId).toBe(fx.slotIds[3]);
+      expect(b.slotId).toBe(s.fx.slotIds[3]);
       expect(b.date).toBe(date);
-      expect(b.service.id).toBe(fx.serviceId);
-      expect(b.organization.id).toBe(fx.orgId);
+      expect(b.service.id).toBe(s.fx.serviceId);
+      expect(b.organization.id).toBe(s.fx.orgId);
       expect(b.organization.time_zone).toBe('Africa/Douala');
     });
 
@@ -81,35 +64,35 @@ describe.each(engines)('bookings service on %s', (engine) => {
       const date = nextDate();
       const unknownId = '00000000-0000-4000-8000-000000000000';
       const find = (serviceId: string, slotId: string) =>
-        bookings.findBookable({ serviceId, slotId, date }, clock.now());
-      await expect(find(unknownId, fx.slotIds[0] ?? '')).rejects.toMatchObject({
+        bookings.findBookable({ serviceId, slotId, date }, s.clock.now());
+      await expect(find(unknownId, s.fx.slotIds[0] ?? '')).rejects.toMatchObject({
         status: 404,
         code: 'SERVICE_NOT_FOUND',
         message: 'No such service.',
       });
-      await expect(find(fx.serviceId, unknownId)).rejects.toMatchObject({
+      await expect(find(s.fx.serviceId, unknownId)).rejects.toMatchObject({
         status: 404,
         code: 'SLOT_NOT_FOUND',
         message: 'This time slot no longer exists. Pick another one.',
       });
-      await expect(find(fx.serviceId, fx.otherSlotId)).rejects.toMatchObject({
+      await expect(find(s.fx.serviceId, s.fx.otherSlotId)).rejects.toMatchObject({
         status: 400,
         code: 'SLOT_NOT_IN_SERVICE',
         message: 'This time slot belongs to another service.',
       });
-      const retired = fx.slotIds.at(-1) ?? '';
-      await database.db
+      const retired = s.fx.slotIds.at(-1) ?? '';
+      await s.database.db
         .updateTable('slots')
-        .set({ retired_at: clock.now() })
+        .set({ retired_at: s.clock.now() })
         .where('id', '=', retired)
         .execute();
       try {
-        await expect(find(fx.serviceId, retired)).rejects.toMatchObject({
+        await expect(find(s.fx.serviceId, retired)).rejects.toMatchObject({
           status: 404,
           code: 'SLOT_NOT_FOUND',
         });
       } finally {
-        await database.db
+        await s.database.db
           .updateTable('slots')
           .set({ retired_at: null })
           .where('id', '=', retired)
@@ -124,7 +107,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
         message: 'This time slot has already started. Pick a later one.',
       });
       await expect(bookable('2026-03-03', 40)).rejects.toMatchObject({ code: 'SLOT_IN_PAST' });
-      expect((await bookable(TODAY, SLOT_0945)).slotId).toBe(fx.slotIds[SLOT_0945]);
+      expect((await bookable(TODAY, SLOT_0945)).slotId).toBe(s.fx.slotIds[SLOT_0945]);
     });
 
     it('accepts the last day of the 60-day horizon and refuses the day after', async () => {
@@ -140,8 +123,8 @@ describe.each(engines)('bookings service on %s', (engine) => {
   describe('readForInitiations', () => {
     /** Starts a payment through the API; its reference is then known. */
     const paidReference = async (overrides: Record<string, unknown>) => {
-      const body = initiateBody(fx, overrides);
-      const paid = await app.inject({
+      const body = initiateBody(s.fx, overrides);
+      const paid = await s.app.inject({
         method: 'POST',
         url: '/api/v1/payment/initiate',
         payload: body,
@@ -152,7 +135,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
 
     it('tells each waiting initiation, from one read, whether others fill the slot and its reference is known', async () => {
       const date = nextDate();
-      const slot = { serviceId: fx.serviceId, slotId: fx.slotIds[3] ?? '', date };
+      const slot = { serviceId: s.fx.serviceId, slotId: s.fx.slotIds[3] ?? '', date };
       // A payment whose reference is known, on another slot.
       const known = await paidReference({ date, slotIndex: 4, phone_number: '+237677000001' });
       const initiations = [
@@ -160,14 +143,14 @@ describe.each(engines)('bookings service on %s', (engine) => {
         { phone: '+237677000002', reference: 'someone-else' },
         { phone: '+237677000002', reference: known },
       ];
-      const before = await bookings.readForInitiations(slot, initiations, clock.now());
+      const before = await bookings.readForInitiations(slot, initiations, s.clock.now());
       expect(before.map((v) => [v.takenByOthers, v.seatsFree, v.knownReference])).toEqual([
         [false, 1, false],
         [false, 1, false],
         [false, 1, true],
       ]);
       await hold(await bookable(date, 3));
-      const after = await bookings.readForInitiations(slot, initiations, clock.now());
+      const after = await bookings.readForInitiations(slot, initiations, s.clock.now());
       // The customer's own live hold is theirs: their new initiation replaces it.
       expect(after.map((v) => [v.takenByOthers, v.seatsFree, v.knownReference])).toEqual([
         [false, 0, false],
@@ -179,7 +162,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
       const lapsed = await bookings.readForInitiations(
         slot,
         initiations,
-        new Date(clock.now().getTime() + 24 * 60 * 60_000),
+        new Date(s.clock.now().getTime() + 24 * 60 * 60_000),
       );
       expect(lapsed.map((v) => v.seatsFree)).toEqual([1, 1, 1]);
     });
@@ -188,12 +171,12 @@ describe.each(engines)('bookings service on %s', (engine) => {
       const unknown = '00000000-0000-4000-8000-000000000000';
       const known = await paidReference({ date: nextDate(), phone_number: '+237677000003' });
       const views = await bookings.readForInitiations(
-        { serviceId: unknown, slotId: fx.slotIds[0] ?? '', date: nextDate() },
+        { serviceId: unknown, slotId: s.fx.slotIds[0] ?? '', date: nextDate() },
         [
           { phone: '+237677000004', reference: known },
           { phone: '+237677000004', reference: 'never-seen' },
         ],
-        clock.now(),
+        s.clock.now(),
       );
       expect(views.map((v) => [v.takenByOthers, v.knownReference])).toEqual([
         [false, true],
@@ -208,14 +191,14 @@ describe.each(engines)('bookings service on %s', (engine) => {
   describe('placeHold', () => {
     it('holds the lowest free seat until now + the hold minutes', async () => {
       const date = nextDate();
-      const now = clock.now();
+      const now = s.clock.now();
       const { bookingId, holdExpiresAt } = await hold(await bookable(date, 2));
       expect(holdExpiresAt.toISOString()).toBe('2026-03-04T08:40:00.000Z');
       expect(await booking(bookingId)).toMatchObject({
         status: 'held',
-        organization_id: fx.orgId,
-        service_id: fx.serviceId,
-        slot_id: fx.slotIds[2],
+        organization_id: s.fx.orgId,
+        service_id: s.fx.serviceId,
+        slot_id: s.fx.slotIds[2],
         booking_date: date,
         seat: 1,
         hold_expires_at: holdExpiresAt,
@@ -252,10 +235,10 @@ describe.each(engines)('bookings service on %s', (engine) => {
 
     it('gives seat 2 when seat 1 is held and the service has two seats', async () => {
       const date = nextDate();
-      await database.db
+      await s.database.db
         .updateTable('services')
         .set({ capacity: 2 })
-        .where('id', '=', fx.serviceId)
+        .where('id', '=', s.fx.serviceId)
         .execute();
       try {
         const b = await bookable(date);
@@ -265,10 +248,10 @@ describe.each(engines)('bookings service on %s', (engine) => {
         expect((await booking(second.bookingId)).seat).toBe(2);
         await expect(hold(b)).rejects.toMatchObject({ code: 'SLOT_TAKEN' });
       } finally {
-        await database.db
+        await s.database.db
           .updateTable('services')
           .set({ capacity: 1 })
-          .where('id', '=', fx.serviceId)
+          .where('id', '=', s.fx.serviceId)
           .execute();
       }
     });
@@ -276,7 +259,7 @@ describe.each(engines)('bookings service on %s', (engine) => {
 
   describe('confirm, cancelHold, lapseStaleHolds, holdExpiry', () => {
     const confirm = (id: string, now: Date) =>
-      database.db.transaction().execute((trx) => bookings.confirm(trx, id, now));
+      s.database.db.transaction().execute((trx) => bookings.confirm(trx, id, now));
 
     it('confirms a held booking with a ticket on the same seat', async () => {
       const { bookingId } = await hold(await bookable(nextDate()));
@@ -289,15 +272,15 @@ describe.each(engines)('bookings service on %s', (engine) => {
 
     it('confirms a lapsed hold on the lowest seat still free', async () => {
       const date = nextDate();
-      await database.db
+      await s.database.db
         .updateTable('services')
         .set({ capacity: 2 })
-        .where('id', '=', fx.serviceId)
+        .where('id', '=', s.fx.serviceId)
         .execute();
       try {
         const b = await bookable(date);
         const first = await hold(b);
-        await lapse(first.bookingId, clock.now());
+        await lapse(first.bookingId, s.clock.now());
         const other = await hold(b);
         expect((await booking(other.bookingId)).seat).toBe(1);
         const at = new Date('2026-03-04T08:50:00Z');
@@ -306,10 +289,10 @@ describe.each(engines)('bookings service on %s', (engine) => {
         expect(row).toMatchObject({ status: 'confirmed', seat: 2, confirmed_at: at });
         expect(row.ticket_code).toMatch(TICKET_CODE_PATTERN);
       } finally {
-        await database.db
+        await s.database.db
           .updateTable('services')
           .set({ capacity: 1 })
-          .where('id', '=', fx.serviceId)
+          .where('id', '=', s.fx.serviceId)
           .execute();
       }
     });
@@ -317,9 +300,9 @@ describe.each(engines)('bookings service on %s', (engine) => {
     it('leaves a lapsed hold alone when its slot has filled up: no_seat', async () => {
       const b = await bookable(nextDate());
       const first = await hold(b);
-      await lapse(first.bookingId, clock.now());
+      await lapse(first.bookingId, s.clock.now());
       const taker = await hold(b);
-      expect(await confirm(first.bookingId, clock.now())).toBe('no_seat');
+      expect(await confirm(first.bookingId, s.clock.now())).toBe('no_seat');
       expect(await booking(first.bookingId)).toMatchObject({
         status: 'expired',
         ticket_code: null,
@@ -331,14 +314,14 @@ describe.each(engines)('bookings service on %s', (engine) => {
     it('cancels a hold and leaves a confirmed booking alone', async () => {
       const held = await hold(await bookable(nextDate()));
       const at = new Date('2026-03-04T08:33:00Z');
-      await database.db
+      await s.database.db
         .transaction()
         .execute((trx) => bookings.cancelHold(trx, held.bookingId, at));
       expect(await booking(held.bookingId)).toMatchObject({ status: 'cancelled', updated_at: at });
 
       const paid = await hold(await bookable(nextDate()));
-      await confirm(paid.bookingId, clock.now());
-      await database.db
+      await confirm(paid.bookingId, s.clock.now());
+      await s.database.db
         .transaction()
         .execute((trx) => bookings.cancelHold(trx, paid.bookingId, at));
       expect((await booking(paid.bookingId)).status).toBe('confirmed');

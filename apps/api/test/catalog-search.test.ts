@@ -8,40 +8,26 @@ import {
   slotListResponseSchema,
   takenSlotListResponseSchema,
 } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
-import type { Database } from '../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/demo/seed.js';
 import { seedOrganizations } from '../src/demo/seed-data.js';
 import { syncServiceSlots } from '../src/modules/slots/slots.repository.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
+import { PINNED_NOW } from './support/test-app.js';
 
-/** Catalogue search and the week view's fields (issue 10), on both engines. */
-describe.each(engines)('catalogue search and slot-view fields on %s', (engine) => {
-  let tdb: TestDatabase;
-  let database: Database;
-  let app: FastifyInstance;
-  let clock: FixedClock;
+/** Catalogue search and the week view's fields (issue 10). */
+describe('catalogue search and slot-view fields', () => {
+  const s = useStack({ env: { BOOKING_HORIZON_DAYS: '30' }, fixture: false });
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    database = tdb.database;
-    await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
-    ({ app, clock } = await createTestApp(database, { env: { BOOKING_HORIZON_DAYS: '30' } }));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
+    await seedDemo(s.database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
   });
 
   // The tests write to the database directly (not through a request): the read cache hears
   // of it by notification, which on PostgreSQL may arrive after the next request; sync first.
   const get = async (url: string) => {
-    await app.readCache.sync();
-    return app.inject({ method: 'GET', url });
+    await s.app.readCache.sync();
+    return s.app.inject({ method: 'GET', url });
   };
   const search = async (query: string) => {
     const res = await get(`/api/v1/organizations?${query}`);
@@ -58,7 +44,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
     category?: string;
     timeZone?: string;
   }) {
-    const org = await database.db
+    const org = await s.database.db
       .insertInto('organizations')
       .values({
         slug: values.slug,
@@ -122,7 +108,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
         category: 'Hôpital de district',
       });
       expect(await names('hospital')).toContain('Cabinet Ngoa');
-      await database.db.deleteFrom('organizations').where('id', '=', id).execute();
+      await s.database.db.deleteFrom('organizations').where('id', '=', id).execute();
     });
 
     it('needs every word: "banque douala" finds the banks of Douala', async () => {
@@ -185,7 +171,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
     });
 
     it('keeps unlisted organizations out of the search', async () => {
-      await database.db
+      await s.database.db
         .insertInto('organizations')
         .values({
           slug: 'etat-civil-cache',
@@ -213,7 +199,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
       for (const [i, name] of samples.entries()) {
         const slug = `fold-sample-${i}`;
         await addOrganization({ slug, name, city: 'Yaoundé', category: 'Santé' });
-        const row = await database.db
+        const row = await s.database.db
           .selectFrom('organizations')
           .select(['search_text', 'search_category'])
           .where('slug', '=', slug)
@@ -224,13 +210,13 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
         expect(row.search_category).toBe('sante');
       }
       // Kept current by the database on every write, whoever writes.
-      await database.db
+      await s.database.db
         .updateTable('organizations')
         .set({ name: 'Clinique Évasion' })
         .where('slug', '=', 'fold-sample-1')
         .execute();
       expect(await names('evasion')).toEqual(['Clinique Évasion']);
-      await database.db
+      await s.database.db
         .deleteFrom('organizations')
         .where('slug', 'like', 'fold-sample-%')
         .execute();
@@ -239,7 +225,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
 
   describe('French service texts', () => {
     it('gives every demo service its French name and description, and null when none', async () => {
-      const org = await database.db
+      const org = await s.database.db
         .selectFrom('organizations')
         .select('id')
         .where('slug', '=', 'etat-civil-douala-1er-bonanjo')
@@ -253,7 +239,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
         service_description_fr: expect.stringContaining('timbre fiscal'),
       });
       expect(services.every((s) => s.service_name_fr && s.service_description_fr)).toBe(true);
-      const bare = await database.db
+      const bare = await s.database.db
         .insertInto('services')
         .values({ organization_id: org.id, name: 'English only', duration_minutes: 30 })
         .returning('id')
@@ -263,18 +249,18 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
     });
 
     it('fills the French texts of a database seeded before them, keeping an admin’s own', async () => {
-      await database.db
+      await s.database.db
         .updateTable('services')
         .set({ name_fr: null, description_fr: null })
         .where('slug', '=', 'account-opening')
         .execute();
-      await database.db
+      await s.database.db
         .updateTable('services')
         .set({ name_fr: 'Mon propre nom' })
         .where('slug', '=', 'loan-consultation')
         .execute();
-      await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
-      const rows = await database.db
+      await seedDemo(s.database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
+      const rows = await s.database.db
         .selectFrom('services')
         .select(['slug', 'name_fr', 'description_fr'])
         .where('slug', 'in', ['account-opening', 'loan-consultation'])
@@ -294,19 +280,19 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
     it("uses the organization's zone, not the server's nor UTC", async () => {
       // 10:30 UTC: 11:30 on 4 March in Douala, already 5 March in the process zone of the
       // suite (UTC+14), still 3 March in Pago Pago (UTC−11).
-      clock.set('2026-03-04T10:30:00Z');
+      s.clock.set('2026-03-04T10:30:00Z');
       const pago = await addOrganization({
         slug: 'pago-office',
         name: 'Pago Office',
         timeZone: 'Pacific/Pago_Pago',
       });
-      const pagoService = await database.db
+      const pagoService = await s.database.db
         .insertInto('services')
         .values({ organization_id: pago, name: 'Desk', duration_minutes: 30 })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await syncServiceSlots(database.db, pagoService.id, clock.now());
-      const douala = await database.db
+      await syncServiceSlots(s.database.db, pagoService.id, s.clock.now());
+      const douala = await s.database.db
         .selectFrom('services as s')
         .innerJoin('organizations as o', 'o.id', 's.organization_id')
         .select('s.id')
@@ -325,16 +311,16 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
         bookable_until: '2026-04-02',
       });
       // Just after midnight in Douala (23:10 UTC), today moves on there.
-      clock.set('2026-03-04T23:10:00Z');
+      s.clock.set('2026-03-04T23:10:00Z');
       expect(await slotsOf(douala.id)).toMatchObject({
         today: '2026-03-05',
         bookable_until: '2026-04-04',
       });
-      clock.set(PINNED_NOW);
+      s.clock.set(PINNED_NOW);
     });
 
     it('is the last date a payment can be started for', async () => {
-      const svc = await database.db
+      const svc = await s.database.db
         .selectFrom('services as s')
         .innerJoin('organizations as o', 'o.id', 's.organization_id')
         .select(['s.id'])
@@ -347,7 +333,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
       const slot = view.slots[0];
       if (!slot) throw new Error('expected a slot');
       const pay = (date: string, phone: string) =>
-        app.inject({
+        s.app.inject({
           method: 'POST',
           url: '/api/v1/payment/initiate',
           remoteAddress: '10.9.9.9',
@@ -375,18 +361,18 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
 
   describe('GET /api/v1/service/:serviceId/bookings: seats taken', () => {
     it('counts taken seats per slot and date, full or not, and no customer data', async () => {
-      const org = await database.db
+      const org = await s.database.db
         .selectFrom('organizations')
         .select('id')
         .where('slug', '=', 'banque-du-littoral-akwa')
         .executeTakeFirstOrThrow();
-      const svc = await database.db
+      const svc = await s.database.db
         .insertInto('services')
         .values({ organization_id: org.id, name: 'Trio desk', duration_minutes: 60, capacity: 3 })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await syncServiceSlots(database.db, svc.id, new Date(PINNED_NOW));
-      const [a, b] = await database.db
+      await syncServiceSlots(s.database.db, svc.id, new Date(PINNED_NOW));
+      const [a, b] = await s.database.db
         .selectFrom('slots')
         .select('id')
         .where('service_id', '=', svc.id)
@@ -404,7 +390,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
       };
       const later = new Date(new Date(PINNED_NOW).getTime() + 5 * 60_000);
       const earlier = new Date(new Date(PINNED_NOW).getTime() - 60_000);
-      await database.db
+      await s.database.db
         .insertInto('bookings')
         .values([
           { ...base, slot_id: a.id, seat: 1, status: 'confirmed', ticket_code: 'QL-SEAT-A1' },
@@ -418,7 +404,7 @@ describe.each(engines)('catalogue search and slot-view fields on %s', (engine) =
       expect(body.bookings).toEqual([]);
       expect(body.seats_taken).toEqual([{ booking_date: date, slot_id: a.id, taken: 2 }]);
       expect(res.body).not.toMatch(/Seat Test|seat@example|\+237/);
-      await database.db
+      await s.database.db
         .insertInto('bookings')
         .values({ ...base, slot_id: a.id, seat: 3, status: 'confirmed', ticket_code: 'QL-SEAT-A3' })
         .execute();

@@ -7,9 +7,7 @@ import {
   slotListResponseSchema,
   takenSlotListResponseSchema,
 } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_OPERATOR_EMAIL,
   DEMO_PASSWORD,
@@ -18,31 +16,26 @@ import {
   seedDemo,
 } from '../src/demo/seed.js';
 import { seedOrganizations } from '../src/demo/seed-data.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MICROS_PER_MINUTE = 60_000_000;
 
-describe.each(engines)('public catalogue API on %s', (engine) => {
-  let tdb: TestDatabase;
-  let database: Database;
-  let app: FastifyInstance;
+describe('public catalogue API', () => {
+  const s = useStack({ fixture: false });
   let akwaId: string;
   let accountOpeningId: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    database = tdb.database;
-    await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
-    ({ app } = await createTestApp(database));
-    const org = await database.db
+    await seedDemo(s.database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
+    const org = await s.database.db
       .selectFrom('organizations')
       .select('id')
       .where('slug', '=', 'banque-du-littoral-akwa')
       .executeTakeFirstOrThrow();
     akwaId = org.id;
-    const svc = await database.db
+    const svc = await s.database.db
       .selectFrom('services')
       .select('id')
       .where('organization_id', '=', akwaId)
@@ -51,16 +44,11 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
     accountOpeningId = svc.id;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
-
   // Direct database writes reach the read cache by notification, which on PostgreSQL may
   // arrive after the next request: sync first.
   const get = async (url: string) => {
-    await app.readCache.sync();
-    return app.inject({ method: 'GET', url });
+    await s.app.readCache.sync();
+    return s.app.inject({ method: 'GET', url });
   };
 
   describe('GET /api/v1/organizations', () => {
@@ -87,7 +75,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
     });
 
     it('hides inactive organizations, their services and slots', async () => {
-      const hidden = await database.db
+      const hidden = await s.database.db
         .insertInto('organizations')
         .values({
           name: 'Dormant Office',
@@ -116,7 +104,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       slug: string,
       values: { verified?: boolean; category?: string; location?: string },
     ) {
-      const org = await database.db
+      const org = await s.database.db
         .insertInto('organizations')
         .values({
           slug,
@@ -132,13 +120,13 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const svc = await database.db
+      const svc = await s.database.db
         .insertInto('services')
         .values({ organization_id: org.id, name: 'Desk', duration_minutes: 30 })
         .returning('id')
         .executeTakeFirstOrThrow();
       const { syncServiceSlots } = await import('../src/modules/slots/slots.repository.js');
-      await syncServiceSlots(database.db, svc.id, new Date(PINNED_NOW));
+      await syncServiceSlots(s.database.db, svc.id, new Date(PINNED_NOW));
       return { orgId: org.id, serviceId: svc.id };
     }
 
@@ -165,7 +153,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
         expect(week.statusCode).toBe(404);
       }
       // Verified later (by an operator): listed from then on.
-      await database.db
+      await s.database.db
         .updateTable('organizations')
         .set({ verified_at: new Date(PINNED_NOW) })
         .where('id', '=', unverified.orgId)
@@ -175,12 +163,12 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
 
     it('gives the slot view the open days and the closures within the booking horizon', async () => {
       const org = await organization('closing-office', {});
-      await database.db
+      await s.database.db
         .updateTable('organizations')
         .set({ open_days: 0b0111110 }) // Monday to Friday
         .where('id', '=', org.orgId)
         .execute();
-      await database.db
+      await s.database.db
         .insertInto('organization_closures')
         .values([
           { organization_id: org.orgId, closed_on: '2026-03-01', reason: 'past' },
@@ -200,7 +188,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
   describe('demo accounts', () => {
     it('seeds an operator, and an admin and a staff account per organization, who can sign in', async () => {
       const login = async (email: string) => {
-        const res = await app.inject({
+        const res = await s.app.inject({
           method: 'POST',
           url: '/api/v1/auth/login',
           payload: { email, password: DEMO_PASSWORD },
@@ -221,7 +209,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
         role: 'staff',
         organization_id: akwaId,
       });
-      const accounts = await database.db
+      const accounts = await s.database.db
         .selectFrom('users')
         .select(['email', 'role'])
         .where('email', 'like', '%.demo')
@@ -229,14 +217,14 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       expect(accounts).toHaveLength(1 + 2 * seedOrganizations.length);
       // Seeding again adds none and keeps a changed password.
       const { hashPassword } = await import('../src/modules/auth/passwords.js');
-      await database.db
+      await s.database.db
         .updateTable('users')
         .set({ password_hash: await hashPassword('a changed demo password') })
         .where('email', '=', DEMO_OPERATOR_EMAIL)
         .execute();
-      const again = await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
+      const again = await seedDemo(s.database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
       expect(again.accountsAdded).toBe(0);
-      const refused = await app.inject({
+      const refused = await s.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
         payload: { email: DEMO_OPERATOR_EMAIL, password: DEMO_PASSWORD },
@@ -354,14 +342,14 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
 
     it('counts a live hold as taken, an expired hold as free, and fills by capacity', async () => {
       const date = '2026-03-20';
-      const svc = await database.db
+      const svc = await s.database.db
         .insertInto('services')
         .values({ organization_id: akwaId, name: 'Pairs desk', duration_minutes: 60, capacity: 2 })
         .returning('id')
         .executeTakeFirstOrThrow();
       const { syncServiceSlots } = await import('../src/modules/slots/slots.repository.js');
-      await syncServiceSlots(database.db, svc.id, new Date(PINNED_NOW));
-      const [slotA, slotB] = await database.db
+      await syncServiceSlots(s.database.db, svc.id, new Date(PINNED_NOW));
+      const [slotA, slotB] = await s.database.db
         .selectFrom('slots')
         .select('id')
         .where('service_id', '=', svc.id)
@@ -378,7 +366,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       };
       const inFuture = new Date(new Date(PINNED_NOW).getTime() + 5 * 60_000);
       const inPast = new Date(new Date(PINNED_NOW).getTime() - 60_000);
-      await database.db
+      await s.database.db
         .insertInto('bookings')
         .values([
           { ...base, slot_id: slotA.id, seat: 1, status: 'held', hold_expires_at: inFuture },
@@ -432,7 +420,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
     it('reports database reachability', async () => {
       const res = await get('/api/v1/health');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok', database: { reachable: true, engine } });
+      expect(res.json()).toEqual({ status: 'ok', database: { reachable: true, engine: s.engine } });
     });
 
     it('answers unknown API routes with a JSON 404 and sets security headers', async () => {
@@ -450,13 +438,13 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
     });
 
     it('seeding again adds nothing', async () => {
-      const before = await database.db
+      const before = await s.database.db
         .selectFrom('bookings')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      const result = await seedDemo(database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
+      const result = await seedDemo(s.database.db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
       expect(result.bookingsAdded).toBe(0);
-      const after = await database.db
+      const after = await s.database.db
         .selectFrom('bookings')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();

@@ -10,10 +10,9 @@ import {
   YESTERDAY,
 } from './support/checkin-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
-import { engines } from './support/test-db.js';
 
-describe.each(engines)('check-in at the counter on %s', (engine) => {
-  const h = useCounterApp(engine);
+describe('check-in at the counter', () => {
+  const h = useCounterApp();
   const { ctx } = h;
   const at = (hhmm: string, date = TODAY) => h.clock.set(`${date}T${hhmm}:00+01:00`);
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.js';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
+import { useStack } from './support/app-fixture.js';
+import { initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { createTestApp } from './support/test-app.js';
 
 const contact = {
   user_name: 'Mballa Paul',
@@ -12,24 +12,20 @@ const contact = {
   message: 'We would like to join.',
 };
 
-describe.each(engines)('client addresses and shared limits on %s', (engine) => {
-  let tdb: TestDatabase;
-  let fx: Fixture;
+describe('client addresses and shared limits', () => {
+  // The stack gives the database and the fixture; each test makes its own apps on them, each
+  // with the settings under test (the stack's own app is not used).
+  const s = useStack({ env: NO_LIMITS });
   const apps: FastifyInstance[] = [];
   const extraDatabases: Database[] = [];
-  const appWith = async (env: Record<string, string>, database = tdb.database) => {
+  const appWith = async (env: Record<string, string>, database = s.database) => {
     const { app } = await createTestApp(database, { env: { ...NO_LIMITS, ...env } });
     apps.push(app);
     return app;
   };
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    fx = await createFixture(tdb.database, new Date(PINNED_NOW));
-  });
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of extraDatabases) await database.close();
-    await tdb?.cleanup();
   });
 
   const sendContact = (app: FastifyInstance, remoteAddress: string, xff?: string) =>
@@ -63,10 +59,10 @@ describe.each(engines)('client addresses and shared limits on %s', (engine) => {
       url: '/api/v1/payment/initiate',
       remoteAddress: '10.0.0.2',
       headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.0.0.5' },
-      payload: initiateBody(fx, { slotIndex: 5, phone_number: '677444001' }),
+      payload: initiateBody(s.fx, { slotIndex: 5, phone_number: '677444001' }),
     });
     expect(res.statusCode).toBe(201);
-    const booking = await tdb.database.db
+    const booking = await s.database.db
       .selectFrom('bookings')
       .select('client_address')
       .where('id', '=', res.json().payment.booking_id)
@@ -79,9 +75,9 @@ describe.each(engines)('client addresses and shared limits on %s', (engine) => {
       url: '/api/v1/payment/initiate',
       remoteAddress: '198.51.100.4',
       headers: { 'x-forwarded-for': '6.6.6.6' },
-      payload: initiateBody(fx, { slotIndex: 6, phone_number: '677444002' }),
+      payload: initiateBody(s.fx, { slotIndex: 6, phone_number: '677444002' }),
     });
-    const booking2 = await tdb.database.db
+    const booking2 = await s.database.db
       .selectFrom('bookings')
       .select('client_address')
       .where('id', '=', res2.json().payment.booking_id)
@@ -96,7 +92,7 @@ describe.each(engines)('client addresses and shared limits on %s', (engine) => {
         method: 'POST',
         url: '/api/v1/payment/initiate',
         remoteAddress,
-        payload: initiateBody(fx, { slotIndex, phone_number: phone, date: '2026-03-07' }),
+        payload: initiateBody(s.fx, { slotIndex, phone_number: phone, date: '2026-03-07' }),
       });
     expect((await startFrom('2001:db8:7:7::1', 1, '677444101')).statusCode).toBe(201);
     const again = await startFrom('2001:db8:7:7:abcd::2', 2, '677444102');
@@ -108,9 +104,9 @@ describe.each(engines)('client addresses and shared limits on %s', (engine) => {
   it('holds a per-address limit in sum over two app instances on one database', async () => {
     const a = await appWith({ RATE_LIMIT_CONTACT_PER_IP: '3' });
     // On PostgreSQL the second instance has its own pool, as a second process would.
-    let second = tdb.database;
-    if (tdb.url) {
-      second = await openDatabase({ databaseUrl: tdb.url, dataDir: null });
+    let second = s.database;
+    if (s.url) {
+      second = await openDatabase({ databaseUrl: s.url, dataDir: null });
       extraDatabases.push(second);
     }
     const b = await appWith({ RATE_LIMIT_CONTACT_PER_IP: '3' }, second);

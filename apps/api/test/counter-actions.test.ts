@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SLOT, TODAY, TOMORROW, useCounterApp, YESTERDAY } from './support/checkin-helpers.js';
 import { initiateBody } from './support/fixtures.js';
-import { engines } from './support/test-db.js';
 
-describe.each(engines)('the counter’s day, no-show and cancel on %s', (engine) => {
-  const h = useCounterApp(engine);
+describe('the counter’s day, no-show and cancel', () => {
+  const h = useCounterApp();
   const { ctx } = h;
   const at = (hhmm: string, date = TODAY) => h.clock.set(`${date}T${hhmm}:00+01:00`);
   const today = (headers: Record<string, string> | null, query = '') =>

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { type ErrorBody, errorBodySchema } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
 
 const MALFORMED_URLS = [
   '/service/%ZZ',
@@ -16,28 +15,24 @@ const MALFORMED_URLS = [
   `/api/v1/organizations/${'%ZZ'.repeat(300)}/services`,
 ];
 
-describe.each(engines)('requests the router cannot even read (%s)', (engine) => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  let withWeb: FastifyInstance;
+describe('requests the router cannot even read', () => {
   let webDist: string;
+  // Filled before the stacks open (this hook runs first): the app reads the folder as it starts.
+  const webEnv: Record<string, string> = {};
   beforeAll(async () => {
-    t = await createTestDatabase(engine);
     // A built web app as Vite leaves it, build manifest included.
     webDist = await mkdtemp(path.join(tmpdir(), 'qless-web-'));
     await mkdir(path.join(webDist, '.vite'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Qless</title>');
     await writeFile(path.join(webDist, '.vite/manifest.json'), '{"src/main.tsx":{}}');
     await writeFile(path.join(webDist, '.vite/manifest.json.gz'), 'not really gzip');
-    ({ app: withWeb } = await createTestApp(t.database, { env: { WEB_DIST_DIR: webDist } }));
-    ({ app } = await createTestApp(t.database));
-  }, 60_000);
+    webEnv.WEB_DIST_DIR = webDist;
+  });
   afterAll(async () => {
-    await app?.close();
-    await withWeb?.close();
-    await t?.cleanup();
     if (webDist) await rm(webDist, { recursive: true, force: true });
   });
+  const plain = useStack({ fixture: false });
+  const web = useStack({ env: webEnv, fixture: false });
 
   /** How each malformed URL is answered by `server`. */
   const answer = (server: FastifyInstance) =>
@@ -56,7 +51,7 @@ describe.each(engines)('requests the router cannot even read (%s)', (engine) => 
     );
 
   it('malformed URLs get a 4xx with our error body (INVALID_URL), never Fastify’s own', async () => {
-    expect(await answer(app)).toEqual(
+    expect(await answer(plain.app)).toEqual(
       MALFORMED_URLS.map((url) => ({
         url: url.slice(0, 30),
         status4xx: true,
@@ -68,7 +63,7 @@ describe.each(engines)('requests the router cannot even read (%s)', (engine) => 
   });
 
   it('with the web app served (its catch-all route takes over-long paths) still 4xx with our body', async () => {
-    const answers = await answer(withWeb);
+    const answers = await answer(web.app);
     expect(
       answers.map(({ status4xx, ours, echoesUrl }) => ({ status4xx, ours, echoesUrl })),
     ).toEqual(MALFORMED_URLS.map(() => ({ status4xx: true, ours: true, echoesUrl: false })));
@@ -76,14 +71,14 @@ describe.each(engines)('requests the router cannot even read (%s)', (engine) => 
 
   it('the build manifest under /.vite/ is not served: a 404 with our body; the app still is', async () => {
     for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
-      const res = await withWeb.inject({ url: '/.vite/manifest.json', headers });
+      const res = await web.app.inject({ url: '/.vite/manifest.json', headers });
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status: 404,
         body: { code: 'NOT_FOUND', message: 'No route for GET /.vite/manifest.json' },
       });
     }
-    expect((await withWeb.inject({ url: '/.vite/' })).statusCode).toBe(404);
-    const index = await withWeb.inject({ url: '/' });
+    expect((await web.app.inject({ url: '/.vite/' })).statusCode).toBe(404);
+    const index = await web.app.inject({ url: '/' });
     expect({ status: index.statusCode, html: index.body.includes('<title>Qless') }).toEqual({
       status: 200,
       html: true,
@@ -92,7 +87,7 @@ describe.each(engines)('requests the router cannot even read (%s)', (engine) => 
 
   it('any other page path a browser asks for is the app (plain index.html without the server bundle); the API, assets and media 404s stay JSON', async () => {
     for (const url of ['/organizations?q=etat', '/service/x/slots', '/no/such/page']) {
-      const res = await withWeb.inject({ url, headers: { accept: 'text/html' } });
+      const res = await web.app.inject({ url, headers: { accept: 'text/html' } });
       expect({ url, status: res.statusCode, html: res.body.includes('<title>Qless') }).toEqual({
         url,
         status: 200,
@@ -100,7 +95,7 @@ describe.each(engines)('requests the router cannot even read (%s)', (engine) => 
       });
     }
     for (const url of ['/api/v1/no-such-route', '/assets/nope-12345678.js', '/media/nope.png']) {
-      const res = await withWeb.inject({ url, headers: { accept: 'text/html' } });
+      const res = await web.app.inject({ url, headers: { accept: 'text/html' } });
       expect({ url, status: res.statusCode, code: (res.json() as ErrorBody).code }).toEqual({
         url,
         status: 404,
@@ -108,7 +103,7 @@ describe.each(engines)('requests the router cannot even read (%s)', (engine) => 
       });
     }
     // An image or script request for a missing file is no page either.
-    const image = await withWeb.inject({ url: '/nope.png', headers: { accept: 'image/png' } });
+    const image = await web.app.inject({ url: '/nope.png', headers: { accept: 'image/png' } });
     expect(image.statusCode).toBe(404);
   });
 });

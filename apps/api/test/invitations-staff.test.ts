@@ -1,19 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
+import { useStack } from './support/app-fixture.js';
 import { bearer, signedIn, signIn } from './support/auth-helpers.js';
 import { createFixture } from './support/fixtures.js';
 import { linkToken, type SmtpCapture, startSmtpCapture } from './support/smtp-capture.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 const PASSWORD = 'my own passphrase here';
 
-describe.each(engines)('invitations and staff on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
+describe('invitations and staff', () => {
   let smtp: SmtpCapture;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    Object.assign(env, {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'no-reply@qless.test',
+      MAIL_WORKER_INTERVAL_MS: '100',
+    });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const s = useStack({ env, fixture: false });
   let orgA: string;
   let orgB: string;
   let adminA: { id: string; headers: { authorization: string } };
@@ -22,49 +30,39 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
   let operator: { id: string; headers: { authorization: string } };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    smtp = await startSmtpCapture();
-    ({ app, clock } = await createTestApp(tdb.database, {
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'no-reply@qless.test',
-        MAIL_WORKER_INTERVAL_MS: '100',
-      },
-    }));
-    ({ orgId: orgA } = await createFixture(tdb.database, new Date(PINNED_NOW), 'a'));
-    ({ orgId: orgB } = await createFixture(tdb.database, new Date(PINNED_NOW), 'b'));
-    const db = tdb.database.db;
-    adminA = await signedIn(app, db, {
+    ({ orgId: orgA } = await createFixture(s.database, new Date(PINNED_NOW), 'a'));
+    ({ orgId: orgB } = await createFixture(s.database, new Date(PINNED_NOW), 'b'));
+    const db = s.database.db;
+    adminA = await signedIn(s.app, db, {
       email: 'admin@a.cm',
       role: 'org_admin',
       organizationId: orgA,
     });
-    adminB = await signedIn(app, db, {
+    adminB = await signedIn(s.app, db, {
       email: 'admin@b.cm',
       role: 'org_admin',
       organizationId: orgB,
     });
-    staffA = await signedIn(app, db, { email: 'staff@a.cm', role: 'staff', organizationId: orgA });
-    operator = await signedIn(app, db, { email: 'ops@qless.cm', role: 'operator' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await tdb?.cleanup();
+    staffA = await signedIn(s.app, db, {
+      email: 'staff@a.cm',
+      role: 'staff',
+      organizationId: orgA,
+    });
+    operator = await signedIn(s.app, db, { email: 'ops@qless.cm', role: 'operator' });
   });
 
   const invite = (
     headers: { authorization: string },
     payload: { email: string; name?: string; role?: string; organization_id?: string },
-  ) => app.inject({ method: 'POST', url: '/api/v1/organization/staff', headers, payload });
+  ) => s.app.inject({ method: 'POST', url: '/api/v1/organization/staff', headers, payload });
   const info = (token: string) =>
-    app.inject({
+    s.app.inject({
       method: 'GET',
       url: `/api/v1/auth/invitations/${token}`,
       remoteAddress: '10.3.0.1',
     });
   const accept = (token: string, password = PASSWORD, name?: string) =>
-    app.inject({
+    s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/invitations/accept',
       payload: { token, password, ...(name ? { name } : {}) },
@@ -117,14 +115,14 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).toMatch(/Path=\/api/);
-    const me = await app.inject({
+    const me = await s.app.inject({
       method: 'GET',
       url: '/api/v1/auth/me',
       headers: { cookie: `qless_session=${body.token}` },
     });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('kofi@a.cm');
-    await signIn(app, 'kofi@a.cm', PASSWORD);
+    await signIn(s.app, 'kofi@a.cm', PASSWORD);
 
     const again = await accept(token, 'another one entirely');
     expect(again.statusCode).toBe(400);
@@ -135,7 +133,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
       email: null,
       organization_name: null,
     });
-    const list = await app.inject({
+    const list = await s.app.inject({
       method: 'GET',
       url: '/api/v1/organization/staff',
       headers: adminA.headers,
@@ -150,9 +148,9 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
     const memberId = res.json().member.id;
     const first = await mailedToken('late@a.cm');
     // Just before 72 hours it still works; at 72 hours it has expired.
-    clock.advance(72 * 3_600_000 - 1000);
+    s.clock.advance(72 * 3_600_000 - 1000);
     expect((await info(first)).json().valid).toBe(true);
-    clock.advance(1000);
+    s.clock.advance(1000);
     try {
       expect((await info(first)).json().reason).toBe('TOKEN_EXPIRED');
       const late = await accept(first);
@@ -160,9 +158,9 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
       expect(late.json().code).toBe('TOKEN_EXPIRED');
     } finally {
       // The admin's session has ended too by then: back to its day.
-      clock.set(PINNED_NOW);
+      s.clock.set(PINNED_NOW);
     }
-    const resent = await app.inject({
+    const resent = await s.app.inject({
       method: 'POST',
       url: `/api/v1/organization/staff/${memberId}/resend`,
       headers: adminA.headers,
@@ -173,7 +171,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
     expect((await info(first)).json().reason).toBe('INVALID_TOKEN');
     expect((await accept(second)).statusCode).toBe(200);
     // Accepted: re-sending is refused.
-    const after = await app.inject({
+    const after = await s.app.inject({
       method: 'POST',
       url: `/api/v1/organization/staff/${memberId}/resend`,
       headers: adminA.headers,
@@ -184,13 +182,13 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
 
   it('an admin manages staff only: inviting, disabling, enabling or re-inviting an admin is 403; an operator may', async () => {
     const patch = (id: string, active: boolean, headers: { authorization: string }) =>
-      app.inject({
+      s.app.inject({
         method: 'PATCH',
         url: `/api/v1/organization/staff/${id}`,
         headers,
         payload: { active },
       });
-    const peer = await signedIn(app, tdb.database.db, {
+    const peer = await signedIn(s.app, s.database.db, {
       email: 'peer-admin@a.cm',
       role: 'org_admin',
       organizationId: orgA,
@@ -202,7 +200,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
     expect(disable.statusCode).toBe(403);
     expect(disable.json().code).toBe('FORBIDDEN');
     const row = () =>
-      tdb.database.db
+      s.database.db
         .selectFrom('users')
         .select('active')
         .where('email', 'in', ['peer-admin@a.cm', 'new-admin@a.cm'])
@@ -215,7 +213,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
       organization_id: orgA,
     });
     expect(byOperator.statusCode).toBe(201);
-    const resend = await app.inject({
+    const resend = await s.app.inject({
       method: 'POST',
       url: `/api/v1/organization/staff/${byOperator.json().member.id}/resend`,
       headers: adminA.headers,
@@ -248,7 +246,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
 
   it('an admin disables and enables an account: its sessions end; itself it cannot disable', async () => {
     const patch = (id: string, active: boolean, headers = adminA.headers) =>
-      app.inject({
+      s.app.inject({
         method: 'PATCH',
         url: `/api/v1/organization/staff/${id}`,
         headers,
@@ -258,14 +256,14 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
     const off = await patch(staffA.id, false);
     expect(off.statusCode).toBe(200);
     expect(off.json().member.active).toBe(false);
-    const me = await app.inject({
+    const me = await s.app.inject({
       method: 'GET',
       url: '/api/v1/auth/me',
       headers: bearer(staffToken),
     });
     expect(me.statusCode).toBe(401);
-    await expect(signIn(app, 'staff@a.cm', undefined, '10.3.1.1')).rejects.toThrow(/401/);
-    const revoked = await tdb.database.db
+    await expect(signIn(s.app, 'staff@a.cm', undefined, '10.3.1.1')).rejects.toThrow(/401/);
+    const revoked = await s.database.db
       .selectFrom('sessions')
       .select('revoked_at')
       .where('user_id', '=', staffA.id)
@@ -274,9 +272,9 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
 
     expect((await patch(staffA.id, true)).json().member.active).toBe(true);
     // Enabled again, it signs in anew; the old session stays ended.
-    await signIn(app, 'staff@a.cm', undefined, '10.3.1.2');
+    await signIn(s.app, 'staff@a.cm', undefined, '10.3.1.2');
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(staffToken) }))
+      (await s.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(staffToken) }))
         .statusCode,
     ).toBe(401);
 
@@ -290,7 +288,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
       ['PATCH', `/api/v1/organization/staff/${staffA.id}`, { active: false }],
       ['POST', `/api/v1/organization/staff/${staffA.id}/resend`, undefined],
     ] as const) {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method,
         url,
         headers: adminB.headers,
@@ -300,20 +298,20 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
       expect(res.json().code).toBe('USER_NOT_FOUND');
     }
     // An operator's own account is nobody's staff.
-    const op = await app.inject({
+    const op = await s.app.inject({
       method: 'PATCH',
       url: `/api/v1/organization/staff/${operator.id}`,
       headers: adminA.headers,
       payload: { active: false },
     });
     expect(op.statusCode).toBe(404);
-    const listB = await app.inject({
+    const listB = await s.app.inject({
       method: 'GET',
       url: `/api/v1/organization/staff?organization_id=${orgA}`,
       headers: adminB.headers,
     });
     expect(listB.statusCode).toBe(403);
-    const listOps = await app.inject({
+    const listOps = await s.app.inject({
       method: 'GET',
       url: `/api/v1/organization/staff?organization_id=${orgA}`,
       headers: operator.headers,
@@ -337,7 +335,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
       ['POST', `/api/v1/organization/staff/${adminA.id}/resend`, undefined],
     ] as const;
     for (const [method, url, payload] of routes) {
-      const asStaff = await app.inject({
+      const asStaff = await s.app.inject({
         method,
         url,
         headers: staffA.headers,
@@ -345,15 +343,15 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
       });
       // staffA was signed out above by being disabled: sign in anew.
       expect([401, 403]).toContain(asStaff.statusCode);
-      const fresh = await signIn(app, 'staff@a.cm', undefined, '10.3.2.1');
-      const res = await app.inject({
+      const fresh = await signIn(s.app, 'staff@a.cm', undefined, '10.3.2.1');
+      const res = await s.app.inject({
         method,
         url,
         headers: bearer(fresh),
         ...(payload ? { payload } : {}),
       });
       expect(res.statusCode).toBe(403);
-      const none = await app.inject({ method, url, ...(payload ? { payload } : {}) });
+      const none = await s.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(none.statusCode).toBe(401);
     }
   });
@@ -361,7 +359,7 @@ describe.each(engines)('invitations and staff on %s', (engine) => {
   it('a disabled account cannot accept its invitation', async () => {
     const res = await invite(adminA.headers, { email: 'gone@a.cm' });
     const token = await mailedToken('gone@a.cm');
-    await app.inject({
+    await s.app.inject({
       method: 'PATCH',
       url: `/api/v1/organization/staff/${res.json().member.id}`,
       headers: adminA.headers,

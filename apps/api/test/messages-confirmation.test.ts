@@ -1,30 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bookAndPay, outboxOf } from './support/messages-helpers.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
-import { type SmtpCapture, startSmtpCapture } from './support/smtp-capture.js';
-import { engines } from './support/test-db.js';
+import { startSmtpCapture } from './support/smtp-capture.js';
 
 const FROM = 'Qless <no-reply@qless.test>';
 
-describe.each(engines)('confirmation messages on %s', (engine) => {
-  let smtp: SmtpCapture;
-  const env: Record<string, string> = {};
+// Running before the block is collected: useSimulatorApp takes its env as it is called.
+const smtp = await startSmtpCapture();
+afterAll(async () => {
+  await smtp.close();
+});
+
+describe('confirmation messages', () => {
+  const env: Record<string, string> = {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: FROM,
+    LOG_LEVEL: 'info',
+    // The tests sweep by hand, on the pinned clock.
+    OUTBOX_WORKER_INTERVAL_MS: '3600000',
+    REMINDERS_ENABLED: 'false',
+  };
   const logLines: string[] = [];
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    Object.assign(env, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: FROM,
-      LOG_LEVEL: 'info',
-      // The tests sweep by hand, on the pinned clock.
-      OUTBOX_WORKER_INTERVAL_MS: '3600000',
-      REMINDERS_ENABLED: 'false',
-    });
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  const h = useSimulatorApp(engine, {
+  const h = useSimulatorApp(undefined, {
     env,
     logStream: { write: (line) => logLines.push(line) },
   });

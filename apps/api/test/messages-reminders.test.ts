@@ -7,28 +7,28 @@ import { bookAndPay, outboxOf } from './support/messages-helpers.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import { recordingLog } from './support/recording-log.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
-import { type SmtpCapture, startSmtpCapture } from './support/smtp-capture.js';
+import { startSmtpCapture } from './support/smtp-capture.js';
 import { createTestApp } from './support/test-app.js';
-import { engines } from './support/test-db.js';
 
 /**
  * Reminders on the pinned clock. The organization is in Douala (UTC+1) while the suite runs
  * in Kiritimati (UTC+14): a reminder that read the process's zone would fall on the wrong day.
  */
-describe.each(engines)('reminders on %s', (engine) => {
-  let smtp: SmtpCapture;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    Object.assign(env, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Qless <no-reply@qless.test>',
-      // Every sweep is made by the tests, on the pinned clock.
-      OUTBOX_WORKER_INTERVAL_MS: '3600000',
-      REMINDER_SWEEP_INTERVAL_MS: '3600000',
-    });
-  });
-  const h = useSimulatorApp(engine, { env });
+// Running before the block is collected: useSimulatorApp takes its env as it is called.
+const smtp = await startSmtpCapture();
+afterAll(async () => {
+  await smtp.close();
+});
+
+describe('reminders', () => {
+  const env: Record<string, string> = {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Qless <no-reply@qless.test>',
+    // Every sweep is made by the tests, on the pinned clock.
+    OUTBOX_WORKER_INTERVAL_MS: '3600000',
+    REMINDER_SWEEP_INTERVAL_MS: '3600000',
+  };
+  const h = useSimulatorApp(undefined, { env });
 
   /** A second process: its own app on its own connections (PostgreSQL), or a second sweeper and worker in this process (PGlite, a single process by design). */
   let other: {
@@ -63,7 +63,6 @@ describe.each(engines)('reminders on %s', (engine) => {
   afterAll(async () => {
     await other?.app?.close();
     await other?.database?.close();
-    await smtp?.close();
   });
 
   const mine = () => {

@@ -6,16 +6,14 @@ import {
   slotListResponseSchema,
   updateProfileResponseSchema,
 } from '@qless/contract';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
+import { useStack } from './support/app-fixture.js';
 import { signedIn } from './support/auth-helpers.js';
 import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
-import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const TODAY = '2026-03-04'; // Wednesday (PINNED_NOW is 09:30 in Douala)
@@ -31,10 +29,8 @@ interface Org {
   staff: Headers;
 }
 
-describe.each(engines)('organization API on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
+describe('organization API', () => {
+  const s = useStack({ env: NO_LIMITS, fixture: false });
   let db: Kysely<DB>;
   let operator: Headers;
   let A: Org;
@@ -42,13 +38,13 @@ describe.each(engines)('organization API on %s', (engine) => {
   let bookingCounter = 0;
 
   async function createOrg(suffix: string): Promise<Org> {
-    const fx = await createFixture(tdb.database, clock.now(), suffix);
-    const admin = await signedIn(app, db, {
+    const fx = await createFixture(s.database, s.clock.now(), suffix);
+    const admin = await signedIn(s.app, db, {
       email: `admin${suffix}@org.cm`,
       role: 'org_admin',
       organizationId: fx.orgId,
     });
-    const staff = await signedIn(app, db, {
+    const staff = await signedIn(s.app, db, {
       email: `staff${suffix}@org.cm`,
       role: 'staff',
       organizationId: fx.orgId,
@@ -76,13 +72,13 @@ describe.each(engines)('organization API on %s', (engine) => {
         slot_id: slotId,
         booking_date: date,
         status,
-        hold_expires_at: status === 'held' ? new Date(clock.now().getTime() + 600_000) : null,
+        hold_expires_at: status === 'held' ? new Date(s.clock.now().getTime() + 600_000) : null,
         cus_name: `Client ${n}`,
         cus_email: `client${n}@example.com`,
         phone_number: `+23767700${n}`,
         ticket_code: status === 'held' || status === 'expired' ? null : `QL-TEST-${n}`,
-        confirmed_at: status === 'held' || status === 'expired' ? null : clock.now(),
-        checked_in_at: status === 'checked_in' ? clock.now() : null,
+        confirmed_at: status === 'held' || status === 'expired' ? null : s.clock.now(),
+        checked_in_at: status === 'checked_in' ? s.clock.now() : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -98,7 +94,7 @@ describe.each(engines)('organization API on %s', (engine) => {
         .executeTakeFirstOrThrow()
     ).attention_reason;
 
-  const inject = (options: InjectOptions) => app.inject(options);
+  const inject = (options: InjectOptions) => s.app.inject(options);
   const get = (url: string, headers: Headers = {}) => inject({ method: 'GET', url, headers });
   const send = (
     method: 'POST' | 'PATCH' | 'DELETE',
@@ -119,18 +115,11 @@ describe.each(engines)('organization API on %s', (engine) => {
     send('PATCH', '/api/v1/organization/update/profile', headers, profileBody(overrides));
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = tdb.database.db;
-    ({ app, clock } = await createTestApp(tdb.database, { env: NO_LIMITS }));
+    db = s.database.db;
     A = await createOrg('A');
     B = await createOrg('B');
-    operator = (await signedIn(app, db, { email: 'ops@qless.cm', role: 'operator' })).headers;
+    operator = (await signedIn(s.app, db, { email: 'ops@qless.cm', role: 'operator' })).headers;
   }, 60_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
 
   describe('GET /organization/data', () => {
     let org: Org;
@@ -261,7 +250,7 @@ describe.each(engines)('organization API on %s', (engine) => {
         cus_email: expect.stringMatching(/@example\.com$/),
         attention_reason: null,
       });
-      expect(body.bookings[3]?.checked_in_at).toBe(clock.now().toISOString());
+      expect(body.bookings[3]?.checked_in_at).toBe(s.clock.now().toISOString());
     });
 
     it('pages', async () => {
@@ -712,7 +701,7 @@ describe.each(engines)('organization API on %s', (engine) => {
             content_type: 'image/png',
             bytes: 100,
             created_by: null,
-            created_at: clock.now(),
+            created_at: s.clock.now(),
           })
           .execute();
       await upload(A.fx.orgId, '0123456789abcdef0123456789abcdef.png');

@@ -20,6 +20,7 @@ import {
   slotTaken,
 } from '../bookings/bookings.service.js';
 import { collectFailureCode } from './failure-codes.js';
+import { InitiationAdmission } from './initiation-admission.js';
 import { InitiationQueue } from './initiation-queue.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
 import { toPayment } from './payment-status.js';
@@ -30,7 +31,6 @@ import {
   recordPaymentEvent,
   saveCollectResult,
 } from './payments.repository.js';
-import { InitiationAdmission } from './initiation-admission.js';
 
 export interface InitiationDeps {
   db: Kysely<DB>;
