@@ -1,68 +1,59 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
 import { insertUser } from '../src/modules/auth/users.repository.js';
+import { useStack } from './support/app-fixture.js';
 import { bearer, createUser, signIn, TEST_PASSWORD } from './support/auth-helpers.js';
-import { createFixture } from './support/fixtures.js';
 import { linkToken, type SmtpCapture, startSmtpCapture } from './support/smtp-capture.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
-describe.each(engines)('password reset on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
+describe('password reset', () => {
   let smtp: SmtpCapture;
-  let orgId: string;
   const logLines: string[] = [];
-
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
     smtp = await startSmtpCapture();
-    ({ app, clock } = await createTestApp(tdb.database, {
-      env: {
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const s = useStack({
+    // A getter: the capture's address exists once it listens, just before the stack opens.
+    get env() {
+      return {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Qless <no-reply@qless.test>',
         MAIL_WORKER_INTERVAL_MS: '100',
         PASSWORD_RESETS_PER_IP: '6',
         LOG_LEVEL: 'info',
-      },
-      logStream: { write: (line) => logLines.push(line) },
-    }));
-    ({ orgId } = await createFixture(tdb.database, new Date(PINNED_NOW)));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await tdb?.cleanup();
+      };
+    },
+    logStream: { write: (line) => logLines.push(line) },
   });
 
   const requestReset = (email: string, ip = '10.1.0.1') =>
-    app.inject({
+    s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password-reset',
       payload: { email },
       remoteAddress: ip,
     });
   const confirm = (token: string, password = NEW_PASSWORD, ip = '10.1.0.1') =>
-    app.inject({
+    s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password-reset/confirm',
       payload: { token, password },
       remoteAddress: ip,
     });
   const me = (token: string) =>
-    app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    s.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
   const mailTo = (email: string) =>
-    tdb.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).execute();
+    s.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).execute();
 
   it('sets a new password by the mailed link, once, and ends every session of the account', async () => {
     const email = 'awa@guichet.cm';
-    await createUser(tdb.database.db, { email, role: 'org_admin', organizationId: orgId });
-    const phone = await signIn(app, email);
-    const laptop = await signIn(app, email);
+    await createUser(s.database.db, { email, role: 'org_admin', organizationId: s.fx.orgId });
+    const phone = await signIn(s.app, email);
+    const laptop = await signIn(s.app, email);
 
     const res = await requestReset('Awa@Guichet.cm');
     expect(res.statusCode).toBe(202);
@@ -71,33 +62,33 @@ describe.each(engines)('password reset on %s', (engine) => {
     const token = linkToken(mail.text, 'reset-password');
     expect(mail.text).toContain(`http://qless.test/#/reset-password/${token}`);
     // Only the token's hash is stored.
-    const stored = await tdb.database.db.selectFrom('user_tokens').select('token_hash').execute();
+    const stored = await s.database.db.selectFrom('user_tokens').select('token_hash').execute();
     expect(stored.map((t) => t.token_hash)).not.toContain(token);
 
     const done = await confirm(token);
     expect(done.statusCode).toBe(200);
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(laptop)).statusCode).toBe(401);
-    await expect(signIn(app, email, TEST_PASSWORD, '10.1.0.9')).rejects.toThrow(/401/);
-    expect((await me(await signIn(app, email, NEW_PASSWORD))).statusCode).toBe(200);
+    await expect(signIn(s.app, email, TEST_PASSWORD, '10.1.0.9')).rejects.toThrow(/401/);
+    expect((await me(await signIn(s.app, email, NEW_PASSWORD))).statusCode).toBe(200);
 
     const again = await confirm(token, 'yet another passphrase');
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_USED');
     // The link that failed changed nothing.
-    expect((await me(await signIn(app, email, NEW_PASSWORD))).statusCode).toBe(200);
+    expect((await me(await signIn(s.app, email, NEW_PASSWORD))).statusCode).toBe(200);
   });
 
   it('answers the same 202 for an unknown e-mail, an invited account and a real one; only the real one gets mail', async () => {
-    await createUser(tdb.database.db, {
+    await createUser(s.database.db, {
       email: 'real@guichet.cm',
       role: 'staff',
-      organizationId: orgId,
+      organizationId: s.fx.orgId,
     });
-    await insertUser(tdb.database.db, {
+    await insertUser(s.database.db, {
       email: 'invited@guichet.cm',
       role: 'staff',
-      organizationId: orgId,
+      organizationId: s.fx.orgId,
       passwordHash: null,
       now: new Date(PINNED_NOW),
     });
@@ -117,16 +108,16 @@ describe.each(engines)('password reset on %s', (engine) => {
 
   it('a link expires after one hour (pinned clock); unknown and malformed links are refused with their code', async () => {
     const email = 'late@guichet.cm';
-    await createUser(tdb.database.db, { email, role: 'staff', organizationId: orgId });
+    await createUser(s.database.db, { email, role: 'staff', organizationId: s.fx.orgId });
     expect((await requestReset(email, '10.1.0.3')).statusCode).toBe(202);
     const token = linkToken((await smtp.waitFor(email)).text, 'reset-password');
-    clock.advance(3_600_000);
+    s.clock.advance(3_600_000);
     try {
       const late = await confirm(token, NEW_PASSWORD, '10.1.0.3');
       expect(late.statusCode).toBe(400);
       expect(late.json().code).toBe('TOKEN_EXPIRED');
     } finally {
-      clock.set(PINNED_NOW);
+      s.clock.set(PINNED_NOW);
     }
     const unknown = await confirm('B'.repeat(43), NEW_PASSWORD, '10.1.0.3');
     expect(unknown.statusCode).toBe(400);
@@ -138,12 +129,12 @@ describe.each(engines)('password reset on %s', (engine) => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().code).toBe('WEAK_PASSWORD');
     // The old password still works: nothing was changed.
-    await signIn(app, email);
+    await signIn(s.app, email);
   });
 
   it('a second request replaces the first link; two uses of one link racing: exactly one wins', async () => {
     const email = 'twice@guichet.cm';
-    await createUser(tdb.database.db, { email, role: 'staff', organizationId: orgId });
+    await createUser(s.database.db, { email, role: 'staff', organizationId: s.fx.orgId });
     await requestReset(email, '10.1.0.4');
     const first = linkToken((await smtp.waitFor(email)).text, 'reset-password');
     await requestReset(email, '10.1.0.4');
@@ -175,11 +166,11 @@ describe.each(engines)('password reset on %s', (engine) => {
       codes.push((await requestReset(`p${i}@guichet.cm`, '10.1.2.1')).statusCode);
     expect(codes).toEqual([202, 202, 202, 202, 202, 202, 429]);
     // An hour later the window has passed.
-    clock.advance(3_600_000);
+    s.clock.advance(3_600_000);
     try {
       expect((await requestReset('p9@guichet.cm', '10.1.2.1')).statusCode).toBe(202);
     } finally {
-      clock.set(PINNED_NOW);
+      s.clock.set(PINNED_NOW);
     }
   });
 

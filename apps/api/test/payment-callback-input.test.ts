@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { initiateBody } from './support/fixtures.js';
 import { insertPendingBacklog } from './support/payment-backlog.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
-import { engines } from './support/test-db.js';
 
-describe.each(engines)('awkward callbacks and backlogs with the simulator on %s', (engine) => {
-  const h = useSimulatorApp(engine);
+describe('awkward callbacks and backlogs with the simulator', () => {
+  const h = useSimulatorApp();
   const post = (payload: string) =>
     h.app.inject({
       method: 'POST',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initiateBody } from './support/fixtures.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
-import { engines } from './support/test-db.js';
 
 /** A fixed shuffle, so a failure replays (mulberry32). */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -27,8 +26,8 @@ const COPIES = 20;
 const WAVE = 250;
 const CONCURRENCY = 25;
 
-describe.each(engines)('duplicate callbacks in any order on %s', (engine) => {
-  const h = useSimulatorApp(engine);
+describe('duplicate callbacks in any order', () => {
+  const h = useSimulatorApp();
 
   it(`${PAYMENTS * COPIES} shuffled callbacks for ${PAYMENTS} payments: one transition each`, async () => {
     const ids: string[] = [];

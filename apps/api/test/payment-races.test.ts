@@ -1,12 +1,9 @@
 import { paymentResponseSchema } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import type { PaymentRow } from '../src/db/schema.js';
 import type { ProviderEvent } from '../src/providers/provider.js';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
-import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
+import { initiateBody } from './support/fixtures.js';
 
 const ENV = {
   RATE_LIMIT_INITIATE_PER_IP: '100000',
@@ -15,35 +12,20 @@ const ENV = {
 };
 
 /** Events for one payment that arrive at once (on PostgreSQL they truly overlap). */
-describe.each(engines)('payment events that race on %s', (engine) => {
-  let tdb: TestDatabase;
-  let database: Database;
-  let app: FastifyInstance;
-  let fx: Fixture;
+describe('payment events that race', () => {
+  const s = useStack({ env: ENV });
   let slotIndex = 20;
 
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    database = tdb.database;
-    ({ app } = await createTestApp(database, { env: ENV }));
-    fx = await createFixture(database, new Date('2026-03-04T08:30:00Z'));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
-
   const paymentRow = (id: string) =>
-    database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    s.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** One number has one pending payment at most: each payment here has its own number. */
   async function pending(): Promise<PaymentRow> {
     const index = slotIndex++;
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx, {
+      payload: initiateBody(s.fx, {
         date: '2026-03-06',
         slotIndex: index,
         phone_number: `6771${String(index).padStart(5, '0')}`,
@@ -68,8 +50,8 @@ describe.each(engines)('payment events that race on %s', (engine) => {
     const payments = await Promise.all([pending(), pending(), pending()]);
     const outcomes = await Promise.all(
       payments.flatMap((p) => [
-        app.payments.stateMachine.applyEvent(success(p), 'callback', {}),
-        app.payments.stateMachine.applyEvent(success(p), 'status_check', {}),
+        s.app.payments.stateMachine.applyEvent(success(p), 'callback', {}),
+        s.app.payments.stateMachine.applyEvent(success(p), 'status_check', {}),
       ]),
     );
     for (let i = 0; i < payments.length; i += 1) {
@@ -86,8 +68,8 @@ describe.each(engines)('payment events that race on %s', (engine) => {
     const results = await Promise.all(
       payments.map((p) =>
         Promise.all([
-          app.payments.stateMachine.failPending(p.id, 'TIMEOUT', record),
-          app.payments.stateMachine.applyEvent(success(p), 'callback', {}),
+          s.app.payments.stateMachine.failPending(p.id, 'TIMEOUT', record),
+          s.app.payments.stateMachine.applyEvent(success(p), 'callback', {}),
         ]),
       ),
     );

@@ -1,40 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './support/app-fixture.js';
+import { initiateBody } from './support/fixtures.js';
 
-describe.each(engines)('who may hold seats, on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let fx: Fixture;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app } = await createTestApp(tdb.database, {
-      env: {
-        RATE_LIMIT_INITIATE_PER_IP: '1000',
-        RATE_LIMIT_INITIATE_PER_PHONE: '2',
-        HOLDS_PER_IP: '1000',
-        HOLDS_PER_IP_PER_SERVICE: '3',
-        SIMULATOR_DELAY_MS: '600000',
-      },
-    }));
-    fx = await createFixture(tdb.database, new Date(PINNED_NOW));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
+describe('who may hold seats', () => {
+  const s = useStack({
+    env: {
+      RATE_LIMIT_INITIATE_PER_IP: '1000',
+      RATE_LIMIT_INITIATE_PER_PHONE: '2',
+      HOLDS_PER_IP: '1000',
+      HOLDS_PER_IP_PER_SERVICE: '3',
+      SIMULATOR_DELAY_MS: '600000',
+    },
   });
 
   const start = (address: string, slotIndex: number, phone: string, date = '2026-03-05') =>
-    app.inject({
+    s.app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
       remoteAddress: address,
-      payload: initiateBody(fx, { slotIndex, phone_number: phone, date }),
+      payload: initiateBody(s.fx, { slotIndex, phone_number: phone, date }),
     });
   const paymentsOf = (phone: string) =>
-    tdb.database.db
+    s.database.db
       .selectFrom('payments as p')
       .innerJoin('bookings as b', 'b.id', 'p.booking_id')
       .select(['p.status', 'p.failure_code', 'b.status as booking_status'])

@@ -2,10 +2,9 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { initiateBody } from './support/fixtures.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
-import { engines } from './support/test-db.js';
 
-describe.each(engines)('payment settlement with the simulator on %s', (engine) => {
-  const h = useSimulatorApp(engine);
+describe('payment settlement with the simulator', () => {
+  const h = useSimulatorApp();
 
   it('a decline releases the hold', async () => {
     const date = h.nextDate();

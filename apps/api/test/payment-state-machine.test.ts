@@ -1,15 +1,11 @@
 import { addDays, paymentResponseSchema } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
-import type { Database } from '../src/db/database.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PaymentRow } from '../src/db/schema.js';
 import { PAYMENT_CHANNEL } from '../src/modules/payments/payment-events.js';
 import type { PaymentStateMachine } from '../src/modules/payments/payment-state-machine.js';
 import type { ProviderEvent } from '../src/providers/provider.js';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
-import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
+import { initiateBody } from './support/fixtures.js';
 
 const ENV = {
   RATE_LIMIT_INITIATE_PER_IP: '100000',
@@ -19,43 +15,30 @@ const ENV = {
 };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-describe.each(engines)('payment state machine on %s', (engine) => {
-  let tdb: TestDatabase;
-  let database: Database;
-  let app: FastifyInstance;
-  let clock: FixedClock;
-  let fx: Fixture;
+describe('payment state machine', () => {
+  const s = useStack({ env: ENV });
   let machine: PaymentStateMachine;
   /** Each payment books its own day so payments never share a slot-date. */
   let day = 0;
 
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    database = tdb.database;
-    ({ app, clock } = await createTestApp(database, { env: ENV }));
-    fx = await createFixture(database, clock.now());
-    machine = app.payments.stateMachine;
+  beforeAll(() => {
+    machine = s.app.payments.stateMachine;
   });
 
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
-
   const paymentRow = (id: string) =>
-    database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    s.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const bookingOf = (p: PaymentRow) =>
-    database.db
+    s.database.db
       .selectFrom('bookings')
       .selectAll()
       .where('id', '=', p.booking_id)
       .executeTakeFirstOrThrow();
   const eventsOf = (paymentId: string | null) =>
-    database.db
+    s.database.db
       .selectFrom('payment_events')
       .selectAll()
       .where((eb) =>
@@ -68,10 +51,10 @@ describe.each(engines)('payment state machine on %s', (engine) => {
     date = addDays('2026-03-05', day++),
     phone = '677123456',
   ): Promise<PaymentRow> {
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx, { date, slotIndex: 5, phone_number: phone }),
+      payload: initiateBody(s.fx, { date, slotIndex: 5, phone_number: phone }),
     });
     expect(res.statusCode).toBe(201);
     const row = await paymentRow(paymentResponseSchema.parse(res.json()).payment.payment_id);
@@ -100,11 +83,14 @@ describe.each(engines)('payment state machine on %s', (engine) => {
         status: 'SUCCESSFUL',
         failure_code: null,
         needs_refund: false,
-        settled_at: clock.now(),
+        settled_at: s.clock.now(),
         operator_reference: 'OP-1',
         operator: 'MTN',
       });
-      expect(await bookingOf(p)).toMatchObject({ status: 'confirmed', confirmed_at: clock.now() });
+      expect(await bookingOf(p)).toMatchObject({
+        status: 'confirmed',
+        confirmed_at: s.clock.now(),
+      });
       expect(await eventsOf(p.id)).toMatchObject([
         {
           provider: 'simulator',
@@ -119,7 +105,7 @@ describe.each(engines)('payment state machine on %s', (engine) => {
     it('tells the status channel that the payment changed', async () => {
       const p = await pending();
       const heard: string[] = [];
-      const stop = await database.listen(PAYMENT_CHANNEL, (id) => heard.push(id));
+      const stop = await s.database.listen(PAYMENT_CHANNEL, (id) => heard.push(id));
       try {
         await machine.applyEvent(event(p, { status: 'FAILED' }), 'status_check', {});
         await vi.waitFor(() => expect(heard).toContain(p.id), { timeout: 5000 });
@@ -150,7 +136,7 @@ describe.each(engines)('payment state machine on %s', (engine) => {
 
     it('applies an event to a payment the provider never gave a reference', async () => {
       const { id } = await pending();
-      await database.db
+      await s.database.db
         .updateTable('payments')
         .set({ provider_reference: null })
         .where('id', '=', id)
@@ -223,7 +209,7 @@ describe.each(engines)('payment state machine on %s', (engine) => {
           failure_code: stored,
           needs_refund: false,
           refund_reason: null,
-          settled_at: clock.now(),
+          settled_at: s.clock.now(),
         });
         expect((await bookingOf(p)).status).toBe('cancelled');
         expect((await eventsOf(p.id)).map((e) => e.outcome)).toEqual(['failed']);
@@ -269,7 +255,11 @@ describe.each(engines)('payment state machine on %s', (engine) => {
     it('saves the operator reference, keeping the payment’s operator when the event names none', async () => {
       const withOperator = async (operator: string) => {
         const { id } = await pending();
-        await database.db.updateTable('payments').set({ operator }).where('id', '=', id).execute();
+        await s.database.db
+          .updateTable('payments')
+          .set({ operator })
+          .where('id', '=', id)
+          .execute();
         return paymentRow(id);
       };
       const p = await withOperator('ORANGE');
@@ -308,11 +298,11 @@ describe.each(engines)('payment state machine on %s', (engine) => {
     });
 
     it('money after a failure is flagged for refund once, with a warning', async () => {
-      const warn = vi.spyOn(app.log, 'warn');
+      const warn = vi.spyOn(s.app.log, 'warn');
       const p = await pending();
       await machine.applyEvent(event(p, { status: 'FAILED' }), 'callback', {});
-      clock.advance(60_000);
-      const at = clock.now();
+      s.clock.advance(60_000);
+      const at = s.clock.now();
       expect(await machine.applyEvent(event(p), 'callback', {})).toBe('refund_due');
       expect(await paymentRow(p.id)).toMatchObject({
         status: 'FAILED',
@@ -330,7 +320,7 @@ describe.each(engines)('payment state machine on %s', (engine) => {
 
     it('paid after the hold lapsed: confirmed while the seat is free, refund when it is not', async () => {
       const lapse = (p: PaymentRow) =>
-        database.db
+        s.database.db
           .updateTable('bookings')
           .set({ status: 'expired' })
           .where('id', '=', p.booking_id)
@@ -342,7 +332,7 @@ describe.each(engines)('payment state machine on %s', (engine) => {
       );
       expect((await bookingOf(free)).status).toBe('confirmed');
 
-      const warn = vi.spyOn(app.log, 'warn');
+      const warn = vi.spyOn(s.app.log, 'warn');
       const date = addDays('2026-03-05', day++);
       const late = await pending(date);
       await lapse(late);
@@ -370,7 +360,7 @@ describe.each(engines)('payment state machine on %s', (engine) => {
       expect(await paymentRow(p.id)).toMatchObject({
         status: 'FAILED',
         failure_code: 'TIMEOUT',
-        settled_at: clock.now(),
+        settled_at: s.clock.now(),
       });
       expect((await bookingOf(p)).status).toBe('cancelled');
       expect(await eventsOf(p.id)).toMatchObject([

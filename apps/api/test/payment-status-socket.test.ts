@@ -1,41 +1,29 @@
 import { paymentStatusMessageSchema } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './support/app-fixture.js';
+import { initiateBody } from './support/fixtures.js';
 import { NO_LIMITS as LIMITS, listen, ORIGIN } from './support/payment-helpers.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { createTestApp } from './support/test-app.js';
 import { openSocket, recordSocket } from './support/ws.js';
 
-describe.each(engines)('status socket on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
+describe('status socket', () => {
+  const s = useStack({ env: { ...LIMITS, SIMULATOR_DELAY_MS: '300' } });
   let host: string;
-  let fx: Fixture;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app } = await createTestApp(tdb.database, {
-      env: { ...LIMITS, SIMULATOR_DELAY_MS: '300' },
-    }));
-    host = await listen(app);
-    fx = await createFixture(tdb.database, new Date(PINNED_NOW));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
+    host = await listen(s.app);
   });
 
   it('sends the status at once, then SUCCESSFUL with the ticket, then closes', async () => {
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx),
+      payload: initiateBody(s.fx),
     });
     const id = res.json().payment.payment_id as string;
     // The status names the customer and, once paid, carries the ticket's token: no cache
     // (browser, proxy) may keep it.
-    const polled = await app.inject({ method: 'GET', url: `/api/v1/payment/${id}` });
+    const polled = await s.app.inject({ method: 'GET', url: `/api/v1/payment/${id}` });
     expect(polled.headers['cache-control']).toBe('no-store');
     const rec = await recordSocket(`ws://${host}/api/v1/payment/${id}/statusSocket`, ORIGIN);
     expect(rec.messages[0]).toMatchObject({
@@ -54,10 +42,10 @@ describe.each(engines)('status socket on %s', (engine) => {
   });
 
   it('sends FAILED for the simulator decline number', async () => {
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx, { slotIndex: 1, phone_number: '699000000' }),
+      payload: initiateBody(s.fx, { slotIndex: 1, phone_number: '699000000' }),
     });
     const id = res.json().payment.payment_id as string;
     const rec = await recordSocket(`ws://${host}/api/v1/payment/${id}/statusSocket`, ORIGIN);
@@ -88,7 +76,7 @@ describe.each(engines)('status socket on %s', (engine) => {
 
   // Before: one client opened 500 sockets (+26 MB) and nothing stopped it.
   it('caps open sockets per client address, and frees a place when one closes', async () => {
-    const { app: capped } = await createTestApp(tdb.database, {
+    const { app: capped } = await createTestApp(s.database, {
       env: { ...LIMITS, SIMULATOR_DELAY_MS: '600000', STATUS_SOCKETS_PER_IP: '2' },
     });
     try {
@@ -96,7 +84,7 @@ describe.each(engines)('status socket on %s', (engine) => {
       const res = await capped.inject({
         method: 'POST',
         url: '/api/v1/payment/initiate',
-        payload: initiateBody(fx, { slotIndex: 5, phone_number: '677321000' }),
+        payload: initiateBody(s.fx, { slotIndex: 5, phone_number: '677321000' }),
       });
       const url = `ws://${cappedHost}/api/v1/payment/${res.json().payment.payment_id}/statusSocket`;
       const first = await openSocket(url, ORIGIN);

@@ -1,5 +1,5 @@
 import { paymentStatusMessageSchema } from '@qless/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type FakeCampay, startFakeCampay } from './support/campay-fake.js';
 import { createFixture, initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
@@ -9,12 +9,13 @@ import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 type Server = ReturnType<typeof startServer>;
 
 async function waitForHealth(base: string, server: Server): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    const res = await fetch(`${base}/api/v1/health`).catch(() => null);
-    if (res?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not start:\n${server.output()}`);
+  await vi.waitFor(
+    async () => {
+      const res = await fetch(`${base}/api/v1/health`).catch(() => null);
+      expect(res?.status, `the server did not start:\n${server.output()}`).toBe(200);
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 }
 
 /**
@@ -23,6 +24,7 @@ async function waitForHealth(base: string, server: Server): Promise<void> {
  * only the next process's reconciler can learn of the success.
  */
 describe("SIGKILL between Campay's success and the booking's confirmation", () => {
+  // Server processes on the PostgreSQL URL, outliving one another: not a stack's app.
   let tdb: TestDatabase | null = null;
   let fake: FakeCampay | null = null;
   const servers: Server[] = [];
@@ -84,15 +86,16 @@ describe("SIGKILL between Campay's success and the booking's confirmation", () =
     const second = startServer(env({ RECONCILE_AFTER_MS: '0', RECONCILE_INTERVAL_MS: '200' }));
     servers.push(second);
     await waitForHealth(base, second);
-    let status = paymentStatusMessageSchema.parse(
-      await (await fetch(`${base}/api/v1/payment/${paymentId}`)).json(),
+    const status = await vi.waitFor(
+      async () => {
+        const now = paymentStatusMessageSchema.parse(
+          await (await fetch(`${base}/api/v1/payment/${paymentId}`)).json(),
+        );
+        expect(now.status, second.output()).not.toBe('PENDING');
+        return now;
+      },
+      { timeout: 20_000, interval: 200 },
     );
-    for (let i = 0; i < 100 && status.status === 'PENDING'; i += 1) {
-      await new Promise((r) => setTimeout(r, 200));
-      status = paymentStatusMessageSchema.parse(
-        await (await fetch(`${base}/api/v1/payment/${paymentId}`)).json(),
-      );
-    }
     expect(status.status, second.output()).toBe('SUCCESSFUL');
     expect(status.ticket).not.toBeNull();
     second.child.kill('SIGTERM');

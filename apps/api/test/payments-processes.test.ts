@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FixedClock } from '../src/clock.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -10,10 +10,13 @@ import { signSimulatorCallback } from '../src/providers/simulator.js';
 import { createFixture, initiateBody } from './support/fixtures.js';
 import { NO_LIMITS as LIMITS, listen, ORIGIN, statusOf } from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 import { recordSocket } from './support/ws.js';
 
-describe.each(engines)('restart in the middle of a payment on %s', (engine) => {
+describe('restart in the middle of a payment', () => {
+  // Two processes one after the other on one database (a data folder on disk on PGlite): not a
+  // stack's app, which lives as long as its block.
+  const engine = inject('engine');
   let dataDir: string | null = null;
   let tdb: TestDatabase | null = null;
   afterAll(async () => {
@@ -71,6 +74,8 @@ describe.each(engines)('restart in the middle of a payment on %s', (engine) => {
 });
 
 describe('two server processes on one PostgreSQL', () => {
+  // Two processes' connections to one PostgreSQL URL, which a stack does not make: PostgreSQL
+  // in either project.
   let tdb: TestDatabase;
   let other: Database;
   let appA: FastifyInstance;

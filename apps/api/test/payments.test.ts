@@ -1,12 +1,11 @@
 import { paymentResponseSchema, ticketLookupResponseSchema } from '@qless/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signedIn } from './support/auth-helpers.js';
 import { initiateBody } from './support/fixtures.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
-import { engines } from './support/test-db.js';
 
-describe.each(engines)('payment initiation with the simulator on %s', (engine) => {
-  const h = useSimulatorApp(engine);
+describe('payment initiation with the simulator', () => {
+  const h = useSimulatorApp();
 
   it('holds the slot, settles through a signed callback, confirms with a ticket', async () => {
     const date = h.nextDate();
@@ -317,7 +316,7 @@ describe.each(engines)('payment initiation with the simulator on %s', (engine) =
       .executeTakeFirstOrThrow();
     expect(Number(active.n)).toBe(1);
     console.info(
-      `[contention] ${engine}: 200 concurrent initiations → 1 × 201, 199 × 409 in ${elapsed.toFixed(0)} ms`,
+      `[contention] ${inject('engine')}: 200 concurrent initiations → 1 × 201, 199 × 409 in ${elapsed.toFixed(0)} ms`,
     );
   });
 });

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './support/app-fixture.js';
 import { signedIn } from './support/auth-helpers.js';
-import { createFixture } from './support/fixtures.js';
 import { linkToken } from './support/smtp-capture.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 const ORIGIN = 'http://qless.test';
 
@@ -20,9 +18,8 @@ const CONSOLE_ROUTES = [
   ['GET', '/api/v1/platform/payments/review'],
 ] as const;
 
-describe.each(engines)('operator console on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
+describe('operator console', () => {
+  const s = useStack();
   let orgId: string;
   let serviceId: string;
   let slotId: string;
@@ -31,30 +28,23 @@ describe.each(engines)('operator console on %s', (engine) => {
   let staff: { headers: { authorization: string } };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app } = await createTestApp(tdb.database));
-    const fixture = await createFixture(tdb.database, new Date(PINNED_NOW));
-    ({ orgId, serviceId } = fixture);
-    slotId = fixture.slotIds[0] as string;
-    operator = await signedIn(app, tdb.database.db, { email: 'ops@qless.cm', role: 'operator' });
-    admin = await signedIn(app, tdb.database.db, {
+    ({ orgId, serviceId } = s.fx);
+    slotId = s.fx.slotIds[0] as string;
+    operator = await signedIn(s.app, s.database.db, { email: 'ops@qless.cm', role: 'operator' });
+    admin = await signedIn(s.app, s.database.db, {
       email: 'admin@guichet.cm',
       role: 'org_admin',
       organizationId: orgId,
     });
-    staff = await signedIn(app, tdb.database.db, {
+    staff = await signedIn(s.app, s.database.db, {
       email: 'staff@guichet.cm',
       role: 'staff',
       organizationId: orgId,
     });
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
 
   const contact = async (user_name: string, user_email: string) => {
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/contact',
       payload: { user_name, user_email, message: 'Please onboard us' },
@@ -64,7 +54,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     return res.json<{ id: string }>().id;
   };
   const asOperator = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({
+    s.app.inject({
       method,
       url,
       headers: operator.headers,
@@ -75,10 +65,10 @@ describe.each(engines)('operator console on %s', (engine) => {
     '%s %s: 401 with no session, 403 for an admin and for staff',
     async (method, url) => {
       const payload = method === 'POST' ? {} : undefined;
-      const none = await app.inject({ method, url, ...(payload ? { payload } : {}) });
+      const none = await s.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(none.statusCode).toBe(401);
       for (const who of [admin, staff]) {
-        const res = await app.inject({
+        const res = await s.app.inject({
           method,
           url,
           headers: who.headers,
@@ -112,7 +102,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     const orgIdNew = body.organization.organization_id;
     expect(body.contact_request.organization_id).toBe(orgIdNew);
 
-    const org = await tdb.database.db
+    const org = await s.database.db
       .selectFrom('organizations')
       .selectAll()
       .where('id', '=', orgIdNew)
@@ -128,7 +118,7 @@ describe.each(engines)('operator console on %s', (engine) => {
       verified_at: null,
       contact_request_id: id,
     });
-    const user = await tdb.database.db
+    const user = await s.database.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', 'direction@clinique-paix.cm')
@@ -139,7 +129,7 @@ describe.each(engines)('operator console on %s', (engine) => {
       password_hash: null,
       name: 'Dr Mballa',
     });
-    const token = await tdb.database.db
+    const token = await s.database.db
       .selectFrom('user_tokens')
       .selectAll()
       .where('user_id', '=', user.id)
@@ -156,7 +146,7 @@ describe.each(engines)('operator console on %s', (engine) => {
       .messages.find((m: { to: string }) => m.to === 'direction@clinique-paix.cm');
     expect(mail).toMatchObject({ kind: 'invitation', sent_at: null, attempts: 0 });
     const link = linkToken(mail.text_body, 'invite');
-    const info = await app.inject({ method: 'GET', url: `/api/v1/auth/invitations/${link}` });
+    const info = await s.app.inject({ method: 'GET', url: `/api/v1/auth/invitations/${link}` });
     expect(info.json()).toEqual({
       valid: true,
       reason: null,
@@ -167,7 +157,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     // A mail already sent, or a password reset sent, shows its link without the token.
     const secret = 'T'.repeat(43);
     const mailText = (path: string) => `Open https://qless.test/#/${path}/${secret} now.`;
-    await tdb.database.db
+    await s.database.db
       .insertInto('outbox')
       .values(
         [
@@ -195,7 +185,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     expect(twice.json().code).toBe('ALREADY_HANDLED');
     const rejectAfter = await asOperator('POST', `/api/v1/platform/contact-requests/${id}/reject`);
     expect(rejectAfter.statusCode).toBe(409);
-    const orgs = await tdb.database.db
+    const orgs = await s.database.db
       .selectFrom('organizations')
       .select('id')
       .where('contact_request_id', '=', id)
@@ -210,7 +200,7 @@ describe.each(engines)('operator console on %s', (engine) => {
       asOperator('POST', `/api/v1/platform/contact-requests/${id}/approve`, {}),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    const users = await tdb.database.db
+    const users = await s.database.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'akwa@banque.cm')
@@ -223,7 +213,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     const res = await asOperator('POST', `/api/v1/platform/contact-requests/${id}/approve`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('EMAIL_TAKEN');
-    const row = await tdb.database.db
+    const row = await s.database.db
       .selectFrom('contact_requests')
       .select('status')
       .where('id', '=', id)
@@ -278,7 +268,7 @@ describe.each(engines)('operator console on %s', (engine) => {
   });
 
   it('lists organizations with verified, listed and missing fields; verify and unverify', async () => {
-    const created = await tdb.database.db
+    const created = await s.database.db
       .insertInto('organizations')
       .values({
         name: 'Incomplete',
@@ -306,7 +296,7 @@ describe.each(engines)('operator console on %s', (engine) => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json().organization).toMatchObject({ verified: true, listed: false });
     expect(verified.json().organization.verified_at).toBe(new Date(PINNED_NOW).toISOString());
-    await tdb.database.db
+    await s.database.db
       .updateTable('organizations')
       .set({ location: 'Rue 1', city: 'Douala', category: 'bank' })
       .where('id', '=', created.id)
@@ -329,7 +319,7 @@ describe.each(engines)('operator console on %s', (engine) => {
   });
 
   it('lists payments flagged for review, and only those', async () => {
-    const booking = await tdb.database.db
+    const booking = await s.database.db
       .insertInto('bookings')
       .values({
         organization_id: orgId,
@@ -356,7 +346,7 @@ describe.each(engines)('operator console on %s', (engine) => {
       needs_review: review,
       review_reason: review ? 'NOT_FOUND_AT_PROVIDER' : null,
     });
-    await tdb.database.db
+    await s.database.db
       .insertInto('payments')
       .values([payment('review-me-001', true), payment('fine-one-0001', false)])
       .execute();
@@ -379,21 +369,21 @@ describe.each(engines)('operator console on %s', (engine) => {
 
   it('a cookie-authenticated approval from another site is refused (CSRF)', async () => {
     const id = await contact('Cookie Org', 'cookie@example.cm');
-    const login = await app.inject({
+    const login = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
       payload: { email: 'ops@qless.cm', password: 'a long test passphrase' },
       remoteAddress: '10.2.9.9',
     });
     const cookie = `qless_session=${login.json().token}`;
-    const evil = await app.inject({
+    const evil = await s.app.inject({
       method: 'POST',
       url: `/api/v1/platform/contact-requests/${id}/approve`,
       headers: { cookie, origin: 'https://evil.example' },
       payload: {},
     });
     expect(evil.statusCode).toBe(403);
-    const ours = await app.inject({
+    const ours = await s.app.inject({
       method: 'POST',
       url: `/api/v1/platform/contact-requests/${id}/approve`,
       headers: { cookie, origin: ORIGIN },

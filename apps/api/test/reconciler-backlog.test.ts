@@ -4,11 +4,12 @@ import { FixedClock } from '../src/clock.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { Reconciler, type ReconcilerConfig } from '../src/modules/payments/reconciler.js';
 import { type PaymentProvider, ProviderUnavailableError } from '../src/providers/provider.js';
+import { useStack } from './support/app-fixture.js';
 import { createFixture } from './support/fixtures.js';
 import { insertPendingBacklog } from './support/payment-backlog.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
 
@@ -61,6 +62,8 @@ async function settlement(database: Database, ids: string[]) {
 }
 
 describe('two reconcilers on one PostgreSQL', () => {
+  // Two processes' connections to one PostgreSQL URL, which a stack does not make: PostgreSQL
+  // in either project.
   let tdb: TestDatabase;
   let other: Database;
   let a: TestApp;
@@ -103,27 +106,17 @@ describe('two reconcilers on one PostgreSQL', () => {
   });
 });
 
-describe.each(engines)('the reconciler on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: TestApp;
-  const clock = new FixedClock(PINNED_NOW);
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app } = await createTestApp(tdb.database, { clock, env: NO_LIMITS }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
+describe('the reconciler', () => {
+  // Each test makes its own organization and backlog.
+  const stack = useStack({ env: NO_LIMITS, fixture: false });
 
   it('goes on with the batch when the provider fails for some payments', async () => {
-    const fx = await createFixture(tdb.database, clock.now(), '-faults');
-    const ids = await insertPendingBacklog(tdb.database, fx, 60, clock.now());
-    clock.advance(60_000);
+    const fx = await createFixture(stack.database, stack.clock.now(), '-faults');
+    const ids = await insertPendingBacklog(stack.database, fx, 60, stack.clock.now());
+    stack.clock.advance(60_000);
     const unavailable = new Set(ids.slice(0, 3));
     const broken = ids[10] as string;
-    const real = app.payments.provider;
+    const real = stack.app.payments.provider;
     const flaky: PaymentProvider = {
       ...real,
       capabilities: real.capabilities,
@@ -135,44 +128,43 @@ describe.each(engines)('the reconciler on %s', (engine) => {
       },
     };
     const result = await reconcilerFor(
-      app,
-      tdb.database,
-      clock,
+      stack.app,
+      stack.database,
+      stack.clock,
       { batchSize: 7, checksInFlight: 4 },
       flaky,
     ).sweep();
     expect(result.checked).toBe(56);
     expect(result.failed).toBe(4);
-    const s = await settlement(tdb.database, ids);
+    const s = await settlement(stack.database, ids);
     expect(s.successful).toHaveLength(56);
     expect(new Set(s.pending)).toEqual(new Set([...unavailable, broken]));
 
     // The next round asks again about those four (and only them).
-    clock.advance(60_000);
-    const retry = await reconcilerFor(app, tdb.database, clock, {}).sweep();
+    stack.clock.advance(60_000);
+    const retry = await reconcilerFor(stack.app, stack.database, stack.clock, {}).sweep();
     expect(retry.checked).toBe(4);
-    expect((await settlement(tdb.database, ids)).successful).toHaveLength(60);
+    expect((await settlement(stack.database, ids)).successful).toHaveLength(60);
   });
 
   it('works through a backlog beyond one sweep without waiting for the next tick', async () => {
-    const fx = await createFixture(tdb.database, clock.now(), '-loop');
-    const ids = await insertPendingBacklog(tdb.database, fx, 200, clock.now());
-    clock.advance(60_000);
+    const fx = await createFixture(stack.database, stack.clock.now(), '-loop');
+    const ids = await insertPendingBacklog(stack.database, fx, 200, stack.clock.now());
+    stack.clock.advance(60_000);
     // 20 payments a sweep, a tick every 3 s: ten sweeps would take 30 s tick by tick.
-    const reconciler = reconcilerFor(app, tdb.database, clock, {
+    const reconciler = reconcilerFor(stack.app, stack.database, stack.clock, {
       intervalMs: 3000,
       batchSize: 20,
       batchesPerSweep: 1,
     });
-    const started = Date.now();
     reconciler.start();
     try {
-      let settled = 0;
-      while (settled < 200 && Date.now() - started < 15_000) {
-        await new Promise((r) => setTimeout(r, 100));
-        settled = (await settlement(tdb.database, ids)).successful.length;
-      }
-      expect(settled).toBe(200);
+      await expect
+        .poll(async () => (await settlement(stack.database, ids)).successful.length, {
+          timeout: 15_000,
+          interval: 100,
+        })
+        .toBe(200);
     } finally {
       await reconciler.stop();
     }

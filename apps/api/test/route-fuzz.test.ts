@@ -1,12 +1,11 @@
 import { errorBodySchema } from '@qless/contract';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixedClock } from '../src/clock.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signSimulatorCallback } from '../src/providers/simulator.js';
+import { useStack } from './support/app-fixture.js';
 import { bearer, createUser, signIn } from './support/auth-helpers.js';
-import { createFixture, type Fixture, initiateBody } from './support/fixtures.js';
+import { initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import {
   applyEdits,
@@ -18,8 +17,6 @@ import {
   payloadOf,
   urlOf,
 } from './support/route-fuzz.js';
-import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
 /** Fixed so that a failure replays; fast-check prints the seed and the shrunk case. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20260309);
@@ -35,40 +32,34 @@ const CALLBACK_FIELDS = [
   'operator_reference',
 ];
 
-describe.each(engines)('every declared route, fed mutated input, on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let clock: FixedClock;
-  let fx: Fixture;
+describe('every declared route, fed mutated input', () => {
   let paymentId: string;
   let bookingId: string;
   let simulatorKey: string;
   let providerReference: string;
   const routes: DeclaredRoute[] = [];
   let operator: { authorization: string };
+  const s = useStack({
+    env: {
+      ...NO_LIMITS,
+      RATE_LIMIT_CONTACT_PER_IP: '100000',
+      RATE_LIMIT_TICKET_PER_IP: '100000',
+      RATE_LIMIT_TICKET_GLOBAL: '100000',
+      LOGIN_FAILURES_PER_ACCOUNT: '100000',
+      LOGIN_FAILURES_PER_IP: '100000',
+      SIMULATOR_DELAY_MS: '600000',
+    },
+    onRoute: (route) => collectRoute(routes, route),
+  });
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app, clock } = await createTestApp(tdb.database, {
-      env: {
-        ...NO_LIMITS,
-        RATE_LIMIT_CONTACT_PER_IP: '100000',
-        RATE_LIMIT_TICKET_PER_IP: '100000',
-        RATE_LIMIT_TICKET_GLOBAL: '100000',
-        LOGIN_FAILURES_PER_ACCOUNT: '100000',
-        LOGIN_FAILURES_PER_IP: '100000',
-        SIMULATOR_DELAY_MS: '600000',
-      },
-      onRoute: (route) => collectRoute(routes, route),
-    }));
-    fx = await createFixture(tdb.database, clock.now());
     // Guarded routes are fuzzed as an operator (who may act on any organization), so the
     // mutations reach validation and the handlers instead of stopping at 401.
-    await createUser(tdb.database.db, { email: 'fuzz@qless.cm', role: 'operator' });
-    const started = await app.inject({
+    await createUser(s.database.db, { email: 'fuzz@qless.cm', role: 'operator' });
+    const started = await s.app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx, { phone_number: '+237677000111' }),
+      payload: initiateBody(s.fx, { phone_number: '+237677000111' }),
     });
     expect(started.statusCode, started.body).toBe(201);
     const startedPayment = (
@@ -76,24 +67,19 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
     ).payment;
     paymentId = startedPayment.payment_id;
     bookingId = startedPayment.booking_id;
-    const key = await tdb.database.db
+    const key = await s.database.db
       .selectFrom('app_secrets')
       .select('value')
       .where('name', '=', 'simulator_signing_key')
       .executeTakeFirstOrThrow();
     simulatorKey = key.value;
-    const payment = await tdb.database.db
+    const payment = await s.database.db
       .selectFrom('payments')
       .select('provider_reference')
       .where('id', '=', paymentId)
       .executeTakeFirstOrThrow();
     providerReference = payment.provider_reference ?? '';
   }, 60_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
 
   /** Rows a rejected request must leave as they were. */
   async function counts(): Promise<string> {
@@ -105,7 +91,7 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       (select count(*) from users) as users,
       (select count(*) from organization_closures) as closures,
       (select count(*) from uploads) as uploads,
-      (select count(*) from organizations) as organizations`.execute(tdb.database.db);
+      (select count(*) from organizations) as organizations`.execute(s.database.db);
     return JSON.stringify(rows[0]);
   }
 
@@ -118,10 +104,10 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
   async function freshPayment(): Promise<Pending> {
     const n = started++;
     const date = new Date(Date.UTC(2026, 2, 10 + Math.floor(n / 40))).toISOString().slice(0, 10);
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/payment/initiate',
-      payload: initiateBody(fx, {
+      payload: initiateBody(s.fx, {
         slotIndex: n % 40,
         date,
         phone_number: `67713${String(n).padStart(4, '0')}`,
@@ -129,7 +115,7 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json() as { payment: { payment_id: string } }).payment.payment_id;
-    const row = await tdb.database.db
+    const row = await s.database.db
       .selectFrom('payments')
       .select('provider_reference')
       .where('id', '=', id)
@@ -140,21 +126,21 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
   /** A request each route would accept, from which the mutations start. */
   function validInput(route: DeclaredRoute, payment: Pending) {
     const params: Record<string, unknown> = {
-      orgId: fx.orgId,
-      serviceId: fx.serviceId,
+      orgId: s.fx.orgId,
+      serviceId: s.fx.serviceId,
       paymentId: payment.id,
       // Self-service routes: sent without the booking's key, they must refuse and change nothing.
       bookingId,
       code: 'QL-7K4M-2QAB-XC9D',
-      id: fx.orgId,
-      organization_id: fx.orgId,
+      id: s.fx.orgId,
+      organization_id: s.fx.orgId,
       // Not the service the callbacks' fresh payments book, which a valid edit could close.
-      service_id: fx.otherServiceId,
+      service_id: s.fx.otherServiceId,
       date: '2026-04-20',
       file: 'nope.png',
     };
     const samples: Record<string, unknown> = {
-      ...initiateBody(fx, { slotIndex: 3, date: '2026-03-06' }),
+      ...initiateBody(s.fx, { slotIndex: 3, date: '2026-03-06' }),
       user_name: 'Mairie de Douala 1er',
       user_email: 'contact@mairie.cm',
       message: 'Bonjour',
@@ -185,7 +171,7 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       open_days: [0, 1, 2, 3, 4, 5, 6],
       time_zone: 'Africa/Douala',
       date: '2026-04-20',
-      organization_id: fx.orgId,
+      organization_id: s.fx.orgId,
       items: [],
       key: 'not-the-key-of-any-booking',
       phone_last4: '3456',
@@ -221,12 +207,12 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
     const url = urlOf(route.url, params, query);
     const method = route.method as 'GET' | 'POST' | 'PATCH' | 'DELETE';
     if (method === 'GET' || method === 'DELETE') {
-      return { url, res: await app.inject({ method, url, remoteAddress, headers: operator }) };
+      return { url, res: await s.app.inject({ method, url, remoteAddress, headers: operator }) };
     }
     const { payload, headers } = payloadOf(body, m.form);
     return {
       url,
-      res: await app.inject({
+      res: await s.app.inject({
         method,
         url,
         payload,
@@ -254,7 +240,7 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
     const tally: Record<number, number> = {};
     for (const route of routes) {
       // A session per route: fuzzing logout ends its own session.
-      operator = bearer(await signIn(app, 'fuzz@qless.cm'));
+      operator = bearer(await signIn(s.app, 'fuzz@qless.cm'));
       const initial = { id: paymentId, reference: providerReference };
       const input = validInput(route, initial);
       const arb = fc.tuple(
@@ -280,7 +266,7 @@ describe.each(engines)('every declared route, fed mutated input, on %s', (engine
       );
     }
     console.info(
-      `route fuzz on ${engine}: ${routes.length} routes, answers ${JSON.stringify(tally)}`,
+      `route fuzz on ${s.engine}: ${routes.length} routes, answers ${JSON.stringify(tally)}`,
     );
   }, 240_000);
 });

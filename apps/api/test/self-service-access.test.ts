@@ -3,17 +3,16 @@ import {
   customerBookingResponseSchema,
   ticketAccessResponseSchema,
 } from '@qless/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useSelfServiceApp } from './support/self-service-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
-import { engines } from './support/test-db.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000001';
 const HOUR = 3_600_000;
 
-describe.each(engines)('a booking seen by its access key on %s', (engine) => {
+describe('a booking seen by its access key', () => {
   const logs: string[] = [];
-  const s = useSelfServiceApp(engine, {
+  const s = useSelfServiceApp(inject('engine'), {
     env: { LOG_LEVEL: 'info' },
     logStream: { write: (line) => logs.push(line) },
   });
@@ -111,8 +110,8 @@ describe.each(engines)('a booking seen by its access key on %s', (engine) => {
   });
 });
 
-describe.each(engines)('the access key given back for a ticket code on %s', (engine) => {
-  const s = useSelfServiceApp(engine);
+describe('the access key given back for a ticket code', () => {
+  const s = useSelfServiceApp(inject('engine'));
   let ip = 0;
   /** Each test its own client address: the per-address limit counts across tests. */
   const nextIp = () => {

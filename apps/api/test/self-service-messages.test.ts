@@ -1,8 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { signedIn } from './support/auth-helpers.js';
 import { slotIndexAt, useSelfServiceApp } from './support/self-service-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
-import { engines } from './support/test-db.js';
 
 /** What the messages module was asked to queue, and bookings for which queueing fails. */
 const queued = vi.hoisted(() => ({
@@ -27,8 +26,8 @@ vi.mock('../src/modules/messages/booking-messages.js', () => ({
   },
 }));
 
-describe.each(engines)('messages about a customer’s change on %s', (engine) => {
-  const s = useSelfServiceApp(engine);
+describe('messages about a customer’s change', () => {
+  const s = useSelfServiceApp(inject('engine'));
   const { h } = s;
   const callsFor = (id: string) =>
     queued.calls.filter((c) => c.bookingId === id).map(({ bookingId: _id, ...c }) => c);
@@ -70,7 +69,7 @@ describe.each(engines)('messages about a customer’s change on %s', (engine) =>
 
   it('tells the customer when the organization cancels a paid booking (not an unpaid hold)', async () => {
     const admin = await signedIn(h.app, h.database.db, {
-      email: `admin-messages-${engine}@guichet.cm`,
+      email: `admin-messages@guichet.cm`,
       role: 'org_admin',
       organizationId: h.fx.orgId,
     });

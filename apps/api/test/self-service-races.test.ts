@@ -1,6 +1,6 @@
 import { paymentStatusMessageSchema } from '@qless/contract';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { initiateBody } from './support/fixtures.js';
 import { listen, ORIGIN } from './support/payment-helpers.js';
 import {
@@ -9,11 +9,10 @@ import {
   slotIndexAt,
   useSelfServiceApp,
 } from './support/self-service-helpers.js';
-import { engines } from './support/test-db.js';
 import { openSocket } from './support/ws.js';
 
-describe.each(engines)('self-service under concurrency on %s', (engine) => {
-  const s = useSelfServiceApp(engine);
+describe('self-service under concurrency', () => {
+  const s = useSelfServiceApp(inject('engine'));
   const { h } = s;
 
   /** Active bookings (held, confirmed, checked in) on a slot-date. */

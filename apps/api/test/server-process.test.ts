@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startServer as start } from './support/server-process.js';
 
 describe('the server process', () => {
@@ -26,11 +26,14 @@ describe('the server process', () => {
       DATA_DIR: dataDir,
       RECONCILE_INTERVAL_MS: '200',
     });
-    let health: Response | null = null;
-    for (let i = 0; i < 240 && !health; i += 1) {
-      health = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
-      if (!health) await new Promise((r) => setTimeout(r, 250));
-    }
+    const health = await vi.waitFor(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
+        expect(res, proc.output()).not.toBeNull();
+        return res;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
     expect(health?.status, proc.output()).toBe(200);
     const orgs = (await (await fetch(`http://127.0.0.1:${port}/api/v1/organizations`)).json()) as {
       organizations: unknown[];

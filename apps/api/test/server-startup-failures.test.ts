@@ -22,6 +22,7 @@ async function exitWithin(proc: ReturnType<typeof startServer>, ms: number) {
 }
 
 describe('the server process when the database is not usable', () => {
+  // A server process on the PostgreSQL URL of a database made to fail: not a stack's app.
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase('postgres');

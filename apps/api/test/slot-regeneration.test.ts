@@ -1,27 +1,21 @@
 import { slotListResponseSchema } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { syncOrganizationSlots, syncServiceSlots } from '../src/modules/slots/slots.repository.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 const now = new Date(PINNED_NOW);
 const minutes = (s: { start_time: { Microseconds: number } }) =>
   s.start_time.Microseconds / 60_000_000;
 
-describe.each(engines)('slot regeneration on %s', (engine) => {
-  let tdb: TestDatabase;
-  let database: Database;
-  let app: FastifyInstance;
+describe('slot regeneration', () => {
+  // Its own organization and service, whose hours and slots the tests rewrite.
+  const stack = useStack({ fixture: false });
   let orgId: string;
   let serviceId: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    database = tdb.database;
-    ({ app } = await createTestApp(database));
-    const org = await database.db
+    const org = await stack.database.db
       .insertInto('organizations')
       .values({
         name: 'Centre Test',
@@ -37,30 +31,28 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     orgId = org.id;
-    const svc = await database.db
+    const svc = await stack.database.db
       .insertInto('services')
       .values({ organization_id: orgId, name: 'Counter', duration_minutes: 30 })
       .returning('id')
       .executeTakeFirstOrThrow();
     serviceId = svc.id;
-    await syncServiceSlots(database.db, serviceId, now);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
+    await syncServiceSlots(stack.database.db, serviceId, now);
   });
 
   async function slots() {
     // Hours written directly reach the read cache by notification: heard before reading.
-    await app.readCache.sync();
-    const res = await app.inject({ method: 'GET', url: `/api/v1/service/${serviceId}/slots` });
+    await stack.app.readCache.sync();
+    const res = await stack.app.inject({
+      method: 'GET',
+      url: `/api/v1/service/${serviceId}/slots`,
+    });
     expect(res.statusCode).toBe(200);
     return slotListResponseSchema.parse(res.json()).slots;
   }
 
   async function setHours(start: string, end: string) {
-    await database.db.transaction().execute(async (trx) => {
+    await stack.database.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('organizations')
         .set({ start_time: start, end_time: end })
@@ -76,7 +68,7 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
     const [s0, s1, s2, s3] = initial;
     if (!s0 || !s1 || !s2 || !s3) throw new Error('expected four slots');
     // A customer holds a ticket for 09:30 (the last slot).
-    const booking = await database.db
+    const booking = await stack.database.db
       .insertInto('bookings')
       .values({
         organization_id: orgId,
@@ -96,7 +88,7 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
     const shorter = await slots();
     expect(shorter.map(minutes)).toEqual([480, 510]);
     expect(shorter.map((s) => s.id)).toEqual([s0.id, s1.id]);
-    const stored = await database.db
+    const stored = await stack.database.db
       .selectFrom('slots')
       .select(['id', 'retired_at'])
       .where('service_id', '=', serviceId)
@@ -104,7 +96,7 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
     // 09:00 had no booking: deleted. 09:30 had one: retired, still there for the ticket.
     expect(stored.find((s) => s.id === s2.id)).toBeUndefined();
     expect(stored.find((s) => s.id === s3.id)?.retired_at).not.toBeNull();
-    const kept = await database.db
+    const kept = await stack.database.db
       .selectFrom('bookings')
       .select('slot_id')
       .where('id', '=', booking.id)
@@ -121,7 +113,7 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
   });
 
   it('regenerates after a duration change', async () => {
-    await database.db.transaction().execute(async (trx) => {
+    await stack.database.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('services')
         .set({ duration_minutes: 45 })
@@ -138,7 +130,7 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
 
   it('refuses hours that end before they start, in the database itself', async () => {
     await expect(
-      database.db
+      stack.database.db
         .updateTable('organizations')
         .set({ start_time: '12:00', end_time: '08:00' })
         .where('id', '=', orgId)
@@ -159,23 +151,23 @@ describe.each(engines)('slot regeneration on %s', (engine) => {
       cus_email: 'a@example.com',
       phone_number: '+237677000002',
     };
-    await database.db
+    await stack.database.db
       .insertInto('bookings')
       .values({ ...values, ticket_code: 'QL-SEAT-01' })
       .execute();
     await expect(
-      database.db
+      stack.database.db
         .insertInto('bookings')
         .values({ ...values, ticket_code: 'QL-SEAT-02' })
         .execute(),
     ).rejects.toMatchObject({ code: '23505' });
     // A cancelled booking frees the seat.
-    await database.db
+    await stack.database.db
       .updateTable('bookings')
       .set({ status: 'cancelled' })
       .where('ticket_code', '=', 'QL-SEAT-01')
       .execute();
-    await database.db
+    await stack.database.db
       .insertInto('bookings')
       .values({ ...values, ticket_code: 'QL-SEAT-03' })
       .execute();

@@ -1,10 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../src/db/database.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookingsService } from '../src/modules/bookings/bookings.service.js';
-import { createFixture, type Fixture } from './support/fixtures.js';
-import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { useStack } from './support/app-fixture.js';
 
 /** Codes the generator hands out next, before it goes back to random ones. */
 const forced = vi.hoisted(() => ({ codes: [] as string[] }));
@@ -21,40 +17,28 @@ const TAKEN = 'QL-7K4M-2Q';
 const FREE = 'QL-9ZZZ-3R';
 const OTHER_TAKEN = 'QL-5H5H-5H';
 
-describe.each(engines)('ticket codes on confirmation on %s', (engine) => {
-  let tdb: TestDatabase;
-  let database: Database;
-  let app: FastifyInstance;
-  let fx: Fixture;
+describe('ticket codes on confirmation', () => {
+  const s = useStack();
   let bookings: BookingsService;
   let slotIndex = 12;
 
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    database = tdb.database;
-    ({ app } = await createTestApp(database));
-    fx = await createFixture(database, new Date('2026-03-04T08:30:00Z'));
-    bookings = app.payments.bookings;
+  beforeAll(() => {
+    bookings = s.app.payments.bookings;
   });
 
   afterEach(() => {
     forced.codes = [];
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
-
   /** Holds the next slot of 5 March and confirms it; the booking's id. */
   async function confirmNewHold(): Promise<string> {
     const now = new Date('2026-03-04T08:30:00Z');
-    const slotId = fx.slotIds[slotIndex++] ?? '';
+    const slotId = s.fx.slotIds[slotIndex++] ?? '';
     const bookable = await bookings.findBookable(
-      { serviceId: fx.serviceId, slotId, date: '2026-03-05' },
+      { serviceId: s.fx.serviceId, slotId, date: '2026-03-05' },
       now,
     );
-    return database.db.transaction().execute(async (trx) => {
+    return s.database.db.transaction().execute(async (trx) => {
       const customer = {
         cus_name: 'Ngono Marie',
         cus_email: 'ngono.marie@example.com',
@@ -68,7 +52,7 @@ describe.each(engines)('ticket codes on confirmation on %s', (engine) => {
 
   const codeOf = async (id: string) =>
     (
-      await database.db
+      await s.database.db
         .selectFrom('bookings')
         .select('ticket_code')
         .where('id', '=', id)

@@ -1,37 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './support/app-fixture.js';
 import { signedIn } from './support/auth-helpers.js';
-import { createFixture, type Fixture } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { PINNED_NOW } from './support/test-app.js';
 
-describe.each(engines)('ticket look-ups on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let fx: Fixture;
+describe('ticket look-ups', () => {
+  const s = useStack({
+    env: { ...NO_LIMITS, RATE_LIMIT_TICKET_PER_IP: '3', RATE_LIMIT_TICKET_GLOBAL: '5' },
+  });
   let staff: { authorization: string };
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    ({ app } = await createTestApp(tdb.database, {
-      env: { ...NO_LIMITS, RATE_LIMIT_TICKET_PER_IP: '3', RATE_LIMIT_TICKET_GLOBAL: '5' },
-    }));
-    fx = await createFixture(tdb.database, new Date(PINNED_NOW));
-    ({ headers: staff } = await signedIn(app, tdb.database.db, {
+    ({ headers: staff } = await signedIn(s.app, s.database.db, {
       email: 'counter@guichet.cm',
       role: 'staff',
-      organizationId: fx.orgId,
+      organizationId: s.fx.orgId,
     }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
   });
 
   const lookUp = (code: string, remoteAddress: string) =>
-    app.inject({ method: 'GET', url: `/api/v1/tickets/${code}`, remoteAddress });
+    s.app.inject({ method: 'GET', url: `/api/v1/tickets/${code}`, remoteAddress });
   const verify = (remoteAddress: string) =>
-    app.inject({
+    s.app.inject({
       method: 'POST',
       url: '/api/v1/tickets/verify',
       remoteAddress,
@@ -40,12 +29,12 @@ describe.each(engines)('ticket look-ups on %s', (engine) => {
     });
 
   it('still finds a ticket with a code of the old, shorter form, and reveals nothing personal', async () => {
-    await tdb.database.db
+    await s.database.db
       .insertInto('bookings')
       .values({
-        organization_id: fx.orgId,
-        service_id: fx.serviceId,
-        slot_id: fx.slotIds[8] ?? '',
+        organization_id: s.fx.orgId,
+        service_id: s.fx.serviceId,
+        slot_id: s.fx.slotIds[8] ?? '',
         booking_date: '2026-03-05',
         seat: 1,
         status: 'confirmed',

@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import { uploadResponseSchema } from '@qless/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../src/db/schema.js';
+import { useStack } from './support/app-fixture.js';
 import { signedIn } from './support/auth-helpers.js';
 import { createFixture, type Fixture } from './support/fixtures.js';
-import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
+import { PINNED_NOW } from './support/test-app.js';
 
 type Headers = Record<string, string>;
 
@@ -102,11 +99,18 @@ function statusLineOf(port: number, request: string): Promise<string> {
   });
 }
 
-describe.each(engines)('logo uploads on %s', (engine) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let db: Kysely<DB>;
-  let dataDir: string;
+describe('logo uploads', () => {
+  // Named now, since the stack's env is given now; made (private, as mkdtemp would) before
+  // the stack's app starts.
+  const dataDir = path.join(tmpdir(), `qless-uploads-${randomBytes(6).toString('hex')}`);
+  beforeAll(async () => {
+    await mkdir(dataDir, { mode: 0o700 });
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  // Two organizations of its own (A and B) instead of the one fixture organization.
+  const s = useStack({ env: { DATA_DIR: dataDir }, fixture: false });
   let A: Fixture;
   let B: Fixture;
   let adminA: Headers;
@@ -114,26 +118,25 @@ describe.each(engines)('logo uploads on %s', (engine) => {
   let operator: Headers;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = tdb.database.db;
-    dataDir = await mkdtemp(path.join(tmpdir(), 'qless-uploads-'));
-    ({ app } = await createTestApp(tdb.database, { env: { DATA_DIR: dataDir } }));
-    A = await createFixture(tdb.database, new Date(PINNED_NOW), 'A');
-    B = await createFixture(tdb.database, new Date(PINNED_NOW), 'B');
+    A = await createFixture(s.database, new Date(PINNED_NOW), 'A');
+    B = await createFixture(s.database, new Date(PINNED_NOW), 'B');
     adminA = (
-      await signedIn(app, db, { email: 'admin@a.cm', role: 'org_admin', organizationId: A.orgId })
+      await signedIn(s.app, s.database.db, {
+        email: 'admin@a.cm',
+        role: 'org_admin',
+        organizationId: A.orgId,
+      })
     ).headers;
     staffA = (
-      await signedIn(app, db, { email: 'staff@a.cm', role: 'staff', organizationId: A.orgId })
+      await signedIn(s.app, s.database.db, {
+        email: 'staff@a.cm',
+        role: 'staff',
+        organizationId: A.orgId,
+      })
     ).headers;
-    operator = (await signedIn(app, db, { email: 'ops@qless.cm', role: 'operator' })).headers;
+    operator = (await signedIn(s.app, s.database.db, { email: 'ops@qless.cm', role: 'operator' }))
+      .headers;
   }, 60_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
 
   async function upload(
     file: { data: Buffer; name: string; type: string } | null,
@@ -141,7 +144,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     query = '',
   ) {
     const body = await multipart(file);
-    return app.inject({
+    return s.app.inject({
       method: 'POST',
       url: `/api/v1/uploads${query}`,
       headers: { ...headers, ...body.headers },
@@ -157,7 +160,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     expect(secure_url).toMatch(
       /^http:\/\/qless\.test\/api\/v1\/uploads\/[0-9a-f]{32}\.(png|jpg|webp)$/,
     );
-    const served = await app.inject({ method: 'GET', url: new URL(secure_url).pathname });
+    const served = await s.app.inject({ method: 'GET', url: new URL(secure_url).pathname });
     expect(served.statusCode).toBe(200);
     return { url: secure_url, served, bytes: served.rawPayload };
   }
@@ -178,7 +181,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     const file = await stat(path.join(dataDir, 'uploads', name));
     expect(file.mode & 0o777).toBe(0o600);
     expect((await stat(path.join(dataDir, 'uploads'))).mode & 0o777).toBe(0o700);
-    const row = await db
+    const row = await s.database.db
       .selectFrom('uploads')
       .selectAll()
       .where('file_name', '=', name)
@@ -257,7 +260,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
       ['decompression bomb', { data: decompressionBomb(), name: 'bomb.png', type: 'image/png' }],
       ['empty file', { data: Buffer.alloc(0), name: 'logo.png', type: 'image/png' }],
     ];
-    const before = await db.selectFrom('uploads').select('file_name').execute();
+    const before = await s.database.db.selectFrom('uploads').select('file_name').execute();
     for (const [label, file] of cases) {
       const res = await upload(file);
       expect(res.statusCode, label).toBe(400);
@@ -267,7 +270,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().code).toBe('INVALID_IMAGE');
     const wrongField = await multipart({ data: png, name: 'logo.png', type: 'image/png' }, 'logo');
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'POST',
       url: '/api/v1/uploads',
       headers: { ...adminA, ...wrongField.headers },
@@ -284,7 +287,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
       ],
     ];
     for (const [type, payload] of broken) {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method: 'POST',
         url: '/api/v1/uploads',
         headers: { ...adminA, 'content-type': type },
@@ -293,14 +296,14 @@ describe.each(engines)('logo uploads on %s', (engine) => {
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().code, payload).toBe('INVALID_BODY');
     }
-    const json = await app.inject({
+    const json = await s.app.inject({
       method: 'POST',
       url: '/api/v1/uploads',
       headers: adminA,
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(415);
-    const after = await db.selectFrom('uploads').select('file_name').execute();
+    const after = await s.database.db.selectFrom('uploads').select('file_name').execute();
     expect(after.length).toBe(before.length);
   });
 
@@ -317,7 +320,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     expect(declared.json().code).toBe('PAYLOAD_TOO_LARGE');
     // No length announced (chunked): the limit is counted while the file streams in.
     const body = await multipart({ data: big, name: 'big.png', type: 'image/png' });
-    const streamed = await app.inject({
+    const streamed = await s.app.inject({
       method: 'POST',
       url: '/api/v1/uploads',
       headers: { ...adminA, ...body.headers },
@@ -344,8 +347,8 @@ describe.each(engines)('logo uploads on %s', (engine) => {
   });
 
   it('answers 401 without a session and 413 for a declared oversize before reading the body', async () => {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
+    await s.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = s.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     // Headers announce 3 MB; only a few bytes of body are ever sent.
     const head = (auth: string) =>
@@ -368,7 +371,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     const other = await upload(png, adminA, `?organization_id=${B.orgId}`);
     expect(other.statusCode).toBe(403);
     expect(
-      await db
+      await s.database.db
         .selectFrom('uploads')
         .select('file_name')
         .where('organization_id', '=', B.orgId)
@@ -378,7 +381,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     const ops = await upload(png, operator, `?organization_id=${B.orgId}`);
     expect(ops.statusCode, ops.body).toBe(201);
     const forB = ops.json().secure_url as string;
-    const row = await db
+    const row = await s.database.db
       .selectFrom('uploads')
       .select('organization_id')
       .where('file_name', '=', forB.split('/').at(-1) ?? '')
@@ -387,7 +390,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
 
     // A's admin cannot put B's logo on A's profile; its own upload is fine.
     const profile = (image_url: string) =>
-      app.inject({
+      s.app.inject({
         method: 'PATCH',
         url: '/api/v1/organization/update/profile',
         headers: adminA,
@@ -401,7 +404,7 @@ describe.each(engines)('logo uploads on %s', (engine) => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().organizationData.image_url).toBe(mine);
     // The logo shows on the public pages.
-    const listed = await app.inject({ method: 'GET', url: `/api/v1/organizations/${A.orgId}` });
+    const listed = await s.app.inject({ method: 'GET', url: `/api/v1/organizations/${A.orgId}` });
     expect(listed.json().organization.image_url).toBe(mine);
   });
 
@@ -413,12 +416,12 @@ describe.each(engines)('logo uploads on %s', (engine) => {
       '/api/v1/uploads/%2e%2e',
     ];
     for (const url of cases) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await s.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
     const files = await readdir(path.join(dataDir, 'uploads'));
     expect(files.every((f) => /^[0-9a-f]{32}\.(png|jpg|webp)$/.test(f))).toBe(true);
-    const page = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const page = await s.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(page.headers['content-security-policy']).toMatch(/img-src 'self'/);
   });
 });

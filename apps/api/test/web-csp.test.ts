@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './support/app-fixture.js';
 import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, engines, type TestDatabase } from './support/test-db.js';
 
 // As the build leaves it (decision 108): the stylesheet inlined, plus the shell's own rule.
 const INDEX = `<!doctype html><html><head><title>Qless</title>
@@ -22,24 +21,20 @@ function styleSrc(csp: string | undefined): string[] {
 const sha256 = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-describe.each(engines)('CSP for the inlined stylesheet (%s)', (engine) => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  let webDist: string;
+describe('CSP for the inlined stylesheet', () => {
+  // Named now, since the stack's env is given now; written before the stack's app starts.
+  const webDist = path.join(tmpdir(), `qless-web-${randomBytes(6).toString('hex')}`);
   beforeAll(async () => {
-    t = await createTestDatabase(engine);
-    webDist = await mkdtemp(path.join(tmpdir(), 'qless-web-'));
+    await mkdir(webDist);
     await writeFile(path.join(webDist, 'index.html'), INDEX);
-    ({ app } = await createTestApp(t.database, { env: { WEB_DIST_DIR: webDist } }));
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await t?.cleanup();
-    if (webDist) await rm(webDist, { recursive: true, force: true });
   });
+  afterAll(async () => {
+    await rm(webDist, { recursive: true, force: true });
+  });
+  const s = useStack({ env: { WEB_DIST_DIR: webDist }, fixture: false });
 
   it('style-src allows exactly the <style> elements of the served index.html, by hash', async () => {
-    const res = await app.inject({ url: '/' });
+    const res = await s.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
     const styles = [...res.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
     expect(styles).toHaveLength(2);
@@ -49,8 +44,8 @@ describe.each(engines)('CSP for the inlined stylesheet (%s)', (engine) => {
   });
 
   it('API answers carry the same policy, and no inline style is allowed wholesale', async () => {
-    const page = await app.inject({ url: '/' });
-    const api = await app.inject({ url: '/api/v1/nope' });
+    const page = await s.app.inject({ url: '/' });
+    const api = await s.app.inject({ url: '/api/v1/nope' });
     expect(api.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     expect(styleSrc(api.headers['content-security-policy'] as string)).not.toContain(
       "'unsafe-inline'",
@@ -58,7 +53,7 @@ describe.each(engines)('CSP for the inlined stylesheet (%s)', (engine) => {
   });
 
   it('without a built web app, only stylesheets from the site itself', async () => {
-    const { app: bare } = await createTestApp(t.database);
+    const { app: bare } = await createTestApp(s.database);
     try {
       const res = await bare.inject({ url: '/api/v1/nope' });
       expect(styleSrc(res.headers['content-security-policy'] as string)).toEqual(["'self'"]);
