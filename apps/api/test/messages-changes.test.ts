@@ -11,7 +11,7 @@ import { useSimulatorApp } from './support/simulator-harness.js';
  * queueBookingMessages called in it.
  */
 describe('cancellation and reschedule messages', () => {
-  const h = useSimulatorApp(undefined, {
+  const h = useSimulatorApp({
     env: { OUTBOX_WORKER_INTERVAL_MS: '3600000', REMINDER_SWEEP_INTERVAL_MS: '3600000' },
   });
   const sweeps = () => {

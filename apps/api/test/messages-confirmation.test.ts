@@ -21,7 +21,7 @@ describe('confirmation messages', () => {
     REMINDERS_ENABLED: 'false',
   };
   const logLines: string[] = [];
-  const h = useSimulatorApp(undefined, {
+  const h = useSimulatorApp({
     env,
     logStream: { write: (line) => logLines.push(line) },
   });

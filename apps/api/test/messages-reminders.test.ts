@@ -28,7 +28,7 @@ describe('reminders', () => {
     OUTBOX_WORKER_INTERVAL_MS: '3600000',
     REMINDER_SWEEP_INTERVAL_MS: '3600000',
   };
-  const h = useSimulatorApp(undefined, { env });
+  const h = useSimulatorApp({ env });
 
   /** A second process: its own app on its own connections (PostgreSQL), or a second sweeper and worker in this process (PGlite, a single process by design). */
   let other: {

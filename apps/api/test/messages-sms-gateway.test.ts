@@ -172,7 +172,7 @@ describe("SMS through Africa's Talking from the outbox", () => {
     OUTBOX_WORKER_INTERVAL_MS: '3600000',
     REMINDERS_ENABLED: 'false',
   };
-  const h = useSimulatorApp(undefined, { env });
+  const h = useSimulatorApp({ env });
   const sweep = () => {
     const worker = h.app.messaging.worker;
     if (!worker) throw new Error('no outbox worker');

@@ -7,7 +7,7 @@ import { statusOf } from './support/payment-helpers.js';
 /** A Campay callback is a prompt: what it claims is never applied as it stands. */
 describe('Campay callbacks are only prompts', () => {
   const logLines: string[] = [];
-  const h = useCampayApp(undefined, {
+  const h = useCampayApp({
     timeoutMs: 300,
     env: { LOG_LEVEL: 'info' },
     logStream: { write: (line) => logLines.push(line) },

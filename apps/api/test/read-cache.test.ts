@@ -15,7 +15,7 @@ import { createTestApp } from './support/test-app.js';
 type Headers = Record<string, string>;
 
 describe('read cache freshness', () => {
-  const s = useSelfServiceApp(inject('engine'), { env: { SIMULATOR_DELAY_MS: '600000' } });
+  const s = useSelfServiceApp({ env: { SIMULATOR_DELAY_MS: '600000' } });
   const h = s.h;
   let admin: Headers;
   let operator: Headers;

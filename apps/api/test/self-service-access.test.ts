@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 
 describe('a booking seen by its access key', () => {
   const logs: string[] = [];
-  const s = useSelfServiceApp(inject('engine'), {
+  const s = useSelfServiceApp({
     env: { LOG_LEVEL: 'info' },
     logStream: { write: (line) => logs.push(line) },
   });
@@ -111,7 +111,7 @@ describe('a booking seen by its access key', () => {
 });
 
 describe('the access key given back for a ticket code', () => {
-  const s = useSelfServiceApp(inject('engine'));
+  const s = useSelfServiceApp();
   let ip = 0;
   /** Each test its own client address: the per-address limit counts across tests. */
   const nextIp = () => {

@@ -8,7 +8,7 @@ import { PINNED_NOW } from './support/test-app.js';
 type Headers = { authorization: string };
 
 describe('a customer cancelling and rescheduling', () => {
-  const s = useSelfServiceApp(inject('engine'));
+  const s = useSelfServiceApp();
   const { h } = s;
   let admin: Headers;
   let staff: Headers;

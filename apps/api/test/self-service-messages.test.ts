@@ -27,7 +27,7 @@ vi.mock('../src/modules/messages/booking-messages.js', () => ({
 }));
 
 describe('messages about a customer’s change', () => {
-  const s = useSelfServiceApp(inject('engine'));
+  const s = useSelfServiceApp();
   const { h } = s;
   const callsFor = (id: string) =>
     queued.calls.filter((c) => c.bookingId === id).map(({ bookingId: _id, ...c }) => c);

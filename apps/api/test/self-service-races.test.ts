@@ -12,7 +12,7 @@ import {
 import { openSocket } from './support/ws.js';
 
 describe('self-service under concurrency', () => {
-  const s = useSelfServiceApp(inject('engine'));
+  const s = useSelfServiceApp();
   const { h } = s;
 
   /** Active bookings (held, confirmed, checked in) on a slot-date. */

@@ -18,7 +18,7 @@ export interface CampayAppOptions {
  * The stack (app-fixture.ts) whose provider is the Campay adapter talking to a local fake
  * Campay; the fake signs with the app's pinned clock, so signatures are fresh for the app.
  */
-export function useCampayApp(_engine: Engine | undefined, options: CampayAppOptions) {
+export function useCampayApp(options: CampayAppOptions) {
   let fake: FakeCampay;
   const stack = useStack(() => ({
     env: { ...NO_LIMITS, ...options.env },

@@ -30,7 +30,7 @@ export interface BookingRow {
  * One app with two organizations (A and B), a staff member of each, an admin of A and an
  * operator; bookings are inserted straight into the database as the payments made them.
  */
-export function useCounterApp(_engine?: Engine) {
+export function useCounterApp() {
   const stack = useStack({
     env: { ...NO_LIMITS, TICKET_SIGNING_KEY: LEGACY_KEY, SESSION_IDLE_MINUTES: '43200' },
     fixture: false,

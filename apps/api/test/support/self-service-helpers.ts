@@ -40,10 +40,9 @@ export function freshPhone(): string {
  * key back from the ticket code, and cancel a pending payment.
  */
 export function useSelfServiceApp(
-  engine: Engine,
   options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ) {
-  const h = useSimulatorApp(engine, {
+  const h = useSimulatorApp({
     ...options,
     // Sessions that outlive the days the clock is moved to.
     env: {

@@ -12,7 +12,6 @@ import { NO_LIMITS } from './payment-helpers.js';
  * tests send its signed callbacks), a fixture organization, and the calls tests make.
  */
 export function useSimulatorApp(
-  _engine?: Engine,
   options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ) {
   const stack = useStack(() => ({
