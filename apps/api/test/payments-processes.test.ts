@@ -152,7 +152,9 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('two reconcilers sweeping at once check each payment once', async () => {
     const clock = new FixedClock(PINNED_NOW);
-    const env = { ...LIMITS, SIMULATOR_DELAY_MS: '1000' };
+    // The simulator's own settle timer (real time) must not fire while ten payments are
+    // started on a loaded machine; the pinned clock, moved a minute, makes them due.
+    const env = { ...LIMITS, SIMULATOR_DELAY_MS: '30000' };
     const first = await createTestApp(tdb.database, { clock, env });
     const fx = await createFixture(tdb.database, clock.now(), '-sweep');
     const ids: string[] = [];
