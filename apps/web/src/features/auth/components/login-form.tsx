@@ -1,6 +1,6 @@
 import type { User } from '@qless/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Field } from '../../../components/ui/field';
+import { Field } from '../../../components/form/field';
 import { useI18n } from '../../../i18n/i18n';
 import { login } from '../api/login';
 import { loginErrorMessage } from '../lib/login-error';

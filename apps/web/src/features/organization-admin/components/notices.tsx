@@ -41,3 +41,20 @@ export function NoticeArea({
     </div>
   );
 }
+
+/** A failed save: what failed, then each reason that belongs to no field. */
+export function FailureList({ title, reasons }: { title: string; reasons: MessageKey[] }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p>{title}</p>
+      {reasons.length > 0 ? (
+        <ul>
+          {reasons.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

@@ -5,8 +5,8 @@ import {
   DEFAULT_TIME_ZONE,
 } from '@qless/contract/core';
 import { type FormEvent, useId, useState } from 'react';
+import { Field } from '../../../components/form/field';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
 import { useI18n } from '../../../i18n/i18n';
 import { useAsync } from '../../../lib/use-async';
 import { approveContactRequest, listContactRequests, rejectContactRequest } from '../api/console';

@@ -1,7 +1,7 @@
 import type { TicketAccessResponse } from '@qless/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { Field } from '../../../components/form/field';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { accessTicket } from '../api/ticket-access';

@@ -1,6 +1,6 @@
 import { PLATFORM_FEE_XAF } from '@qless/contract/core';
 import type { FormEvent, Ref } from 'react';
-import { Field } from '../../../../components/ui/field';
+import { Field } from '../../../../components/form/field';
 import { useI18n } from '../../../../i18n/i18n';
 import { type Customer, type FieldErrors, validateCustomer } from '../../lib/booking-wizard';
 
