@@ -17,7 +17,7 @@ interface Change {
   call: () => ReturnType<typeof addClosure>;
   done: MessageKey;
   /** After the change went through. */
-  then?: () => void;
+  afterwards?: () => void;
 }
 
 /** Closure dates (holidays): each added or removed at once, apart from Save Changes. */
@@ -38,12 +38,12 @@ export function ClosuresEditor({
   const [dateError, setDateError] = useState<MessageKey | null>(null);
   const [acting, setActing] = useState<string | null>(null);
 
-  const action = useAction<Notice | null, Change>(async ({ call, done, then }) => {
+  const action = useAction<Notice | null, Change>(async ({ call, done, afterwards }) => {
     try {
       const change = await call();
       setClosures(change.closures);
       await onChanged();
-      then?.();
+      afterwards?.();
       return {
         tone: 'success',
         text: (
@@ -88,7 +88,7 @@ export function ClosuresEditor({
       key: 'add',
       call: () => addClosure({ date, reason: reason.trim() }),
       done: 'closures.added',
-      then: () => {
+      afterwards: () => {
         setDate('');
         setReason('');
       },
