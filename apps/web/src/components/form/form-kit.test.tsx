@@ -132,12 +132,13 @@ describe('SubmitButton', () => {
   });
 });
 
+function Probe() {
+  const { state, pending } = useFormAction(async () => 'done', 'untried');
+  return <p>{`${state} ${pending}`}</p>;
+}
+
 describe('useFormAction', () => {
   it('starts from the initial state, not pending', () => {
-    function Probe() {
-      const { state, pending } = useFormAction(async () => 'done', 'untried');
-      return <p>{`${state} ${pending}`}</p>;
-    }
     expect(renderToStaticMarkup(<Probe />)).toBe('<p>untried false</p>');
   });
 });
