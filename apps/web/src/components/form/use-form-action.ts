@@ -1,4 +1,4 @@
-import { type FormEvent, startTransition, useActionState } from 'react';
+import { type FormEvent, startTransition, useActionState, useState } from 'react';
 
 /**
  * An action's answer and whether it is running, on React's useActionState.
@@ -15,20 +15,32 @@ export interface ActionState<S, P> {
   run: (payload: P) => void;
 }
 
+/**
+ * `check` is the browser-side check, run before the action: the state it returns (what to
+ * fix) is shown at once and the action does not run, so the button never says "busy" for
+ * a form that was not sent.
+ */
 export function useAction<S, P>(
   action: (payload: P, previous: S) => Promise<S> | S,
   initial: S,
+  check?: (payload: P) => S | null,
 ): ActionState<S, P> {
   // A state here is plain data, never a promise, so Awaited<S> is S.
   const [state, dispatch, pending] = useActionState<S, P>(
     (previous, payload) => action(payload, previous as S),
     initial as Awaited<S>,
   );
+  const [refused, setRefused] = useState<{ state: S } | null>(null);
   return {
-    state: pending ? initial : (state as S),
+    state: pending ? initial : refused ? refused.state : (state as S),
     pending,
-    // Outside a <form action>, so that React does not reset the fields a failure leaves to fix.
-    run: (payload) => startTransition(() => dispatch(payload)),
+    run: (payload) => {
+      const found = check?.(payload) ?? null;
+      setRefused(found === null ? null : { state: found });
+      if (found !== null) return;
+      // Outside a <form action>, so that React does not reset the fields a failure leaves to fix.
+      startTransition(() => dispatch(payload));
+    },
   };
 }
 
@@ -42,10 +54,11 @@ export interface SubmittedForm {
 export function useFormAction<S>(
   action: (form: SubmittedForm, previous: S) => Promise<S> | S,
   initial: S,
+  check?: (form: SubmittedForm) => S | null,
 ): Omit<ActionState<S, SubmittedForm>, 'run'> & {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 } {
-  const { state, pending, run } = useAction(action, initial);
+  const { state, pending, run } = useAction(action, initial, check);
   return {
     state,
     pending,

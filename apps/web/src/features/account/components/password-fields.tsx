@@ -49,16 +49,24 @@ export function useNewPasswordForm<E>(
   send: (password: string, data: FormData) => Promise<void>,
   describe: (error: unknown) => E,
 ) {
-  const form = useFormAction<NewPasswordState<E>>(async ({ data }) => {
-    const password = formText(data, 'password');
-    const problem = passwordProblem(password, formText(data, 'password_again'));
-    if (problem) return { ...START, problem };
-    try {
-      await send(password, data);
-      return { ...START, done: true };
-    } catch (error) {
-      return { ...START, error: describe(error) };
-    }
-  }, START);
+  const problemOf = (data: FormData) =>
+    passwordProblem(formText(data, 'password'), formText(data, 'password_again'));
+  const form = useFormAction<NewPasswordState<E>>(
+    async ({ data }) => {
+      const problem = problemOf(data);
+      if (problem) return { ...START, problem };
+      try {
+        await send(formText(data, 'password'), data);
+        return { ...START, done: true };
+      } catch (error) {
+        return { ...START, error: describe(error) };
+      }
+    },
+    START,
+    ({ data }) => {
+      const problem = problemOf(data);
+      return problem ? { ...START, problem } : null;
+    },
+  );
   return { ...form, busy: form.pending || form.state.done };
 }

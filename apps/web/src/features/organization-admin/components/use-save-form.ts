@@ -37,22 +37,38 @@ export function useSaveForm<V extends object, F extends keyof V & string, Q, R>(
     (value: V[K]) =>
       setValues((v) => ({ ...v, [field]: value }));
 
+  const refusal = (errors: FieldKeys<F>, other: MessageKey[] = []): SaveState<F, R> => ({
+    status: 'refused',
+    errors,
+    other,
+  });
+
   const attempt = async (): Promise<SaveState<F, R>> => {
     const read = options.read(values);
-    if (!read.ok) return { status: 'refused', errors: read.errors, other: [] };
+    if (!read.ok) return refusal(read.errors);
     try {
       return { status: 'saved', errors: {}, saved: await options.save(read.request, setValues) };
     } catch (error) {
       const found = formErrors(error, options.fieldKeys);
-      return { status: 'refused', errors: found.fields, other: found.other };
+      return refusal(found.fields, found.other);
     }
   };
 
-  const form = useFormAction<SaveState<F, R>>(async () => {
-    const answer = await attempt();
-    options.settled?.();
-    return answer;
-  }, IDLE);
+  const form = useFormAction<SaveState<F, R>>(
+    async () => {
+      const answer = await attempt();
+      options.settled?.();
+      return answer;
+    },
+    IDLE,
+    // The browser-side check: what to fix shows at once, nothing is sent.
+    () => {
+      const read = options.read(values);
+      if (read.ok) return null;
+      options.settled?.();
+      return refusal(read.errors);
+    },
+  );
 
   const errors: FieldKeys<F> = form.state.errors;
   /** The words under a field, if it was refused. */

@@ -44,23 +44,31 @@ export function AccessForm({ code: fixedCode, title, intro, level = 2, onAccess 
   const formRef = useRef<HTMLFormElement>(null);
   const Heading = level === 2 ? 'h2' : 'h3';
 
-  const { state, pending, run } = useAction<Answer, null>(async () => {
-    const checked = validateAccessForm({ code: fixedCode ?? code, last4 });
-    if (!checked.ok) {
-      const first = checked.errors.code && !fixedCode ? 'code' : 'last4';
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return { ...NONE, errors: checked.errors };
-    }
-    try {
-      const result = await accessTicket(checked.code, { phone_last4: checked.phoneLast4 });
-      onAccess(result, checked.code);
-      return NONE;
-    } catch (error) {
-      const text = errorText(error);
-      const wait = text.wait !== null ? { wait: waitText(text.wait, intlLocale) } : undefined;
-      return { ...NONE, failure: t(text.key, wait) };
-    }
-  }, NONE);
+  const validate = () => validateAccessForm({ code: fixedCode ?? code, last4 });
+  const refuse = (): Answer | null => {
+    const checked = validate();
+    if (checked.ok) return null;
+    const first = checked.errors.code && !fixedCode ? 'code' : 'last4';
+    formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    return { ...NONE, errors: checked.errors };
+  };
+  const { state, pending, run } = useAction<Answer, null>(
+    async () => {
+      const checked = validate();
+      if (!checked.ok) return { ...NONE, errors: checked.errors };
+      try {
+        const result = await accessTicket(checked.code, { phone_last4: checked.phoneLast4 });
+        onAccess(result, checked.code);
+        return NONE;
+      } catch (error) {
+        const text = errorText(error);
+        const wait = text.wait !== null ? { wait: waitText(text.wait, intlLocale) } : undefined;
+        return { ...NONE, failure: t(text.key, wait) };
+      }
+    },
+    NONE,
+    refuse,
+  );
   const { errors, failure } = state;
 
   return (
