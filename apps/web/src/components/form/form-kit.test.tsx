@@ -113,6 +113,16 @@ describe('FormNotice', () => {
       'role="alert"',
     );
   });
+
+  it('announces what follows it in the same region', () => {
+    expect(
+      renderToStaticMarkup(
+        <FormNotice notice={null}>
+          <p>More</p>
+        </FormNotice>,
+      ),
+    ).toBe('<div aria-live="polite"><p>More</p></div>');
+  });
 });
 
 describe('SubmitButton', () => {

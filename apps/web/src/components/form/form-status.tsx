@@ -7,11 +7,23 @@ export interface Notice {
   text: ReactNode;
 }
 
-/** The polite live region where a form's answer appears, so screen readers say it. */
-export function FormNotice({ notice, ref }: { notice: Notice | null; ref?: Ref<HTMLDivElement> }) {
+/**
+ * The polite live region where a form's answer appears, so screen readers say it;
+ * `children` are more that the same region announces.
+ */
+export function FormNotice({
+  notice,
+  ref,
+  children,
+}: {
+  notice: Notice | null;
+  ref?: Ref<HTMLDivElement>;
+  children?: ReactNode;
+}) {
   return (
     <div ref={ref} aria-live="polite">
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {children}
     </div>
   );
 }
