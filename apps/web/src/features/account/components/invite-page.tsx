@@ -1,14 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { InputField } from '../../../components/form/field';
+import { FormNotice, SubmitButton } from '../../../components/form/form-status';
+import { formText } from '../../../components/form/use-form-action';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { acceptInvitation, getInvitation } from '../api/invitations';
-import { type PasswordProblem, passwordProblem } from '../lib/passwords';
-import { PasswordFields } from './password-fields';
+import { PasswordFields, useNewPasswordForm } from './password-fields';
 import './account.css';
 
 /** Why an invitation link cannot be used, in words, with the way forward. */
@@ -44,15 +45,15 @@ export function InvitePage({
   const { t } = useI18n();
   const id = useId();
   const invitation = useAsync((signal) => getInvitation(token, signal), [token]);
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [problem, setProblem] = useState<PasswordProblem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{
-    key: ReturnType<typeof apiErrorKey>;
-    code: string | null;
-  } | null>(null);
+  const { state, busy, onSubmit } = useNewPasswordForm(
+    async (password, data) => {
+      const name = formText(data, 'name', true);
+      await acceptInvitation({ token, password, ...(name ? { name } : {}) });
+      onSignedIn();
+    },
+    (err) => ({ key: apiErrorKey(err), code: err instanceof ApiError ? err.code : null }),
+  );
+  const { error } = state;
 
   if (invitation.status === 'loading') {
     return <Spinner label={t('account.invite.loading')} />;
@@ -69,65 +70,29 @@ export function InvitePage({
     return <LinkProblem reason={error.code} loginHref={loginHref} />;
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = passwordProblem(password, again);
-    setProblem(found);
-    setError(null);
-    if (found) return;
-    setBusy(true);
-    try {
-      await acceptInvitation({ token, password, ...(name.trim() ? { name: name.trim() } : {}) });
-      onSignedIn();
-    } catch (err) {
-      setError({ key: apiErrorKey(err), code: err instanceof ApiError ? err.code : null });
-      setBusy(false);
-    }
-  };
-
   return (
-    <form className="form-card" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form className="form-card" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
       <h1 id={`${id}-title`} className="page-title">
         {t('account.invite.title')}
       </h1>
       <p className="page-lead">{t('account.invite.lead', { org: info.organization_name ?? '' })}</p>
-      <Field label={t('account.email')}>
-        {(ids) => (
-          <input
-            {...ids}
-            name="email"
-            type="email"
-            className="input"
-            value={info.email ?? ''}
-            readOnly
-            autoComplete="username"
-          />
-        )}
-      </Field>
-      <Field label={t('account.name')}>
-        {(ids) => (
-          <input
-            {...ids}
-            name="name"
-            className="input"
-            maxLength={100}
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        )}
-      </Field>
-      <PasswordFields
-        password={password}
-        again={again}
-        onPassword={setPassword}
-        onAgain={setAgain}
-        problem={problem}
+      <InputField
+        label={t('account.email')}
+        name="email"
+        type="email"
+        value={info.email ?? ''}
+        readOnly
+        autoComplete="username"
       />
-      <div aria-live="polite">{error ? <Alert tone="error">{t(error.key)}</Alert> : null}</div>
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-        {busy ? t('account.invite.busy') : t('account.invite.submit')}
-      </button>
+      <InputField label={t('account.name')} name="name" maxLength={100} autoComplete="name" />
+      <PasswordFields problem={state.problem} />
+      <FormNotice notice={error ? { tone: 'error', text: t(error.key) } : null} />
+      <SubmitButton
+        className="btn btn--primary btn--block"
+        busy={busy}
+        label={t('account.invite.submit')}
+        busyLabel={t('account.invite.busy')}
+      />
     </form>
   );
 }

@@ -1,7 +1,9 @@
 import type { StaffMember, StaffRole } from '@qless/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { InputField, SelectField } from '../../../components/form/field';
+import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
+import { formText, useAction } from '../../../components/form/use-form-action';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -9,8 +11,6 @@ import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { inviteStaff, listStaff, resendInvitation, setStaffActive } from '../api/staff';
 import './account.css';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 function statusKey(m: StaffMember) {
   if (!m.active) return 'staff.status.disabled' as const;
@@ -39,32 +39,33 @@ export function StaffScreen({
   const id = useId();
   const [reload, setReload] = useState(0);
   const list = useAsync((signal) => listStaff(organizationId, signal), [organizationId, reload]);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const act = async (key: string, work: () => Promise<string>) => {
-    setBusy(key);
-    setNotice(null);
+  const [acting, setActing] = useState<string | null>(null);
+  const action = useAction<Notice | null, () => Promise<string>>(async (work) => {
     try {
-      setNotice({ tone: 'success', text: await work() });
+      const text = await work();
       setReload((n) => n + 1);
+      return { tone: 'success', text };
     } catch (error) {
-      setNotice({ tone: 'error', text: t(apiErrorKey(error)) });
-    } finally {
-      setBusy(null);
+      return { tone: 'error', text: t(apiErrorKey(error)) };
     }
+  }, null);
+  /** Which action runs (the invite, or a row's button): one at a time. */
+  const busy = action.pending ? acting : null;
+  const act = (key: string, work: () => Promise<string>) => {
+    setActing(key);
+    action.run(work);
   };
 
   const invite = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const email = String(data.get('email') ?? '').trim();
-    void act('invite', async () => {
+    const email = formText(data, 'email', true);
+    act('invite', async () => {
       await inviteStaff({
         email,
-        name: String(data.get('name') ?? '').trim(),
-        role: String(data.get('role') ?? 'staff') as StaffRole,
+        name: formText(data, 'name', true),
+        role: (formText(data, 'role') || 'staff') as StaffRole,
         ...(organizationId ? { organization_id: organizationId } : {}),
       });
       form.reset();
@@ -81,9 +82,7 @@ export function StaffScreen({
         {t('staff.title')}
       </h1>
       <p className="page-lead">{t('staff.lead')}</p>
-      <div aria-live="polite">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      </div>
+      <FormNotice notice={action.state} />
       {forbidden ? (
         <Alert tone="error">{t('staff.forbidden')}</Alert>
       ) : (
@@ -96,37 +95,33 @@ export function StaffScreen({
             <h2 id={`${id}-invite`} className="account-subtitle">
               {t('staff.invite.title')}
             </h2>
-            <Field label={t('staff.invite.email')}>
-              {(ids) => (
-                <input
-                  {...ids}
-                  name="email"
-                  type="email"
-                  className="input"
-                  required
-                  maxLength={254}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-            <Field label={t('staff.invite.name')}>
-              {(ids) => (
-                <input {...ids} name="name" className="input" maxLength={100} autoComplete="off" />
-              )}
-            </Field>
+            <InputField
+              label={t('staff.invite.email')}
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+            />
+            <InputField
+              label={t('staff.invite.name')}
+              name="name"
+              maxLength={100}
+              autoComplete="off"
+            />
             {canManageAdmins ? (
-              <Field label={t('staff.invite.role')}>
-                {(ids) => (
-                  <select {...ids} name="role" className="input" defaultValue="staff">
-                    <option value="staff">{t('staff.role.staff')}</option>
-                    <option value="org_admin">{t('staff.role.org_admin')}</option>
-                  </select>
-                )}
-              </Field>
+              <SelectField label={t('staff.invite.role')} name="role" defaultValue="staff">
+                <option value="staff">{t('staff.role.staff')}</option>
+                <option value="org_admin">{t('staff.role.org_admin')}</option>
+              </SelectField>
             ) : null}
-            <button type="submit" className="btn btn--primary btn--block" disabled={busy !== null}>
-              {busy === 'invite' ? t('staff.invite.busy') : t('staff.invite.submit')}
-            </button>
+            <SubmitButton
+              className="btn btn--primary btn--block"
+              busy={busy === 'invite'}
+              disabled={busy !== null}
+              label={t('staff.invite.submit')}
+              busyLabel={t('staff.invite.busy')}
+            />
           </form>
           {list.status === 'loading' ? <Spinner label={t('staff.loading')} /> : null}
           {list.status === 'error' ? <Alert tone="error">{t('staff.loadFailed')}</Alert> : null}

@@ -1,12 +1,17 @@
 import type { User } from '@qless/contract';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Field } from '../../../components/ui/field';
+import { useEffect, useId, useState } from 'react';
+import { InputField } from '../../../components/form/field';
+import { SubmitButton } from '../../../components/form/form-status';
+import { formText, useFormAction } from '../../../components/form/use-form-action';
 import { useI18n } from '../../../i18n/i18n';
 import { login } from '../api/login';
 import { loginErrorMessage } from '../lib/login-error';
 
 /** Spec 9: the login toast closes by itself after 4000 ms. */
 export const TOAST_MS = 4000;
+
+/** A failed sign-in's words; a new object each time, so each one can be dismissed. */
+type Failure = { toast: string } | null;
 
 export function LoginForm({
   onContact,
@@ -20,69 +25,56 @@ export function LoginForm({
 }) {
   const { t } = useI18n();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [toast, setToast] = useState<string | null>(null);
+  const { state, pending, onSubmit } = useFormAction<Failure>(async ({ element, data }) => {
+    try {
+      const user = await login({
+        email: formText(data, 'email'),
+        password: formText(data, 'password'),
+      });
+      element.reset();
+      onSuccess(user);
+      return null;
+    } catch (error) {
+      const message = loginErrorMessage(error);
+      return { toast: t(message.key, message.params) };
+    }
+  }, null);
+  /** The failure closed by hand or by its timer. */
+  const [dismissed, setDismissed] = useState<Failure>(null);
+  const toast = state !== dismissed ? (state?.toast ?? null) : null;
 
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_MS);
+    const timer = setTimeout(() => setDismissed(state), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    setBusy(true);
-    setToast(null);
-    try {
-      const user = await login({
-        email: String(data.get('email') ?? ''),
-        password: String(data.get('password') ?? ''),
-      });
-      form.reset();
-      setBusy(false);
-      onSuccess(user);
-    } catch (error) {
-      const message = loginErrorMessage(error);
-      setToast(t(message.key, message.params));
-      setBusy(false);
-    }
-  };
+  }, [toast, state]);
 
   return (
     <>
-      <form className="form-card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <form className="form-card" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className="page-title">
           {t('login.title')}
         </h1>
-        <Field label={t('login.email')}>
-          {(ids) => (
-            <input
-              {...ids}
-              name="email"
-              type="email"
-              className="input"
-              required
-              autoComplete="username"
-            />
-          )}
-        </Field>
-        <Field label={t('login.password')}>
-          {(ids) => (
-            <input
-              {...ids}
-              name="password"
-              type="password"
-              className="input"
-              required
-              autoComplete="current-password"
-            />
-          )}
-        </Field>
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? t('login.busy') : t('login.submit')}
-        </button>
+        <InputField
+          label={t('login.email')}
+          name="email"
+          type="email"
+          required
+          autoComplete="username"
+        />
+        <InputField
+          label={t('login.password')}
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
+        <SubmitButton
+          className="btn btn--primary btn--block"
+          busy={pending}
+          label={t('login.submit')}
+          busyLabel={t('login.busy')}
+        />
         {forgotHref ? (
           <p className="form-card__foot">
             <a href={forgotHref}>{t('login.forgot')}</a>
@@ -103,7 +95,7 @@ export function LoginForm({
               type="button"
               className="toast__close"
               aria-label={t('login.dismiss')}
-              onClick={() => setToast(null)}
+              onClick={() => setDismissed(state)}
             >
               ×
             </button>

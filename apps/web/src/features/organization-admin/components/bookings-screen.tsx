@@ -1,7 +1,7 @@
 import type { AdminBooking } from '@qless/contract';
 import { useState } from 'react';
+import { Field } from '../../../components/form/field';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';

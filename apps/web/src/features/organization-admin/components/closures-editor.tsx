@@ -1,7 +1,8 @@
 import type { Closure } from '@qless/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
+import { InputField } from '../../../components/form/field';
+import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
+import { useAction } from '../../../components/form/use-form-action';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
@@ -10,10 +11,14 @@ import { removeClosure } from '../api/remove-closure';
 import { formErrors } from '../lib/form-errors';
 import { FlaggedLine } from './notices';
 
-type Result =
-  | { tone: 'success'; text: MessageKey; flagged: number }
-  | { tone: 'error'; reasons: MessageKey[] }
-  | null;
+/** An add or a remove: which (for the busy label), the call, and its words once done. */
+interface Change {
+  key: string;
+  call: () => ReturnType<typeof addClosure>;
+  done: MessageKey;
+  /** After the change went through. */
+  afterwards?: () => void;
+}
 
 /** Closure dates (holidays): each added or removed at once, apart from Save Changes. */
 export function ClosuresEditor({
@@ -31,72 +36,70 @@ export function ClosuresEditor({
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [dateError, setDateError] = useState<MessageKey | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [result, setResult] = useState<Result>(null);
+  const [acting, setActing] = useState<string | null>(null);
 
-  const run = async (
-    key: string,
-    action: () => ReturnType<typeof addClosure>,
-    done: MessageKey,
-  ) => {
-    setBusy(key);
-    setResult(null);
+  const action = useAction<Notice | null, Change>(async ({ call, done, afterwards }) => {
     try {
-      const change = await action();
+      const change = await call();
       setClosures(change.closures);
-      setResult({ tone: 'success', text: done, flagged: change.flagged_bookings });
       await onChanged();
-      return true;
+      afterwards?.();
+      return {
+        tone: 'success',
+        text: (
+          <>
+            <p>{t(done)}</p>
+            <FlaggedLine count={change.flagged_bookings} href={attentionHref} />
+          </>
+        ),
+      };
     } catch (error) {
       const found = formErrors(error, { date: null, reason: null });
       if (found.fields.date) setDateError(found.fields.date);
       const reasons = [...found.other];
       if (found.fields.reason) reasons.push(found.fields.reason);
-      setResult({ tone: 'error', reasons });
-      return false;
-    } finally {
-      setBusy(null);
+      return {
+        tone: 'error',
+        text: (
+          <>
+            <p>{t('closures.failed')}</p>
+            {reasons.map((key) => (
+              <p key={key}>{t(key)}</p>
+            ))}
+          </>
+        ),
+      };
     }
+  }, null);
+  const busy = action.pending ? acting : null;
+  const run = (change: Change) => {
+    setActing(change.key);
+    action.run(change);
   };
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
+  const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!date) {
       setDateError('validation.required');
       return;
     }
     setDateError(null);
-    const ok = await run(
-      'add',
-      () => addClosure({ date, reason: reason.trim() }),
-      'closures.added',
-    );
-    if (ok) {
-      setDate('');
-      setReason('');
-    }
+    run({
+      key: 'add',
+      call: () => addClosure({ date, reason: reason.trim() }),
+      done: 'closures.added',
+      afterwards: () => {
+        setDate('');
+        setReason('');
+      },
+    });
   };
 
   return (
     <section className="form-card closures-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('closures.title')}</h2>
       <p className="hint">{t('closures.hint')}</p>
-      <div aria-live="polite">
-        {result?.tone === 'success' ? (
-          <Alert tone="success">
-            <p>{t(result.text)}</p>
-            <FlaggedLine count={result.flagged} href={attentionHref} />
-          </Alert>
-        ) : null}
-        {result?.tone === 'error' ? (
-          <Alert tone="error">
-            <p>{t('closures.failed')}</p>
-            {result.reasons.map((key) => (
-              <p key={key}>{t(key)}</p>
-            ))}
-          </Alert>
-        ) : null}
-      </div>
+      <FormNotice notice={action.state} />
       {closures.length === 0 ? (
         <p className="hint">{t('closures.empty')}</p>
       ) : (
@@ -115,7 +118,11 @@ export function ClosuresEditor({
                   aria-label={t('closures.removeLabel', { date: day })}
                   disabled={busy !== null}
                   onClick={() =>
-                    run(`remove:${c.date}`, () => removeClosure(c.date), 'closures.removed')
+                    run({
+                      key: `remove:${c.date}`,
+                      call: () => removeClosure(c.date),
+                      done: 'closures.removed',
+                    })
                   }
                 >
                   {t('closures.remove')}
@@ -126,32 +133,27 @@ export function ClosuresEditor({
         </ul>
       )}
       <form className="closure-add" onSubmit={add} noValidate>
-        <Field label={t('closures.date')} error={dateError ? t(dateError) : undefined}>
-          {(ids) => (
-            <input
-              {...ids}
-              type="date"
-              className="input"
-              required
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('closures.reason')}>
-          {(ids) => (
-            <input
-              {...ids}
-              className="input"
-              maxLength={200}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className="btn btn--secondary" disabled={busy !== null}>
-          {busy === 'add' ? t('closures.adding') : t('closures.add')}
-        </button>
+        <InputField
+          label={t('closures.date')}
+          error={dateError ? t(dateError) : undefined}
+          type="date"
+          required
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <InputField
+          label={t('closures.reason')}
+          maxLength={200}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <SubmitButton
+          className="btn btn--secondary"
+          busy={busy === 'add'}
+          disabled={busy !== null}
+          label={t('closures.add')}
+          busyLabel={t('closures.adding')}
+        />
       </form>
     </section>
   );

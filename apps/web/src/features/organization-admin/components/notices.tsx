@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { FormNotice } from '../../../components/form/form-status';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { pluralOf } from '../lib/labels';
@@ -30,14 +30,41 @@ export function NoticeArea({
   children?: ReactNode;
 }) {
   return (
-    <div aria-live="polite">
-      {notice ? (
-        <Alert tone={notice.tone}>
-          <p>{notice.text}</p>
-          {notice.flagged ? <FlaggedLine count={notice.flagged} href={attentionHref} /> : null}
-        </Alert>
-      ) : null}
+    <FormNotice
+      notice={
+        notice
+          ? {
+              tone: notice.tone,
+              text: (
+                <>
+                  <p>{notice.text}</p>
+                  {notice.flagged ? (
+                    <FlaggedLine count={notice.flagged} href={attentionHref} />
+                  ) : null}
+                </>
+              ),
+            }
+          : null
+      }
+    >
       {children}
-    </div>
+    </FormNotice>
+  );
+}
+
+/** A failed save: what failed, then each reason that belongs to no field. */
+export function FailureList({ title, reasons }: { title: string; reasons: MessageKey[] }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p>{title}</p>
+      {reasons.length > 0 ? (
+        <ul>
+          {reasons.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

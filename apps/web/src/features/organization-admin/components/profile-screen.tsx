@@ -1,32 +1,16 @@
 import type { OrganizationProfile } from '@qless/contract';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
-import type { MessageKey } from '../../../i18n/en';
+import { useId, useRef } from 'react';
+import { InputField, SelectField } from '../../../components/form/field';
+import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
 import { useI18n } from '../../../i18n/i18n';
 import { updateProfile } from '../api/update-profile';
-import { uploadLogo } from '../api/upload-logo';
-import { formErrors } from '../lib/form-errors';
-import { WEEK, weekdayName } from '../lib/labels';
-import { LOGO_TYPES, logoFileProblem } from '../lib/logo-file';
-import {
-  PROFILE_FIELD_KEYS,
-  type ProfileField,
-  type ProfileFormValues,
-  profileFormValues,
-  readProfileForm,
-} from '../lib/profile-form';
+import { PROFILE_FIELD_KEYS, profileFormValues, readProfileForm } from '../lib/profile-form';
 import { timeZoneLabel, timeZoneOptions } from '../lib/time-zones';
 import { ClosuresEditor } from './closures-editor';
-import { FlaggedLine } from './notices';
-
-type Result = { tone: 'success'; flagged: number } | { tone: 'error'; other: MessageKey[] } | null;
-
-type Logo =
-  | { status: 'idle' }
-  | { status: 'uploading'; preview: string }
-  | { status: 'uploaded' }
-  | { status: 'failed'; reason: MessageKey };
+import { LogoField, useLogoUpload } from './logo-field';
+import { FailureList, FlaggedLine } from './notices';
+import { OpenDaysField } from './open-days-field';
+import { useSaveForm } from './use-save-form';
 
 /** Update Profile: the organization's details, hours, days, closures and logo. */
 export function ProfileScreen({
@@ -38,81 +22,39 @@ export function ProfileScreen({
   attentionHref: string;
   onSaved: () => Promise<void>;
 }) {
-  const { t, intlLocale } = useI18n();
+  const { t } = useI18n();
   const id = useId();
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, MessageKey>>>({});
-  const [result, setResult] = useState<Result>(null);
-  const [busy, setBusy] = useState(false);
-  const [logo, setLogo] = useState<Logo>({ status: 'idle' });
-  const fileInput = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-
-  const preview = logo.status === 'uploading' ? logo.preview : null;
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  const set =
-    <F extends ProfileField>(field: F) =>
-    (value: ProfileFormValues[F]) =>
-      setValues((v) => ({ ...v, [field]: value }));
-
-  const chooseLogo = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    const problem = logoFileProblem(file);
-    if (problem) {
-      setLogo({ status: 'failed', reason: problem });
-      event.target.value = '';
-      return;
-    }
-    setLogo({ status: 'uploading', preview: URL.createObjectURL(file) });
-    try {
-      const url = await uploadLogo(file);
-      setValues((v) => ({ ...v, image_url: url }));
-      setLogo({ status: 'uploaded' });
-    } catch (error) {
-      const found = formErrors(error, { file: null });
-      setLogo({
-        status: 'failed',
-        reason: found.fields.file ?? found.other[0] ?? 'error.generic',
-      });
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const read = readProfileForm(values);
-    if (!read.ok) {
-      setErrors(read.errors);
-      setResult({ tone: 'error', other: [] });
-      resultRef.current?.scrollIntoView({ block: 'nearest' });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setResult(null);
-    try {
-      const saved = await updateProfile(read.request);
+  const upload = useLogoUpload();
+  const form = useSaveForm({
+    initial: () => profileFormValues(profile),
+    read: readProfileForm,
+    fieldKeys: PROFILE_FIELD_KEYS,
+    save: async (request, setValues) => {
+      const saved = await updateProfile(request);
       setValues(profileFormValues(saved.organizationData));
-      setLogo({ status: 'idle' });
-      setResult({ tone: 'success', flagged: saved.flagged_bookings });
+      upload.reset();
       await onSaved();
-    } catch (error) {
-      const found = formErrors(error, PROFILE_FIELD_KEYS);
-      setErrors(found.fields);
-      setResult({ tone: 'error', other: found.other });
-    } finally {
-      setBusy(false);
-      resultRef.current?.scrollIntoView({ block: 'nearest' });
-    }
-  };
+      return saved;
+    },
+    settled: () => resultRef.current?.scrollIntoView({ block: 'nearest' }),
+  });
+  const { state, values, set, error, bind } = form;
 
-  const error = (field: ProfileField) => (errors[field] ? t(errors[field]) : undefined);
-  const shownLogo = preview ?? values.image_url;
+  const notice: Notice | null =
+    state.status === 'saved'
+      ? {
+          tone: 'success',
+          text: (
+            <>
+              <p>{t('profile.saved')}</p>
+              <FlaggedLine count={state.saved.flagged_bookings} href={attentionHref} />
+            </>
+          ),
+        }
+      : state.status === 'refused'
+        ? { tone: 'error', text: <FailureList title={t('profile.failed')} reasons={state.other} /> }
+        : null;
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -120,260 +62,101 @@ export function ProfileScreen({
         {t('profile.title')}
       </h1>
       <p className="page-lead">{t('profile.intro')}</p>
-      <div ref={resultRef} aria-live="polite">
-        {result?.tone === 'success' ? (
-          <Alert tone="success">
-            <p>{t('profile.saved')}</p>
-            <FlaggedLine count={result.flagged} href={attentionHref} />
-          </Alert>
-        ) : null}
-        {result?.tone === 'error' ? (
-          <Alert tone="error">
-            <p>{t('profile.failed')}</p>
-            {result.other.length > 0 ? (
-              <ul>
-                {result.other.map((key) => (
-                  <li key={key}>{t(key)}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Alert>
-        ) : null}
-      </div>
-      <form className="form-card" onSubmit={submit} noValidate>
-        <Field label={t('profile.name')} error={error('name')}>
-          {(ids) => (
-            <input
-              {...ids}
-              name="name"
-              className="input"
-              required
-              maxLength={200}
-              autoComplete="organization"
-              value={values.name}
-              onChange={(e) => set('name')(e.target.value)}
-            />
-          )}
-        </Field>
+      <FormNotice ref={resultRef} notice={notice} />
+      <form className="form-card" onSubmit={form.onSubmit} noValidate>
+        <InputField
+          label={t('profile.name')}
+          {...bind('name')}
+          required
+          maxLength={200}
+          autoComplete="organization"
+        />
         <div className="form-grid form-grid--2">
-          <Field
+          <InputField
             label={t('profile.startTime')}
             hint={t('profile.timeHint')}
-            error={error('start_time')}
-          >
-            {(ids) => (
-              <input
-                {...ids}
-                name="start_time"
-                className="input"
-                required
-                inputMode="numeric"
-                placeholder="08:00:00"
-                maxLength={8}
-                value={values.start_time}
-                onChange={(e) => set('start_time')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
+            {...bind('start_time')}
+            required
+            inputMode="numeric"
+            placeholder="08:00:00"
+            maxLength={8}
+          />
+          <InputField
             label={t('profile.endTime')}
             hint={t('profile.timeHint')}
-            error={error('end_time')}
-          >
-            {(ids) => (
-              <input
-                {...ids}
-                name="end_time"
-                className="input"
-                required
-                inputMode="numeric"
-                placeholder="17:00:00"
-                maxLength={8}
-                value={values.end_time}
-                onChange={(e) => set('end_time')(e.target.value)}
-              />
-            )}
-          </Field>
+            {...bind('end_time')}
+            required
+            inputMode="numeric"
+            placeholder="17:00:00"
+            maxLength={8}
+          />
         </div>
-        <Field
+        <InputField
           label={t('profile.location')}
           hint={t('profile.locationHint')}
-          error={error('location')}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              name="location"
-              className="input"
-              maxLength={300}
-              autoComplete="street-address"
-              value={values.location}
-              onChange={(e) => set('location')(e.target.value)}
-            />
-          )}
-        </Field>
+          {...bind('location')}
+          maxLength={300}
+          autoComplete="street-address"
+        />
         <div className="form-grid form-grid--2">
-          <Field label={t('profile.city')} error={error('city')}>
-            {(ids) => (
-              <input
-                {...ids}
-                name="city"
-                className="input"
-                maxLength={100}
-                autoComplete="address-level2"
-                value={values.city}
-                onChange={(e) => set('city')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
+          <InputField
+            label={t('profile.city')}
+            {...bind('city')}
+            maxLength={100}
+            autoComplete="address-level2"
+          />
+          <InputField
             label={t('profile.category')}
             hint={t('profile.categoryHint')}
-            error={error('category')}
-          >
-            {(ids) => (
-              <input
-                {...ids}
-                name="category"
-                className="input"
-                maxLength={100}
-                value={values.category}
-                onChange={(e) => set('category')(e.target.value)}
-              />
-            )}
-          </Field>
+            {...bind('category')}
+            maxLength={100}
+          />
         </div>
-        <Field label={t('profile.timeZone')} error={error('time_zone')}>
-          {(ids) => (
-            <select
-              {...ids}
-              name="time_zone"
-              className="input"
-              value={values.time_zone}
-              onChange={(e) => set('time_zone')(e.target.value)}
-            >
-              {timeZoneOptions(values.time_zone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {timeZoneLabel(zone)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <fieldset
-          className={errors.open_days ? 'field field--invalid' : 'field'}
-          aria-describedby={`${id}-days-hint`}
+        <SelectField
+          label={t('profile.timeZone')}
+          error={error('time_zone')}
+          name="time_zone"
+          value={values.time_zone}
+          onChange={(e) => set('time_zone')(e.target.value)}
         >
-          <legend>{t('profile.openDays')}</legend>
-          <p id={`${id}-days-hint`} className="field__hint">
-            {t('profile.openDaysHint')}
-          </p>
-          <div className="day-grid">
-            {WEEK.map((day) => (
-              <label key={day} className="check">
-                <input
-                  type="checkbox"
-                  name="open_days"
-                  value={day}
-                  checked={values.open_days.includes(day)}
-                  onChange={(e) =>
-                    set('open_days')(
-                      e.target.checked
-                        ? [...values.open_days, day]
-                        : values.open_days.filter((d) => d !== day),
-                    )
-                  }
-                />
-                {weekdayName(day, intlLocale, 'long')}
-              </label>
-            ))}
-          </div>
-          {errors.open_days ? <p className="field__error">{t(errors.open_days)}</p> : null}
-        </fieldset>
-        <Field
+          {timeZoneOptions(values.time_zone).map((zone) => (
+            <option key={zone} value={zone}>
+              {timeZoneLabel(zone)}
+            </option>
+          ))}
+        </SelectField>
+        <OpenDaysField
+          days={values.open_days}
+          error={error('open_days')}
+          onChange={set('open_days')}
+        />
+        <InputField
           label={t('profile.cutoff')}
           hint={t('profile.cutoffHint')}
-          error={error('change_cutoff_minutes')}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              name="change_cutoff_minutes"
-              className="input"
-              inputMode="numeric"
-              maxLength={5}
-              value={values.change_cutoff_minutes}
-              onChange={(e) => set('change_cutoff_minutes')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('profile.email')} hint={t('profile.emailHint')}>
-          {(ids) => (
-            <input {...ids} name="email" className="input" readOnly value={profile.email} />
-          )}
-        </Field>
-        <Field
-          label={t('profile.logo')}
-          hint={t('profile.logoHint')}
-          error={
-            logo.status === 'failed'
-              ? t('profile.logoFailed', { reason: t(logo.reason) })
-              : error('image_url')
-          }
-        >
-          {(ids) => (
-            <div className="logo-field">
-              {shownLogo ? (
-                <img
-                  className="logo-field__preview"
-                  src={shownLogo}
-                  alt={t('profile.logoPreview')}
-                  width={96}
-                  height={96}
-                />
-              ) : (
-                <span className="hint">{t('profile.logoNone')}</span>
-              )}
-              <input
-                {...ids}
-                ref={fileInput}
-                name="file"
-                type="file"
-                className="visually-hidden logo-field__input"
-                accept={LOGO_TYPES.join(',')}
-                onChange={chooseLogo}
-              />
-              <label htmlFor={ids.id} className="btn btn--secondary btn--small logo-field__pick">
-                {t('profile.logoChoose')}
-              </label>
-              {values.image_url && logo.status !== 'uploading' ? (
-                <button
-                  type="button"
-                  className="btn btn--secondary btn--small"
-                  onClick={() => {
-                    set('image_url')(null);
-                    setLogo({ status: 'idle' });
-                    if (fileInput.current) fileInput.current.value = '';
-                  }}
-                >
-                  {t('profile.logoRemove')}
-                </button>
-              ) : null}
-            </div>
-          )}
-        </Field>
-        <p className="hint" aria-live="polite">
-          {logo.status === 'uploading' ? t('profile.logoUploading') : null}
-          {logo.status === 'uploaded' ? t('profile.logoReady') : null}
-        </p>
+          {...bind('change_cutoff_minutes')}
+          inputMode="numeric"
+          maxLength={5}
+        />
+        <InputField
+          label={t('profile.email')}
+          hint={t('profile.emailHint')}
+          name="email"
+          readOnly
+          value={profile.email}
+        />
+        <LogoField
+          upload={upload}
+          imageUrl={values.image_url}
+          onImage={set('image_url')}
+          error={error('image_url')}
+        />
         <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={busy || logo.status === 'uploading'}
-          >
-            {busy ? t('profile.saving') : t('profile.save')}
-          </button>
+          <SubmitButton
+            busy={form.pending}
+            disabled={upload.uploading}
+            label={t('profile.save')}
+            busyLabel={t('profile.saving')}
+          />
         </div>
       </form>
       <ClosuresEditor

@@ -1,21 +1,19 @@
 import type { AdminService } from '@qless/contract';
-import { type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
+import { useId } from 'react';
+import { InputField, TextAreaField } from '../../../components/form/field';
+import { FormNotice, SubmitButton } from '../../../components/form/form-status';
 import { Modal } from '../../../components/ui/modal';
-import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { createService } from '../api/create-service';
 import { type ServiceChange, updateService } from '../api/update-service';
-import { formErrors } from '../lib/form-errors';
 import {
   EMPTY_SERVICE,
   readServiceForm,
   SERVICE_FIELD_KEYS,
-  type ServiceField,
-  type ServiceFormValues,
   serviceFormValues,
 } from '../lib/service-form';
+import { FailureList } from './notices';
+import { useSaveForm } from './use-save-form';
 
 export type ServiceModalResult = { kind: 'added' | 'updated'; change: ServiceChange };
 
@@ -38,131 +36,70 @@ export function ServiceModal({
   const { t } = useI18n();
   const id = useId();
   const editing = service !== undefined;
-  const [values, setValues] = useState<ServiceFormValues>(() =>
-    service ? serviceFormValues(service) : EMPTY_SERVICE,
-  );
-  const [errors, setErrors] = useState<Partial<Record<ServiceField, MessageKey>>>({});
-  const [failure, setFailure] = useState<MessageKey[] | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const set = (field: ServiceField) => (value: string) =>
-    setValues((v) => ({ ...v, [field]: value }));
-  const failed = editing ? 'adminServices.updateFailed' : 'serviceForm.addFailed';
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const read = readServiceForm(values);
-    if (!read.ok) {
-      setErrors(read.errors);
-      setFailure([]);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setFailure(null);
-    try {
+  const form = useSaveForm({
+    initial: () => (service ? serviceFormValues(service) : EMPTY_SERVICE),
+    read: readServiceForm,
+    fieldKeys: SERVICE_FIELD_KEYS,
+    save: async (request) => {
       const change = service
-        ? await updateService(service.service_id, read.request)
-        : await createService(organizationId, read.request);
+        ? await updateService(service.service_id, request)
+        : await createService(organizationId, request);
       onDone({ kind: editing ? 'updated' : 'added', change });
-    } catch (error) {
-      const found = formErrors(error, SERVICE_FIELD_KEYS);
-      setErrors(found.fields);
-      setFailure(found.other);
-      setBusy(false);
-    }
-  };
-
-  const field = (name: ServiceField) => (errors[name] ? t(errors[name]) : undefined);
+      return change;
+    },
+  });
+  const { state, values, errors, bind } = form;
+  // Once saved, the modal is on its way out: the button stays busy.
+  const busy = form.pending || state.status === 'saved';
+  const failed = editing ? 'adminServices.updateFailed' : 'serviceForm.addFailed';
 
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} closeLabel={t('area.close')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <h2 id={`${id}-title`} className="modal__title">
           {editing ? t('serviceForm.editTitle') : t('serviceForm.addTitle')}
         </h2>
-        <div aria-live="polite">
-          {failure ? (
-            <Alert tone="error">
-              <p>{t(failed)}</p>
-              {failure.length > 0 ? (
-                <ul>
-                  {failure.map((key) => (
-                    <li key={key}>{t(key)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Alert>
-          ) : null}
-        </div>
-        <Field label={t('serviceForm.name')} error={field('service_name')}>
-          {(ids) => (
-            <input
-              {...ids}
-              name="service_name"
-              className="input"
-              required
-              maxLength={200}
-              value={values.service_name}
-              onChange={(e) => set('service_name')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('serviceForm.description')} error={field('service_description')}>
-          {(ids) => (
-            <textarea
-              {...ids}
-              name="service_description"
-              className="input"
-              rows={3}
-              required
-              maxLength={2000}
-              value={values.service_description}
-              onChange={(e) => set('service_description')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+        <FormNotice
+          notice={
+            state.status === 'refused'
+              ? { tone: 'error', text: <FailureList title={t(failed)} reasons={state.other} /> }
+              : null
+          }
+        />
+        <InputField
+          label={t('serviceForm.name')}
+          {...bind('service_name')}
+          required
+          maxLength={200}
+        />
+        <TextAreaField
+          label={t('serviceForm.description')}
+          {...bind('service_description')}
+          rows={3}
+          required
+          maxLength={2000}
+        />
+        <InputField
           label={t('serviceForm.duration')}
           hint={t('serviceForm.durationHint')}
-          error={field('duration')}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              name="duration"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={720}
-              step={1}
-              required
-              value={values.duration}
-              onChange={(e) => set('duration')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+          {...bind('duration')}
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={720}
+          step={1}
+          required
+        />
+        <InputField
           label={t('serviceForm.capacity')}
           hint={t('serviceForm.capacityHint')}
-          error={field('capacity')}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              name="capacity"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              value={values.capacity}
-              onChange={(e) => set('capacity')(e.target.value)}
-            />
-          )}
-        </Field>
+          {...bind('capacity')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+        />
         <details
           className="more"
           open={Boolean(
@@ -174,47 +111,29 @@ export function ServiceModal({
         >
           <summary>{t('serviceForm.french')}</summary>
           <p className="hint">{t('serviceForm.frenchHint')}</p>
-          <Field label={t('serviceForm.nameFr')} error={field('service_name_fr')}>
-            {(ids) => (
-              <input
-                {...ids}
-                name="service_name_fr"
-                lang="fr"
-                className="input"
-                maxLength={200}
-                value={values.service_name_fr}
-                onChange={(e) => set('service_name_fr')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('serviceForm.descriptionFr')} error={field('service_description_fr')}>
-            {(ids) => (
-              <textarea
-                {...ids}
-                name="service_description_fr"
-                lang="fr"
-                className="input"
-                rows={3}
-                maxLength={2000}
-                value={values.service_description_fr}
-                onChange={(e) => set('service_description_fr')(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t('serviceForm.nameFr')}
+            {...bind('service_name_fr')}
+            lang="fr"
+            maxLength={200}
+          />
+          <TextAreaField
+            label={t('serviceForm.descriptionFr')}
+            {...bind('service_description_fr')}
+            lang="fr"
+            rows={3}
+            maxLength={2000}
+          />
         </details>
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             {t('area.cancel')}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {editing
-              ? busy
-                ? t('serviceForm.saving')
-                : t('serviceForm.save')
-              : busy
-                ? t('serviceForm.creating')
-                : t('serviceForm.create')}
-          </button>
+          <SubmitButton
+            busy={busy}
+            label={editing ? t('serviceForm.save') : t('serviceForm.create')}
+            busyLabel={editing ? t('serviceForm.saving') : t('serviceForm.creating')}
+          />
         </div>
       </form>
     </Modal>

@@ -4,9 +4,10 @@ import {
   type ContactRequestStatus,
   DEFAULT_TIME_ZONE,
 } from '@qless/contract/core';
-import { type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
+import { useId, useState } from 'react';
+import { InputField } from '../../../components/form/field';
+import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
+import { formText, useFormAction } from '../../../components/form/use-form-action';
 import { useI18n } from '../../../i18n/i18n';
 import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
@@ -16,7 +17,6 @@ import { ListState, Pager } from './shared';
 
 const PAGE_SIZE = 10;
 type Filter = ContactRequestStatus | 'all';
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 function ApproveForm({
   request,
@@ -29,15 +29,8 @@ function ApproveForm({
 }) {
   const { t } = useI18n();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const field = (name: string) => String(data.get(name) ?? '').trim();
-    setBusy(true);
-    setError(null);
+  const { state, pending, onSubmit } = useFormAction<Notice | null>(async ({ data }) => {
+    const field = (name: string) => formText(data, name, true);
     try {
       const created = await approveContactRequest(request.id, {
         name: field('name'),
@@ -53,68 +46,54 @@ function ApproveForm({
           email: created.admin.email,
         }),
       );
+      return null;
     } catch (err) {
-      setError(t(apiErrorKey(err)));
-      setBusy(false);
+      return { tone: 'error', text: t(apiErrorKey(err)) };
     }
-  };
+  }, null);
 
   return (
-    <form className="approve-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className="approve-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="console-subtitle">
         {t('platform.approve.title')}
       </h3>
-      <Field label={t('platform.approve.name')}>
-        {(ids) => (
-          <input
-            {...ids}
-            name="name"
-            className="input"
-            required
-            maxLength={200}
-            defaultValue={request.user_name}
-          />
-        )}
-      </Field>
-      <Field label={t('platform.approve.email')}>
-        {(ids) => (
-          <input
-            {...ids}
-            name="admin_email"
-            type="email"
-            className="input"
-            required
-            maxLength={254}
-            defaultValue={request.user_email}
-          />
-        )}
-      </Field>
-      <Field label={t('platform.approve.adminName')}>
-        {(ids) => <input {...ids} name="admin_name" className="input" maxLength={100} />}
-      </Field>
-      <Field label={t('platform.approve.city')}>
-        {(ids) => <input {...ids} name="city" className="input" maxLength={100} />}
-      </Field>
-      <Field label={t('platform.approve.category')} hint={t('platform.approve.category.hint')}>
-        {(ids) => <input {...ids} name="category" className="input" maxLength={100} />}
-      </Field>
-      <Field label={t('platform.approve.timeZone')}>
-        {(ids) => (
-          <input
-            {...ids}
-            name="time_zone"
-            className="input"
-            maxLength={64}
-            defaultValue={DEFAULT_TIME_ZONE}
-          />
-        )}
-      </Field>
-      <div aria-live="polite">{error ? <Alert tone="error">{error}</Alert> : null}</div>
+      <InputField
+        label={t('platform.approve.name')}
+        name="name"
+        required
+        maxLength={200}
+        defaultValue={request.user_name}
+      />
+      <InputField
+        label={t('platform.approve.email')}
+        name="admin_email"
+        type="email"
+        required
+        maxLength={254}
+        defaultValue={request.user_email}
+      />
+      <InputField label={t('platform.approve.adminName')} name="admin_name" maxLength={100} />
+      <InputField label={t('platform.approve.city')} name="city" maxLength={100} />
+      <InputField
+        label={t('platform.approve.category')}
+        hint={t('platform.approve.category.hint')}
+        name="category"
+        maxLength={100}
+      />
+      <InputField
+        label={t('platform.approve.timeZone')}
+        name="time_zone"
+        maxLength={64}
+        defaultValue={DEFAULT_TIME_ZONE}
+      />
+      <FormNotice notice={state} />
       <div className="console-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? t('platform.approve.busy') : t('platform.approve.submit')}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+        <SubmitButton
+          busy={pending}
+          label={t('platform.approve.submit')}
+          busyLabel={t('platform.approve.busy')}
+        />
+        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={pending}>
           {t('platform.approve.cancel')}
         </button>
       </div>
@@ -128,7 +107,7 @@ export function RequestsPanel() {
   const [page, setPage] = useState(1);
   const [reload, setReload] = useState(0);
   const [approving, setApproving] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const state = useAsync(
     (signal) =>
@@ -176,9 +155,7 @@ export function RequestsPanel() {
           <option value="all">{t('platform.status.all')}</option>
         </select>
       </label>
-      <div aria-live="polite">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      </div>
+      <FormNotice notice={notice} />
       <ListState state={state}>
         {(data) =>
           data.contact_requests.length === 0 ? (

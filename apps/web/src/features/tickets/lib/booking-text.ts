@@ -2,6 +2,7 @@ import type { CustomerBooking, ErrorCode } from '@qless/contract';
 import type { MessageKey } from '../../../i18n/en';
 import { ApiError } from '../../../lib/api-client';
 import { errorCodeKey } from '../../../lib/error-keys';
+import { stateOf } from './device-list';
 
 /**
  * A number and its unit, never split across lines (Intl puts a no-break space in some
@@ -99,4 +100,26 @@ export function errorText(error: unknown): ErrorText {
     errorCodeKey(error.code) ??
     (error.status >= 500 ? 'ticketPage.error.server' : 'ticketPage.error.generic');
   return { key, wait: null };
+}
+
+/** The status chip's words: who cancelled, when it was cancelled. */
+export function statusKey(booking: CustomerBooking): MessageKey {
+  const state = stateOf(booking);
+  if (state === 'cancelled') {
+    if (booking.cancelled_by === 'customer') return 'ticketPage.status.cancelledByYou';
+    if (booking.cancelled_by === 'organization') return 'ticketPage.status.cancelledByOrg';
+    return 'ticketPage.status.cancelled';
+  }
+  return `ticketPage.status.${state}`;
+}
+
+/** The sentence under the status chip, if its state has one. */
+export function bodyKey(booking: CustomerBooking): MessageKey | null {
+  const state = stateOf(booking);
+  if (state === 'cancelled') {
+    if (booking.cancelled_by === 'customer') return 'ticketPage.body.cancelledByYou';
+    if (booking.cancelled_by === 'organization') return 'ticketPage.body.cancelledByOrg';
+    return null;
+  }
+  return `ticketPage.body.${state}`;
 }

@@ -1,6 +1,6 @@
 import { PLATFORM_FEE_XAF } from '@qless/contract/core';
-import type { FormEvent, Ref } from 'react';
-import { Field } from '../../../../components/ui/field';
+import type { ChangeEvent, FormEvent, Ref } from 'react';
+import { Field, InputField, SelectField } from '../../../../components/form/field';
 import { useI18n } from '../../../../i18n/i18n';
 import { type Customer, type FieldErrors, validateCustomer } from '../../lib/booking-wizard';
 
@@ -28,6 +28,17 @@ export function DetailsStep({
 }: Props) {
   const { t, money } = useI18n();
 
+  /** A field's name, value, edit and error, to spread on its control. */
+  const bind = (field: keyof Customer) => ({
+    name: field,
+    value: customer[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      onEdit(field, event.target.value),
+    error: errors[field] && t(errors[field]),
+  });
+
+  const phone = bind('phone');
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const firstInvalid = (Object.keys(validateCustomer(customer)) as (keyof Customer)[])[0];
@@ -49,39 +60,21 @@ export function DetailsStep({
         </span>
       </div>
       <p className="booking__intro">{t('booking.details.intro')}</p>
-      <Field label={t('booking.username')} error={errors.username && t(errors.username)}>
-        {(ids) => (
-          <input
-            {...ids}
-            name="username"
-            type="text"
-            autoComplete="name"
-            className="input"
-            required
-            value={customer.username}
-            onChange={(e) => onEdit('username', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('booking.email')} error={errors.email && t(errors.email)}>
-        {(ids) => (
-          <input
-            {...ids}
-            name="email"
-            type="email"
-            autoComplete="email"
-            className="input"
-            required
-            value={customer.email}
-            onChange={(e) => onEdit('email', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
-        label={t('booking.phone')}
-        hint={t('booking.phone.hint')}
-        error={errors.phone && t(errors.phone)}
-      >
+      <InputField
+        label={t('booking.username')}
+        {...bind('username')}
+        type="text"
+        autoComplete="name"
+        required
+      />
+      <InputField
+        label={t('booking.email')}
+        {...bind('email')}
+        type="email"
+        autoComplete="email"
+        required
+      />
+      <Field label={t('booking.phone')} hint={t('booking.phone.hint')} error={phone.error}>
         {(ids) => (
           <div className="phone-input">
             <span className="phone-input__prefix" aria-hidden="true">
@@ -89,36 +82,25 @@ export function DetailsStep({
             </span>
             <input
               {...ids}
-              name="phone"
+              name={phone.name}
+              value={phone.value}
+              onChange={phone.onChange}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               className="input"
               placeholder={t('booking.phone.placeholder')}
               required
-              value={customer.phone}
-              onChange={(e) => onEdit('phone', e.target.value)}
             />
           </div>
         )}
       </Field>
-      <Field label={t('booking.fee')} error={errors.serviceFee && t(errors.serviceFee)}>
-        {(ids) => (
-          <select
-            {...ids}
-            name="serviceFee"
-            className="input"
-            required
-            value={customer.serviceFee}
-            onChange={(e) => onEdit('serviceFee', e.target.value)}
-          >
-            <option value="" disabled>
-              {t('booking.fee.placeholder')}
-            </option>
-            <option value={String(PLATFORM_FEE_XAF)}>{money(PLATFORM_FEE_XAF)}</option>
-          </select>
-        )}
-      </Field>
+      <SelectField label={t('booking.fee')} {...bind('serviceFee')} required>
+        <option value="" disabled>
+          {t('booking.fee.placeholder')}
+        </option>
+        <option value={String(PLATFORM_FEE_XAF)}>{money(PLATFORM_FEE_XAF)}</option>
+      </SelectField>
       <div className="modal__actions">
         <button type="button" className="btn btn--secondary" onClick={onCancel}>
           {t('booking.cancel')}
