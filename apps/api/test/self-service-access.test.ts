@@ -3,7 +3,7 @@ import {
   customerBookingResponseSchema,
   ticketAccessResponseSchema,
 } from '@qless/contract';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSelfServiceApp } from './support/self-service-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
 

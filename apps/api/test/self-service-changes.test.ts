@@ -1,5 +1,5 @@
 import { ticketPageUrl } from '@qless/contract';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './support/auth-helpers.js';
 import { initiateBody } from './support/fixtures.js';
 import { slotIndexAt, useSelfServiceApp } from './support/self-service-helpers.js';

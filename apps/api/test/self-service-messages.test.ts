@@ -1,4 +1,4 @@
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from './support/auth-helpers.js';
 import { slotIndexAt, useSelfServiceApp } from './support/self-service-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';

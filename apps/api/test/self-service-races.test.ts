@@ -1,6 +1,6 @@
 import { paymentStatusMessageSchema } from '@qless/contract';
 import { sql } from 'kysely';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { initiateBody } from './support/fixtures.js';
 import { listen, ORIGIN } from './support/payment-helpers.js';
 import {

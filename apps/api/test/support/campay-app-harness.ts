@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FixedClock } from '../../src/clock.js';
-import type { Database, Engine } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
 import { createCampayProvider } from '../../src/providers/campay.js';
 import { useStack } from './app-fixture.js';
 import { type FakeCampay, startFakeCampay } from './campay-fake.js';

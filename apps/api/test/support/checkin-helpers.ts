@@ -1,7 +1,6 @@
 import { addDays, type BookingStatus } from '@qless/contract';
 import { SignJWT } from 'jose';
 import { beforeAll } from 'vitest';
-import type { Engine } from '../../src/db/database.js';
 import { generateTicketCode } from '../../src/modules/tickets/ticket-code.js';
 import { TicketSigner } from '../../src/modules/tickets/ticket-signer.js';
 import { useStack } from './app-fixture.js';

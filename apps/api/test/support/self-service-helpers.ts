@@ -5,7 +5,6 @@ import {
   paymentResponseSchema,
 } from '@qless/contract';
 import { expect } from 'vitest';
-import type { Engine } from '../../src/db/database.js';
 import { initiateBody } from './fixtures.js';
 import { useSimulatorApp } from './simulator-harness.js';
 

@@ -1,7 +1,7 @@
 import { paymentStatusMessageSchema } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FixedClock } from '../../src/clock.js';
-import type { Database, Engine } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
 import { signSimulatorCallback } from '../../src/providers/simulator.js';
 import { useStack } from './app-fixture.js';
 import type { Fixture } from './fixtures.js';
