@@ -52,16 +52,15 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', include: string
 /**
  * Vitest's default is one worker per core less one: a single worker on this 2-core machine, so
  * the files ran one after another although most of their time is spent waiting (on
- * PostgreSQL, Chromium, the server process, argon2's thread pool). QLESS_TEST_WORKERS
- * overrides the counts below, measured on this machine (decision 016).
+ * PostgreSQL, Chromium, the server process, argon2's thread pool). Four workers shared by
+ * every file (browser files too) was the fastest of the layouts measured (decision 016);
+ * QLESS_TEST_WORKERS overrides it.
  */
-const workers = Number(process.env.QLESS_TEST_WORKERS ?? 0);
-const apiWorkers = workers || 4;
-const browserWorkers = workers || 2;
+const workers = Number(process.env.QLESS_TEST_WORKERS ?? 0) || 4;
 
 export default defineConfig({
   test: {
-    maxWorkers: apiWorkers,
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -82,10 +81,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Each file starts its own server on its own data: they run side by side, after the
-          // unit and API files (a group of their own, with fewer workers: each drives Chromium).
-          maxWorkers: browserWorkers,
-          sequence: { groupOrder: 1 },
+          // Each file starts its own server on its own data, so they run side by side, with
+          // the unit and API files, on one web build made by the global setup.
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
