@@ -61,8 +61,8 @@ export function holdLimits(config: Config) {
 
   return {
     /**
-     * Every hold limit, unlocked before the hold's transaction (a start refused releases
-     * nothing) and again in it under `lockClient`.
+     * Every hold limit, in the hold's transaction under the phone's lock and `lockClient`,
+     * before anything is written (a start refused changes nothing).
      */
     async admit(db: Db, request: HoldRequest, now: Date): Promise<void> {
       await checkPhone(db, request, now);

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB, Db } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import type { Db } from '../../db/schema.js';
 import type { HoldLimits, HoldRequest } from '../../limits/hold-limits.js';
 import { FAILURE_CODES } from './failure-codes.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
@@ -12,42 +10,35 @@ export const SUPERSEDED = FAILURE_CODES.SUPERSEDED;
  * Who may hold seats. A phone number has at most one pending payment: a new start replaces
  * the older one, so nobody can lock a customer's number by starting payments with it. How
  * many holds one client may have is the limits module's (limits/hold-limits.ts).
+ *
+ * Every step runs in the hold's transaction, under the phone's lock, which every start takes
+ * first: a start refused at any point (a limit, a seat taken meanwhile, a lost race) rolls
+ * back with it and changes nothing, the number's earlier hold included (decision 017).
  */
 export class InitiationAdmission {
   constructor(
-    private readonly db: Kysely<DB>,
     private readonly stateMachine: PaymentStateMachine,
     private readonly limits: HoldLimits,
   ) {}
 
+  /** Every limit, under the client's lock (starts from one client address take turns). */
+  async check(trx: Db, request: HoldRequest, now: Date): Promise<void> {
+    await this.limits.lockClient(trx, request.clientAddress);
+    await this.limits.admit(trx, request, now);
+  }
+
   /**
-   * Before the hold's transaction: checks the limits (unlocked, so that a start refused
-   * releases nothing), then fails the number's pending payments, their holds with them.
-   * The same request replayed never gets here (idempotent reference).
+   * Fails the number's pending payments, their holds with them, in the transaction that
+   * then places the new hold: undone if that hold is not placed.
    */
-  async replaceEarlier(request: HoldRequest, now: Date): Promise<void> {
-    await this.limits.admit(this.db, request, now);
-    for (const id of await pendingForPhone(this.db, request.phone, request.reference)) {
-      await this.stateMachine.failPending(id, SUPERSEDED, {
+  async replaceEarlier(trx: Db, request: HoldRequest): Promise<void> {
+    for (const id of await pendingForPhone(trx, request.phone, request.reference)) {
+      await this.stateMachine.failPendingIn(trx, id, SUPERSEDED, {
         source: 'initiation',
         outcome: 'superseded',
         payload: { reason: 'a newer payment was started for this number' },
       });
     }
-  }
-
-  /** In the hold's transaction, after the phone lock: every limit again, now under locks. */
-  async check(trx: Db, request: HoldRequest, now: Date): Promise<void> {
-    // A start for this number that came between the release and the phone lock.
-    if ((await pendingForPhone(trx, request.phone, request.reference)).length > 0) {
-      throw new AppError(
-        409,
-        'PAYMENT_IN_PROGRESS',
-        'Another payment for this number has just started. Approve or cancel it on the phone, then try again.',
-      );
-    }
-    await this.limits.lockClient(trx, request.clientAddress);
-    await this.limits.admit(trx, request, now);
   }
 }
 
