@@ -172,6 +172,17 @@ export class PaymentInitiation {
       return await db.transaction().execute(async (trx) => {
         // Phone, then client address, then slot: every writer takes these locks in this order.
         await lockPhone(trx, input.phone_number);
+        // The same start again (a double tap, a retry with a new reference, a script): its
+        // pending payment answers, as a replay by reference does, and no new prompt goes to
+        // the phone.
+        const repeat = await this.admission.pendingRepeat(trx, request, print, now);
+        if (repeat) {
+          const replayed: Replayed = {
+            payment: this.toPayment(repeat.payment, repeat.holdExpiresAt),
+            created: false,
+          };
+          return { replayed };
+        }
         await this.admission.check(trx, request, now);
         // A new initiation replaces the number's earlier pending payment and frees its seat,
         // in this transaction: if the new hold is not placed, the earlier one stands.
