@@ -238,7 +238,11 @@ describe('approval prompts sent to one number', () => {
     // Its repeat is still answered (no prompt is sent); another number is not concerned.
     const third = bodies[2] ?? {};
     expect((await send('198.51.100.32', again(third))).statusCode).toBe(200);
-    const another = initiateBody(s.fx, { slotIndex: 13, date: '2026-03-11', phone_number: '677555204' });
+    const another = initiateBody(s.fx, {
+      slotIndex: 13,
+      date: '2026-03-11',
+      phone_number: '677555204',
+    });
     expect((await send('198.51.100.33', another)).statusCode).toBe(201);
     expect(prompts(phone)).toBe(3);
     // An hour later the number may be prompted again.
