@@ -67,6 +67,7 @@ export async function run(opts: { quick: boolean }): Promise<Figure[]> {
       STATUS_SOCKETS_PER_IP: '100000',
       RATE_LIMIT_INITIATE_PER_IP: '100000',
       RATE_LIMIT_INITIATE_PER_PHONE: '100000',
+      PAYMENT_PROMPTS_PER_PHONE: '100000',
       HOLDS_PER_IP: '100000',
       HOLDS_PER_IP_PER_SERVICE: '100000',
     };

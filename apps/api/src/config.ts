@@ -70,6 +70,7 @@ const configSchema = z
     RATE_LIMIT_INITIATE_PER_IP: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_INITIATE_PER_PHONE: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    PAYMENT_PROMPTS_PER_PHONE: z.coerce.number().int().min(1).default(6),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
@@ -215,6 +216,8 @@ const configSchema = z
           perIp: e.RATE_LIMIT_INITIATE_PER_IP,
           perPhone: e.RATE_LIMIT_INITIATE_PER_PHONE,
           windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+          /** Payment prompts sent to one number per hour, whoever starts them. */
+          promptsPerPhone: e.PAYMENT_PROMPTS_PER_PHONE,
           /** Live holds per client address, in all and on one service. */
           holdsPerIp: e.HOLDS_PER_IP,
           holdsPerIpPerService: e.HOLDS_PER_IP_PER_SERVICE,

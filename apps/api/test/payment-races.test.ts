@@ -1,9 +1,11 @@
 import { paymentResponseSchema } from '@qless/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentRow } from '../src/db/schema.js';
+import { insertHold } from '../src/modules/bookings/bookings.repository.js';
 import type { ProviderEvent } from '../src/providers/provider.js';
 import { useStack } from './support/app-fixture.js';
 import { initiateBody } from './support/fixtures.js';
+import { NO_LIMITS } from './support/payment-helpers.js';
 
 const ENV = {
   RATE_LIMIT_INITIATE_PER_IP: '100000',
@@ -83,5 +85,102 @@ describe('payment events that race', () => {
         expect(row).toMatchObject({ status: 'SUCCESSFUL', needs_refund: false });
       }
     }
+  });
+});
+
+// Issue 18, point 14: in a burst over two processes, a start admitted by its read (a seat
+// free) then refused (another process took the seat first) had already superseded the same
+// number's held payment, and another customer took that seat.
+describe('a start refused after its read', () => {
+  const s = useStack({ env: { ...NO_LIMITS, SIMULATOR_DELAY_MS: '600000' } });
+  const date = '2026-03-12';
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const start = (slotIndex: number, phone: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(s.fx, { date, slotIndex, phone_number: phone }),
+    });
+  const stateOf = (paymentId: string) =>
+    s.database.db
+      .selectFrom('payments as p')
+      .innerJoin('bookings as b', 'b.id', 'p.booking_id')
+      .select(['p.status', 'p.failure_code', 'b.status as booking_status'])
+      .where('p.id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+  const activeOn = async (slotIndex: number) =>
+    Number(
+      (
+        await s.database.db
+          .selectFrom('bookings')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('slot_id', '=', s.fx.slotIds[slotIndex] ?? '')
+          .where('booking_date', '=', date)
+          .where('status', 'in', ['held', 'confirmed', 'checked_in'])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** Another customer (another process) takes the slot's one seat just after the next read. */
+  function seatTakenAfterTheRead(slotIndex: number): void {
+    const bookings = s.app.payments.bookings;
+    const read = bookings.readForInitiations.bind(bookings);
+    vi.spyOn(bookings, 'readForInitiations').mockImplementationOnce(
+      async (slot, initiations, now) => {
+        const views = await read(slot, initiations, now);
+        await insertHold(
+          s.database.db,
+          {
+            organization_id: s.fx.orgId,
+            service_id: s.fx.serviceId,
+            slot_id: s.fx.slotIds[slotIndex] ?? '',
+            booking_date: date,
+            cus_name: 'Other Process',
+            cus_email: 'other.process@example.com',
+            phone_number: '+237677555149',
+            seat: 1,
+            hold_expires_at: new Date(now.getTime() + 10 * 60_000),
+          },
+          now,
+        );
+        return views;
+      },
+    );
+  }
+
+  it('leaves the number’s held seat as it was; a start that places its hold still replaces it', async () => {
+    const phone = '677555140';
+    const first = await start(3, phone);
+    expect(first.statusCode).toBe(201);
+    const held = paymentResponseSchema.parse(first.json()).payment;
+
+    seatTakenAfterTheRead(4);
+    const refused = await start(4, phone);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SLOT_TAKEN' });
+    // Before: the held payment was already failed (SUPERSEDED) and its seat free for anyone.
+    expect(await stateOf(held.payment_id)).toEqual({
+      status: 'PENDING',
+      failure_code: null,
+      booking_status: 'held',
+    });
+    expect(await activeOn(3)).toBe(1);
+    const taker = await start(3, '677555141');
+    expect(taker.json()).toMatchObject({ code: 'SLOT_TAKEN' });
+
+    // A start that places its hold replaces the number's earlier one, as before.
+    const moved = await start(5, phone);
+    expect(moved.statusCode).toBe(201);
+    expect(await stateOf(held.payment_id)).toEqual({
+      status: 'FAILED',
+      failure_code: 'SUPERSEDED',
+      booking_status: 'cancelled',
+    });
+    expect(await activeOn(3)).toBe(0);
+    expect(await activeOn(5)).toBe(1);
   });
 });

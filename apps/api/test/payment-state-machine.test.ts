@@ -10,6 +10,8 @@ import { initiateBody } from './support/fixtures.js';
 const ENV = {
   RATE_LIMIT_INITIATE_PER_IP: '100000',
   RATE_LIMIT_INITIATE_PER_PHONE: '100000',
+  // Most payments here are for one number.
+  PAYMENT_PROMPTS_PER_PHONE: '100000',
   // The simulator never settles by itself during a test: only the events sent here do.
   SIMULATOR_DELAY_MS: '600000',
 };

@@ -22,6 +22,7 @@ export type Per =
   | 'client address'
   | 'client address, on one service'
   | 'phone number, from one client address'
+  | 'phone number, from every client address'
   | 'e-mail address'
   | 'ticket code'
   | 'callback client'
@@ -112,6 +113,21 @@ export const LIMITS = {
       code: 'RATE_LIMITED',
       message:
         'Too many payment requests for this number. Please wait a few minutes and try again.',
+    },
+  },
+  'payment-prompts-per-phone': {
+    counting: 'live',
+    counts:
+      'payment prompts sent to the phone: payments started, on any slot (a repeat of the pending start reuses its prompt)',
+    per: 'phone number, from every client address',
+    windowMs: fixed(HOUR),
+    max: (c) => c.payments.rateLimit.promptsPerPhone,
+    setting: 'PAYMENT_PROMPTS_PER_PHONE',
+    refusal: {
+      status: 429,
+      code: 'RATE_LIMITED',
+      message:
+        'Too many payment requests were sent to this number in the last hour. Please wait and try again later.',
     },
   },
   'holds-per-address': {

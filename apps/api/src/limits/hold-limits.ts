@@ -16,6 +16,7 @@ export interface HoldRequest {
 
 type HoldLimitName =
   | 'payment-starts-per-phone'
+  | 'payment-prompts-per-phone'
   | 'holds-per-address'
   | 'holds-per-address-per-service';
 
@@ -26,13 +27,16 @@ function refuse(name: HoldLimitName): AppError {
 
 /**
  * The `live` limits of a payment start: different slot-dates started for one number from
- * one client address in the window, and seats the client address holds at once, in all and
- * on one service (so one client cannot hold a service's week). Counted from the payments
- * and bookings as they are, not from counters: a hold released is no longer counted.
+ * one client address in the window, payment prompts sent to one number from anywhere in
+ * the window, and seats the client address holds at once, in all and on one service (so one
+ * client cannot hold a service's week). Counted from the payments and bookings as they are,
+ * not from counters: a hold released is no longer counted.
  */
 export function holdLimits(config: Config) {
   const perPhone = maxOf('payment-starts-per-phone', config);
   const windowMs = windowOf('payment-starts-per-phone', config);
+  const promptsPerPhone = maxOf('payment-prompts-per-phone', config);
+  const promptsWindowMs = windowOf('payment-prompts-per-phone', config);
   const holdsPerIp = maxOf('holds-per-address', config);
   const holdsPerIpPerService = maxOf('holds-per-address-per-service', config);
 
@@ -59,13 +63,30 @@ export function holdLimits(config: Config) {
     if (!row.repeat && Number(row.started) >= perPhone) throw refuse('payment-starts-per-phone');
   }
 
+  /**
+   * Payments started for this number in the window, from every address and on every slot:
+   * each one sent an approval prompt to the phone (issue 18: one client sent 42 to a
+   * stranger's phone). Exact under the phone's lock, which every start takes first. A
+   * repeat of the number's pending start never gets here: it reuses that start's prompt.
+   */
+  async function checkPrompts(db: Db, request: HoldRequest, now: Date): Promise<void> {
+    const row = await db
+      .selectFrom('payments')
+      .select(sql<number>`count(*)`.as('prompts'))
+      .where('phone_number', '=', request.phone)
+      .where('created_at', '>', new Date(now.getTime() - promptsWindowMs))
+      .executeTakeFirstOrThrow();
+    if (Number(row.prompts) >= promptsPerPhone) throw refuse('payment-prompts-per-phone');
+  }
+
   return {
     /**
-     * Every hold limit, unlocked before the hold's transaction (a start refused releases
-     * nothing) and again in it under `lockClient`.
+     * Every hold limit, in the hold's transaction under the phone's lock and `lockClient`,
+     * before anything is written (a start refused changes nothing).
      */
     async admit(db: Db, request: HoldRequest, now: Date): Promise<void> {
       await checkPhone(db, request, now);
+      await checkPrompts(db, request, now);
       const live = await liveHolds(db, request, now);
       if (live.all >= holdsPerIp) throw refuse('holds-per-address');
       if (live.onService >= holdsPerIpPerService) throw refuse('holds-per-address-per-service');

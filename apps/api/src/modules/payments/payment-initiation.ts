@@ -80,10 +80,10 @@ function fingerprint(input: PaymentInitiateInput): string {
  * Idempotent on the client's reference.
  */
 export class PaymentInitiation {
-  private readonly limits: InitiationAdmission;
+  private readonly admission: InitiationAdmission;
   private readonly queue: InitiationQueue;
   constructor(private readonly deps: InitiationDeps) {
-    this.limits = new InitiationAdmission(deps.db, deps.stateMachine, deps.holdLimits);
+    this.admission = new InitiationAdmission(deps.stateMachine, deps.holdLimits);
     this.queue = new InitiationQueue((slot, initiations) =>
       deps.bookings.readForInitiations(slot, initiations, deps.clock.now()),
     );
@@ -168,13 +168,25 @@ export class PaymentInitiation {
       slotId: input.slot_id,
       date: input.date,
     };
-    // A new initiation replaces the number's earlier pending payment and frees its seat.
-    await this.limits.replaceEarlier(request, now);
     try {
       return await db.transaction().execute(async (trx) => {
         // Phone, then client address, then slot: every writer takes these locks in this order.
         await lockPhone(trx, input.phone_number);
-        await this.limits.check(trx, request, now);
+        // The same start again (a double tap, a retry with a new reference, a script): its
+        // pending payment answers, as a replay by reference does, and no new prompt goes to
+        // the phone.
+        const repeat = await this.admission.pendingRepeat(trx, request, print, now);
+        if (repeat) {
+          const replayed: Replayed = {
+            payment: this.toPayment(repeat.payment, repeat.holdExpiresAt),
+            created: false,
+          };
+          return { replayed };
+        }
+        await this.admission.check(trx, request, now);
+        // A new initiation replaces the number's earlier pending payment and frees its seat,
+        // in this transaction: if the new hold is not placed, the earlier one stands.
+        await this.admission.replaceEarlier(trx, request);
         const hold = await bookings.placeHold(
           trx,
           bookable,

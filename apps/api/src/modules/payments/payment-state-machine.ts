@@ -30,6 +30,16 @@ export interface StateMachineDeps {
   log: FastifyBaseLogger;
 }
 
+/** What is recorded of a pending payment failed on our side. */
+export interface FailRecord {
+  source: EventSource;
+  outcome: Extract<
+    RecordedOutcome,
+    'collect_refused' | 'expired' | 'needs_review' | 'superseded' | 'cancelled_by_customer'
+  >;
+  payload: Record<string, unknown>;
+}
+
 /**
  * The payment state machine: PENDING → SUCCESSFUL or PENDING → FAILED, exactly once, under a
  * row lock; the booking moves with it (held → confirmed, or held → cancelled). Money that
@@ -130,29 +140,36 @@ export class PaymentStateMachine {
   async failPending(
     paymentId: string,
     failureCode: string,
-    record: {
-      source: EventSource;
-      outcome: Extract<
-        RecordedOutcome,
-        'collect_refused' | 'expired' | 'needs_review' | 'superseded' | 'cancelled_by_customer'
-      >;
-      payload: Record<string, unknown>;
-    },
+    record: FailRecord,
     reviewReason?: string,
   ): Promise<boolean> {
-    const { db, clock, provider } = this.deps;
+    return this.deps.db
+      .transaction()
+      .execute((trx) => this.failPendingIn(trx, paymentId, failureCode, record, reviewReason));
+  }
+
+  /**
+   * failPending inside the caller's transaction: what it does is undone if that transaction
+   * is (a newer start replaces the number's payment only if it places its own hold).
+   */
+  async failPendingIn(
+    trx: Db,
+    paymentId: string,
+    failureCode: string,
+    record: FailRecord,
+    reviewReason?: string,
+  ): Promise<boolean> {
+    const { clock, provider } = this.deps;
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
-      const locked = await findPaymentById(trx, paymentId, true);
-      if (locked?.status !== 'PENDING') return false;
-      await this.settle(trx, locked, 'FAILED', failureCode, now);
-      if (reviewReason) {
-        await flagReview(trx, paymentId, reviewReason, now);
-        this.deps.log.warn({ paymentId, reviewReason }, 'payment outcome unknown: needs review');
-      }
-      await recordPaymentEvent(trx, { paymentId, provider, signatureValid: true, ...record });
-      return true;
-    });
+    const locked = await findPaymentById(trx, paymentId, true);
+    if (locked?.status !== 'PENDING') return false;
+    await this.settle(trx, locked, 'FAILED', failureCode, now);
+    if (reviewReason) {
+      await flagReview(trx, paymentId, reviewReason, now);
+      this.deps.log.warn({ paymentId, reviewReason }, 'payment outcome unknown: needs review');
+    }
+    await recordPaymentEvent(trx, { paymentId, provider, signatureValid: true, ...record });
+    return true;
   }
 
   /** Moves a PENDING payment to a final status and its booking along with it. */
