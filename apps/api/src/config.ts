@@ -122,6 +122,8 @@ const configSchema = z
     PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
     PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(20),
     LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
+    INVITATIONS_PER_ORG_HOUR: z.coerce.number().int().min(1).default(20),
+    INVITATIONS_PER_ORG_DAY: z.coerce.number().int().min(1).default(50),
     QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
@@ -297,6 +299,9 @@ const configSchema = z
         resetsPerIp: e.PASSWORD_RESETS_PER_IP,
         /** Link checks (reset confirmations, invitation look-ups and acceptances) per client address per 15 minutes. */
         checksPerIp: e.LINK_CHECKS_PER_IP,
+        /** Invitation e-mails (invite and re-send) per organization per hour and per day. */
+        invitationsPerOrgHour: e.INVITATIONS_PER_ORG_HOUR,
+        invitationsPerOrgDay: e.INVITATIONS_PER_ORG_DAY,
       },
       /** Public catalogue answers kept in memory (modules/catalog/read-cache.ts). */
       readCache: {

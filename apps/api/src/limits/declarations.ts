@@ -23,6 +23,8 @@ export type Per =
   | 'client address, on one service'
   | 'phone number, from one client address'
   | 'e-mail address'
+  | 'invited e-mail address'
+  | 'organization'
   | 'ticket code'
   | 'callback client'
   | 'everyone';
@@ -77,6 +79,12 @@ const TOO_MANY_HOLDS: Refusal = {
   code: 'TOO_MANY_HOLDS',
   message:
     'Too many bookings are waiting for payment from this connection. Finish or wait for one, then try again.',
+};
+
+const TOO_MANY_INVITATIONS: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_INVITATIONS',
+  message: 'Too many invitations sent for this organization. Wait a while, then try again.',
 };
 
 const paymentWindow = (c: Config) => c.payments.rateLimit.windowMinutes * MINUTE;
@@ -318,6 +326,44 @@ export const LIMITS = {
     max: (c) => c.links.checksPerIp,
     setting: 'LINK_CHECKS_PER_IP',
     refusal: RATE_LIMITED,
+  },
+  // Each invitation (or re-sent one) is an e-mail to an address the admin typed, with text
+  // the admin chose (names): without limits, an admin account is a relay for unsolicited
+  // mail that carries the platform's name.
+  'invitations-per-address': {
+    counting: 'counter',
+    counts: 'invitation e-mails (staff invite and re-send)',
+    per: 'invited e-mail address',
+    key: 'invite:address:',
+    windowMs: fixed(DAY),
+    max: () => 3,
+    setting: null,
+    refusal: {
+      status: 429,
+      code: 'TOO_MANY_INVITATIONS',
+      message:
+        'This address has been invited too often today. Ask the person to check their spam folder, or try again tomorrow.',
+    },
+  },
+  'invitations-per-organization': {
+    counting: 'counter',
+    counts: 'invitation e-mails (staff invite and re-send)',
+    per: 'organization',
+    key: 'invite:org:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.links.invitationsPerOrgHour,
+    setting: 'INVITATIONS_PER_ORG_HOUR',
+    refusal: TOO_MANY_INVITATIONS,
+  },
+  'invitations-per-organization-day': {
+    counting: 'counter',
+    counts: 'invitation e-mails (staff invite and re-send)',
+    per: 'organization',
+    key: 'invite:org-day:',
+    windowMs: fixed(DAY),
+    max: (c) => c.links.invitationsPerOrgDay,
+    setting: 'INVITATIONS_PER_ORG_DAY',
+    refusal: TOO_MANY_INVITATIONS,
   },
 } as const satisfies Record<string, LimitDeclaration>;
 

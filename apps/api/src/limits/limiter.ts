@@ -31,6 +31,7 @@ function subjectKey(per: Per, of: string): string {
       return clientAddressKey(of);
     // Hashed: an e-mail may be longer than a counter key, and need not sit in that table.
     case 'e-mail address':
+    case 'invited e-mail address':
       return createHash('sha256').update(of).digest('hex');
     case 'callback client':
       return storableText(of).slice(0, 100);
