@@ -82,7 +82,8 @@ const configSchema = z
     RATE_LIMIT_TICKET_PER_IP: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_TICKET_GLOBAL: z.coerce.number().int().min(1).default(1200),
     TICKET_ACCESS_TRIES_PER_CODE: z.coerce.number().int().min(1).max(100).default(5),
-    TICKET_ACCESS_TRIES_PER_CODE_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+    TICKET_ACCESS_TRIES_PER_CODE_CEILING: z.coerce.number().int().min(1).max(1000).default(20),
+    TICKET_ACCESS_TRIES_PER_CODE_DAY: z.coerce.number().int().min(1).max(1000).default(50),
     TICKET_ACCESS_TRIES_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP_PER_SERVICE: z.coerce.number().int().min(1).default(10),
@@ -90,6 +91,7 @@ const configSchema = z
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_FAILURES_PER_ACCOUNT_CEILING: z.coerce.number().int().min(1).default(50),
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     SMTP_URL: smtpUrl.optional(),
@@ -240,10 +242,13 @@ const configSchema = z
         socketsPerIp: e.STATUS_SOCKETS_PER_IP,
         /**
          * Wrong answers to POST /tickets/{code}/access (ticket code + phone digits) counted
-         * before each is checked: per code per hour and per day, per client address per hour.
+         * before each is checked: per code from one address per hour; per code from every
+         * address per hour and per day (ceilings a first try from an address passes); per
+         * client address per hour.
          */
         ticketAccess: {
           perCodeHour: e.TICKET_ACCESS_TRIES_PER_CODE,
+          perCodeHourCeiling: e.TICKET_ACCESS_TRIES_PER_CODE_CEILING,
           perCodeDay: e.TICKET_ACCESS_TRIES_PER_CODE_DAY,
           perIpHour: e.TICKET_ACCESS_TRIES_PER_IP,
         },
@@ -253,8 +258,13 @@ const configSchema = z
         sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
         /** No session lives longer than this from sign-in, however used. */
         sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
-        /** Failed sign-ins allowed per account and per client address in one window. */
+        /**
+         * Failed sign-ins allowed in one window: per account from one client address, per
+         * account from every address (a ceiling a first try from an address passes), and per
+         * client address whatever the accounts.
+         */
         loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+        loginFailuresPerAccountCeiling: e.LOGIN_FAILURES_PER_ACCOUNT_CEILING,
         loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
         loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
       },

@@ -46,6 +46,7 @@ describe('every declared route, fed mutated input', () => {
       RATE_LIMIT_TICKET_PER_IP: '100000',
       RATE_LIMIT_TICKET_GLOBAL: '100000',
       LOGIN_FAILURES_PER_ACCOUNT: '100000',
+      LOGIN_FAILURES_PER_ACCOUNT_CEILING: '100000',
       LOGIN_FAILURES_PER_IP: '100000',
       SIMULATOR_DELAY_MS: '600000',
     },

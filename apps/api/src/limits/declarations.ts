@@ -23,6 +23,8 @@ export type Per =
   | 'client address, on one service'
   | 'phone number, from one client address'
   | 'e-mail address'
+  | 'e-mail address, from one client address'
+  | 'ticket code, from one client address'
   | 'invited e-mail address'
   | 'organization'
   | 'ticket code'
@@ -251,20 +253,33 @@ export const LIMITS = {
     setting: 'TICKET_ACCESS_TRIES_PER_IP',
     refusal: TOO_MANY_ACCESS_ATTEMPTS,
   },
-  'ticket-access-tries-per-code': {
+  'ticket-access-tries-per-code-address': {
     counting: 'counter',
     counts: 'tries of phone digits, counted before each is checked (a right one is given back)',
-    per: 'ticket code',
-    key: 'ticket-access:code:',
+    per: 'ticket code, from one client address',
+    key: 'ticket-access:code-address:',
     windowMs: fixed(HOUR),
     max: (c) => c.limits.ticketAccess.perCodeHour,
     setting: 'TICKET_ACCESS_TRIES_PER_CODE',
     refusal: TOO_MANY_ACCESS_ATTEMPTS,
     takenBackOnSuccess: true,
   },
+  'ticket-access-tries-per-code': {
+    counting: 'counter',
+    counts:
+      'tries of phone digits from every address; once spent, only a first try from an address is checked',
+    per: 'ticket code',
+    key: 'ticket-access:code:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.limits.ticketAccess.perCodeHourCeiling,
+    setting: 'TICKET_ACCESS_TRIES_PER_CODE_CEILING',
+    refusal: TOO_MANY_ACCESS_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
   'ticket-access-tries-per-code-day': {
     counting: 'counter',
-    counts: 'tries of phone digits, counted before each is checked (a right one is given back)',
+    counts:
+      'tries of phone digits from every address; once spent, only a first try from an address is checked',
     per: 'ticket code',
     key: 'ticket-access:code-day:',
     windowMs: fixed(DAY),
@@ -273,14 +288,27 @@ export const LIMITS = {
     refusal: TOO_MANY_ACCESS_ATTEMPTS,
     takenBackOnSuccess: true,
   },
-  'sign-ins-per-account': {
+  'sign-ins-per-account-address': {
     counting: 'counter',
     counts: 'failed sign-ins, counted before the password is checked (a right one is given back)',
-    per: 'e-mail address',
-    key: 'login-fail:account:',
+    per: 'e-mail address, from one client address',
+    key: 'login-fail:account-address:',
     windowMs: loginWindow,
     max: (c) => c.auth.loginFailuresPerAccount,
     setting: 'LOGIN_FAILURES_PER_ACCOUNT',
+    windowSetting: 'LOGIN_WINDOW_MINUTES',
+    refusal: TOO_MANY_LOGIN_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
+  'sign-ins-per-account': {
+    counting: 'counter',
+    counts:
+      'failed sign-ins from every address; once spent, only a first try from an address is checked',
+    per: 'e-mail address',
+    key: 'login-fail:account:',
+    windowMs: loginWindow,
+    max: (c) => c.auth.loginFailuresPerAccountCeiling,
+    setting: 'LOGIN_FAILURES_PER_ACCOUNT_CEILING',
     windowSetting: 'LOGIN_WINDOW_MINUTES',
     refusal: TOO_MANY_LOGIN_ATTEMPTS,
     takenBackOnSuccess: true,
