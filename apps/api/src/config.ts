@@ -88,6 +88,7 @@ const configSchema = z
     HOLDS_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP_PER_SERVICE: z.coerce.number().int().min(1).default(10),
     STATUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+    UPLOADS_PER_ORG_DAY: z.coerce.number().int().min(1).default(20),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -240,6 +241,8 @@ const configSchema = z
         ticketGlobal: e.RATE_LIMIT_TICKET_GLOBAL,
         /** Open payment status sockets per client address, per process. */
         socketsPerIp: e.STATUS_SOCKETS_PER_IP,
+        /** Image uploads per organization per day. */
+        uploadsPerOrgDay: e.UPLOADS_PER_ORG_DAY,
         /**
          * Wrong answers to POST /tickets/{code}/access (ticket code + phone digits) counted
          * before each is checked: per code from one address per hour; per code from every

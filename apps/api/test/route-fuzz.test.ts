@@ -200,6 +200,7 @@ describe('every declared route, fed mutated input', () => {
         const signature = await signSimulatorCallback(
           simulatorKey,
           fields as Record<string, string>,
+          s.clock.now(),
         );
         if (route.method === 'GET') query = { ...query, signature };
         else body = { ...body, signature };

@@ -108,6 +108,27 @@ describe('a booking seen by its access key', () => {
     expect(text).not.toContain(b.key);
     expect(text.toLowerCase()).not.toContain(BOOKING_KEY_HEADER);
   });
+
+  // Issue 18, point 16: a key sent in a query string was written to the request log.
+  it('never writes a key sent in a query string into the request log, on any route', async () => {
+    const b = await s.book();
+    logs.length = 0;
+    const urls = [
+      `/api/v1/bookings/${b.bookingId}?key=${b.key}`,
+      `/api/v1/bookings/${b.bookingId}?${BOOKING_KEY_HEADER}=${b.key}`,
+      `/api/v1/tickets/${b.code}?k=${b.key}`,
+      `/api/v1/organizations?q=guichet&key=${encodeURIComponent(b.key)}`,
+      `/api/v1/no-such-route?token=${b.key}&page=2`,
+    ];
+    for (const url of urls) await s.h.app.inject({ method: 'GET', url });
+    const text = logs.join('\n');
+    expect(text).toContain(`/api/v1/bookings/${b.bookingId}?[redacted]`);
+    // Other parameters stay readable in the log.
+    expect(text).toContain('/api/v1/organizations?q=guichet&key=[redacted]');
+    expect(text).toContain('/api/v1/no-such-route?token=[redacted]&page=2');
+    expect(text).not.toContain(b.key);
+    expect(text).not.toContain(encodeURIComponent(b.key));
+  });
 });
 
 describe('the access key given back for a ticket code', () => {

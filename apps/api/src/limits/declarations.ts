@@ -153,7 +153,8 @@ export const LIMITS = {
   },
   'rejected-callbacks-stored': {
     counting: 'counter',
-    counts: 'rejected callbacks stored for review (further ones are answered, not stored)',
+    counts:
+      'rejected callbacks, and callbacks about no payment of ours, stored for review (further ones are answered, not stored)',
     per: 'callback client',
     key: 'callback-rejections:',
     windowMs: fixed(MINUTE),
@@ -392,6 +393,20 @@ export const LIMITS = {
     max: (c) => c.links.invitationsPerOrgDay,
     setting: 'INVITATIONS_PER_ORG_DAY',
     refusal: TOO_MANY_INVITATIONS,
+  },
+  'uploads-per-organization': {
+    counting: 'counter',
+    counts: 'image uploads (`POST /uploads`), counted before the image is read',
+    per: 'organization',
+    key: 'uploads:org:',
+    windowMs: fixed(DAY),
+    max: (c) => c.limits.uploadsPerOrgDay,
+    setting: 'UPLOADS_PER_ORG_DAY',
+    refusal: {
+      status: 429,
+      code: 'UPLOAD_QUOTA_EXCEEDED',
+      message: 'This organization has uploaded too many images today. Try again tomorrow.',
+    },
   },
 } as const satisfies Record<string, LimitDeclaration>;
 
