@@ -78,6 +78,7 @@ const configSchema = z
       .min(1000)
       .max(3_600_000)
       .default(30_000),
+    DATABASE_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
     RATE_LIMIT_CONTACT_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_TICKET_PER_IP: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_TICKET_GLOBAL: z.coerce.number().int().min(1).default(1200),
@@ -230,6 +231,8 @@ const configSchema = z
         connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
         statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
         idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        /** A wait during which the database answers nothing at all is given up (503). */
+        stallMs: e.DATABASE_STALL_TIMEOUT_MS,
       },
       /** Per-address limits are backstops: many honest customers share one carrier address. */
       limits: {

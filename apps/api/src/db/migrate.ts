@@ -11,7 +11,7 @@ import * as m009 from './migrations/009-catalogue-search.js';
 import * as m010 from './migrations/010-read-cache-invalidation.js';
 import * as m011 from './migrations/011-payments-due-index.js';
 import * as m012 from './migrations/012-organization-public-email.js';
-import { describeError } from './pg-pool.js';
+import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
 /** Migrations are listed in code (not read from disk) so they ship with any bundle. */
@@ -42,7 +42,8 @@ export class MigrationError extends Error {
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  // A migration may keep the database busy and silent for long (an index on a big table).
+  const { error, results } = await withoutStallWatch(() => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     // Kysely reports a failure before any migration ran (database away, lock) with no name.
