@@ -253,6 +253,7 @@ export async function createWebRenderer(
           );
         return { status: plan.status, html };
       } catch (error) {
+        if (databaseAway) return unavailablePage(template, locale, url);
         request.log.error({ err: error }, 'server rendering failed: the plain page is sent');
         return { status: 200, html: template };
       }
