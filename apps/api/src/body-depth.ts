@@ -20,7 +20,8 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      if (c === 0x5c)
+        i += 1; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -47,7 +48,9 @@ type CallbackParser = (req: FastifyRequest, body: string, done: Done) => void;
 export function boundBodyDepth(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error') as CallbackParser;
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, raw, done) => {
+    // parseAs 'string' gives a string; the type allows a Buffer too.
+    const body = typeof raw === 'string' ? raw : raw.toString('utf8');
     if (jsonNestsDeeperThan(body, MAX_BODY_DEPTH)) {
       done(
         new AppError(

@@ -262,9 +262,7 @@ describe('sign-in and sessions', () => {
       organizationId: orgId,
     });
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        login('burst@guichet.cm', `guess ${i}`, '10.4.0.1'),
-      ),
+      Array.from({ length: 40 }, (_, i) => login('burst@guichet.cm', `guess ${i}`, '10.4.0.1')),
     );
     const statuses = answers.map((a) => a.statusCode);
     // At most the limit's worth of passwords is ever checked; everything else is 429.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSimulatorApp } from './support/simulator-harness.js';
 
-const nested = (levels: number, inner = '1') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+const nested = (levels: number, inner = '1') =>
+  `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
 
 // Issue 18, point 15: 3,000 levels of JSON sent to a callback route overflowed the stack of
 // the callback's encoding check (500). Every JSON body is now bounded before any walk.

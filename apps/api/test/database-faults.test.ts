@@ -193,7 +193,7 @@ describe('PostgreSQL link faults', () => {
     }
   }, 30_000);
 
-  it('a server-rendered page of a stalled database is a 503 saying so, with Retry, in the reader\'s language, within about 2 s', async () => {
+  it("a server-rendered page of a stalled database is a 503 saying so, with Retry, in the reader's language, within about 2 s", async () => {
     const web = await fakeWebBuild();
     const target = new URL(t.url ?? '');
     const proxy = await freezableProxy({ host: target.hostname, port: Number(target.port) });

@@ -281,9 +281,7 @@ describe('the access key given back for a ticket code', () => {
         }
       }
       const newcomer = nextIp();
-      expect((await s.access(b.code, { phone_last4: wrong(n++) }, newcomer)).statusCode).toBe(
-        404,
-      );
+      expect((await s.access(b.code, { phone_last4: wrong(n++) }, newcomer)).statusCode).toBe(404);
       // Its second try is past the day's ceiling and not a first one.
       expect((await s.access(b.code, { phone_last4: last4 }, newcomer)).statusCode).toBe(429);
       expect((await s.access(b.code, { phone_last4: last4 }, nextIp())).statusCode).toBe(200);

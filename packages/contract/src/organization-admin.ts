@@ -252,7 +252,10 @@ export const updateProfileRequestSchema = withFieldCodes(
     end_time: timeOfDayInputSchema,
     email: z.string().max(254).optional(),
     public_email: z
-      .union([z.literal(''), z.string().trim().max(254).pipe(z.email('Enter a valid email address'))])
+      .union([
+        z.literal(''),
+        z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
+      ])
       .nullable()
       .optional(),
     /** A logo URL answered by POST /api/v1/uploads (or null to remove it). */

@@ -41,7 +41,9 @@ function subjectKey(per: Per, of: string, from: string): string {
     // Hashed: the pair is long, and holds an e-mail.
     case 'e-mail address, from one client address':
     case 'ticket code, from one client address':
-      return createHash('sha256').update(`${of}\n${clientAddressKey(from)}`).digest('hex');
+      return createHash('sha256')
+        .update(`${of}\n${clientAddressKey(from)}`)
+        .digest('hex');
     // Hashed: an e-mail may be longer than a counter key, and need not sit in that table.
     case 'e-mail address':
     case 'invited e-mail address':

@@ -33,11 +33,7 @@ function multipartLimitError(code: unknown): AppError | null {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge();
     case 'FST_FILES_LIMIT':
-      return new AppError(
-        400,
-        'TOO_MANY_FILES',
-        'Send one image at a time, in the field "file".',
-      );
+      return new AppError(400, 'TOO_MANY_FILES', 'Send one image at a time, in the field "file".');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new AppError(
