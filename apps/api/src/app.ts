@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
+import { boundBodyDepth } from './body-depth.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -106,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any plugin is registered, so every route's JSON bodies are bounded (point 15).
+  boundBodyDepth(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -79,18 +79,22 @@ const configSchema = z
       .min(1000)
       .max(3_600_000)
       .default(30_000),
+    DATABASE_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
     RATE_LIMIT_CONTACT_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_TICKET_PER_IP: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_TICKET_GLOBAL: z.coerce.number().int().min(1).default(1200),
     TICKET_ACCESS_TRIES_PER_CODE: z.coerce.number().int().min(1).max(100).default(5),
-    TICKET_ACCESS_TRIES_PER_CODE_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+    TICKET_ACCESS_TRIES_PER_CODE_CEILING: z.coerce.number().int().min(1).max(1000).default(20),
+    TICKET_ACCESS_TRIES_PER_CODE_DAY: z.coerce.number().int().min(1).max(1000).default(50),
     TICKET_ACCESS_TRIES_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP: z.coerce.number().int().min(1).default(30),
     HOLDS_PER_IP_PER_SERVICE: z.coerce.number().int().min(1).default(10),
     STATUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+    UPLOADS_PER_ORG_DAY: z.coerce.number().int().min(1).default(20),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
     LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_FAILURES_PER_ACCOUNT_CEILING: z.coerce.number().int().min(1).default(50),
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     SMTP_URL: smtpUrl.optional(),
@@ -123,6 +127,8 @@ const configSchema = z
     PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
     PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(20),
     LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
+    INVITATIONS_PER_ORG_HOUR: z.coerce.number().int().min(1).default(20),
+    INVITATIONS_PER_ORG_DAY: z.coerce.number().int().min(1).default(50),
     QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
@@ -228,6 +234,8 @@ const configSchema = z
         connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
         statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
         idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        /** A wait during which the database answers nothing at all is given up (503). */
+        stallMs: e.DATABASE_STALL_TIMEOUT_MS,
       },
       /** Per-address limits are backstops: many honest customers share one carrier address. */
       limits: {
@@ -239,12 +247,17 @@ const configSchema = z
         ticketGlobal: e.RATE_LIMIT_TICKET_GLOBAL,
         /** Open payment status sockets per client address, per process. */
         socketsPerIp: e.STATUS_SOCKETS_PER_IP,
+        /** Image uploads per organization per day. */
+        uploadsPerOrgDay: e.UPLOADS_PER_ORG_DAY,
         /**
          * Wrong answers to POST /tickets/{code}/access (ticket code + phone digits) counted
-         * before each is checked: per code per hour and per day, per client address per hour.
+         * before each is checked: per code from one address per hour; per code from every
+         * address per hour and per day (ceilings a first try from an address passes); per
+         * client address per hour.
          */
         ticketAccess: {
           perCodeHour: e.TICKET_ACCESS_TRIES_PER_CODE,
+          perCodeHourCeiling: e.TICKET_ACCESS_TRIES_PER_CODE_CEILING,
           perCodeDay: e.TICKET_ACCESS_TRIES_PER_CODE_DAY,
           perIpHour: e.TICKET_ACCESS_TRIES_PER_IP,
         },
@@ -254,8 +267,13 @@ const configSchema = z
         sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
         /** No session lives longer than this from sign-in, however used. */
         sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
-        /** Failed sign-ins allowed per account and per client address in one window. */
+        /**
+         * Failed sign-ins allowed in one window: per account from one client address, per
+         * account from every address (a ceiling a first try from an address passes), and per
+         * client address whatever the accounts.
+         */
         loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+        loginFailuresPerAccountCeiling: e.LOGIN_FAILURES_PER_ACCOUNT_CEILING,
         loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
         loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
       },
@@ -300,6 +318,9 @@ const configSchema = z
         resetsPerIp: e.PASSWORD_RESETS_PER_IP,
         /** Link checks (reset confirmations, invitation look-ups and acceptances) per client address per 15 minutes. */
         checksPerIp: e.LINK_CHECKS_PER_IP,
+        /** Invitation e-mails (invite and re-send) per organization per hour and per day. */
+        invitationsPerOrgHour: e.INVITATIONS_PER_ORG_HOUR,
+        invitationsPerOrgDay: e.INVITATIONS_PER_ORG_DAY,
       },
       /** Public catalogue answers kept in memory (modules/catalog/read-cache.ts). */
       readCache: {

@@ -1,20 +1,79 @@
+import { BOOKING_KEY_HEADER } from '@qless/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
+ * Query parameters that carry a secret wherever they appear (a booking's access key sent
+ * in the URL instead of its header, a page's `?k=` key or `?t=` token, a signature): their
+ * values are never logged, whatever the route, including one that does not exist.
+ */
+const SECRET_PARAMS = new Set([
+  'key',
+  'k',
+  't',
+  'token',
+  'signature',
+  'sig',
+  'access_key',
+  'booking_key',
+  BOOKING_KEY_HEADER,
+  'password',
+]);
+
+/**
+ * Paths whose whole query is withheld: a provider's GET callback (its signature), the web
+ * app's ticket pages (decision 107: `?k=` or `?t=` when reloaded before the app dropped
+ * them), and the customer's booking and ticket routes, which take no query at all (a key
+ * there is a client's mistake, and nothing else is expected).
+ */
+function queryIsSecret(path: string): boolean {
+  return (
+    path.includes('/payment/callback/') ||
+    path.startsWith('/ticket/') ||
+    path.startsWith('/api/v1/bookings/') ||
+    path.startsWith('/api/v1/tickets/')
+  );
+}
+
+function paramName(raw: string): string {
+  const name = raw.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(name).trim().toLowerCase();
+  } catch {
+    return name.trim().toLowerCase();
+  }
+}
+
+/** The query with the values of secret parameters replaced. */
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq >= 0 ? pair.slice(0, eq) : pair;
+      return SECRET_PARAMS.has(paramName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+}
+
+/**
  * What a request log line says about the request. Fastify's default logs `req.url` whole;
- * a provider's GET callback carries its signature in the query string, and a signature in
- * a log is one anyone reading logs can replay: callback URLs are logged without the query.
+ * a secret in a log is one anyone reading logs can use (replay a callback, open a booking):
+ * secret query parameters and the queries of some paths are logged as `[redacted]`.
  */
 export function serializeRequest(req: FastifyRequest) {
   const url = req.url ?? '';
-  const query = url.indexOf('?');
-  // The web app's pages are path routes (decision 107): a ticket page's query may hold its
-  // access key (`?k=`) or signed token (`?t=`) when someone reloads it before the app
-  // dropped the key.
-  const secret = (url.includes('/payment/callback/') || url.startsWith('/ticket/')) && query >= 0;
+  const at = url.indexOf('?');
+  const path = at >= 0 ? url.slice(0, at) : url;
+  const query = at >= 0 ? url.slice(at + 1) : null;
+  const shown =
+    query === null
+      ? path
+      : queryIsSecret(path)
+        ? `${path}?[redacted]`
+        : `${path}?${redactQuery(query)}`;
   // An invitation or password-reset token travels in these paths (the API's and the
   // pages'): a log line must not carry it.
-  const logged = (secret ? `${url.slice(0, query)}?[redacted]` : url).replace(
+  const logged = shown.replace(
     /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/)[^/?]+/,
     '$1[redacted]',
   );

@@ -34,4 +34,15 @@ describe('page URLs in the log', () => {
     expect(logged('/api/v1/auth/invitations/tok123')).toBe('/api/v1/auth/invitations/[redacted]');
     expect(logged('/organizations?q=etat')).toBe('/organizations?q=etat');
   });
+  it('leave out the values of secret parameters on any path, and the queries of booking routes', () => {
+    expect(logged('/api/v1/bookings/b1?key=secret')).toBe('/api/v1/bookings/b1?[redacted]');
+    expect(logged('/api/v1/tickets/QL-1?x=1')).toBe('/api/v1/tickets/QL-1?[redacted]');
+    expect(logged('/api/v1/organizations?q=etat&KEY=secret&page=2')).toBe(
+      '/api/v1/organizations?q=etat&KEY=[redacted]&page=2',
+    );
+    expect(logged('/nowhere?x-booking-key=secret&t=tok&%6B=s')).toBe(
+      '/nowhere?x-booking-key=[redacted]&t=[redacted]&%6B=[redacted]',
+    );
+    expect(logged('/nowhere?%E0%A4%A=1')).toBe('/nowhere?%E0%A4%A=1');
+  });
 });

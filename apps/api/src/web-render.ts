@@ -8,6 +8,7 @@ import {
   type ApiAnswer,
   EMBEDDED_DATA_ID,
   LOCALE_COOKIE,
+  type Locale,
   PRELOAD_META,
   pickLocale,
   type WebRenderBundle,
@@ -39,6 +40,43 @@ const OUTLET = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
 export interface WebPage {
   status: number;
   html: string;
+  /** Seconds after which the client may try again (a 503). */
+  retryAfter?: number;
+}
+
+/** What a page says when the database is away (issue 18, point 13), in each language. */
+const UNAVAILABLE_TEXT: Record<Locale, { title: string; body: string; retry: string }> = {
+  en: {
+    title: 'The service is briefly unavailable',
+    body: 'We cannot reach our data right now. Please try again in a moment.',
+    retry: 'Retry',
+  },
+  fr: {
+    title: 'Le service est momentanément indisponible',
+    body: 'Nous ne pouvons pas joindre nos données pour le moment. Veuillez réessayer dans un instant.',
+    retry: 'Réessayer',
+  },
+};
+
+/** Seconds a client is asked to wait before it retries a page the database could not serve. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * The page of a path whose data the database could not give (503): the template with a
+ * message and a Retry link to the same address, in the reader's language; the app's
+ * scripts stay, so once the database is back the page works as usual.
+ */
+function unavailablePage(template: string, locale: Locale, url: string): WebPage {
+  const text = UNAVAILABLE_TEXT[locale];
+  const markup =
+    `<main class="page-unavailable" role="alert"><h1>${escapeText(text.title)}</h1>` +
+    `<p>${escapeText(text.body)}</p>` +
+    `<p><a class="button" href="${escapeAttr(url)}">${escapeText(text.retry)}</a></p></main>`;
+  const html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(text.title)}</title>`)
+    .replace(OUTLET, () => markup);
+  return { status: 503, html, retryAfter: UNAVAILABLE_RETRY_AFTER_S };
 }
 
 export interface WebRenderer {
@@ -142,7 +180,7 @@ export async function createWebRenderer(
     return plain;
   }
 
-  const get = async (apiPath: string): Promise<ApiAnswer> => {
+  const answer = async (apiPath: string): Promise<ApiAnswer> => {
     const res = await app.inject({
       method: 'GET',
       url: apiPath,
@@ -168,8 +206,19 @@ export async function createWebRenderer(
         request.cookies?.[LOCALE_COOKIE],
         request.headers['accept-language'],
       );
+      // Once one answer says the database is away, the page's other answers are not asked
+      // for (each would wait for the database again): the page says so, with Retry.
+      let databaseAway = false;
+      const get = async (apiPath: string): Promise<ApiAnswer> => {
+        if (databaseAway) return { status: 503, body: null };
+        const got = await answer(apiPath);
+        const code = (got.body as { code?: unknown } | null)?.code;
+        if (got.status === 503 && code === 'DATABASE_UNAVAILABLE') databaseAway = true;
+        return got;
+      };
       try {
         const plan = await bundle.plan(pathname, search, get, clock.now());
+        if (databaseAway) return unavailablePage(template, locale, url);
         const rendered = await bundle.render({
           pathname,
           search,
@@ -204,6 +253,7 @@ export async function createWebRenderer(
           );
         return { status: plan.status, html };
       } catch (error) {
+        if (databaseAway) return unavailablePage(template, locale, url);
         request.log.error({ err: error }, 'server rendering failed: the plain page is sent');
         return { status: 200, html: template };
       }
@@ -220,6 +270,7 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, pag
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding, accept-language, cookie');
+  if (page.retryAfter !== undefined) reply.header('retry-after', String(page.retryAfter));
   if (/\bbr\b/.test(accepts)) {
     const body = await brotliAsync(data, {
       params: {

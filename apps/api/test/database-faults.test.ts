@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ErrorBody } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -22,6 +25,38 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
   const started = performance.now();
   const value = await fn();
   return { value, ms: performance.now() - started };
+}
+
+/**
+ * A web build of our own: an index.html with the outlet, and a server bundle whose page
+ * asks the API for two uncached answers, one after the other.
+ */
+async function fakeWebBuild(): Promise<{ dist: string; remove(): Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'qless-fake-web-'));
+  const dist = path.join(root, 'dist');
+  const ssr = path.join(root, 'dist-ssr');
+  await mkdir(dist);
+  await mkdir(ssr);
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Qless</title></head><body><div id="root"><!--app-html--><!--/app-html--></div></body></html>',
+  );
+  await writeFile(path.join(ssr, 'package.json'), '{"type":"module"}');
+  await writeFile(
+    path.join(ssr, 'entry-server.js'),
+    `let n = 0;
+export async function plan(pathname, search, get) {
+  n += 1;
+  await get('/api/v1/organizations?q=page' + n + 'a');
+  await get('/api/v1/organizations?q=page' + n + 'b');
+  return { status: 200, data: { api: {} }, module: null };
+}
+export async function render() {
+  return { html: '<p>rendered</p>', title: 'Organizations' };
+}
+`,
+  );
+  return { dist, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
 describe('a database that stops answering', () => {
@@ -123,6 +158,102 @@ describe('PostgreSQL link faults', () => {
       await app.close();
       await database.close();
       await proxy.close();
+    }
+  }, 30_000);
+
+  // Issue 18, point 13: with the default timeouts a stalled database held requests 5–11 s.
+  it('with the default timeouts, a stalled database gives 503 within about 2 s, also to requests queued for a connection', async () => {
+    const target = new URL(t.url ?? '');
+    const proxy = await freezableProxy({ host: target.hostname, port: Number(target.port) });
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    const database = await openDatabase({ databaseUrl: viaProxy.toString(), dataDir: null });
+    const { app } = await createTestApp(database);
+    try {
+      expect((await app.inject({ url: '/api/v1/organizations' })).statusCode).toBe(200);
+      proxy.freeze();
+      // More requests than the pool has connections: some wait for one.
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, () => timed(() => app.inject({ url: uncachedRead() }))),
+      );
+      const slowest = Math.max(...answers.map((a) => a.ms));
+      expect({
+        statuses: [...new Set(answers.map((a) => a.value.statusCode))],
+        codes: [...new Set(answers.map((a) => (a.value.json() as ErrorBody).code))],
+        within2500ms: slowest < 2500,
+      }).toEqual({ statuses: [503], codes: ['DATABASE_UNAVAILABLE'], within2500ms: true });
+      proxy.thaw();
+      const after = await app.inject({ url: '/api/v1/organizations?q=after' });
+      expect(after.statusCode, after.body).toBe(200);
+    } finally {
+      proxy.thaw();
+      await app.close();
+      await database.close();
+      await proxy.close();
+    }
+  }, 30_000);
+
+  it("a server-rendered page of a stalled database is a 503 saying so, with Retry, in the reader's language, within about 2 s", async () => {
+    const web = await fakeWebBuild();
+    const target = new URL(t.url ?? '');
+    const proxy = await freezableProxy({ host: target.hostname, port: Number(target.port) });
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    const database = await openDatabase({ databaseUrl: viaProxy.toString(), dataDir: null });
+    const { app } = await createTestApp(database, { env: { WEB_DIST_DIR: web.dist } });
+    try {
+      const up = await app.inject({ url: '/organizations', headers: { accept: 'text/html' } });
+      expect(up.statusCode).toBe(200);
+      expect(up.body).toContain('<p>rendered</p>');
+      proxy.freeze();
+      const page = await timed(() =>
+        app.inject({
+          url: '/organizations?city=Douala',
+          headers: { accept: 'text/html', 'accept-language': 'fr-CM,fr;q=0.9' },
+        }),
+      );
+      expect({
+        status: page.value.statusCode,
+        within2500ms: page.ms < 2500,
+        retryAfter: page.value.headers['retry-after'],
+      }).toEqual({ status: 503, within2500ms: true, retryAfter: '5' });
+      expect(page.value.body).toContain('<html lang="fr"');
+      expect(page.value.body).toContain('Le service est momentanément indisponible');
+      expect(page.value.body).toContain('href="/organizations?city=Douala">Réessayer</a>');
+      expect(page.value.body).not.toContain('<p>rendered</p>');
+      proxy.thaw();
+      const back = await app.inject({ url: '/organizations', headers: { accept: 'text/html' } });
+      expect(back.statusCode).toBe(200);
+    } finally {
+      proxy.thaw();
+      await app.close();
+      await database.close();
+      await proxy.close();
+      await web.remove();
+    }
+  }, 30_000);
+
+  it('a request waiting on a lock while the database answers others is not cut short', async () => {
+    const { app } = await createTestApp(t.database);
+    const admin = new pg.Client({ connectionString: t.url ?? '' });
+    await admin.connect();
+    try {
+      await admin.query('begin');
+      await admin.query('lock table organizations in access exclusive mode');
+      const pending = timed(() => app.inject({ url: uncachedRead() }));
+      // 2.5 s of other requests answered meanwhile: busy, not stalled.
+      const until = performance.now() + 2500;
+      while (performance.now() < until) {
+        expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await admin.query('rollback');
+      const res = await pending;
+      expect(res.value.statusCode, res.value.body).toBe(200);
+      expect(res.ms).toBeGreaterThan(2400);
+    } finally {
+      await admin.end();
+      await app.close();
     }
   }, 30_000);
 

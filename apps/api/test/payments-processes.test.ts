@@ -135,7 +135,7 @@ describe('two server processes on one PostgreSQL', () => {
       amount: '2',
       currency: 'XAF',
     };
-    const signature = await signSimulatorCallback(key.value, fields);
+    const signature = await signSimulatorCallback(key.value, fields, new Date(PINNED_NOW));
     const cb = await appA.inject({
       method: 'POST',
       url: '/api/v1/payment/callback/simulator',

@@ -46,6 +46,7 @@ describe('every declared route, fed mutated input', () => {
       RATE_LIMIT_TICKET_PER_IP: '100000',
       RATE_LIMIT_TICKET_GLOBAL: '100000',
       LOGIN_FAILURES_PER_ACCOUNT: '100000',
+      LOGIN_FAILURES_PER_ACCOUNT_CEILING: '100000',
       LOGIN_FAILURES_PER_IP: '100000',
       SIMULATOR_DELAY_MS: '600000',
     },
@@ -199,6 +200,7 @@ describe('every declared route, fed mutated input', () => {
         const signature = await signSimulatorCallback(
           simulatorKey,
           fields as Record<string, string>,
+          s.clock.now(),
         );
         if (route.method === 'GET') query = { ...query, signature };
         else body = { ...body, signature };

@@ -110,7 +110,8 @@ describe('logo uploads', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
   // Two organizations of its own (A and B) instead of the one fixture organization.
-  const s = useStack({ env: { DATA_DIR: dataDir }, fixture: false });
+  // More uploads than a day's quota (its own test is upload-limits.test.ts).
+  const s = useStack({ env: { DATA_DIR: dataDir, UPLOADS_PER_ORG_DAY: '1000' }, fixture: false });
   let A: Fixture;
   let B: Fixture;
   let adminA: Headers;

@@ -14,6 +14,7 @@ const organizationSchema = z.object({
   /** Kind of organization, e.g. "bank", "hospital"; shown as a hint on cards. */
   category: z.string(),
   image_url: z.string().nullable(),
+  /** The contact e-mail the organization published; '' when it published none. */
   email: z.string(),
   time_zone: z.string(),
   start_time: wireTimeSchema,

@@ -95,6 +95,12 @@ export const ERROR_CODES = [
   'INVALID_LOCALE',
   'INVALID_QUERY',
   'INVALID_PAGE',
+  // Server hardening (issue 18).
+  'TOO_MANY_INVITATIONS',
+  'BODY_TOO_DEEP',
+  'TOO_MANY_FILES',
+  'TOO_MANY_FIELDS',
+  'UPLOAD_QUOTA_EXCEEDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -33,8 +33,10 @@ export const organizationProfileSchema = z.object({
   location: z.string(),
   city: z.string(),
   category: z.string(),
-  /** Read-only here: the sign-in identity of the organization. */
+  /** Read-only here: the sign-in identity of the organization (never shown to customers). */
   email: z.string(),
+  /** The contact e-mail customers see; null: none published. */
+  public_email: z.string().nullable(),
   image_url: z.string().nullable(),
   time_zone: z.string(),
   start_time: wireTimeSchema,
@@ -237,7 +239,10 @@ export const serviceChangeResponseSchema = z.object({
   flagged_bookings: z.number().int(),
 });
 
-/** PATCH /api/v1/organization/update/profile. `email` is accepted (the spec's client sends it) and ignored. */
+/**
+ * PATCH /api/v1/organization/update/profile. `email` is accepted (the spec's client sends it)
+ * and ignored; `public_email` publishes a contact address (null or '' withdraws it).
+ */
 export const updateProfileRequestSchema = withFieldCodes(
   z.object({
     organization_id: idSchema.optional(),
@@ -246,6 +251,13 @@ export const updateProfileRequestSchema = withFieldCodes(
     start_time: timeOfDayInputSchema,
     end_time: timeOfDayInputSchema,
     email: z.string().max(254).optional(),
+    public_email: z
+      .union([
+        z.literal(''),
+        z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
+      ])
+      .nullable()
+      .optional(),
     /** A logo URL answered by POST /api/v1/uploads (or null to remove it). */
     image_url: z.string().max(500).nullable().optional(),
     city: z.string().trim().max(100).optional(),
@@ -267,6 +279,7 @@ export const updateProfileRequestSchema = withFieldCodes(
     start_time: 'INVALID_TIME',
     end_time: 'INVALID_TIME',
     email: 'INVALID_EMAIL',
+    public_email: 'INVALID_EMAIL',
     image_url: 'INVALID_IMAGE_URL',
     city: 'INVALID_LOCATION',
     category: 'VALIDATION_FAILED',

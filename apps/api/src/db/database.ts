@@ -55,12 +55,18 @@ export interface DatabaseTimeouts {
   statementMs: number;
   /** A transaction left open and idle (a stuck request) is ended by the server. */
   idleInTransactionMs: number;
+  /**
+   * A wait for the database (a connection, an answer) during which it answered nothing at
+   * all for this long is given up: a stalled database gives 503s in about this time.
+   */
+  stallMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5000,
   statementMs: 10_000,
   idleInTransactionMs: 30_000,
+  stallMs: 1500,
 };
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
@@ -106,7 +112,9 @@ async function openPostgres(
       { cause: err },
     );
   }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new ResilientPool(pool) }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new ResilientPool(pool, timeouts.stallMs) }),
+  });
   const listeners = new Set<pg.Client>();
   return {
     db,

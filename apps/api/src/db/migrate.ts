@@ -10,7 +10,8 @@ import * as m008 from './migrations/008-messages-outbox.js';
 import * as m009 from './migrations/009-catalogue-search.js';
 import * as m010 from './migrations/010-read-cache-invalidation.js';
 import * as m011 from './migrations/011-payments-due-index.js';
-import { describeError } from './pg-pool.js';
+import * as m012 from './migrations/012-organization-public-email.js';
+import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
 /** Migrations are listed in code (not read from disk) so they ship with any bundle. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009-catalogue-search': m009,
   '010-read-cache-invalidation': m010,
   '011-payments-due-index': m011,
+  '012-organization-public-email': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -40,7 +42,8 @@ export class MigrationError extends Error {
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  // A migration may keep the database busy and silent for long (an index on a big table).
+  const { error, results } = await withoutStallWatch(() => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     // Kysely reports a failure before any migration ran (database away, lock) with no name.

@@ -1,5 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+
+/** Work that may wait on the database for as long as its statements take (migrations). */
+const unwatched = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` without the stall watch of ResilientPool: a migration's statement (an index
+ * built on a large table) may rightly keep the database busy and silent for long.
+ */
+export function withoutStallWatch<T>(work: () => Promise<T>): Promise<T> {
+  return unwatched.run(true, work);
+}
 
 /**
  * The database cannot be reached or stopped answering (refused, timed out, connection
@@ -58,31 +71,105 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
- * pg.Pool as Kysely sees it, with one difference: a connection whose query failed because
- * the link broke (killed backend, read timeout on a frozen server) is destroyed on release
- * instead of going back to the pool, so the next request gets a fresh connection and the
- * app recovers by itself once the database is back. Such failures are rethrown as
- * DatabaseUnavailableError.
+ * pg.Pool as Kysely sees it, with two differences:
+ * - a connection whose query failed because the link broke (killed backend, read timeout on
+ *   a frozen server) is destroyed on release instead of going back to the pool, so the next
+ *   request gets a fresh connection and the app recovers by itself once the database is
+ *   back. Such failures are rethrown as DatabaseUnavailableError;
+ * - a stalled database fails fast: a wait for it (a pooled connection, a statement's answer)
+ *   during which it answered nothing at all, to anyone, for `stallMs` is given up with a
+ *   DatabaseUnavailableError (503 within about 2 s, issue 18 point 13), instead of the
+ *   connect and statement timeouts (5–11 s). A busy database keeps answering someone, so a
+ *   burst that queues for connections is not mistaken for a stall.
  */
 export class ResilientPool implements PostgresPool {
-  constructor(private readonly pool: pg.Pool) {}
+  /** When the database last answered anything (performance.now()). */
+  private lastAnswer = performance.now();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly stallMs: number,
+  ) {}
+
+  /** Something came back from the server: it is not stalled. */
+  private answered(): void {
+    this.lastAnswer = performance.now();
+  }
+
+  /**
+   * `work`, unless the database answers nothing at all for stallMs while it is awaited;
+   * `abandoned` gets what comes back after that (a connection to give back).
+   */
+  private watch<T>(work: Promise<T>, what: string, abandoned: (late: T) => void): Promise<T> {
+    if (unwatched.getStore()) return work;
+    return new Promise<T>((resolve, reject) => {
+      const started = performance.now();
+      let gaveUp = false;
+      let timer: NodeJS.Timeout;
+      const check = () => {
+        const left = Math.max(started, this.lastAnswer) + this.stallMs - performance.now();
+        if (left > 0) {
+          timer = setTimeout(check, left);
+          return;
+        }
+        gaveUp = true;
+        reject(
+          new DatabaseUnavailableError(
+            `The database answered nothing for ${this.stallMs} ms (${what})`,
+          ),
+        );
+      };
+      timer = setTimeout(check, this.stallMs);
+      work.then(
+        (value) => {
+          if (gaveUp) return abandoned(value);
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (err: unknown) => {
+          if (gaveUp) return;
+          clearTimeout(timer);
+          reject(err);
+        },
+      );
+    });
+  }
 
   async connect(): Promise<PostgresPoolClient> {
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await this.watch(this.pool.connect(), 'waiting for a connection', (late) =>
+        late.release(),
+      );
     } catch (err) {
+      if (err instanceof DatabaseUnavailableError) throw err;
       throw new DatabaseUnavailableError(`Cannot reach the database: ${describeError(err)}`, {
         cause: err,
       });
     }
     let broken: Error | undefined;
     const wrapped = {
-      async query(...args: unknown[]) {
+      query: async (...args: unknown[]) => {
+        // A connection given up on (a statement may still run on it) takes no more, not
+        // even the rollback of its transaction: that would wait for the stall again.
+        if (broken) throw new DatabaseUnavailableError('The connection was given up');
         try {
-          return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          const pending: unknown = (client.query as (...a: unknown[]) => unknown)(...args);
+          // A cursor (Kysely's streams) is not awaited here: nothing to watch.
+          if (!(pending instanceof Promise)) return pending;
+          const answer = await this.watch(pending, 'a statement', () => undefined);
+          this.answered();
+          return answer;
         } catch (err) {
-          if (!isDatabaseUnavailable(err)) throw err;
+          if (err instanceof DatabaseUnavailableError) {
+            broken = err;
+            throw err;
+          }
+          if (!isDatabaseUnavailable(err)) {
+            // The server answered, with an error of the statement's own.
+            this.answered();
+            throw err;
+          }
           // A statement timeout leaves the connection usable; anything else does not.
           if ((err as { code?: unknown }).code !== '57014') broken = err as Error;
           throw new DatabaseUnavailableError(`The database did not answer: ${describeError(err)}`, {

@@ -24,7 +24,10 @@ interface OrganizationsTable {
   category: Generated<string>;
   city: Generated<string>;
   location: Generated<string>;
+  /** The sign-in identity (the first admin's e-mail): never shown to the public. */
   email: string;
+  /** The contact address the organization publishes; null: none (migration 012). */
+  public_email: string | null;
   image_url: string | null;
   time_zone: string;
   start_time: string;

@@ -67,6 +67,8 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
           city: org.city,
           location: org.location,
           email: org.email,
+          // The demo's addresses are made-up contact addresses, not any account's sign-in.
+          public_email: org.email,
           time_zone: timeZone,
           image_url: `/media/logos/${org.logo}`,
           start_time: `${org.startTime}:00`,

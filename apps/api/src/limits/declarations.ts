@@ -24,6 +24,10 @@ export type Per =
   | 'phone number, from one client address'
   | 'phone number, from every client address'
   | 'e-mail address'
+  | 'e-mail address, from one client address'
+  | 'ticket code, from one client address'
+  | 'invited e-mail address'
+  | 'organization'
   | 'ticket code'
   | 'callback client'
   | 'everyone';
@@ -78,6 +82,12 @@ const TOO_MANY_HOLDS: Refusal = {
   code: 'TOO_MANY_HOLDS',
   message:
     'Too many bookings are waiting for payment from this connection. Finish or wait for one, then try again.',
+};
+
+const TOO_MANY_INVITATIONS: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_INVITATIONS',
+  message: 'Too many invitations sent for this organization. Wait a while, then try again.',
 };
 
 const paymentWindow = (c: Config) => c.payments.rateLimit.windowMinutes * MINUTE;
@@ -159,7 +169,8 @@ export const LIMITS = {
   },
   'rejected-callbacks-stored': {
     counting: 'counter',
-    counts: 'rejected callbacks stored for review (further ones are answered, not stored)',
+    counts:
+      'rejected callbacks, and callbacks about no payment of ours, stored for review (further ones are answered, not stored)',
     per: 'callback client',
     key: 'callback-rejections:',
     windowMs: fixed(MINUTE),
@@ -259,20 +270,33 @@ export const LIMITS = {
     setting: 'TICKET_ACCESS_TRIES_PER_IP',
     refusal: TOO_MANY_ACCESS_ATTEMPTS,
   },
-  'ticket-access-tries-per-code': {
+  'ticket-access-tries-per-code-address': {
     counting: 'counter',
     counts: 'tries of phone digits, counted before each is checked (a right one is given back)',
-    per: 'ticket code',
-    key: 'ticket-access:code:',
+    per: 'ticket code, from one client address',
+    key: 'ticket-access:code-address:',
     windowMs: fixed(HOUR),
     max: (c) => c.limits.ticketAccess.perCodeHour,
     setting: 'TICKET_ACCESS_TRIES_PER_CODE',
     refusal: TOO_MANY_ACCESS_ATTEMPTS,
     takenBackOnSuccess: true,
   },
+  'ticket-access-tries-per-code': {
+    counting: 'counter',
+    counts:
+      'tries of phone digits from every address; once spent, only a first try from an address is checked',
+    per: 'ticket code',
+    key: 'ticket-access:code:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.limits.ticketAccess.perCodeHourCeiling,
+    setting: 'TICKET_ACCESS_TRIES_PER_CODE_CEILING',
+    refusal: TOO_MANY_ACCESS_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
   'ticket-access-tries-per-code-day': {
     counting: 'counter',
-    counts: 'tries of phone digits, counted before each is checked (a right one is given back)',
+    counts:
+      'tries of phone digits from every address; once spent, only a first try from an address is checked',
     per: 'ticket code',
     key: 'ticket-access:code-day:',
     windowMs: fixed(DAY),
@@ -281,14 +305,27 @@ export const LIMITS = {
     refusal: TOO_MANY_ACCESS_ATTEMPTS,
     takenBackOnSuccess: true,
   },
-  'sign-ins-per-account': {
+  'sign-ins-per-account-address': {
     counting: 'counter',
     counts: 'failed sign-ins, counted before the password is checked (a right one is given back)',
-    per: 'e-mail address',
-    key: 'login-fail:account:',
+    per: 'e-mail address, from one client address',
+    key: 'login-fail:account-address:',
     windowMs: loginWindow,
     max: (c) => c.auth.loginFailuresPerAccount,
     setting: 'LOGIN_FAILURES_PER_ACCOUNT',
+    windowSetting: 'LOGIN_WINDOW_MINUTES',
+    refusal: TOO_MANY_LOGIN_ATTEMPTS,
+    takenBackOnSuccess: true,
+  },
+  'sign-ins-per-account': {
+    counting: 'counter',
+    counts:
+      'failed sign-ins from every address; once spent, only a first try from an address is checked',
+    per: 'e-mail address',
+    key: 'login-fail:account:',
+    windowMs: loginWindow,
+    max: (c) => c.auth.loginFailuresPerAccountCeiling,
+    setting: 'LOGIN_FAILURES_PER_ACCOUNT_CEILING',
     windowSetting: 'LOGIN_WINDOW_MINUTES',
     refusal: TOO_MANY_LOGIN_ATTEMPTS,
     takenBackOnSuccess: true,
@@ -334,6 +371,58 @@ export const LIMITS = {
     max: (c) => c.links.checksPerIp,
     setting: 'LINK_CHECKS_PER_IP',
     refusal: RATE_LIMITED,
+  },
+  // Each invitation (or re-sent one) is an e-mail to an address the admin typed, with text
+  // the admin chose (names): without limits, an admin account is a relay for unsolicited
+  // mail that carries the platform's name.
+  'invitations-per-address': {
+    counting: 'counter',
+    counts: 'invitation e-mails (staff invite and re-send)',
+    per: 'invited e-mail address',
+    key: 'invite:address:',
+    windowMs: fixed(DAY),
+    max: () => 3,
+    setting: null,
+    refusal: {
+      status: 429,
+      code: 'TOO_MANY_INVITATIONS',
+      message:
+        'This address has been invited too often today. Ask the person to check their spam folder, or try again tomorrow.',
+    },
+  },
+  'invitations-per-organization': {
+    counting: 'counter',
+    counts: 'invitation e-mails (staff invite and re-send)',
+    per: 'organization',
+    key: 'invite:org:',
+    windowMs: fixed(HOUR),
+    max: (c) => c.links.invitationsPerOrgHour,
+    setting: 'INVITATIONS_PER_ORG_HOUR',
+    refusal: TOO_MANY_INVITATIONS,
+  },
+  'invitations-per-organization-day': {
+    counting: 'counter',
+    counts: 'invitation e-mails (staff invite and re-send)',
+    per: 'organization',
+    key: 'invite:org-day:',
+    windowMs: fixed(DAY),
+    max: (c) => c.links.invitationsPerOrgDay,
+    setting: 'INVITATIONS_PER_ORG_DAY',
+    refusal: TOO_MANY_INVITATIONS,
+  },
+  'uploads-per-organization': {
+    counting: 'counter',
+    counts: 'image uploads (`POST /uploads`), counted before the image is read',
+    per: 'organization',
+    key: 'uploads:org:',
+    windowMs: fixed(DAY),
+    max: (c) => c.limits.uploadsPerOrgDay,
+    setting: 'UPLOADS_PER_ORG_DAY',
+    refusal: {
+      status: 429,
+      code: 'UPLOAD_QUOTA_EXCEEDED',
+      message: 'This organization has uploaded too many images today. Try again tomorrow.',
+    },
   },
 } as const satisfies Record<string, LimitDeclaration>;
 

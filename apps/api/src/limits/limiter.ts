@@ -22,15 +22,31 @@ export interface Count<Name extends CounterLimitName = RefusingLimitName> {
   limit: Name;
   /** Whose: unused for a limit counted for everyone. */
   of?: string;
+  /** The client address, for a limit counted per subject from one client address. */
+  from?: string;
+  /**
+   * A ceiling that a first try passes: once this limit is spent, the attempt is still let
+   * through to its check when, on the limit named here (counted earlier in the same call),
+   * it is the first of its window: a place that has not failed. Failures from elsewhere
+   * then cannot lock the rightful owner out; each new place costs the guesser a new address.
+   */
+  passesFirstTryOf?: RefusingLimitName;
 }
 
 /** What the key of a counter appends for the one counted (bounded, never a raw e-mail). */
-function subjectKey(per: Per, of: string): string {
+function subjectKey(per: Per, of: string, from: string): string {
   switch (per) {
     case 'client address':
       return clientAddressKey(of);
+    // Hashed: the pair is long, and holds an e-mail.
+    case 'e-mail address, from one client address':
+    case 'ticket code, from one client address':
+      return createHash('sha256')
+        .update(`${of}\n${clientAddressKey(from)}`)
+        .digest('hex');
     // Hashed: an e-mail may be longer than a counter key, and need not sit in that table.
     case 'e-mail address':
+    case 'invited e-mail address':
       return createHash('sha256').update(of).digest('hex');
     case 'callback client':
       return storableText(of).slice(0, 100);
@@ -56,11 +72,12 @@ export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
   const counterOf = <Name extends CounterLimitName>({
     limit,
     of = '',
+    from = '',
   }: Count<Name>): Counter<Name> => {
     const declared = declarationOf(limit);
     if (!declared.windowMs) throw new Error(`limit ${limit} has no window`);
     return {
-      key: `${declared.key ?? `${limit}:`}${subjectKey(declared.per, of)}`,
+      key: `${declared.key ?? `${limit}:`}${subjectKey(declared.per, of, from)}`,
       windowMs: declared.windowMs(config),
       max: declared.max(config),
       name: limit,
@@ -78,11 +95,14 @@ export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
     at: Date,
   ): Promise<Counter<RefusingLimitName>[]> => {
     const counted: Counter<RefusingLimitName>[] = [];
+    const hits = new Map<RefusingLimitName, number>();
     for (const one of counts) {
       const counter = counterOf(one);
       counted.push(counter);
       const hit = await hitCounter(db, counter.key, counter.windowMs, at);
-      if (hit.count > counter.max) {
+      hits.set(counter.name, hit.count);
+      const firstTry = one.passesFirstTryOf && hits.get(one.passesFirstTryOf) === 1;
+      if (hit.count > counter.max && !firstTry) {
         const refusal = LIMITS[counter.name].refusal;
         reply.header('retry-after', Math.max(1, Math.ceil(hit.ttlMs / 1000)));
         throw new AppError(refusal.status, refusal.code, refusal.message);

@@ -31,15 +31,28 @@ export interface SimulatorOptions {
 /** The callback fields the signature binds, one claim each. */
 const SIGNED_FIELDS = ['reference', 'status', 'external_reference', 'amount', 'currency'] as const;
 
-/** The simulator's callback signature over `fields` (tests sign their callbacks with it). */
+/** Leeway for the issue time of callback signatures (clocks of two processes). */
+const CALLBACK_CLOCK_TOLERANCE_S = 30;
+/**
+ * Oldest callback signature accepted, by its iat, as for Campay: a signature copied from a
+ * log must not be replayable for ever. The simulator signs at delivery, so its own are
+ * seconds old; a refused late one loses nothing, the reconciler asks the simulator itself.
+ */
+const CALLBACK_MAX_AGE_S = 15 * 60;
+
+/**
+ * The simulator's callback signature over `fields`, issued at `issuedAt` (the injected
+ * clock's time; tests sign their callbacks with it).
+ */
 export function signSimulatorCallback(
   signingKey: string,
   fields: Record<string, string>,
+  issuedAt: Date,
 ): Promise<string> {
   const claims = Object.fromEntries(SIGNED_FIELDS.map((f) => [f, fields[f]]));
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
     .sign(new TextEncoder().encode(signingKey));
 }
 
@@ -107,7 +120,11 @@ export function createSimulatorProvider(
             code: status === 'FAILED' ? SIMULATED_DECLINE : '',
             operator_reference: `OP${settleAt}`,
           };
-          const signature = await signSimulatorCallback(options.signingKey, fields);
+          const signature = await signSimulatorCallback(
+            options.signingKey,
+            fields,
+            context.clock.now(),
+          );
           await context.deliverCallback({
             query: { ...fields, signature },
             body: undefined,
@@ -143,7 +160,13 @@ export function createSimulatorProvider(
       const { signature, ...raw } = source;
       if (typeof signature !== 'string') return { ok: false, reason: 'INVALID_SIGNATURE', raw };
       try {
-        const { payload } = await jwtVerify(signature, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(signature, key, {
+          algorithms: ['HS256'],
+          currentDate: context.clock.now(),
+          clockTolerance: CALLBACK_CLOCK_TOLERANCE_S,
+          requiredClaims: ['iat'],
+          maxTokenAge: CALLBACK_MAX_AGE_S,
+        });
         if (SIGNED_FIELDS.some((f) => payload[f] !== raw[f])) {
           return { ok: false, reason: 'INVALID_SIGNATURE', raw };
         }

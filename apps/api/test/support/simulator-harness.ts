@@ -84,7 +84,7 @@ export function useSimulatorApp(
         .select('value')
         .where('name', '=', 'simulator_signing_key')
         .executeTakeFirstOrThrow();
-      const sig = signature ?? (await signSimulatorCallback(key.value, fields));
+      const sig = signature ?? (await signSimulatorCallback(key.value, fields, stack.clock.now()));
       return stack.app.inject({
         method: 'GET',
         url: `/api/v1/payment/callback/simulator?${new URLSearchParams({ ...fields, signature: sig })}`,

@@ -36,13 +36,21 @@ function toUser(u: SessionUser) {
 
 export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPluginAsyncZod {
   const limits = limiter(db, clock, config);
-  // Per account and per client address, each attempt counted before its password is
-  // checked. A counter full of someone else's failures still blocks: that is the point of a
-  // per-account limit.
+  // Each attempt counted before its password is checked: per client address (whatever the
+  // accounts), per account from that address, and per account from everywhere. Failures
+  // from one place lock that place out of the account, not the account's owner elsewhere;
+  // the account's ceiling, once spent, still lets a first try from a place that has not
+  // failed reach the password check (decision 018), so nobody can lock an admin or the
+  // operator out for everyone by typing wrong passwords.
   const reserveSignIn = (reply: FastifyReply, email: string, ip: string) =>
     limits.reserve(reply, [
-      { limit: 'sign-ins-per-account', of: email },
       { limit: 'sign-ins', of: ip },
+      { limit: 'sign-ins-per-account-address', of: email, from: ip },
+      {
+        limit: 'sign-ins-per-account',
+        of: email,
+        passesFirstTryOf: 'sign-ins-per-account-address',
+      },
     ]);
   const secureCookie = config.publicOrigin.startsWith('https:');
 

@@ -163,6 +163,9 @@ export class SelfService {
    *
    * Phone digits (10,000 possibilities) are counted BEFORE they are checked, so guesses
    * sent in parallel cannot all pass: of N at once, at most the limit are ever compared.
+   * Counted per code from one address (the real limit), and per code from everywhere: a
+   * ceiling that, once spent, still lets a first try from an address reach the check, so
+   * strangers' wrong digits cannot lock the owner out (decision 018).
    * A right answer gives back the code's counts only: were the address's given back too, a
    * right answer on one's own booking would reset the address's budget between guesses at
    * other codes. A key (256 bits, not guessable) is checked first and only a wrong one
@@ -191,8 +194,17 @@ export class SelfService {
     }
     const reservation = await this.deps.limits.reserve(reply, [
       { limit: 'ticket-access-tries', of: request.ip },
-      { limit: 'ticket-access-tries-per-code', of: request.code },
-      { limit: 'ticket-access-tries-per-code-day', of: request.code },
+      { limit: 'ticket-access-tries-per-code-address', of: request.code, from: request.ip },
+      {
+        limit: 'ticket-access-tries-per-code',
+        of: request.code,
+        passesFirstTryOf: 'ticket-access-tries-per-code-address',
+      },
+      {
+        limit: 'ticket-access-tries-per-code-day',
+        of: request.code,
+        passesFirstTryOf: 'ticket-access-tries-per-code-address',
+      },
     ]);
     const row = await findCustomerBookingByCode(db, request.code);
     if (!row || !phoneEndsWith(row.phone_number, request.phone_last4 ?? '')) throw notFound();

@@ -7,10 +7,12 @@ import {
   staffMemberResponseSchema,
   updateStaffRequestSchema,
 } from '@qless/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db, UserRow } from '../../db/schema.js';
 import { AppError, errorResponses } from '../../errors.js';
+import { limiter } from '../../limits/limiter.js';
 import {
   type AuthContext,
   authOf,
@@ -19,7 +21,7 @@ import {
   targetOrganization,
 } from '../auth/auth-guard.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { findUserById } from '../auth/users.repository.js';
+import { findUserById, normalizeEmail } from '../auth/users.repository.js';
 import { emailTaken, inviteAccount, isUniqueViolation, sendInvitation } from './invitations.js';
 
 function toMember(u: UserRow): StaffMember {
@@ -70,6 +72,17 @@ function assertMayManage(auth: AuthContext, role: string): void {
 /** Organization admins manage their accounts: invite, disable, re-send an invitation. */
 export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPluginAsyncZod {
   const onRequest = guard.require(ROLES_ADMIN);
+  const limits = limiter(db, clock, config);
+  /**
+   * Counted before the mail is queued, invite and re-send alike: the address first, so an
+   * admin who hammers one address does not spend the organization's budget for everyone.
+   */
+  const countInvitation = (reply: FastifyReply, organizationId: string, email: string) =>
+    limits.enforce(reply, [
+      { limit: 'invitations-per-address', of: normalizeEmail(email) },
+      { limit: 'invitations-per-organization', of: organizationId },
+      { limit: 'invitations-per-organization-day', of: organizationId },
+    ]);
 
   return async (app) => {
     app.get(
@@ -104,7 +117,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
           body: inviteStaffRequestSchema,
           response: {
             201: staffMemberResponseSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
           },
         },
       },
@@ -112,6 +125,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         const auth = authOf(req);
         const orgId = targetOrganization(auth, req.body.organization_id);
         assertMayManage(auth, req.body.role);
+        await countInvitation(reply, orgId, req.body.email);
         const now = clock.now();
         let user: UserRow;
         try {
@@ -179,10 +193,13 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         onRequest,
         schema: {
           params: idParamsSchema,
-          response: { 200: staffMemberResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: {
+            200: staffMemberResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 429),
+          },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const auth = authOf(req);
         const member = await memberFor(db, auth, req.params.id);
         assertMayManage(auth, member.role);
@@ -201,6 +218,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
           );
         }
         const orgId = member.organization_id as string;
+        await countInvitation(reply, orgId, member.email);
         const now = clock.now();
         await db.transaction().execute(async (trx) =>
           sendInvitation(trx, {

@@ -35,6 +35,7 @@ export async function toProfile(
     city: row.city,
     category: row.category,
     email: row.email,
+    public_email: row.public_email,
     image_url: row.image_url,
     time_zone: row.time_zone,
     start_time: minutesToWire(timeToMinutes(row.start_time)),

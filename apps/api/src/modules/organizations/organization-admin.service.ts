@@ -99,6 +99,11 @@ export class OrganizationAdmin {
         updated_at: now,
       };
       // `email` is the organization's identity: accepted (the spec's client sends it), never changed.
+      // Only an address the admin typed here is published: the sign-in e-mail is not, unless
+      // chosen (decision 018).
+      if (input.public_email !== undefined) {
+        changes.public_email = input.public_email ? input.public_email : null;
+      }
       if (input.location !== undefined) changes.location = input.location;
       if (input.city !== undefined) changes.city = input.city;
       if (input.category !== undefined) changes.category = input.category;

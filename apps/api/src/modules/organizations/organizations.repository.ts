@@ -17,7 +17,8 @@ export function toOrganization(row: OrganizationRow): Organization {
     city: row.city,
     category: row.category,
     image_url: row.image_url,
-    email: row.email,
+    // The address it chose to publish, never the sign-in e-mail (decision 018); '' when none.
+    email: row.public_email ?? '',
     time_zone: row.time_zone,
     start_time: minutesToWire(timeToMinutes(row.start_time)),
     end_time: minutesToWire(timeToMinutes(row.end_time)),

@@ -82,7 +82,7 @@ export class PaymentCallbacks {
         outcome: await stateMachine.applyEvent(event, 'callback', parsed.raw),
       };
     }
-    return this.confirmWithProvider(event, parsed.raw);
+    return this.confirmWithProvider(event, parsed.raw, client);
   }
 
   /**
@@ -93,8 +93,9 @@ export class PaymentCallbacks {
   private async confirmWithProvider(
     event: ProviderEvent,
     raw: Record<string, unknown>,
+    client: string,
   ): Promise<CallbackResult> {
-    const { db, provider, stateMachine } = this.deps;
+    const { db, provider, stateMachine, limiter } = this.deps;
     const payment = await this.target(event);
     const record = async <O extends CallbackOutcome>(outcome: O) => {
       await recordPaymentEvent(db, {
@@ -107,7 +108,15 @@ export class PaymentCallbacks {
       });
       return { accepted: true as const, outcome };
     };
-    if (!payment) return record('unknown_payment');
+    if (!payment) {
+      // About no payment of ours. The signature binds none of the fields, so one copied
+      // signature, replayed with made-up references while it is young, would add a row
+      // each time: such prompts are stored within the budget of rejected callbacks only.
+      if (await limiter.withinBudget({ limit: 'rejected-callbacks-stored', of: client })) {
+        return record('unknown_payment');
+      }
+      return { accepted: true, outcome: 'unknown_payment' };
+    }
     let checked: ProviderEvent;
     try {
       if (payment.provider_reference) {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses, notFound } from '../../errors.js';
+import { limiter } from '../../limits/limiter.js';
 import { authOf, ROLES_ADMIN, targetOrganization } from '../auth/auth-guard.js';
 import { findOrganization } from '../organizations/organizations.repository.js';
 import { invalidImage, MAX_UPLOAD_BYTES, normalizeImage } from './image-normalizer.js';
@@ -23,9 +24,33 @@ const tooLarge = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 2 MB. Choose a smaller one.');
 
 /**
+ * What a multipart limit (the options registered below) that was reached says to the sender:
+ * each says what was wrong. They all come as 413 from @fastify/multipart, but only the file
+ * size is about the image being too large.
+ */
+function multipartLimitError(code: unknown): AppError | null {
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge();
+    case 'FST_FILES_LIMIT':
+      return new AppError(400, 'TOO_MANY_FILES', 'Send one image at a time, in the field "file".');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError(
+        400,
+        'TOO_MANY_FIELDS',
+        'The form has too many fields. Send the image in the field "file" and nothing else.',
+      );
+    default:
+      return null;
+  }
+}
+
+/**
  * The bytes of the one file field `file`, at most MAX_UPLOAD_BYTES; other fields (the spec
- * client's upload_preset) and other files are skipped. A body that is not well-formed
- * multipart is the sender's mistake: 400, never a 500.
+ * client's upload_preset) and files in other fields are skipped, within the limits of the
+ * multipart options. A body that is not well-formed multipart is the sender's mistake: 400,
+ * never a 500.
  */
 async function readFileField(parts: AsyncIterable<Multipart>): Promise<Buffer | null> {
   let received: Buffer | null = null;
@@ -41,6 +66,8 @@ async function readFileField(parts: AsyncIterable<Multipart>): Promise<Buffer | 
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
+    const limitReached = multipartLimitError((err as { code?: unknown }).code);
+    if (limitReached) throw limitReached;
     if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
     throw new AppError(
       400,
@@ -58,6 +85,7 @@ async function readFileField(parts: AsyncIterable<Multipart>): Promise<Buffer | 
 export function uploadsRoutes(deps: AppDeps, storage: UploadStorage): FastifyPluginAsyncZod {
   const { db, clock, config, guard } = deps;
   const notFoundFile = () => notFound('NOT_FOUND', 'No such file.');
+  const limits = limiter(db, clock, config);
 
   return async (app) => {
     // Registered here, so only this plugin's routes take multipart bodies.
@@ -88,7 +116,7 @@ export function uploadsRoutes(deps: AppDeps, storage: UploadStorage): FastifyPlu
           querystring: organizationScopeQuerySchema,
           response: {
             201: uploadResponseSchema,
-            ...errorResponses(400, 401, 403, 404, 413, 415),
+            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
           },
         },
       },
@@ -105,6 +133,9 @@ export function uploadsRoutes(deps: AppDeps, storage: UploadStorage): FastifyPlu
             'Send the image as multipart/form-data in the field "file".',
           );
         }
+        // Counted before the body is read or decoded: each upload costs decoding work and
+        // a stored file that nothing deletes, so one admin session cannot fill the disk.
+        await limits.enforce(reply, [{ limit: 'uploads-per-organization', of: organizationId }]);
         const received = await readFileField(req.parts());
         if (!received || received.length === 0) throw invalidImage();
 
