@@ -41,6 +41,7 @@ import {
   writeResumeMarker,
 } from '../lib/resume';
 import { PAYMENT_ID_KEY, PAYMENT_STATUS_KEY, writeStorage } from '../lib/storage';
+import { ussdCodeFor } from '../lib/phone';
 import { ConfirmStep } from './booking-steps/confirm-step';
 import { DetailsStep } from './booking-steps/details-step';
 import { ProcessingStep } from './booking-steps/processing-step';
@@ -186,7 +187,7 @@ export function BookingModal(props: Props) {
         booking_id: payment.booking_id,
         customer,
         phone,
-        ussd: payment.ussd_code,
+        ussd: ussdCodeFor(phone),
       });
       writeStorage(PAYMENT_ID_KEY, payment.payment_id);
       followed.current = payment.booking_id;
@@ -197,7 +198,7 @@ export function BookingModal(props: Props) {
           bookingId: payment.booking_id,
           accessKey: payment.access_key,
           holdExpiresAt: payment.hold_expires_at,
-          ussd: payment.ussd_code,
+          ussd: ussdCodeFor(phone),
         },
       });
     } catch (error) {
