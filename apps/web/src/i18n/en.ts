@@ -89,6 +89,10 @@ export const en = {
   'common.page': 'Page {page} of {total}',
   'common.retry': 'Retry',
   'common.back': 'Back',
+  'routeError.title': 'This page did not load',
+  'routeError.body': 'Your connection or our server did not answer. Check your connection, then retry.',
+  'routeError.stillOffline': 'Still no answer. Check your mobile data or Wi-Fi, then retry.',
+  'routeError.retrying': 'Retrying…',
 
   'orgs.title': 'Featured Organizations',
   'orgs.search': 'Search organization...',

@@ -92,6 +92,12 @@ export const fr: Messages = {
   'common.page': 'Page {page} sur {total}',
   'common.retry': 'Réessayer',
   'common.back': 'Retour',
+  'routeError.title': "Cette page ne s'est pas chargée",
+  'routeError.body':
+    "Votre connexion ou notre serveur n'a pas répondu. Vérifiez votre connexion, puis réessayez.",
+  'routeError.stillOffline':
+    'Toujours pas de réponse. Vérifiez vos données mobiles ou le Wi-Fi, puis réessayez.',
+  'routeError.retrying': 'Nouvel essai…',
 
   'orgs.title': 'Organisations à la une',
   'orgs.search': 'Rechercher une organisation...',
