@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Component, type ReactNode, useEffect, useRef, useState } from 'react';
 // wouter's own route parser (its dependency): the page is found as the router finds it.
 import { parse } from 'regexparam';
 import { useLocation } from 'wouter';
@@ -76,17 +76,13 @@ interface BoundaryProps {
 /**
  * Around every route (issue 18): a page whose code or first render fails leaves the layout
  * standing with a message and Retry, instead of unmounting the whole app (a white page).
+ * React itself logs the caught error to the console.
  */
 class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    // Kept in the console for whoever debugs the device; the reader sees the message.
-    console.warn('A page failed to load', error, info.componentStack);
   }
 
   override componentDidUpdate(previous: BoundaryProps): void {
