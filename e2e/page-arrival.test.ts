@@ -335,7 +335,7 @@ describe('point 9: 44 px targets at 360 px (issue 18)', () => {
     expect(await chips.count()).toBe(7);
     for (const chip of await chips.all()) {
       const b = await box(chip);
-      expect(b.width, await chip.getAttribute('data-date')).toBeGreaterThanOrEqual(44);
+      expect(b.width, (await chip.getAttribute('data-date')) ?? '').toBeGreaterThanOrEqual(44);
       expect(b.height).toBeGreaterThanOrEqual(44);
     }
     for (const arrow of await page.locator('.reschedule__nav').all()) {
@@ -344,9 +344,9 @@ describe('point 9: 44 px targets at 360 px (issue 18)', () => {
       expect(b.height).toBeGreaterThanOrEqual(44);
     }
     // Today (every slot started) reads "terminé" in the picker too, not "complet".
-    expect((await page.locator(`.day-chip[data-date="${MONDAY}"]`).textContent())?.trim()).toContain(
-      fr['ticketPage.picker.over'],
-    );
+    expect(
+      (await page.locator(`.day-chip[data-date="${MONDAY}"]`).textContent())?.trim(),
+    ).toContain(fr['ticketPage.picker.over']);
     const overflow = await page.evaluate<number>(
       'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );

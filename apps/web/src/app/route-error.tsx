@@ -38,10 +38,12 @@ function RouteError({ onRetry }: { onRetry: () => void }) {
 
   const retry = async () => {
     setBusy(true);
-    const loaded = await pageOf(parse, path).retry().then(
-      () => true,
-      () => false,
-    );
+    const loaded = await pageOf(parse, path)
+      .retry()
+      .then(
+        () => true,
+        () => false,
+      );
     if (loaded) return onRetry();
     if (await serverAnswers()) {
       window.location.reload();

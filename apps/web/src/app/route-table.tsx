@@ -57,6 +57,7 @@ function lazyPage(name: string, load: () => Promise<PageModule>): Page {
   let Lazy = fresh();
   // The router holds this one component; it renders whichever lazy one is current. A wrapper
   // adds no markup, so the server's HTML and the hydrating render still match.
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, as lazy() is.
   const Component = () => <Lazy />;
   Component.displayName = `Page(${name})`;
   const retry = () => {

@@ -90,7 +90,8 @@ export const en = {
   'common.retry': 'Retry',
   'common.back': 'Back',
   'routeError.title': 'This page did not load',
-  'routeError.body': 'Your connection or our server did not answer. Check your connection, then retry.',
+  'routeError.body':
+    'Your connection or our server did not answer. Check your connection, then retry.',
   'routeError.stillOffline': 'Still no answer. Check your mobile data or Wi-Fi, then retry.',
   'routeError.retrying': 'Retrying…',
 

@@ -32,6 +32,7 @@ import {
   isRetryableWithSameReference,
   paymentErrorKey,
 } from '../lib/error-message';
+import { ussdCodeFor } from '../lib/phone';
 import {
   clearResumeMarker,
   ownPendingOnSlot,
@@ -41,7 +42,6 @@ import {
   writeResumeMarker,
 } from '../lib/resume';
 import { PAYMENT_ID_KEY, PAYMENT_STATUS_KEY, writeStorage } from '../lib/storage';
-import { ussdCodeFor } from '../lib/phone';
 import { ConfirmStep } from './booking-steps/confirm-step';
 import { DetailsStep } from './booking-steps/details-step';
 import { ProcessingStep } from './booking-steps/processing-step';

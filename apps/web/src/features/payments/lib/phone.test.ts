@@ -52,7 +52,15 @@ describe('mobileOperator and ussdCodeFor', () => {
     expect(ussdCodeFor('00237 689 123 456')).toBe('#150#');
   });
   it('shows no code for another operator, a range not allocated or no number', () => {
-    for (const phone of ['661234567', '620123456', '684000000', '640000000', '', 'abc', '777123456']) {
+    for (const phone of [
+      '661234567',
+      '620123456',
+      '684000000',
+      '640000000',
+      '',
+      'abc',
+      '777123456',
+    ]) {
       expect(mobileOperator(phone), phone).toBeNull();
       expect(ussdCodeFor(phone), phone).toBeNull();
     }

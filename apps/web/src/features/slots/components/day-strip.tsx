@@ -4,13 +4,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { DAY_AND_MONTH, DAY_OF_MONTH, formatDate, SHORT_WEEKDAY } from '../../../lib/dates';
-import {
-  type DayState,
-  dayMark,
-  firstOpenDay,
-  rangeTitle,
-  stripPageCount,
-} from '../lib/calendar';
+import { type DayState, dayMark, firstOpenDay, rangeTitle, stripPageCount } from '../lib/calendar';
 import { SlotButton } from './slot-button';
 import type { WeekModel } from './week-model';
 
