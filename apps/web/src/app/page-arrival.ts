@@ -84,8 +84,12 @@ export function followPageArrivals(): () => void {
     let firstLook = true;
     pending.push(
       untilDone(() => {
-        const heading = mainElement().querySelector('h1');
-        // The old page's heading may still be there on the first look (not yet rendered).
+        // While the new page's code loads, React keeps the old page in the DOM, hidden
+        // (display: none) behind the fallback: only a heading that is shown counts.
+        const heading = [...mainElement().querySelectorAll('h1')].find(
+          (h) => h.getClientRects().length > 0,
+        );
+        // On the first look the old page may not have been rendered away yet.
         const old = firstLook && heading === stale;
         firstLook = false;
         if (!heading || old) return false;
@@ -93,11 +97,10 @@ export function followPageArrivals(): () => void {
         // The reader moved focus meanwhile (typed in a field): leave it where they put it.
         const untouched =
           active === null || active === before || active === document.body || !active.isConnected;
-        if (untouched) {
-          if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-          heading.focus({ preventScroll: true });
-        }
-        return true;
+        if (!untouched) return true;
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+        return document.activeElement === heading;
       }),
     );
   };
