@@ -2,6 +2,7 @@ import { LIVE_EVENT } from '@qless/contract/web-page';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptHashRoute, interceptLinkClicks } from './app/location';
+import { followPageArrivals } from './app/page-arrival';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadRoute } from './app/router';
 import { browserLocale, ensureLocale, isLocale, type Locale } from './i18n/i18n';
@@ -36,6 +37,8 @@ document.addEventListener(
   () => {
     adoptHashRoute();
     interceptLinkClicks();
+    // A page opened in the app starts at its top with its heading focused; Back restores.
+    followPageArrivals();
     // A hash link followed from a page of the app changes only the fragment: same treatment.
     addEventListener('hashchange', adoptHashRoute);
   },

@@ -17,11 +17,18 @@ export interface Page {
   module: string | null;
   /** Loads its chunk; settles when it is in (at once for a page of the entry chunk). */
   preload: () => Promise<unknown>;
+  /**
+   * Loads its chunk again after a failure (issue 18: offline, a tap on an organization left
+   * a white page). React keeps a lazy component's failure for good, so the page renders a
+   * fresh one from then on; settles when the chunk is in.
+   */
+  retry: () => Promise<unknown>;
 }
 
 /** A page in the entry chunk (the landing page is in the first download). */
 function eagerPage(name: string, Component: ComponentType): Page {
-  return { name, Component, module: null, preload: () => Promise.resolve() };
+  const preload = () => Promise.resolve();
+  return { name, Component, module: null, preload, retry: preload };
 }
 
 /**
@@ -38,15 +45,26 @@ function lazyPage(name: string, load: () => Promise<PageModule>): Page {
       loaded = module;
       return module;
     });
-  const Component = lazy(() =>
-    loaded
-      ? ({
-          // biome-ignore lint/suspicious/noThenProperty: a settled thenable React reads at once.
-          then: (resolve: (m: PageModule) => void) => resolve(loaded as PageModule),
-        } as Promise<PageModule>)
-      : preload(),
-  );
-  return { name, Component, module: `src/app/routes/${name}.tsx`, preload };
+  const fresh = () =>
+    lazy(() =>
+      loaded
+        ? ({
+            // biome-ignore lint/suspicious/noThenProperty: a settled thenable React reads at once.
+            then: (resolve: (m: PageModule) => void) => resolve(loaded as PageModule),
+          } as Promise<PageModule>)
+        : preload(),
+    );
+  let Lazy = fresh();
+  // The router holds this one component; it renders whichever lazy one is current. A wrapper
+  // adds no markup, so the server's HTML and the hydrating render still match.
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, as lazy() is.
+  const Component = () => <Lazy />;
+  Component.displayName = `Page(${name})`;
+  const retry = () => {
+    if (!loaded) Lazy = fresh();
+    return preload();
+  };
+  return { name, Component, module: `src/app/routes/${name}.tsx`, preload, retry };
 }
 
 /** The first data as the planner runs it: the route's parameters as the router matched them. */
@@ -156,6 +174,12 @@ export function findRoute(
     if (matched) return { route, params: (params ?? {}) as Record<string, string | undefined> };
   }
   return null;
+}
+
+/** The page the router shows for `pathname` (the not-found page when no route matches). */
+export function pageOf(parser: Parser, pathname: string): Page {
+  const found = findRoute(parser, wouterDecode(pathname));
+  return found ? found.route.page : NOT_FOUND_PAGE;
 }
 
 /** wouter's own decoding of the location (its paths.js): decodeURI, left as is when invalid. */

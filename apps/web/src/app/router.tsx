@@ -9,6 +9,7 @@ import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { PaymentBanner } from './layout/payment-banner';
 import { sections } from './paths';
+import { RouteBoundary } from './route-error';
 import { findRoute, NOT_FOUND_PAGE, ROUTES, wouterDecode } from './route-table';
 
 /** Loads the page of `pathname` (as the router will match it); settles when it is in. */
@@ -53,26 +54,28 @@ export function AppRouter({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?
       <Header />
       <PaymentBanner />
       <main id={sections.main} tabIndex={-1} className="site-main">
-        <Suspense fallback={<Fallback />}>
-          <Switch>
-            {ROUTES.map((route) =>
-              route.redirect === undefined ? (
-                // Keyed by page: two patterns of one page (/, /slider) keep it mounted.
-                <Route
-                  key={route.page.name}
-                  path={route.pattern}
-                  component={route.page.Component}
-                />
-              ) : (
-                <Route key={route.pattern} path={route.pattern}>
-                  <Redirect to={route.redirect} replace />
-                </Route>
-              ),
-            )}
-            <Route component={NOT_FOUND_PAGE.Component} />
-          </Switch>
-          <Live />
-        </Suspense>
+        <RouteBoundary>
+          <Suspense fallback={<Fallback />}>
+            <Switch>
+              {ROUTES.map((route) =>
+                route.redirect === undefined ? (
+                  // Keyed by page: two patterns of one page (/, /slider) keep it mounted.
+                  <Route
+                    key={route.page.name}
+                    path={route.pattern}
+                    component={route.page.Component}
+                  />
+                ) : (
+                  <Route key={route.pattern} path={route.pattern}>
+                    <Redirect to={route.redirect} replace />
+                  </Route>
+                ),
+              )}
+              <Route component={NOT_FOUND_PAGE.Component} />
+            </Switch>
+            <Live />
+          </Suspense>
+        </RouteBoundary>
       </main>
       <Footer />
     </Router>

@@ -89,6 +89,11 @@ export const en = {
   'common.page': 'Page {page} of {total}',
   'common.retry': 'Retry',
   'common.back': 'Back',
+  'routeError.title': 'This page did not load',
+  'routeError.body':
+    'Your connection or our server did not answer. Check your connection, then retry.',
+  'routeError.stillOffline': 'Still no answer. Check your mobile data or Wi-Fi, then retry.',
+  'routeError.retrying': 'Retrying…',
 
   'orgs.title': 'Featured Organizations',
   'orgs.search': 'Search organization...',
@@ -691,6 +696,7 @@ export const en = {
     'We could not check which times are still free, so none can be booked for now. Check your connection and try again.',
   'slots.todayShort': 'Today',
   'slots.dayFull': 'Full',
+  'slots.dayOver': 'Over',
   'slots.notYetOpen': 'Not open yet',
   'slots.noFreeDay': 'No free time on these days.',
   'slots.noFreeDayNext': 'No free time on these days. Try the next days.',
@@ -781,6 +787,7 @@ export const en = {
   'ticketPage.picker.none': 'No free slot on this day. Try another day.',
   'ticketPage.picker.closed': 'Closed on this day.',
   'ticketPage.picker.full': 'full',
+  'ticketPage.picker.over': 'over',
   'ticketPage.picker.closedShort': 'closed',
   'ticketPage.picker.slots': 'Free times on {date}',
   'ticketPage.picker.slotLabel': '{time} on {date}',

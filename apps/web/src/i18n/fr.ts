@@ -92,6 +92,12 @@ export const fr: Messages = {
   'common.page': 'Page {page} sur {total}',
   'common.retry': 'Réessayer',
   'common.back': 'Retour',
+  'routeError.title': "Cette page ne s'est pas chargée",
+  'routeError.body':
+    "Votre connexion ou notre serveur n'a pas répondu. Vérifiez votre connexion, puis réessayez.",
+  'routeError.stillOffline':
+    'Toujours pas de réponse. Vérifiez vos données mobiles ou le Wi-Fi, puis réessayez.',
+  'routeError.retrying': 'Nouvel essai…',
 
   'orgs.title': 'Organisations à la une',
   'orgs.search': 'Rechercher une organisation...',
@@ -716,6 +722,7 @@ export const fr: Messages = {
     'Impossible de vérifier quels horaires sont encore libres\u00a0: aucune réservation possible pour le moment. Vérifiez votre connexion et réessayez.',
   'slots.todayShort': 'Auj.',
   'slots.dayFull': 'Complet',
+  'slots.dayOver': 'Terminé',
   'slots.notYetOpen': 'Pas encore ouvert',
   'slots.noFreeDay': 'Aucun horaire libre ces jours-là.',
   'slots.noFreeDayNext': 'Aucun horaire libre ces jours-là. Essayez les jours suivants.',
@@ -807,6 +814,7 @@ export const fr: Messages = {
   'ticketPage.picker.none': 'Aucun créneau libre ce jour-là. Essayez un autre jour.',
   'ticketPage.picker.closed': 'Fermé ce jour-là.',
   'ticketPage.picker.full': 'complet',
+  'ticketPage.picker.over': 'terminé',
   'ticketPage.picker.closedShort': 'fermé',
   'ticketPage.picker.slots': 'Horaires libres le {date}',
   'ticketPage.picker.slotLabel': '{time} le {date}',

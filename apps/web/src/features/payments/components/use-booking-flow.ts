@@ -26,6 +26,7 @@ import {
   isRetryableWithSameReference,
   paymentErrorKey,
 } from '../lib/error-message';
+import { ussdCodeFor } from '../lib/phone';
 import {
   clearResumeMarker,
   ownPendingOnSlot,
@@ -144,7 +145,7 @@ export function useBookingFlow(props: BookingModalProps) {
         booking_id: payment.booking_id,
         customer,
         phone,
-        ussd: payment.ussd_code,
+        ussd: ussdCodeFor(phone),
       });
       writeStorage(PAYMENT_ID_KEY, payment.payment_id);
       followed.current = payment.booking_id;
@@ -155,7 +156,7 @@ export function useBookingFlow(props: BookingModalProps) {
           bookingId: payment.booking_id,
           accessKey: payment.access_key,
           holdExpiresAt: payment.hold_expires_at,
-          ussd: payment.ussd_code,
+          ussd: ussdCodeFor(phone),
         },
       });
     } catch (error) {

@@ -1,6 +1,6 @@
-import { normalizeCameroonMobile } from '@qless/contract/core';
+import { mobileOperator, normalizeCameroonMobile } from '@qless/contract/core';
 import { describe, expect, it } from 'vitest';
-import { formatLocalPhone, isEmail } from './phone';
+import { formatLocalPhone, isEmail, ussdCodeFor } from './phone';
 
 // The booking form checks the number with the contract's own rule, before any request.
 describe('normalizeCameroonMobile, as the booking form uses it', () => {
@@ -32,5 +32,37 @@ describe('isEmail', () => {
     expect(isEmail('a@b.cm')).toBe(true);
     expect(isEmail('a@b')).toBe(false);
     expect(isEmail('a b@c.cm')).toBe(false);
+  });
+});
+
+// Issue 18: "Dial *126#" (MTN's code) was shown to Orange Money payers.
+describe('mobileOperator and ussdCodeFor', () => {
+  it('names MTN for 67x, 650–654 and 680–683, in any form the form accepts', () => {
+    for (const phone of ['677123456', '+237 670 000 000', '650111222', '654999999', '680000000']) {
+      expect(mobileOperator(phone), phone).toBe('MTN');
+      expect(ussdCodeFor(phone), phone).toBe('*126#');
+    }
+    expect(ussdCodeFor('683 123 456')).toBe('*126#');
+  });
+  it('names Orange for 69x, 655–659 and 685–689: #150#, never *126#', () => {
+    for (const phone of ['699555010', '+237690000000', '655123456', '659000000', '685000000']) {
+      expect(mobileOperator(phone), phone).toBe('ORANGE');
+      expect(ussdCodeFor(phone), phone).toBe('#150#');
+    }
+    expect(ussdCodeFor('00237 689 123 456')).toBe('#150#');
+  });
+  it('shows no code for another operator, a range not allocated or no number', () => {
+    for (const phone of [
+      '661234567',
+      '620123456',
+      '684000000',
+      '640000000',
+      '',
+      'abc',
+      '777123456',
+    ]) {
+      expect(mobileOperator(phone), phone).toBeNull();
+      expect(ussdCodeFor(phone), phone).toBeNull();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { type MobileOperator, mobileOperator } from '@qless/contract/core';
+
 /** "677 123 456" for display. */
 export function formatLocalPhone(e164OrLocal: string): string {
   const digits = e164OrLocal.replace(/\D/g, '').replace(/^237(?=\d{9}$)/, '');
@@ -7,3 +9,18 @@ export function formatLocalPhone(e164OrLocal: string): string {
 }
 
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+/**
+ * The USSD code that opens a pending approval in each operator's menu. The provider's own
+ * `ussd_code` is not shown: it named MTN's code for Orange numbers (issue 18).
+ */
+const USSD_CODES: Record<MobileOperator, string> = {
+  MTN: '*126#',
+  ORANGE: '#150#',
+};
+
+/** The code the payer of `phone` dials when no prompt came; null when the operator is unknown. */
+export function ussdCodeFor(phone: string): string | null {
+  const operator = mobileOperator(phone);
+  return operator ? USSD_CODES[operator] : null;
+}

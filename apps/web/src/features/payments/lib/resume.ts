@@ -6,6 +6,7 @@ import {
   updateDeviceBooking,
 } from '../../../lib/device-bookings';
 import type { Customer, PaymentRef } from './booking-wizard';
+import { ussdCodeFor } from './phone';
 
 /**
  * What brings a customer back to a payment they left (reload, Back, a closed modal): the
@@ -146,6 +147,8 @@ export function paymentRefOf(entry: DeviceBooking, marker: ResumeMarker | null):
     bookingId: entry.booking_id,
     accessKey: entry.access_key,
     holdExpiresAt: entry.hold_expires_at,
-    ussd: marker?.booking_id === entry.booking_id ? marker.ussd : null,
+    // From the number, not the stored code: markers written before issue 18 hold MTN's code
+    // for Orange numbers too.
+    ussd: marker?.booking_id === entry.booking_id ? ussdCodeFor(marker.phone) : null,
   };
 }

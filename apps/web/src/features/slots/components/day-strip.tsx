@@ -2,18 +2,11 @@ import { useId, useState } from 'react';
 import { ChevronIcon } from '../../../components/ui/icon';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { DAY_AND_MONTH, DAY_OF_MONTH, formatDate, SHORT_WEEKDAY } from '../../../lib/dates';
-import { type DayState, firstOpenDay, rangeTitle, stripPageCount } from '../lib/calendar';
+import { type DayState, dayMark, firstOpenDay, rangeTitle, stripPageCount } from '../lib/calendar';
 import { SlotButton } from './slot-button';
 import type { WeekModel } from './week-model';
-
-/** The mark under a day that has nothing to book, and what it says aloud. */
-const DAY_MARKS: Partial<Record<DayState, MessageKey>> = {
-  full: 'slots.dayFull',
-  closed: 'slots.closedDay',
-};
 
 const selectable = (state: DayState) => state === 'open' || state === 'unknown';
 
@@ -83,7 +76,7 @@ export function DayStrip({ model, dates, page, onPage }: Props) {
         {dates.map((date) => {
           const state = states.get(date) ?? 'unknown';
           const isToday = date === model.today;
-          const mark = DAY_MARKS[state];
+          const mark = dayMark(state);
           const spoken = [
             formatDate(date, intlLocale, DAY_AND_MONTH),
             isToday ? t('slots.today') : null,

@@ -1,9 +1,12 @@
 import type { Slot } from '@qless/contract';
 import { minutesToWire } from '@qless/contract/core';
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../i18n/en';
+import { fr } from '../../../i18n/fr';
 import { takenSet } from './availability';
 import {
   type DayContext,
+  dayMark,
   dayState,
   FIRST_VIEW,
   firstOpenDay,
@@ -106,8 +109,41 @@ describe('dayState', () => {
     expect(dayState('2026-12-06', { ...ctx, taken: null })).toBe('closed');
   });
 
-  it('a service with no slots has no open day', () => {
-    expect(dayState('2026-12-02', { ...ctx, slots: [] })).toBe('full');
+  it('a service with no slots has no open day: closed, not full', () => {
+    expect(dayState('2026-12-02', { ...ctx, slots: [] })).toBe('closed');
+  });
+
+  // Issue 18: late in the day, today read "FULL" ("COMPLET") though nobody had taken it.
+  it('today is over, not full, once every slot has started (the injected clock)', () => {
+    const free = { ...ctx, taken: takenSet([]) };
+    // 10:05 in Douala: 09:00 and 10:00 have started, nothing was booked.
+    const late = new Date('2026-11-30T09:05:00Z');
+    expect(dayState(TODAY, { ...free, now: late })).toBe('over');
+    expect(dayState(TODAY, { ...ctx, now: late })).toBe('over');
+    // Still over while the taken seats are unknown: nothing left to learn.
+    expect(dayState(TODAY, { ...free, taken: null, now: late })).toBe('over');
+    // 09:55: 10:00 is still ahead; taken, so full; free, so open.
+    const before = new Date('2026-11-30T08:55:00Z');
+    expect(dayState(TODAY, { ...ctx, now: before })).toBe('full');
+    expect(dayState(TODAY, { ...free, now: before })).toBe('open');
+    // Tomorrow, both taken, is full at any hour of today.
+    expect(dayState('2026-12-01', { ...ctx, now: late })).toBe('full');
+  });
+
+  it('labels over, closed and full with three different words, in English and French', () => {
+    const late = new Date('2026-11-30T09:05:00Z');
+    const marks = [
+      dayMark(dayState(TODAY, { ...ctx, now: late })),
+      dayMark(dayState('2026-12-06', ctx)),
+      dayMark(dayState('2026-12-01', ctx)),
+    ];
+    expect(marks).toEqual(['slots.dayOver', 'slots.closedDay', 'slots.dayFull']);
+    const words = (catalog: Record<string, string>) =>
+      marks.map((key) => (key ? catalog[key] : null));
+    expect(words(en)).toEqual(['Over', 'Closed', 'Full']);
+    expect(words(fr)).toEqual(['Terminé', 'Fermé', 'Complet']);
+    expect(dayMark(dayState('2026-12-02', ctx))).toBeNull();
+    expect(dayMark('unknown')).toBeNull();
   });
 
   it('selects today when it is open, else the first open day', () => {

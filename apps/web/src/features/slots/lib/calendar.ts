@@ -68,11 +68,12 @@ export function lastWeekOffset(today: string, bookableUntil: string): number {
 }
 
 /**
- * What a day offers: `open` (some slot free), `full` (no free slot left: all taken or
- * started), `closed` (not a working day, or a closure), `past`, `beyond` (after the
+ * What a day offers: `open` (some slot free), `full` (slots still ahead, every one taken),
+ * `over` (today, and every slot has started: nothing left to wait for), `closed` (not a
+ * working day, a closure, or a service with no slots), `past`, `beyond` (after the
  * horizon), or `unknown` (its taken slots could not be learned yet).
  */
-export type DayState = 'open' | 'full' | 'closed' | 'past' | 'beyond' | 'unknown';
+export type DayState = 'open' | 'full' | 'over' | 'closed' | 'past' | 'beyond' | 'unknown';
 
 export interface DayContext extends Omit<SlotContext, 'closedDay'> {
   today: string;
@@ -86,13 +87,34 @@ export function dayState(date: string, ctx: DayContext): DayState {
   if (date < ctx.today) return 'past';
   if (date > ctx.bookableUntil) return 'beyond';
   if (isClosedDay(date, ctx.openDays, ctx.closures)) return 'closed';
+  // A service with no slots opens on no day: "full" would say others got there first.
+  if (ctx.slots.length === 0) return 'closed';
   const states = ctx.slots.map((slot) => slotState(slot, date, ctx));
   if (states.includes('free')) return 'open';
-  // Every slot gone by (late today) or the service has none: nothing to wait for.
-  if (states.every((s) => s === 'past')) return 'full';
+  // Every slot gone by (late today): the day is over, not taken by others (issue 18).
+  if (states.every((s) => s === 'past')) return 'over';
   if (ctx.taken === null) return 'unknown';
   return 'full';
 }
+
+/**
+ * The word under a day's tile that has nothing to book: three different words for three
+ * different reasons (issue 18: a day that was over read "Full"); none for a bookable day.
+ */
+export function dayMark(state: DayState): DayMark | null {
+  switch (state) {
+    case 'full':
+      return 'slots.dayFull';
+    case 'over':
+      return 'slots.dayOver';
+    case 'closed':
+      return 'slots.closedDay';
+    default:
+      return null;
+  }
+}
+
+export type DayMark = 'slots.dayFull' | 'slots.dayOver' | 'slots.closedDay';
 
 /** The day the strip selects on arrival: today when it has a free slot, else the first that has. */
 export function firstOpenDay(

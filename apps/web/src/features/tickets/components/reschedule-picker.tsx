@@ -146,7 +146,9 @@ export function ReschedulePicker(props: Props) {
                     {info && unavailable
                       ? info.closed
                         ? t('ticketPage.picker.closedShort')
-                        : t('ticketPage.picker.full')
+                        : info.over
+                          ? t('ticketPage.picker.over')
+                          : t('ticketPage.picker.full')
                       : '\u00a0'}
                   </span>
                   <span className="visually-hidden">

@@ -63,4 +63,19 @@ describe('pickerDays', () => {
       free: [{ id: 's10', time: '10:30' }],
     });
   });
+
+  it('marks today over once every slot has started, not full (issue 18)', () => {
+    const late = new Date('2026-11-20T10:05:00Z'); // 11:05 in Douala: 11:00 has started
+    const [today, monday] = pickerDays(
+      ['2026-11-20', '2026-11-23'],
+      availability,
+      { date: '2026-11-25', slotId: 's9' },
+      ZONE,
+      late,
+    );
+    expect(today).toMatchObject({ closed: false, over: true, free: [] });
+    expect(monday).toMatchObject({ over: false });
+    expect(byDate['2026-11-20']?.over).toBe(false);
+    expect(byDate['2026-11-21']?.over).toBe(false); // closed, not over
+  });
 });

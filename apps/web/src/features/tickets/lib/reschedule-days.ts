@@ -24,6 +24,11 @@ export interface PickerSlot {
 export interface PickerDay {
   date: string;
   closed: boolean;
+  /**
+   * Open, but every slot of the day has started (today, late): over rather than full, which
+   * would say others took them (issue 18).
+   */
+  over: boolean;
   /** Free slots of the day, the booking's own left out. */
   free: PickerSlot[];
   /** The booking's own slot when it is on this day ("HH:MM"). */
@@ -54,6 +59,10 @@ export function pickerDays(
       !availability.openDays.includes(dayOfWeek(date)) || availability.closures.includes(date);
     const free: PickerSlot[] = [];
     let current: string | null = null;
+    const over =
+      !closed &&
+      availability.slots.length > 0 &&
+      availability.slots.every((slot) => isSlotInPast(date, slot.start, timeZone, now));
     for (const slot of availability.slots) {
       const time = formatMinutes(slot.start);
       if (date === own.date && slot.id === own.slotId) {
@@ -64,6 +73,6 @@ export function pickerDays(
       if (availability.full.has(fullKey(date, slot.id))) continue;
       free.push({ id: slot.id, time });
     }
-    return { date, closed, free, current };
+    return { date, closed, over, free, current };
   });
 }

@@ -1,0 +1,106 @@
+import { Component, type ReactNode, useEffect, useRef, useState } from 'react';
+// wouter's own route parser (its dependency): the page is found as the router finds it.
+import { parse } from 'regexparam';
+import { useLocation } from 'wouter';
+import { LoadError } from '../components/ui/load-error';
+import { useI18n } from '../i18n/i18n';
+import { pageOf } from './route-table';
+
+/**
+ * Whether the server answers at all (any status): then reloading the page shows it. While it
+ * does not (offline, server down), a reload would trade this page for the browser's own
+ * error page, so the reader stays here with Retry.
+ */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    await fetch(location.href, { cache: 'no-store', headers: { accept: 'text/html' } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a page that failed to load shows, inside the layout (the header and footer stay):
+ * a heading, a message in the page's language and Retry. Retry loads the page's chunk again
+ * and shows the page; when the browser keeps the failed import (Chromium and Firefox keep a
+ * failed module fetch for the document's life) and the server answers again, it reloads the
+ * page, which the server renders.
+ */
+function RouteError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  const [path] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const [stillFailing, setStillFailing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The reader tapped something that did not come: say where they are.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+
+  const retry = async () => {
+    setBusy(true);
+    const loaded = await pageOf(parse, path)
+      .retry()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (loaded) return onRetry();
+    if (await serverAnswers()) {
+      window.location.reload();
+      return;
+    }
+    setBusy(false);
+    setStillFailing(true);
+  };
+
+  return (
+    <div className="container page-section route-error">
+      <h1 className="page-title" ref={heading} tabIndex={-1}>
+        {t('routeError.title')}
+      </h1>
+      <LoadError
+        message={t(stillFailing ? 'routeError.stillOffline' : 'routeError.body')}
+        retryLabel={busy ? t('routeError.retrying') : t('common.retry')}
+        onRetry={() => {
+          if (!busy) void retry();
+        }}
+      />
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  /** The address shown: moving elsewhere clears the failure (that page may load). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/**
+ * Around every route (issue 18): a page whose code or first render fails leaves the layout
+ * standing with a message and Retry, instead of unmounting the whole app (a white page).
+ * React itself logs the caught error to the console.
+ */
+class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
+      this.setState({ failed: false });
+    }
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return <RouteError onRetry={() => this.setState({ failed: false })} />;
+  }
+}
+
+/** The route's error boundary, reset when the address changes. */
+export function RouteBoundary({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return <RouteErrorBoundary resetKey={location}>{children}</RouteErrorBoundary>;
+}
