@@ -6,6 +6,7 @@
 export * from './catalog-search.js';
 export * from './checkin-codes.js';
 export * from './constants.js';
+export * from './localized-name.js';
 export * from './error-codes.js';
 export * from './payment-outcomes.js';
 export * from './phone.js';

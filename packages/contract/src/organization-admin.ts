@@ -108,6 +108,8 @@ export const adminBookingSchema = z.object({
   time: z.string(),
   service_id: idSchema,
   service_name: z.string(),
+  /** French name; null when the organization wrote none. */
+  service_name_fr: z.string().nullable(),
   cus_name: z.string(),
   cus_email: z.string(),
   phone_number: z.string(),
@@ -137,6 +139,7 @@ export const organizationDataResponseSchema = z.object({
         booking_id: idSchema,
         cus_name: z.string(),
         service_name: z.string(),
+        service_name_fr: z.string().nullable(),
         /** "HH:MM" */
         time: z.string(),
         status: z.enum(ADMIN_BOOKING_STATUSES),

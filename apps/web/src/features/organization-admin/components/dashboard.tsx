@@ -1,4 +1,5 @@
 import type { OrganizationDataResponse } from '@qless/contract';
+import { localizedServiceName } from '@qless/contract/core';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import type { MessageKey } from '../../../i18n/en';
@@ -29,7 +30,7 @@ export function Dashboard({
   links: { profile: string; bookings: string; attention: string };
   onChanged: () => Promise<void>;
 }) {
-  const { t, intlLocale } = useI18n();
+  const { t, locale, intlLocale } = useI18n();
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const org = data.organizationData;
@@ -104,7 +105,7 @@ export function Dashboard({
               <li key={b.booking_id}>
                 <span>
                   <span className="upcoming__who">{b.cus_name}</span>
-                  <span className="cell-sub upcoming__service">{b.service_name}</span>
+                  <span className="cell-sub upcoming__service">{localizedServiceName(b, locale)}</span>
                 </span>
                 <span className="upcoming__when">
                   {t('dashboard.todayAt', { time: b.time })}

@@ -21,6 +21,7 @@ const TICKET: Ticket = {
   organization: 'Bamenda Regional Hospital',
   location: 'Hospital Roundabout, Bamenda',
   service: 'Antenatal clinic',
+  service_fr: 'Consultation prénatale',
   date: '2026-03-16',
   time: '09:30',
   time_zone: 'Africa/Douala',
@@ -81,6 +82,12 @@ describe('ticketLabels', () => {
     expect(labels.formattedDate).toBe('Monday, 16 March 2026');
     expect(labels.formattedTime).toBe('09:30, Douala time (UTC+1)');
   });
+  it('names the service in the reader’s language, the base name only when none was written', () => {
+    expect(ticketLabels(TICKET, i18nFor('fr')).serviceName).toBe('Consultation prénatale');
+    expect(ticketLabels(TICKET, i18nFor('en')).serviceName).toBe('Antenatal clinic');
+    const untranslated = { ...TICKET, service_fr: null };
+    expect(ticketLabels(untranslated, i18nFor('fr')).serviceName).toBe('Antenatal clinic');
+  });
   it('puts the colon the way each language does', () => {
     expect(withColon('Date', 'en')).toBe('Date:');
     expect(withColon('Date', 'fr')).toBe('Date\u00a0:');
@@ -102,9 +109,11 @@ describe('renderTicketPdf', () => {
       'Code du ticket',
       'Ada Nkem',
       'QL-7K2M9P',
+      'Consultation prénatale',
     ]) {
       expect(text, s).toContain(s);
     }
+    expect(text).not.toContain('Antenatal clinic');
     expect(text).not.toContain('Organization');
     expect(text).not.toContain('Username');
     expect(text).not.toContain('Africa/Douala');

@@ -1,5 +1,5 @@
 import type { Ticket } from '@qless/contract';
-import { ticketPageUrl } from '@qless/contract/core';
+import { localizedText, ticketPageUrl } from '@qless/contract/core';
 import type { MessageKey } from '../../../i18n/en';
 import type { Locale, Params } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
@@ -50,6 +50,7 @@ export function ticketLabels(ticket: Ticket, i18n: TicketI18n): TicketLabels {
     username: row('booking.row.username'),
     email: row('booking.row.email'),
     phone: row('booking.row.phone'),
+    serviceName: localizedText(ticket.service, ticket.service_fr, locale),
     code: t('booking.row.code'),
     arrive: t('ticket.arrive'),
     formattedDate: formatDate(ticket.date, i18n.intlLocale, LONG_DATE),

@@ -15,6 +15,8 @@ export interface TicketLabels {
   phone: string;
   code: string;
   arrive: string;
+  /** The service's name in the UI language. */
+  serviceName: string;
   /** The appointment date already localized, e.g. "Monday 16 March 2026". */
   formattedDate: string;
   /** The time with its zone as people read it, e.g. "09:30, heure de Douala (UTC+1)". */
@@ -41,7 +43,7 @@ export async function renderTicketPdf(
   const rows: [string, string][] = [
     [labels.organization, ticket.organization],
     [labels.location, ticket.location],
-    [labels.service, ticket.service],
+    [labels.service, labels.serviceName],
     [labels.date, labels.formattedDate],
     [labels.time, labels.formattedTime],
     [labels.username, ticket.customer_name],
