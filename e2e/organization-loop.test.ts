@@ -210,7 +210,7 @@ async function ticketQr(ticket: PaidTicket): Promise<string> {
   const file = join(ARTIFACTS, 'loop-ticket-qr.png');
   writeFileSync(
     file,
-    await QRCode.toBuffer(ticket.token, { errorCorrectionLevel: 'M', margin: 1, width: 360 }),
+    await QRCode.toBuffer(ticket.token, { errorCorrectionLevel: 'Q', margin: 1, width: 360 }),
   );
   return file;
 }

@@ -731,6 +731,9 @@ export const en = {
   'ticketPage.body.confirmed':
     'Show your ticket (the PDF or this page) at the counter. Please arrive 10 minutes before your time.',
   'ticketPage.body.checked_in': 'You were checked in at the counter.',
+  'ticketPage.qr.label': 'QR code of ticket {code}',
+  'ticketPage.qr.caption': 'The counter scans this code. Turn your screen brightness up.',
+  'ticketPage.qr.failed': 'The QR code could not be shown. Give your ticket code at the counter.',
   'ticketPage.body.cancelledByYou': 'The slot is free for others. The {fee} fee is not refunded.',
   'ticketPage.body.cancelledByOrg':
     '{org} cancelled this appointment. Contact them, or book another slot.',

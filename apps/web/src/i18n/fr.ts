@@ -756,6 +756,10 @@ export const fr: Messages = {
   'ticketPage.body.confirmed':
     'Présentez votre ticket (le PDF ou cette page) au guichet. Merci d’arriver 10 minutes avant l’heure.',
   'ticketPage.body.checked_in': 'Votre arrivée a été enregistrée au guichet.',
+  'ticketPage.qr.label': 'Code QR du ticket {code}',
+  'ticketPage.qr.caption': 'Le guichet scanne ce code. Augmentez la luminosité de votre écran.',
+  'ticketPage.qr.failed':
+    'Le code QR n’a pas pu être affiché. Donnez votre code de ticket au guichet.',
   'ticketPage.body.cancelledByYou':
     'Le créneau est libéré pour d’autres personnes. Les frais de {fee} ne sont pas remboursés.',
   'ticketPage.body.cancelledByOrg':

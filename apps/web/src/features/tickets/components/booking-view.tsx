@@ -24,6 +24,7 @@ import type { PickerSlot } from '../lib/reschedule-days';
 import { ConfirmDialog } from './confirm-dialog';
 import { PlaceRow } from './place-row';
 import { type LoadAvailability, ReschedulePicker } from './reschedule-picker';
+import { TicketQr } from './ticket-qr';
 
 interface Props {
   booking: CustomerBooking;
@@ -234,6 +235,10 @@ export function BookingView(props: Props) {
           </p>
         ) : null}
       </div>
+
+      {state === 'confirmed' && booking.ticket ? (
+        <TicketQr token={booking.ticket.token} code={booking.ticket.code} />
+      ) : null}
 
       <dl className="ticket-rows ticket-card">
         <div className="ticket-rows__row">

@@ -1,6 +1,7 @@
 import type { Ticket } from '@qless/contract';
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
+import { TICKET_QR_LEVEL } from './ticket-qr';
 
 /** Every text of the ticket, already in the UI language; row labels carry their colon. */
 export interface TicketLabels {
@@ -61,7 +62,7 @@ export async function renderTicketPdf(
   }
 
   const qr = await QRCode.toDataURL(qrText, {
-    errorCorrectionLevel: 'M',
+    errorCorrectionLevel: TICKET_QR_LEVEL,
     margin: 1,
     width: 360,
   });
