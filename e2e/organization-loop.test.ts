@@ -256,9 +256,9 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await request.getByLabel('City').fill(ORG.city);
     await request.getByLabel('Category').fill(ORG.category);
     await shot(ops, 'platform-approve');
-    await request.getByRole('button', { name: 'Create and send invitation' }).click();
+    await request.getByRole('button', { name: 'Create and invite' }).click();
     await ops
-      .getByText(`${ORG.name} was created. An invitation was sent to ${ORG.email}.`)
+      .getByText(`${ORG.name} was created, with an account for ${ORG.email}.`)
       .waitFor();
 
     // 3. The invitation arrives by SMTP; the admin sets a password and is signed in.
@@ -413,8 +413,8 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await admin.getByLabel('Name').fill(STAFF.name);
     // An admin invites counter staff only (no role to choose; admins are the operators' call).
     expect(await admin.getByLabel('Role').count()).toBe(0);
-    await admin.getByRole('button', { name: 'Send invitation' }).click();
-    await admin.getByText(`Invitation sent to ${STAFF.email}.`).waitFor();
+    await admin.getByRole('button', { name: 'Invite', exact: true }).click();
+    await admin.getByText(`Account created for ${STAFF.email}.`).waitFor();
     await shot(admin, 'staff-invited');
     const staffMail = await smtp.waitFor(STAFF.email, /invitation/);
 

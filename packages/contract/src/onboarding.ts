@@ -4,6 +4,7 @@ import { idSchema } from './catalog.js';
 import { CONTACT_REQUEST_STATUSES } from './constants.js';
 import { withFieldCodes } from './errors.js';
 import { PROFILE_REQUIRED_FIELDS } from './organization-admin.js';
+import { normalizeCameroonMobile } from './phone.js';
 
 /**
  * Onboarding (issue 8): password reset and invitation links, the operator console
@@ -105,9 +106,12 @@ export const approveContactRequestSchema = withFieldCodes(
     city: z.string().trim().max(100).optional(),
     category: z.string().trim().max(100).optional(),
     time_zone: z.string().trim().max(64).optional(),
+    /** The first admin's mobile: the invitation link goes there by SMS too. */
+    admin_phone: invitationPhoneSchema,
   }),
   {
     name: 'INVALID_NAME',
+    admin_phone: 'INVALID_PHONE',
     admin_email: 'INVALID_EMAIL',
     admin_name: 'INVALID_NAME',
     city: 'INVALID_LOCATION',
@@ -117,10 +121,36 @@ export const approveContactRequestSchema = withFieldCodes(
 );
 export type ApproveContactRequest = z.input<typeof approveContactRequestSchema>;
 
+/**
+ * How an invitation reaches its person (issue 18, point 3). Nothing here says "sent": the
+ * answer comes before any delivery. `email`: `queued` when the server has SMTP (the outbox
+ * worker sends it), `not_configured` when it has none (the mail waits in the outbox and no
+ * one receives it). `link`: the invitation link itself, given only when no e-mail carries
+ * it, for the inviter to copy or share. `sms`: `queued` when a phone number was given (an
+ * SMS with the link, through the SMS provider), else null.
+ */
+export const invitationDeliverySchema = z.object({
+  email: z.enum(['queued', 'not_configured']),
+  link: z.string().nullable(),
+  sms: z.enum(['queued']).nullable(),
+  /** How long the link works. */
+  valid_hours: z.number().int(),
+});
+export type InvitationDelivery = z.infer<typeof invitationDeliverySchema>;
+
+/** A mobile number to text an invitation link to: optional, Cameroonian, any usual spelling. */
+const invitationPhoneSchema = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === '' || normalizeCameroonMobile(v) !== null, 'A mobile number: 6xx xxx xxx')
+  .optional();
+
 export const approveContactResponseSchema = z.object({
   contact_request: contactRequestItemSchema,
   organization: z.object({ organization_id: idSchema, name: z.string() }),
   admin: z.object({ id: idSchema, email: z.string() }),
+  invitation: invitationDeliverySchema,
 });
 export type ApproveContactResponse = z.infer<typeof approveContactResponseSchema>;
 
@@ -247,6 +277,13 @@ export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
 export const staffMemberResponseSchema = z.object({ member: staffMemberSchema });
 export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
 
+/** An invitation made or made again: the account, and how the link reaches its person. */
+export const staffInvitationResponseSchema = z.object({
+  member: staffMemberSchema,
+  invitation: invitationDeliverySchema,
+});
+export type StaffInvitationResponse = z.infer<typeof staffInvitationResponseSchema>;
+
 export const inviteStaffRequestSchema = withFieldCodes(
   z.object({
     email: emailSchema,
@@ -254,8 +291,11 @@ export const inviteStaffRequestSchema = withFieldCodes(
     role: z.enum(STAFF_ROLES).default('staff'),
     /** Operators name the organization; admins may omit it. */
     organization_id: idSchema.optional(),
+    /** The person's mobile: the invitation link goes there by SMS too. */
+    phone: invitationPhoneSchema,
   }),
   {
+    phone: 'INVALID_PHONE',
     email: 'INVALID_EMAIL',
     name: 'INVALID_NAME',
     role: 'VALIDATION_FAILED',

@@ -5,6 +5,7 @@ import {
   contactRequestsQuerySchema,
   contactRequestsResponseSchema,
   idParamsSchema,
+  type InvitationDelivery,
   isValidTimeZone,
   outboxResponseSchema,
   pageQuerySchema,
@@ -17,7 +18,12 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { authOf, ROLES_OPERATOR } from '../auth/auth-guard.js';
 import { normalizeEmail } from '../auth/users.repository.js';
-import { emailTaken, inviteAccount, isUniqueViolation } from '../onboarding/invitations.js';
+import {
+  emailTaken,
+  invitationChannels,
+  inviteAccount,
+  isUniqueViolation,
+} from '../onboarding/invitations.js';
 import {
   findContactRequest,
   handleContactRequest,
@@ -88,7 +94,13 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
           );
         }
         const now = clock.now();
-        let created: { organizationId: string; name: string; adminId: string; adminEmail: string };
+        let created: {
+          organizationId: string;
+          name: string;
+          adminId: string;
+          adminEmail: string;
+          invitation: InvitationDelivery;
+        };
         try {
           created = await db.transaction().execute(async (trx) => {
             const request = await handleContactRequest(
@@ -123,7 +135,7 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
               })
               .returning(['id', 'name'])
               .executeTakeFirstOrThrow();
-            const admin = await inviteAccount(trx, {
+            const { user: admin, invitation } = await inviteAccount(trx, {
               email: adminEmail,
               name: body.admin_name ?? '',
               role: 'org_admin',
@@ -131,12 +143,14 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
               organizationName: org.name,
               publicOrigin: config.publicOrigin,
               now,
+              ...invitationChannels(config, body.admin_phone),
             });
             return {
               organizationId: org.id,
               name: org.name,
               adminId: admin.id,
               adminEmail: admin.email,
+              invitation,
             };
           });
         } catch (err) {
@@ -146,10 +160,12 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
         }
         const contactRequest = await findContactRequest(db, req.params.id);
         if (!contactRequest) throw requestNotFound();
+        reply.header('cache-control', 'no-store');
         return reply.status(201).send({
           contact_request: contactRequest,
           organization: { organization_id: created.organizationId, name: created.name },
           admin: { id: created.adminId, email: created.adminEmail },
+          invitation: created.invitation,
         });
       },
     );

@@ -50,6 +50,29 @@ export async function queueMail(db: Db, mail: NewMail, now: Date): Promise<strin
   return row.id;
 }
 
+/** An SMS whose text is written now (an invitation link), due at once; like queueMail. */
+export async function queueSms(
+  db: Db,
+  sms: { to: string; text: string; kind: string },
+  now: Date,
+): Promise<string> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      channel: 'sms',
+      to_address: sms.to,
+      subject: null,
+      text_body: sms.text,
+      html_body: null,
+      kind: sms.kind,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /**
  * Queues booking messages, due at once. A message whose dedupe key is already in the outbox
  * (the same event told twice, by another process or a retried transaction) is left out:

@@ -1,7 +1,8 @@
-import type { StaffMember, StaffRole } from '@qless/contract';
+import type { InvitationDelivery, StaffMember, StaffRole } from '@qless/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
+import { InvitationResult } from '../../../components/ui/invitation-result';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -10,7 +11,10 @@ import { useAsync } from '../../../lib/use-async';
 import { inviteStaff, listStaff, resendInvitation, setStaffActive } from '../api/staff';
 import './account.css';
 
-type Notice = { tone: 'success' | 'error'; text: string } | null;
+type Notice =
+  | { tone: 'success' | 'error'; text: string }
+  | { tone: 'invitation'; text: string; delivery: InvitationDelivery; email: string; phone: string }
+  | null;
 
 function statusKey(m: StaffMember) {
   if (!m.active) return 'staff.status.disabled' as const;
@@ -42,11 +46,12 @@ export function StaffScreen({
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const act = async (key: string, work: () => Promise<string>) => {
+  const act = async (key: string, work: () => Promise<string | Notice>) => {
     setBusy(key);
     setNotice(null);
     try {
-      setNotice({ tone: 'success', text: await work() });
+      const done = await work();
+      setNotice(typeof done === 'string' ? { tone: 'success', text: done } : done);
       setReload((n) => n + 1);
     } catch (error) {
       setNotice({ tone: 'error', text: t(apiErrorKey(error)) });
@@ -60,15 +65,23 @@ export function StaffScreen({
     const form = event.currentTarget;
     const data = new FormData(form);
     const email = String(data.get('email') ?? '').trim();
+    const phone = String(data.get('phone') ?? '').trim();
     void act('invite', async () => {
-      await inviteStaff({
+      const made = await inviteStaff({
         email,
         name: String(data.get('name') ?? '').trim(),
         role: String(data.get('role') ?? 'staff') as StaffRole,
+        ...(phone ? { phone } : {}),
         ...(organizationId ? { organization_id: organizationId } : {}),
       });
       form.reset();
-      return t('staff.invited', { email });
+      return {
+        tone: 'invitation',
+        text: t('staff.invited', { email: made.member.email }),
+        delivery: made.invitation,
+        email: made.member.email,
+        phone,
+      };
     });
   };
 
@@ -82,7 +95,16 @@ export function StaffScreen({
       </h1>
       <p className="page-lead">{t('staff.lead')}</p>
       <div aria-live="polite">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        {notice?.tone === 'invitation' ? (
+          <InvitationResult
+            delivery={notice.delivery}
+            email={notice.email}
+            phone={notice.phone}
+            lead={notice.text}
+          />
+        ) : notice ? (
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        ) : null}
       </div>
       {forbidden ? (
         <Alert tone="error">{t('staff.forbidden')}</Alert>
@@ -112,6 +134,19 @@ export function StaffScreen({
             <Field label={t('staff.invite.name')}>
               {(ids) => (
                 <input {...ids} name="name" className="input" maxLength={100} autoComplete="off" />
+              )}
+            </Field>
+            <Field label={t('staff.invite.phone')} hint={t('staff.invite.phone.hint')}>
+              {(ids) => (
+                <input
+                  {...ids}
+                  name="phone"
+                  type="tel"
+                  inputMode="tel"
+                  className="input"
+                  maxLength={30}
+                  autoComplete="off"
+                />
               )}
             </Field>
             {canManageAdmins ? (
@@ -158,8 +193,14 @@ export function StaffScreen({
                         disabled={busy !== null}
                         onClick={() =>
                           act(`resend-${m.id}`, async () => {
-                            await resendInvitation(m.id);
-                            return t('staff.resent', { email: m.email });
+                            const again = await resendInvitation(m.id);
+                            return {
+                              tone: 'invitation',
+                              text: t('staff.resent', { email: m.email }),
+                              delivery: again.invitation,
+                              email: m.email,
+                              phone: '',
+                            };
                           })
                         }
                       >

@@ -1,4 +1,4 @@
-import type { ContactRequestItem } from '@qless/contract';
+import type { ContactRequestItem, InvitationDelivery } from '@qless/contract';
 import {
   CONTACT_REQUEST_STATUSES,
   type ContactRequestStatus,
@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
+import { InvitationResult } from '../../../components/ui/invitation-result';
 import { useI18n } from '../../../i18n/i18n';
 import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
@@ -16,7 +17,16 @@ import { ListState, Pager } from './shared';
 
 const PAGE_SIZE = 10;
 type Filter = ContactRequestStatus | 'all';
-type Notice = { tone: 'success' | 'error'; text: string } | null;
+interface Invited {
+  text: string;
+  delivery: InvitationDelivery;
+  email: string;
+  phone: string;
+}
+type Notice =
+  | { tone: 'success' | 'error'; text: string }
+  | ({ tone: 'invitation' } & Invited)
+  | null;
 
 function ApproveForm({
   request,
@@ -24,7 +34,7 @@ function ApproveForm({
   onCancel,
 }: {
   request: ContactRequestItem;
-  onDone: (text: string) => void;
+  onDone: (invited: Invited) => void;
   onCancel: () => void;
 }) {
   const { t } = useI18n();
@@ -46,13 +56,17 @@ function ApproveForm({
         city: field('city'),
         category: field('category'),
         time_zone: field('time_zone') || DEFAULT_TIME_ZONE,
+        ...(field('admin_phone') ? { admin_phone: field('admin_phone') } : {}),
       });
-      onDone(
-        t('platform.approve.done', {
+      onDone({
+        text: t('platform.approve.done', {
           name: created.organization.name,
           email: created.admin.email,
         }),
-      );
+        delivery: created.invitation,
+        email: created.admin.email,
+        phone: field('admin_phone'),
+      });
     } catch (err) {
       setError(t(apiErrorKey(err)));
       setBusy(false);
@@ -91,6 +105,18 @@ function ApproveForm({
       </Field>
       <Field label={t('platform.approve.adminName')}>
         {(ids) => <input {...ids} name="admin_name" className="input" maxLength={100} />}
+      </Field>
+      <Field label={t('platform.approve.phone')} hint={t('platform.approve.phone.hint')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="admin_phone"
+            type="tel"
+            inputMode="tel"
+            className="input"
+            maxLength={30}
+          />
+        )}
       </Field>
       <Field label={t('platform.approve.city')}>
         {(ids) => <input {...ids} name="city" className="input" maxLength={100} />}
@@ -177,7 +203,16 @@ export function RequestsPanel() {
         </select>
       </label>
       <div aria-live="polite">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        {notice?.tone === 'invitation' ? (
+          <InvitationResult
+            delivery={notice.delivery}
+            email={notice.email}
+            phone={notice.phone}
+            lead={notice.text}
+          />
+        ) : notice ? (
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        ) : null}
       </div>
       <ListState state={state}>
         {(data) =>
@@ -230,9 +265,9 @@ export function RequestsPanel() {
                       <ApproveForm
                         request={r}
                         onCancel={() => setApproving(null)}
-                        onDone={(text) => {
+                        onDone={(invited) => {
                           setApproving(null);
-                          setNotice({ tone: 'success', text });
+                          setNotice({ tone: 'invitation', ...invited });
                           setReload((n) => n + 1);
                         }}
                       />
