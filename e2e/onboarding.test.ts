@@ -93,6 +93,8 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await go(visitor.page, '/contact');
     await visitor.page.getByLabel('Organization name').fill(ORG.name);
     await visitor.page.getByLabel('Email').fill(ORG.email);
+    await visitor.page.getByLabel('Contact person').fill('Marie Ngo');
+    await visitor.page.getByLabel('Phone number').fill('677 12 34 56');
     await visitor.page.getByLabel('Message').fill('We would like our patients to book.');
     await visitor.page.getByRole('button', { name: 'Submit' }).click();
     await visitor.page.getByText("Request sent! We'll get back to you soon.").waitFor();

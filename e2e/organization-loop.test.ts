@@ -232,6 +232,8 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await go(visitor, '/contact');
     await visitor.getByLabel('Organization name').fill(ORG.name);
     await visitor.getByLabel('Email').fill(ORG.email);
+    await visitor.getByLabel('Contact person').fill('Marie Ngo');
+    await visitor.getByLabel('Phone number').fill('677 12 34 56');
     await visitor
       .getByLabel('Message')
       .fill('We would like residents to book their civil registry appointments.');
@@ -279,7 +281,14 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await admin.getByLabel('Location').fill(ORG.location);
     await admin.getByLabel('City').fill(ORG.city);
     await admin.getByLabel('Category').fill(ORG.category);
+    // A new organization opens Monday to Friday until its admin confirms the days (issue 18).
+    expect(
+      await admin.locator('input[name="open_days"]:checked').evaluateAll((boxes) =>
+        boxes.map((b) => (b as unknown as { value: string }).value),
+      ),
+    ).toEqual(['1', '2', '3', '4', '5']);
     for (const day of await admin.locator('input[name="open_days"]').all()) await day.check();
+    await admin.getByLabel('These are our opening days').check();
     await admin.locator('input[type=file]').setInputFiles({
       name: 'kribi.png',
       mimeType: 'image/png',

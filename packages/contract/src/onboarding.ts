@@ -3,7 +3,7 @@ import { emailSchema, passwordSchema } from './auth.js';
 import { idSchema } from './catalog.js';
 import { CONTACT_REQUEST_STATUSES } from './constants.js';
 import { withFieldCodes } from './errors.js';
-import { PROFILE_REQUIRED_FIELDS } from './organization-admin.js';
+import { PROFILE_MISSING_ITEMS } from './organization-admin.js';
 import { normalizeCameroonMobile } from './phone.js';
 
 /**
@@ -79,6 +79,9 @@ export const contactRequestItemSchema = z.object({
   user_name: z.string(),
   user_email: z.string(),
   message: z.string(),
+  /** Who to call back and on which number (blank on requests made before they were asked). */
+  contact_name: z.string(),
+  phone: z.string(),
   status: z.enum(CONTACT_REQUEST_STATUSES),
   created_at: z.string(),
   handled_at: z.string().nullable(),
@@ -168,11 +171,32 @@ export const platformOrganizationSchema = z.object({
   active: z.boolean(),
   verified: z.boolean(),
   verified_at: z.string().nullable(),
-  /** Required profile fields still empty. */
-  missing_fields: z.array(z.enum(PROFILE_REQUIRED_FIELDS)),
+  /** Required profile fields still empty, and `open_days` until the days are confirmed. */
+  missing_fields: z.array(z.enum(PROFILE_MISSING_ITEMS)),
   /** Verified, active and complete: customers can find it. */
   listed: z.boolean(),
   created_at: z.string(),
+  /**
+   * What the operator checks before verifying it (issue 18: they verified blind): its logo,
+   * hours, days and services, as its admin set them.
+   */
+  image_url: z.string().nullable(),
+  time_zone: z.string(),
+  /** "HH:MM" in its time zone. */
+  opens_at: z.string(),
+  closes_at: z.string(),
+  /** 0 = Sunday, ascending. */
+  open_days: z.array(z.number().int().min(0).max(6)),
+  services: z.array(
+    z.object({
+      service_id: idSchema,
+      service_name: z.string(),
+      service_name_fr: z.string().nullable(),
+      service_description: z.string(),
+      duration: z.number().int(),
+      active: z.boolean(),
+    }),
+  ),
 });
 export type PlatformOrganization = z.infer<typeof platformOrganizationSchema>;
 

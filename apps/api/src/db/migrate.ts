@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-messages-outbox.js';
 import * as m009 from './migrations/009-catalogue-search.js';
 import * as m010 from './migrations/010-read-cache-invalidation.js';
 import * as m011 from './migrations/011-payments-due-index.js';
+import * as m012 from './migrations/012-organization-days-and-contact-details.js';
 import { describeError } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009-catalogue-search': m009,
   '010-read-cache-invalidation': m010,
   '011-payments-due-index': m011,
+  '012-organization-days-and-contact-details': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import {
   contactRequestResponseSchema,
   contactRequestsQuerySchema,
   contactRequestsResponseSchema,
+  DEFAULT_OPEN_DAYS,
   idParamsSchema,
   type InvitationDelivery,
   isValidTimeZone,
@@ -18,6 +19,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { authOf, ROLES_OPERATOR } from '../auth/auth-guard.js';
 import { normalizeEmail } from '../auth/users.repository.js';
+import { openDaysToMask } from '../organizations/organizations.repository.js';
 import {
   emailTaken,
   invitationChannels,
@@ -128,6 +130,10 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
                 time_zone: body.time_zone ?? config.defaultTimeZone,
                 start_time: DEFAULT_HOURS.start,
                 end_time: DEFAULT_HOURS.end,
+                // Monday to Friday until the admin confirms the days (unlisted until then):
+                // seven days by default had a bank taking Sunday bookings.
+                open_days: openDaysToMask(DEFAULT_OPEN_DAYS),
+                open_days_confirmed: false,
                 verified_at: null,
                 contact_request_id: request.id,
                 created_at: now,

@@ -33,6 +33,8 @@ export function ContactForm({ loginHref }: { loginHref: string }) {
         user_name: String(data.get('user_name') ?? ''),
         user_email: String(data.get('user_email') ?? ''),
         message: String(data.get('message') ?? ''),
+        contact_name: String(data.get('contact_name') ?? ''),
+        phone: String(data.get('phone') ?? ''),
       });
       form.reset();
       setResult({ tone: 'success', text: t('contact.success') });
@@ -71,6 +73,32 @@ export function ContactForm({ loginHref }: { loginHref: string }) {
             required
             maxLength={254}
             autoComplete="email"
+          />
+        )}
+      </Field>
+      <Field label={t('contact.contactName')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="contact_name"
+            className="input"
+            required
+            maxLength={100}
+            autoComplete="name"
+          />
+        )}
+      </Field>
+      <Field label={t('contact.phone')} hint={t('contact.phoneHint')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            className="input"
+            required
+            maxLength={30}
+            autoComplete="tel"
           />
         )}
       </Field>

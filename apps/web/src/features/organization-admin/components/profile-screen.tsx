@@ -112,6 +112,8 @@ export function ProfileScreen({
   };
 
   const error = (field: ProfileField) => (errors[field] ? t(errors[field]) : undefined);
+  // A new organization's Monday to Friday waits for the admin's word (issue 18, point 8).
+  const daysToConfirm = profile.missing_fields.includes('open_days');
   const shownLogo = preview ?? values.image_url;
 
   return (
@@ -167,9 +169,8 @@ export function ProfileScreen({
                 name="start_time"
                 className="input"
                 required
-                inputMode="numeric"
-                placeholder="08:00:00"
-                maxLength={8}
+                type="time"
+                step={60}
                 value={values.start_time}
                 onChange={(e) => set('start_time')(e.target.value)}
               />
@@ -186,9 +187,8 @@ export function ProfileScreen({
                 name="end_time"
                 className="input"
                 required
-                inputMode="numeric"
-                placeholder="17:00:00"
-                maxLength={8}
+                type="time"
+                step={60}
                 value={values.end_time}
                 onChange={(e) => set('end_time')(e.target.value)}
               />
@@ -289,6 +289,26 @@ export function ProfileScreen({
             ))}
           </div>
           {errors.open_days ? <p className="field__error">{t(errors.open_days)}</p> : null}
+          {daysToConfirm ? (
+            <div className={errors.days_confirmed ? 'confirm-days field--invalid' : 'confirm-days'}>
+              <Alert tone="warning">{t('profile.daysToConfirm')}</Alert>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="days_confirmed"
+                  checked={values.days_confirmed}
+                  aria-describedby={errors.days_confirmed ? `${id}-days-error` : undefined}
+                  onChange={(e) => set('days_confirmed')(e.target.checked)}
+                />
+                {t('profile.confirmDays')}
+              </label>
+              {errors.days_confirmed ? (
+                <p id={`${id}-days-error`} className="field__error">
+                  {t(errors.days_confirmed)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </fieldset>
         <Field
           label={t('profile.cutoff')}

@@ -35,7 +35,7 @@ export function ServiceModal({
   onClose: () => void;
   onDone: (result: ServiceModalResult) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
   const editing = service !== undefined;
   const [values, setValues] = useState<ServiceFormValues>(() =>
@@ -51,7 +51,7 @@ export function ServiceModal({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const read = readServiceForm(values);
+    const read = readServiceForm(values, locale);
     if (!read.ok) {
       setErrors(read.errors);
       setFailure([]);
@@ -74,6 +74,118 @@ export function ServiceModal({
   };
 
   const field = (name: ServiceField) => (errors[name] ? t(errors[name]) : undefined);
+  // In French the French texts come first and are what is asked for; English is optional
+  // (issue 18, point 8). In English, the reverse, as before.
+  const frenchFirst = locale === 'fr';
+  const frenchFields = (nameLabel: string, descriptionLabel: string) => (
+    <>
+      <Field label={nameLabel} error={field('service_name_fr')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="service_name_fr"
+            lang="fr"
+            className="input"
+            maxLength={200}
+            value={values.service_name_fr}
+            onChange={(e) => set('service_name_fr')(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={descriptionLabel} error={field('service_description_fr')}>
+        {(ids) => (
+          <textarea
+            {...ids}
+            name="service_description_fr"
+            lang="fr"
+            className="input"
+            rows={3}
+            maxLength={2000}
+            value={values.service_description_fr}
+            onChange={(e) => set('service_description_fr')(e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+  const englishFields = (nameLabel: string, descriptionLabel: string, required: boolean) => (
+    <>
+      <Field label={nameLabel} error={field('service_name')}>
+        {(ids) => (
+          <input
+            {...ids}
+            name="service_name"
+            lang="en"
+            className="input"
+            required={required}
+            maxLength={200}
+            value={values.service_name}
+            onChange={(e) => set('service_name')(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={descriptionLabel} error={field('service_description')}>
+        {(ids) => (
+          <textarea
+            {...ids}
+            name="service_description"
+            lang="en"
+            className="input"
+            rows={3}
+            required={required}
+            maxLength={2000}
+            value={values.service_description}
+            onChange={(e) => set('service_description')(e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+  const numbers = (
+    <>
+          <Field
+            label={t('serviceForm.duration')}
+            hint={t('serviceForm.durationHint')}
+            error={field('duration')}
+          >
+            {(ids) => (
+              <input
+                {...ids}
+                name="duration"
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={5}
+                max={720}
+                step={1}
+                required
+                value={values.duration}
+                onChange={(e) => set('duration')(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            label={t('serviceForm.capacity')}
+            hint={t('serviceForm.capacityHint')}
+            error={field('capacity')}
+          >
+            {(ids) => (
+              <input
+                {...ids}
+                name="capacity"
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                step={1}
+                value={values.capacity}
+                onChange={(e) => set('capacity')(e.target.value)}
+              />
+            )}
+          </Field>
+    </>
+  );
 
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} closeLabel={t('area.close')}>
@@ -95,113 +207,43 @@ export function ServiceModal({
             </Alert>
           ) : null}
         </div>
-        <Field label={t('serviceForm.name')} error={field('service_name')}>
-          {(ids) => (
-            <input
-              {...ids}
-              name="service_name"
-              className="input"
-              required
-              maxLength={200}
-              value={values.service_name}
-              onChange={(e) => set('service_name')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('serviceForm.description')} error={field('service_description')}>
-          {(ids) => (
-            <textarea
-              {...ids}
-              name="service_description"
-              className="input"
-              rows={3}
-              required
-              maxLength={2000}
-              value={values.service_description}
-              onChange={(e) => set('service_description')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
-          label={t('serviceForm.duration')}
-          hint={t('serviceForm.durationHint')}
-          error={field('duration')}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              name="duration"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={720}
-              step={1}
-              required
-              value={values.duration}
-              onChange={(e) => set('duration')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
-          label={t('serviceForm.capacity')}
-          hint={t('serviceForm.capacityHint')}
-          error={field('capacity')}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              name="capacity"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              value={values.capacity}
-              onChange={(e) => set('capacity')(e.target.value)}
-            />
-          )}
-        </Field>
-        <details
-          className="more"
-          open={Boolean(
-            values.service_name_fr ||
-              values.service_description_fr ||
-              errors.service_name_fr ||
-              errors.service_description_fr,
-          )}
-        >
-          <summary>{t('serviceForm.french')}</summary>
-          <p className="hint">{t('serviceForm.frenchHint')}</p>
-          <Field label={t('serviceForm.nameFr')} error={field('service_name_fr')}>
-            {(ids) => (
-              <input
-                {...ids}
-                name="service_name_fr"
-                lang="fr"
-                className="input"
-                maxLength={200}
-                value={values.service_name_fr}
-                onChange={(e) => set('service_name_fr')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('serviceForm.descriptionFr')} error={field('service_description_fr')}>
-            {(ids) => (
-              <textarea
-                {...ids}
-                name="service_description_fr"
-                lang="fr"
-                className="input"
-                rows={3}
-                maxLength={2000}
-                value={values.service_description_fr}
-                onChange={(e) => set('service_description_fr')(e.target.value)}
-              />
-            )}
-          </Field>
-        </details>
+        {frenchFirst ? (
+          <>
+            {frenchFields(t('serviceForm.name'), t('serviceForm.description'))}
+            {numbers}
+            <details
+              className="more"
+              open={Boolean(
+                values.service_name ||
+                  values.service_description ||
+                  errors.service_name ||
+                  errors.service_description,
+              )}
+            >
+              <summary>{t('serviceForm.english')}</summary>
+              <p className="hint">{t('serviceForm.englishHint')}</p>
+              {englishFields(t('serviceForm.nameEn'), t('serviceForm.descriptionEn'), false)}
+            </details>
+          </>
+        ) : (
+          <>
+            {englishFields(t('serviceForm.name'), t('serviceForm.description'), true)}
+            {numbers}
+            <details
+              className="more"
+              open={Boolean(
+                values.service_name_fr ||
+                  values.service_description_fr ||
+                  errors.service_name_fr ||
+                  errors.service_description_fr,
+              )}
+            >
+              <summary>{t('serviceForm.french')}</summary>
+              <p className="hint">{t('serviceForm.frenchHint')}</p>
+              {frenchFields(t('serviceForm.nameFr'), t('serviceForm.descriptionFr'))}
+            </details>
+          </>
+        )}
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             {t('area.cancel')}

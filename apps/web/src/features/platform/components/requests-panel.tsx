@@ -3,6 +3,7 @@ import {
   CONTACT_REQUEST_STATUSES,
   type ContactRequestStatus,
   DEFAULT_TIME_ZONE,
+  normalizeCameroonMobile,
 } from '@qless/contract/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -104,7 +105,15 @@ function ApproveForm({
         )}
       </Field>
       <Field label={t('platform.approve.adminName')}>
-        {(ids) => <input {...ids} name="admin_name" className="input" maxLength={100} />}
+        {(ids) => (
+          <input
+            {...ids}
+            name="admin_name"
+            className="input"
+            maxLength={100}
+            defaultValue={request.contact_name}
+          />
+        )}
       </Field>
       <Field label={t('platform.approve.phone')} hint={t('platform.approve.phone.hint')}>
         {(ids) => (
@@ -115,6 +124,8 @@ function ApproveForm({
             inputMode="tel"
             className="input"
             maxLength={30}
+            // The request's number when it is a mobile (an SMS cannot reach a landline).
+            defaultValue={normalizeCameroonMobile(request.phone) ? request.phone : ''}
           />
         )}
       </Field>
@@ -230,6 +241,18 @@ export function RequestsPanel() {
                       </span>
                     </div>
                     <div className="console-card__meta">{r.user_email}</div>
+                    {r.contact_name ? (
+                      <div className="console-card__meta">
+                        {t('platform.requests.contact', { name: r.contact_name })}
+                      </div>
+                    ) : null}
+                    {r.phone ? (
+                      <div className="console-card__meta">
+                        <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>
+                          {t('platform.requests.phone', { phone: r.phone })}
+                        </a>
+                      </div>
+                    ) : null}
                     <div className="console-card__meta">
                       {t('platform.requests.received', {
                         date: formatInstant(r.created_at, intlLocale),
