@@ -56,7 +56,8 @@ export async function sendInvitation(
   );
   if (input.smsTo) {
     const text = invitationSms({ organizationName: input.organizationName, link });
-    await queueSms(db, { to: input.smsTo, text, kind: 'invitation' }, input.now);
+    const subject = `Qless invitation (SMS) – ${input.organizationName}`;
+    await queueSms(db, { to: input.smsTo, subject, text, kind: 'invitation' }, input.now);
   }
   return {
     email: input.mailConfigured ? 'queued' : 'not_configured',

@@ -50,10 +50,14 @@ export async function queueMail(db: Db, mail: NewMail, now: Date): Promise<strin
   return row.id;
 }
 
-/** An SMS whose text is written now (an invitation link), due at once; like queueMail. */
+/**
+ * An SMS whose text is written now (an invitation link), due at once; like queueMail. Its
+ * `subject` is never sent: it names the message in the operators' outbox (and rows that are
+ * not booking messages must have one).
+ */
 export async function queueSms(
   db: Db,
-  sms: { to: string; text: string; kind: string },
+  sms: { to: string; subject: string; text: string; kind: string },
   now: Date,
 ): Promise<string> {
   const row = await db
@@ -61,7 +65,7 @@ export async function queueSms(
     .values({
       channel: 'sms',
       to_address: sms.to,
-      subject: null,
+      subject: sms.subject,
       text_body: sms.text,
       html_body: null,
       kind: sms.kind,

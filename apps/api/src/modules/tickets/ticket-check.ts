@@ -76,11 +76,11 @@ export type ResolvedTicket =
 /**
  * The booking a scanned token (or a ticket page link that carries one) or a typed code
  * stands for. A compact token (code + signature) must carry our signature of its code. A
- * JWT (tickets issued before compact tokens) must carry our signature and name the booking (id, code,
- * organization); its date and time are taken from the booking, not the token, so the QR
- * of a ticket the customer rescheduled still checks in on the new day. An HS256 token of
- * the tickets issued before Ed25519 must also agree on the date and counts only until that
- * date has passed.
+ * JWT (tickets issued before compact tokens) must carry our signature and name the
+ * booking (id, code, organization); its date and time are taken from the booking, not
+ * the token, so the QR of a ticket the customer rescheduled still checks in on the new
+ * day. An HS256 token of the tickets issued before Ed25519 must also agree on the date and
+ * counts only until that date has passed.
  */
 export async function resolveTicket(
   db: Db,

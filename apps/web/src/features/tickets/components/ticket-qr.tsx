@@ -19,8 +19,10 @@ export function TicketQr({ token, code }: { token: string; code: string }) {
     let current = true;
     setDrawn(null);
     import('qrcode')
-      .then(({ default: QRCode }) => {
-        const qr = QRCode.create(token, { errorCorrectionLevel: TICKET_QR_LEVEL });
+      .then((loaded) => {
+        // A CommonJS package: its functions sit on `default` or on the module, by bundler.
+        const encoder = (loaded as { default?: typeof loaded }).default ?? loaded;
+        const qr = encoder.create(token, { errorCorrectionLevel: TICKET_QR_LEVEL });
         const size = qr.modules.size + 2 * MARGIN;
         if (current) setDrawn({ size, path: qrPath(qr.modules, MARGIN) });
       })
