@@ -114,13 +114,19 @@ describe('invitations without e-mail, and the organization forms, in French at 3
         { exact: false },
       )
       .waitFor();
-    await result.getByText('Un SMS avec le lien est en file d’attente pour le 677 12 34 56.').waitFor();
+    await result
+      .getByText('Un SMS avec le lien est en file d’attente pour le 677 12 34 56.')
+      .waitFor();
     expect(await ops.getByText(/Invitation envoyée|a été envoyée/).count()).toBe(0);
     inviteLink = await result.getByLabel('Lien d’invitation').inputValue();
     expect(inviteLink).toMatch(/\/#\/invite\/[A-Za-z0-9_-]{43}$/);
-    const share = await result.getByRole('link', { name: 'Partager sur WhatsApp' }).getAttribute('href');
+    const share = await result
+      .getByRole('link', { name: 'Partager sur WhatsApp' })
+      .getAttribute('href');
     expect(share?.startsWith('https://wa.me/?text=')).toBe(true);
-    expect(decodeURIComponent(share?.slice('https://wa.me/?text='.length) ?? '')).toContain(inviteLink);
+    expect(decodeURIComponent(share?.slice('https://wa.me/?text='.length) ?? '')).toContain(
+      inviteLink,
+    );
     await result.getByRole('button', { name: 'Copier le lien' }).waitFor();
     await shot(ops, 'point3-console-approved-no-mail-360-fr');
     expect(await seriousViolations(ops)).toEqual([]);
@@ -133,9 +139,11 @@ describe('invitations without e-mail, and the organization forms, in French at 3
       await apiPost(admin, '/api/v1/auth/invitations/accept', { token, password: ADMIN_PASSWORD }),
     ).toBe(200);
     await go(admin, '/organization');
-    await admin.getByText(
-      'Confirmez vos jours d’ouverture : une nouvelle organisation ouvre du lundi au vendredi.',
-    ).waitFor();
+    await admin
+      .getByText(
+        'Confirmez vos jours d’ouverture : une nouvelle organisation ouvre du lundi au vendredi.',
+      )
+      .waitFor();
 
     await go(admin, '/organization/profile');
     await admin.getByRole('heading', { name: 'Mettre à jour le profil' }).waitFor();
@@ -166,9 +174,9 @@ describe('invitations without e-mail, and the organization forms, in French at 3
     await go(admin, '/organization/service');
     await admin.getByRole('button', { name: 'Ajouter un service' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Ajouter un nouveau service' });
-    const fields = await dialog.locator('input[name], textarea[name]').evaluateAll((els) =>
-      els.map((e) => (e as unknown as { name: string }).name),
-    );
+    const fields = await dialog
+      .locator('input[name], textarea[name]')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { name: string }).name));
     // French first; English is the optional part.
     expect(fields.slice(0, 2)).toEqual(['service_name_fr', 'service_description_fr']);
     await dialog.getByLabel('Nom du service', { exact: true }).fill('Ouverture de compte');
@@ -193,7 +201,9 @@ describe('invitations without e-mail, and the organization forms, in French at 3
     await result
       .getByText('aucun e-mail n’a été envoyé à guichet1@savanes.cm', { exact: false })
       .waitFor();
-    await result.getByText('Un SMS avec le lien est en file d’attente pour le 699 00 11 22.').waitFor();
+    await result
+      .getByText('Un SMS avec le lien est en file d’attente pour le 699 00 11 22.')
+      .waitFor();
     expect(await result.getByLabel('Lien d’invitation').inputValue()).toMatch(/\/#\/invite\//);
     const row = admin.locator('.staff-card[data-email="guichet1@savanes.cm"]');
     await row.getByText('Invitation en attente', { exact: true }).waitFor();

@@ -259,9 +259,7 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await request.getByLabel('Category').fill(ORG.category);
     await shot(ops, 'platform-approve');
     await request.getByRole('button', { name: 'Create and invite' }).click();
-    await ops
-      .getByText(`${ORG.name} was created, with an account for ${ORG.email}.`)
-      .waitFor();
+    await ops.getByText(`${ORG.name} was created, with an account for ${ORG.email}.`).waitFor();
 
     // 3. The invitation arrives by SMTP; the admin sets a password and is signed in.
     const invitation = await smtp.waitFor(ORG.email, /invitation/);
@@ -283,9 +281,9 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await admin.getByLabel('Category').fill(ORG.category);
     // A new organization opens Monday to Friday until its admin confirms the days (issue 18).
     expect(
-      await admin.locator('input[name="open_days"]:checked').evaluateAll((boxes) =>
-        boxes.map((b) => (b as unknown as { value: string }).value),
-      ),
+      await admin
+        .locator('input[name="open_days"]:checked')
+        .evaluateAll((boxes) => boxes.map((b) => (b as unknown as { value: string }).value)),
     ).toEqual(['1', '2', '3', '4', '5']);
     for (const day of await admin.locator('input[name="open_days"]').all()) await day.check();
     await admin.getByLabel('These are our opening days').check();

@@ -1,4 +1,7 @@
-import { contactRequestsResponseSchema, platformOrganizationsResponseSchema } from '@qless/contract';
+import {
+  contactRequestsResponseSchema,
+  platformOrganizationsResponseSchema,
+} from '@qless/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStack } from './support/app-fixture.js';
 import { signedIn } from './support/auth-helpers.js';

@@ -106,5 +106,7 @@ export function parseCompactTicketToken(text: string): CompactTicketToken | null
  * signature of the key (a JWT's signs "header.payload") can pass for a ticket's.
  */
 export function compactTicketMessage(code: string): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(`qless-ticket:${code}`);
+  // ASCII only (a code's letters, digits and dashes): its bytes are its char codes, and the
+  // contract needs no TextEncoder (it is typed for no runtime).
+  return Uint8Array.from(`qless-ticket:${code}`, (c) => c.charCodeAt(0) & 0x7f);
 }

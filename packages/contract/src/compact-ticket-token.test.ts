@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactTicketMessage, parseCompactTicketToken } from './checkin-codes.js';
 
-const SIGNATURE = 'A'.repeat(85) + 'w';
+const SIGNATURE = `${'A'.repeat(85)}w`;
 
 describe('compact ticket tokens (the QR of tickets since issue 18)', () => {
   it('reads the code and the signature of a compact token, new and short codes', () => {
@@ -25,7 +25,7 @@ describe('compact ticket tokens (the QR of tickets since issue 18)', () => {
     }
   });
   it('signs the code under a label of its own', () => {
-    expect(new TextDecoder().decode(compactTicketMessage('QL-7K4M-2Q'))).toBe(
+    expect(String.fromCharCode(...compactTicketMessage('QL-7K4M-2Q'))).toBe(
       'qless-ticket:QL-7K4M-2Q',
     );
   });

@@ -100,6 +100,14 @@ export type ContactRequestsResponse = z.infer<typeof contactRequestsResponseSche
 
 export const idParamsSchema = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
 
+/** A mobile number to text an invitation link to: optional, Cameroonian, any usual spelling. */
+const invitationPhoneSchema = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === '' || normalizeCameroonMobile(v) !== null, 'A mobile number: 6xx xxx xxx')
+  .optional();
+
 /** Every field is optional: the request's organization name and e-mail are the defaults. */
 export const approveContactRequestSchema = withFieldCodes(
   z.object({
@@ -140,14 +148,6 @@ export const invitationDeliverySchema = z.object({
   valid_hours: z.number().int(),
 });
 export type InvitationDelivery = z.infer<typeof invitationDeliverySchema>;
-
-/** A mobile number to text an invitation link to: optional, Cameroonian, any usual spelling. */
-const invitationPhoneSchema = z
-  .string()
-  .trim()
-  .max(30)
-  .refine((v) => v === '' || normalizeCameroonMobile(v) !== null, 'A mobile number: 6xx xxx xxx')
-  .optional();
 
 export const approveContactResponseSchema = z.object({
   contact_request: contactRequestItemSchema,

@@ -558,8 +558,7 @@ export const en = {
   'dashboard.prompt.unverified':
     'Our team has not verified your organization yet. It is listed once verified.',
   'dashboard.prompt.link': 'Update Profile',
-  'dashboard.prompt.days':
-    'Confirm your opening days: new organizations start Monday to Friday.',
+  'dashboard.prompt.days': 'Confirm your opening days: new organizations start Monday to Friday.',
   'dashboard.totalServices': 'Total Services',
   'dashboard.totalBookings': 'Total Bookings',
   'dashboard.addService': 'Add New Service',

@@ -272,7 +272,8 @@ export const fr: Messages = {
   'contact.email': 'E-mail',
   'contact.contactName': 'Personne à contacter',
   'contact.phone': 'Numéro de téléphone',
-  'contact.phoneHint': 'Pour que nous puissions vous rappeler, p. ex. 677 12 34 56 ou 233 42 10 00.',
+  'contact.phoneHint':
+    'Pour que nous puissions vous rappeler, p. ex. 677 12 34 56 ou 233 42 10 00.',
   'contact.message': 'Message',
   'contact.submit': 'Envoyer',
   'contact.sending': 'Envoi...',
@@ -354,7 +355,8 @@ export const fr: Messages = {
   'staff.invite.name': 'Nom',
   'staff.invite.role': 'Rôle',
   'staff.invite.phone': 'Numéro de mobile (facultatif)',
-  'staff.invite.phone.hint': 'Nous lui envoyons aussi le lien d’invitation par SMS, p. ex. 677 12 34 56.',
+  'staff.invite.phone.hint':
+    'Nous lui envoyons aussi le lien d’invitation par SMS, p. ex. 677 12 34 56.',
   'staff.invite.submit': 'Inviter',
   'staff.invite.busy': 'Invitation...',
   'staff.invited': 'Compte créé pour {email}.',
@@ -397,7 +399,8 @@ export const fr: Messages = {
   'platform.approve.category.hint': 'Par exemple banque, hôpital, état civil.',
   'platform.approve.timeZone': 'Fuseau horaire',
   'platform.approve.phone': 'Numéro de mobile du premier administrateur (facultatif)',
-  'platform.approve.phone.hint': 'Nous y envoyons aussi le lien d’invitation par SMS, p. ex. 677 12 34 56.',
+  'platform.approve.phone.hint':
+    'Nous y envoyons aussi le lien d’invitation par SMS, p. ex. 677 12 34 56.',
   'platform.approve.submit': 'Créer et inviter',
   'platform.approve.busy': 'Création...',
   'platform.approve.cancel': 'Annuler',

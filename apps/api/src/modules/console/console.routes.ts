@@ -5,8 +5,8 @@ import {
   contactRequestsQuerySchema,
   contactRequestsResponseSchema,
   DEFAULT_OPEN_DAYS,
-  idParamsSchema,
   type InvitationDelivery,
+  idParamsSchema,
   isValidTimeZone,
   outboxResponseSchema,
   pageQuerySchema,
@@ -19,13 +19,13 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { authOf, ROLES_OPERATOR } from '../auth/auth-guard.js';
 import { normalizeEmail } from '../auth/users.repository.js';
-import { openDaysToMask } from '../organizations/organizations.repository.js';
 import {
   emailTaken,
   invitationChannels,
   inviteAccount,
   isUniqueViolation,
 } from '../onboarding/invitations.js';
+import { openDaysToMask } from '../organizations/organizations.repository.js';
 import {
   findContactRequest,
   handleContactRequest,

@@ -1,10 +1,4 @@
-import {
-  daysBetween,
-  localizedText,
-  ticketPageUrl,
-  zonedInstant,
-  zonedNow,
-} from '@qless/contract';
+import { daysBetween, localizedText, ticketPageUrl, zonedInstant, zonedNow } from '@qless/contract';
 import type { Db, OutboxRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import type { BookingAccess } from '../bookings/booking-access.js';

@@ -140,9 +140,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         }
         // The link rides in the answer only without SMTP: never cache or store it.
         reply.header('cache-control', 'no-store');
-        return reply
-          .status(201)
-          .send({ member: toMember(made.user), invitation: made.invitation });
+        return reply.status(201).send({ member: toMember(made.user), invitation: made.invitation });
       },
     );
 

@@ -37,7 +37,9 @@ export function missingFields(row: ProfileRow): ProfileMissingItem[] {
 }
 
 /** Customers can find it: active, verified by an operator, and its profile complete. */
-export function isListed(row: ProfileRow & Pick<OrganizationRow, 'active' | 'verified_at'>): boolean {
+export function isListed(
+  row: ProfileRow & Pick<OrganizationRow, 'active' | 'verified_at'>,
+): boolean {
   return row.active && row.verified_at !== null && missingFields(row).length === 0;
 }
 

@@ -1,3 +1,4 @@
+import { parseCompactTicketToken } from '@qless/contract';
 import {
   base64url,
   decodeJwt,
@@ -7,7 +8,6 @@ import {
   SignJWT,
   UnsecuredJWT,
 } from 'jose';
-import { parseCompactTicketToken } from '@qless/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateTicketKeyJwk, TicketSigner, type TicketToSign } from './ticket-signer.js';
 

@@ -24,7 +24,11 @@ function html(delivery: InvitationDelivery, locale: Locale, phone = ''): string 
 describe('InvitationResult (issue 18, point 3: never "sent" for what was only queued)', () => {
   it('without e-mail: says none went out, shows the link, Copy and a WhatsApp share link', async () => {
     await ensureLocale('fr');
-    const text = html({ email: 'not_configured', link: LINK, sms: 'queued', valid_hours: 72 }, 'fr', '677 12 34 56');
+    const text = html(
+      { email: 'not_configured', link: LINK, sms: 'queued', valid_hours: 72 },
+      'fr',
+      '677 12 34 56',
+    );
     expect(text).toContain(
       'L’envoi d’e-mails n’est pas configuré sur ce serveur : aucun e-mail n’a été envoyé à kofi@guichet.cm.',
     );

@@ -52,9 +52,7 @@ export function InvitationResult({
             ? t('invitation.noEmail', { email, hours })
             : t('invitation.emailQueued', { email, hours })}
         </p>
-        {delivery.sms === 'queued' && phone ? (
-          <p>{t('invitation.smsQueued', { phone })}</p>
-        ) : null}
+        {delivery.sms === 'queued' && phone ? <p>{t('invitation.smsQueued', { phone })}</p> : null}
       </Alert>
       {link ? (
         <div className="field invitation-result__share">

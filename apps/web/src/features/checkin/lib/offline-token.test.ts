@@ -71,7 +71,7 @@ describe('readTokenOffline', () => {
     });
   });
 
-  it('verifies the compact token of today\'s QR (code + signature) with the cached key', async () => {
+  it("verifies the compact token of today's QR (code + signature) with the cached key", async () => {
     const compact = await compactOf(privateKey, claims.code);
     expect(compact.length).toBeLessThanOrEqual(104);
     expect(await readTokenOffline(compact, keys)).toEqual({

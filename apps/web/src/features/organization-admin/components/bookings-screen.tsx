@@ -204,7 +204,9 @@ export function BookingsScreen({
                         ) : null}
                       </span>
                     </td>
-                    <td data-label={t('adminBookings.col.service')}>{localizedServiceName(b, locale)}</td>
+                    <td data-label={t('adminBookings.col.service')}>
+                      {localizedServiceName(b, locale)}
+                    </td>
                     <td data-label={t('adminBookings.col.contact')}>
                       <a href={`tel:${b.phone_number}`} className="num nowrap">
                         {b.phone_number}

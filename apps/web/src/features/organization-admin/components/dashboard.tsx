@@ -107,7 +107,9 @@ export function Dashboard({
               <li key={b.booking_id}>
                 <span>
                   <span className="upcoming__who">{b.cus_name}</span>
-                  <span className="cell-sub upcoming__service">{localizedServiceName(b, locale)}</span>
+                  <span className="cell-sub upcoming__service">
+                    {localizedServiceName(b, locale)}
+                  </span>
                 </span>
                 <span className="upcoming__when">
                   {t('dashboard.todayAt', { time: b.time })}

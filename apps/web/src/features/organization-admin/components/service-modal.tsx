@@ -143,47 +143,47 @@ export function ServiceModal({
   );
   const numbers = (
     <>
-          <Field
-            label={t('serviceForm.duration')}
-            hint={t('serviceForm.durationHint')}
-            error={field('duration')}
-          >
-            {(ids) => (
-              <input
-                {...ids}
-                name="duration"
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={5}
-                max={720}
-                step={1}
-                required
-                value={values.duration}
-                onChange={(e) => set('duration')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('serviceForm.capacity')}
-            hint={t('serviceForm.capacityHint')}
-            error={field('capacity')}
-          >
-            {(ids) => (
-              <input
-                {...ids}
-                name="capacity"
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                step={1}
-                value={values.capacity}
-                onChange={(e) => set('capacity')(e.target.value)}
-              />
-            )}
-          </Field>
+      <Field
+        label={t('serviceForm.duration')}
+        hint={t('serviceForm.durationHint')}
+        error={field('duration')}
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            name="duration"
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={720}
+            step={1}
+            required
+            value={values.duration}
+            onChange={(e) => set('duration')(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('serviceForm.capacity')}
+        hint={t('serviceForm.capacityHint')}
+        error={field('capacity')}
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            name="capacity"
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+            value={values.capacity}
+            onChange={(e) => set('capacity')(e.target.value)}
+          />
+        )}
+      </Field>
     </>
   );
 

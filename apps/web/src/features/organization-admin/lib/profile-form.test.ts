@@ -32,7 +32,8 @@ describe('profile form (issue 18, point 8)', () => {
     expect(normalizeTime('7:05')).toBe('07:05');
     expect(normalizeTime('08.30')).toBe('08:30');
     expect(normalizeTime('08:00:00')).toBe('08:00:00');
-    for (const bad of ['25h', '8h75', 'huit heures', '']) expect(normalizeTime(bad)).toBe(bad.trim());
+    for (const bad of ['25h', '8h75', 'huit heures', ''])
+      expect(normalizeTime(bad)).toBe(bad.trim());
   });
 
   it('sends "8h" as 08:00 instead of refusing it', () => {

@@ -21,7 +21,7 @@ export function TicketQr({ token, code }: { token: string; code: string }) {
     import('qrcode')
       .then((loaded) => {
         // A CommonJS package: its functions sit on `default` or on the module, by bundler.
-        const encoder = (loaded as { default?: typeof loaded }).default ?? loaded;
+        const encoder: Pick<typeof loaded, 'create'> = loaded.default ?? loaded;
         const qr = encoder.create(token, { errorCorrectionLevel: TICKET_QR_LEVEL });
         const size = qr.modules.size + 2 * MARGIN;
         if (current) setDrawn({ size, path: qrPath(qr.modules, MARGIN) });

@@ -77,10 +77,6 @@ export async function downloadTicket(
   options: { origin: string; productName: string },
 ): Promise<void> {
   const { renderTicketPdf } = await import('./ticket-pdf');
-  const doc = await renderTicketPdf(
-    ticket,
-    ticketLabels(ticket, i18n),
-    ticketQrText(ticket),
-  );
+  const doc = await renderTicketPdf(ticket, ticketLabels(ticket, i18n), ticketQrText(ticket));
   doc.save(ticketFileName(options.productName, i18n.locale));
 }

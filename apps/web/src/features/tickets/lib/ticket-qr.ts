@@ -11,7 +11,10 @@ export const TICKET_QR_LEVEL: QRCodeErrorCorrectionLevel = 'Q';
  * An SVG path drawing the dark modules of a QR matrix, one unit per module, offset by a
  * quiet zone of `margin` units: one element instead of thousands of rectangles.
  */
-export function qrPath(matrix: { size: number; get(row: number, col: number): number }, margin: number): string {
+export function qrPath(
+  matrix: { size: number; get(row: number, col: number): number },
+  margin: number,
+): string {
   const parts: string[] = [];
   for (let row = 0; row < matrix.size; row += 1) {
     let col = 0;
