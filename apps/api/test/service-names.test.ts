@@ -81,7 +81,7 @@ describe('service names in both languages', () => {
 
     const list = await h.app.inject({
       method: 'GET',
-      url: '/api/v1/organization/bookings',
+      url: `/api/v1/organization/${h.ctx.a.orgId}/bookings`,
       headers: h.ctx.adminA.headers,
     });
     expect(list.statusCode).toBe(200);
