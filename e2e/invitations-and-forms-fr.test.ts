@@ -161,6 +161,9 @@ describe('invitations without e-mail, and the organization forms, in French at 3
     // Saving without the confirmation is refused in words.
     await admin.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await admin.getByText('Cochez la case pour confirmer vos jours d’ouverture.').waitFor();
+    // Not the spec's time-format failure: no time was wrong.
+    await admin.getByText(/Vérifiez les champs signalés ci-dessous/).waitFor();
+    expect(await admin.getByText(/HH:MM:SS/).count()).toBe(0);
     await shot(admin, 'point8-profile-days-to-confirm-360-fr');
     await admin.getByLabel('Ce sont bien nos jours d’ouverture').check();
     await admin.getByRole('button', { name: 'Enregistrer les modifications' }).click();

@@ -697,6 +697,8 @@ export const en = {
   'profile.save': 'Save Changes',
   'profile.saving': 'Saving...',
   'profile.saved': 'organization info updated successfully!',
+  'profile.failedFields':
+    'The organization information was not saved. Check the fields marked below.',
   'profile.failed':
     'Failed to update organization information. Make sure your time is in this format: HH:MM:SS',
   'profile.error.name': 'Enter the organization name (up to 200 characters).',

@@ -723,6 +723,8 @@ export const fr: Messages = {
   'profile.save': 'Enregistrer les modifications',
   'profile.saving': 'Enregistrement...',
   'profile.saved': "Informations de l'organisation mises à jour avec succès\u00a0!",
+  'profile.failedFields':
+    "Les informations de l'organisation n'ont pas été enregistrées. Vérifiez les champs signalés ci-dessous.",
   'profile.failed':
     "Échec de la mise à jour des informations de l'organisation. Vérifiez que l'heure est au format HH:MM:SS",
   'profile.error.name': "Saisissez le nom de l'organisation (200 caractères au maximum).",

@@ -20,7 +20,15 @@ import { timeZoneLabel, timeZoneOptions } from '../lib/time-zones';
 import { ClosuresEditor } from './closures-editor';
 import { FlaggedLine } from './notices';
 
-type Result = { tone: 'success'; flagged: number } | { tone: 'error'; other: MessageKey[] } | null;
+/**
+ * `times`: a time was refused. Only then the spec's failure text (which speaks of the time
+ * format) is the right one; a refused day or field gets words that do not contradict the
+ * time pickers (issue 18, point 8).
+ */
+type Result =
+  | { tone: 'success'; flagged: number }
+  | { tone: 'error'; other: MessageKey[]; times: boolean }
+  | null;
 
 type Logo =
   | { status: 'idle' }
@@ -88,7 +96,11 @@ export function ProfileScreen({
     const read = readProfileForm(values);
     if (!read.ok) {
       setErrors(read.errors);
-      setResult({ tone: 'error', other: [] });
+      setResult({
+        tone: 'error',
+        other: [],
+        times: Boolean(read.errors.start_time || read.errors.end_time),
+      });
       resultRef.current?.scrollIntoView({ block: 'nearest' });
       return;
     }
@@ -104,7 +116,10 @@ export function ProfileScreen({
     } catch (error) {
       const found = formErrors(error, PROFILE_FIELD_KEYS);
       setErrors(found.fields);
-      setResult({ tone: 'error', other: found.other });
+      const times =
+        Boolean(found.fields.start_time || found.fields.end_time) ||
+        found.other.some((key) => key === 'error.INVALID_TIME' || key === 'error.INVALID_HOURS');
+      setResult({ tone: 'error', other: found.other, times });
     } finally {
       setBusy(false);
       resultRef.current?.scrollIntoView({ block: 'nearest' });
@@ -131,7 +146,7 @@ export function ProfileScreen({
         ) : null}
         {result?.tone === 'error' ? (
           <Alert tone="error">
-            <p>{t('profile.failed')}</p>
+            <p>{t(result.times ? 'profile.failed' : 'profile.failedFields')}</p>
             {result.other.length > 0 ? (
               <ul>
                 {result.other.map((key) => (
