@@ -56,21 +56,23 @@ async function book(name: string, date = today): Promise<Booked> {
 }
 
 /**
- * The PNG of a ticket's QR code: the signed token (tickets printed before links), or a
- * ticket page link carrying it (`link`). `tokenDate`: the day the token names, when the
- * booking was moved since (a reschedule keeps the customer's old QR).
+ * The PNG of a ticket's QR code: the compact token of today's tickets (code + signature),
+ * or (`link`) what the PDFs printed before it hold, a ticket page link carrying an EdDSA
+ * JWT. `tokenDate`: the day the JWT names, when the booking was moved since (a reschedule
+ * keeps the customer's old QR).
  */
 async function qrImage(
   b: Booked,
   options: { link?: boolean; tokenDate?: string } = {},
 ): Promise<string> {
-  const token = await signer.sign({
+  const claims = {
     booking_id: b.id,
     organization_id: org.id,
     ticket_code: b.code,
     booking_date: options.tokenDate ?? b.date,
     confirmed_at: new Date(),
-  });
+  };
+  const token = options.link ? await signer.signJwt(claims) : await signer.sign(claims);
   const text = options.link ? ticketPageUrl(server.origin, b.code, { t: token }) : token;
   const file = join(ARTIFACTS, `checkin-qr-${b.id}.png`);
   writeFileSync(

@@ -357,7 +357,8 @@ describe('organization area against the real server', () => {
     await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByRole('heading', { name: 'Update Profile' }).waitFor();
     expect(await page.getByLabel('Organization email').getAttribute('readonly')).not.toBeNull();
-    expect(await page.getByLabel('Start time').getAttribute('placeholder')).toBe('08:00:00');
+    // Time pickers, not free text (issue 18, point 8).
+    expect(await page.getByLabel('Start time').getAttribute('type')).toBe('time');
     // Wrong type, refused in words before any upload.
     await page.locator('input[type=file]').setInputFiles({
       name: 'logo.gif',

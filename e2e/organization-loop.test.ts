@@ -210,7 +210,7 @@ async function ticketQr(ticket: PaidTicket): Promise<string> {
   const file = join(ARTIFACTS, 'loop-ticket-qr.png');
   writeFileSync(
     file,
-    await QRCode.toBuffer(ticket.token, { errorCorrectionLevel: 'M', margin: 1, width: 360 }),
+    await QRCode.toBuffer(ticket.token, { errorCorrectionLevel: 'Q', margin: 1, width: 360 }),
   );
   return file;
 }
@@ -232,6 +232,8 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await go(visitor, '/contact');
     await visitor.getByLabel('Organization name').fill(ORG.name);
     await visitor.getByLabel('Email').fill(ORG.email);
+    await visitor.getByLabel('Contact person').fill('Marie Ngo');
+    await visitor.getByLabel('Phone number').fill('677 12 34 56');
     await visitor
       .getByLabel('Message')
       .fill('We would like residents to book their civil registry appointments.');
@@ -256,10 +258,8 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await request.getByLabel('City').fill(ORG.city);
     await request.getByLabel('Category').fill(ORG.category);
     await shot(ops, 'platform-approve');
-    await request.getByRole('button', { name: 'Create and send invitation' }).click();
-    await ops
-      .getByText(`${ORG.name} was created. An invitation was sent to ${ORG.email}.`)
-      .waitFor();
+    await request.getByRole('button', { name: 'Create and invite' }).click();
+    await ops.getByText(`${ORG.name} was created, with an account for ${ORG.email}.`).waitFor();
 
     // 3. The invitation arrives by SMTP; the admin sets a password and is signed in.
     const invitation = await smtp.waitFor(ORG.email, /invitation/);
@@ -279,7 +279,14 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await admin.getByLabel('Location').fill(ORG.location);
     await admin.getByLabel('City').fill(ORG.city);
     await admin.getByLabel('Category').fill(ORG.category);
+    // A new organization opens Monday to Friday until its admin confirms the days (issue 18).
+    expect(
+      await admin
+        .locator('input[name="open_days"]:checked')
+        .evaluateAll((boxes) => boxes.map((b) => (b as unknown as { value: string }).value)),
+    ).toEqual(['1', '2', '3', '4', '5']);
     for (const day of await admin.locator('input[name="open_days"]').all()) await day.check();
+    await admin.getByLabel('These are our opening days').check();
     await admin.locator('input[type=file]').setInputFiles({
       name: 'kribi.png',
       mimeType: 'image/png',
@@ -413,8 +420,8 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await admin.getByLabel('Name').fill(STAFF.name);
     // An admin invites counter staff only (no role to choose; admins are the operators' call).
     expect(await admin.getByLabel('Role').count()).toBe(0);
-    await admin.getByRole('button', { name: 'Send invitation' }).click();
-    await admin.getByText(`Invitation sent to ${STAFF.email}.`).waitFor();
+    await admin.getByRole('button', { name: 'Invite', exact: true }).click();
+    await admin.getByText(`Account created for ${STAFF.email}.`).waitFor();
     await shot(admin, 'staff-invited');
     const staffMail = await smtp.waitFor(STAFF.email, /invitation/);
 

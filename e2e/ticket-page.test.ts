@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
+import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
@@ -126,6 +128,24 @@ async function openDay(page: Page, date: string): Promise<void> {
 const slotState = (page: Page, date: string, slotId: string) =>
   page.locator(`[data-date="${date}"] button[data-slot-id="${slotId}"]`).getAttribute('data-state');
 
+/**
+ * The ticket page's QR: there, in a square whose size is fixed before the code is drawn
+ * (nothing moves), and readable: decoded from the screen as a counter's camera would.
+ */
+async function readQr(page: Page, code: string, lang: 'en' | 'fr' = 'en'): Promise<string> {
+  const label = lang === 'fr' ? `Code QR du ticket ${code}` : `QR code of ticket ${code}`;
+  const image = page.getByRole('img', { name: label });
+  await image.waitFor();
+  const box = await page.locator('.ticket-qr__box').boundingBox();
+  expect(box && Math.round(box.width)).toBe(box && Math.round(box.height));
+  expect(box?.width).toBeGreaterThanOrEqual(200);
+  const png = await image.screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data), info.width, info.height);
+  expect(found?.data).toBe(await image.getAttribute('data-token'));
+  return found?.data ?? '';
+}
+
 /** Ticket code, date and time shown on the ticket page. */
 async function shownBooking(page: Page) {
   const text = async (id: string) =>
@@ -193,6 +213,9 @@ describe('the ticket page and My bookings at 360×740 (issue 10)', () => {
     expect(await map.getAttribute('target')).toBe('_blank');
     expect(await map.getAttribute('rel')).toContain('noopener');
     await shot(page, 'e2e-ticket-360-en');
+    // Issue 18, point 6: the page shows the ticket's QR, the compact token the counter reads.
+    const token = await readQr(page, code);
+    expect(token).toMatch(new RegExp(`^${code}\\.[A-Za-z0-9_-]{86}$`));
 
     // The PDF again.
     const pdfDownload = page.waitForEvent('download', { timeout: 60_000 });
@@ -296,6 +319,14 @@ describe('the ticket page and My bookings at 360×740 (issue 10)', () => {
     await fr.getByText('Ticket valide').waitFor();
     await fr.getByText('4 derniers chiffres du numéro de téléphone').waitFor();
     await shot(fr, 'e2e-lookup-360-fr');
+    // The owner's digits open it: the QR is there, labelled in French.
+    await fr.getByLabel('4 derniers chiffres du numéro de téléphone').fill(LAST4);
+    await fr.getByRole('button', { name: 'Voir ma réservation' }).click();
+    await fr.locator('.status-chip', { hasText: 'Confirmée' }).waitFor();
+    expect(await readQr(fr, code, 'fr')).toMatch(new RegExp(`^${code}\\.`));
+    await shot(fr, 'e2e-ticket-qr-360-fr');
+    mkdirSync('/tmp/shots-18', { recursive: true });
+    await fr.screenshot({ path: '/tmp/shots-18/point6-ticket-qr-360-fr.png' });
   });
 
   it('cancels: the dialog says the fee is not refunded, and the slot is free again', async () => {

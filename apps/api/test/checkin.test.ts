@@ -227,7 +227,7 @@ describe('check-in at the counter', () => {
     expect(malformed.json()).toMatchObject({ code: 'INVALID_TICKET' });
 
     const today = await h.book(ctx.a);
-    const [header, payload, signature] = (await h.token(today)).split('.');
+    const [header, payload, signature] = (await h.jwtToken(today)).split('.');
     // Another customer's ticket code in a validly shaped token: the signature no longer fits.
     const claims = JSON.parse(new TextDecoder().decode(base64url.decode(String(payload))));
     const swapped = base64url.encode(JSON.stringify({ ...claims, code: tomorrow.code }));
@@ -245,6 +245,35 @@ describe('check-in at the counter', () => {
       400,
     );
     expect((await h.checkIn(ctx.staffA.headers, {})).statusCode).toBe(400);
+  });
+
+  it('reads the compact QR token (code + signature), the EdDSA JWT of older tickets, bare or in their link, and refuses a forged one', async () => {
+    at('09:30');
+    const b = await h.book(ctx.a, { name: 'Eyenga Paul' });
+    const other = await h.book(ctx.a);
+    const compact = await h.token(b);
+    // Issue 18, point 6: the QR's text was a 471-character link; now 104 characters.
+    expect(compact.length).toBeLessThanOrEqual(104);
+    expect(compact.startsWith(`${b.code}.`)).toBe(true);
+    const jwt = await h.jwtToken(b);
+    const link = `https://qless.cm/#/ticket/${b.code}?t=${jwt}`;
+    for (const token of [compact, ` ${compact}\n`, jwt, link]) {
+      expect((await h.verify(ctx.staffA.headers, token)).json(), token).toMatchObject({
+        valid: true,
+        ticket: { code: b.code, customer_name: 'Eyenga Paul' },
+      });
+    }
+    const signature = compact.slice(compact.indexOf('.') + 1);
+    const swapped = `${other.code}.${signature}`;
+    const flipped = `${b.code}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const token of [swapped, flipped, `${b.code}.${'A'.repeat(86)}`]) {
+      const forged = await h.checkIn(ctx.staffA.headers, { token });
+      expect(forged.statusCode, token).toBe(400);
+      expect(forged.json()).toMatchObject({ code: 'INVALID_SIGNATURE', booking: null });
+    }
+    const checked = await h.checkIn(ctx.staffA.headers, { token: compact });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toMatchObject({ booking: { booking_id: b.id, status: 'checked_in' } });
   });
 
   it('keeps an old HS256 ticket valid on its day and refuses it once its date has passed', async () => {

@@ -63,6 +63,7 @@ describe('payment initiation with the simulator', () => {
         organization: s.ticket?.organization,
         location: 'Rue Joss, Bonanjo, Douala',
         service: s.ticket?.service,
+        service_fr: null,
         date,
         time: '07:45',
         time_zone: 'Africa/Douala',

@@ -59,7 +59,8 @@ describe('a booking seen by its access key', () => {
       email: 'ngono.marie@example.com',
       phone: b.phone,
     });
-    expect(booking.ticket?.token.split('.')).toHaveLength(3);
+    // The QR's compact token: the code and its signature (issue 18, point 6).
+    expect(booking.ticket?.token).toMatch(new RegExp(`^${b.code}\\.[A-Za-z0-9_-]{86}$`));
   });
 
   it('shows a booking being paid without a ticket, with its hold and USSD code', async () => {

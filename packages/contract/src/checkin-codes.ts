@@ -76,3 +76,37 @@ export function normalizeTicketCode(input: string): string | null {
   const code = `QL-${groups.map((at, i) => rest.slice(at, groups[i + 1] ?? rest.length)).join('-')}`;
   return TICKET_CODE_PATTERN.test(code) ? code : null;
 }
+
+/**
+ * The ticket's QR since issue 18: the code and an Ed25519 signature of it, nothing else
+ * ("QL-7K4M-2QAB-XC9D." + 86 base64url characters, 104 in all). The JWT in a link that it
+ * replaces took 471 characters and a dense code; this one fits a version 8 QR at error
+ * correction Q, which still scans from a cracked screen. The code names the booking (it
+ * is unique) and the booking names its organization and day, so the signature needs to
+ * cover nothing more. Older tickets (JWTs, bare or in a link) still verify.
+ */
+export interface CompactTicketToken {
+  code: string;
+  /** base64url, no padding: the 64 bytes of an Ed25519 signature. */
+  signature: string;
+}
+
+const COMPACT_TOKEN = new RegExp(
+  `^(QL-${LETTER}{4}-(?:${LETTER}{2}|${LETTER}{4}-${LETTER}{4}))\\.([A-Za-z0-9_-]{86})$`,
+);
+
+/** A compact token's parts, or null when `text` is not one (a JWT, a link, a typed code). */
+export function parseCompactTicketToken(text: string): CompactTicketToken | null {
+  const match = COMPACT_TOKEN.exec(text.trim());
+  return match?.[1] && match[2] ? { code: match[1], signature: match[2] } : null;
+}
+
+/**
+ * The bytes a compact token signs: the code under a label of its own, so that no other
+ * signature of the key (a JWT's signs "header.payload") can pass for a ticket's.
+ */
+export function compactTicketMessage(code: string): Uint8Array<ArrayBuffer> {
+  // ASCII only (a code's letters, digits and dashes): its bytes are its char codes, and the
+  // contract needs no TextEncoder (it is typed for no runtime).
+  return Uint8Array.from(`qless-ticket:${code}`, (c) => c.charCodeAt(0) & 0x7f);
+}

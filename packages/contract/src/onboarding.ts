@@ -3,7 +3,8 @@ import { emailSchema, passwordSchema } from './auth.js';
 import { idSchema } from './catalog.js';
 import { CONTACT_REQUEST_STATUSES } from './constants.js';
 import { withFieldCodes } from './errors.js';
-import { PROFILE_REQUIRED_FIELDS } from './organization-admin.js';
+import { PROFILE_MISSING_ITEMS } from './organization-admin.js';
+import { normalizeCameroonMobile } from './phone.js';
 
 /**
  * Onboarding (issue 8): password reset and invitation links, the operator console
@@ -78,6 +79,9 @@ export const contactRequestItemSchema = z.object({
   user_name: z.string(),
   user_email: z.string(),
   message: z.string(),
+  /** Who to call back and on which number (blank on requests made before they were asked). */
+  contact_name: z.string(),
+  phone: z.string(),
   status: z.enum(CONTACT_REQUEST_STATUSES),
   created_at: z.string(),
   handled_at: z.string().nullable(),
@@ -96,6 +100,14 @@ export type ContactRequestsResponse = z.infer<typeof contactRequestsResponseSche
 
 export const idParamsSchema = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
 
+/** A mobile number to text an invitation link to: optional, Cameroonian, any usual spelling. */
+const invitationPhoneSchema = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === '' || normalizeCameroonMobile(v) !== null, 'A mobile number: 6xx xxx xxx')
+  .optional();
+
 /** Every field is optional: the request's organization name and e-mail are the defaults. */
 export const approveContactRequestSchema = withFieldCodes(
   z.object({
@@ -105,9 +117,12 @@ export const approveContactRequestSchema = withFieldCodes(
     city: z.string().trim().max(100).optional(),
     category: z.string().trim().max(100).optional(),
     time_zone: z.string().trim().max(64).optional(),
+    /** The first admin's mobile: the invitation link goes there by SMS too. */
+    admin_phone: invitationPhoneSchema,
   }),
   {
     name: 'INVALID_NAME',
+    admin_phone: 'INVALID_PHONE',
     admin_email: 'INVALID_EMAIL',
     admin_name: 'INVALID_NAME',
     city: 'INVALID_LOCATION',
@@ -117,10 +132,28 @@ export const approveContactRequestSchema = withFieldCodes(
 );
 export type ApproveContactRequest = z.input<typeof approveContactRequestSchema>;
 
+/**
+ * How an invitation reaches its person (issue 18, point 3). Nothing here says "sent": the
+ * answer comes before any delivery. `email`: `queued` when the server has SMTP (the outbox
+ * worker sends it), `not_configured` when it has none (the mail waits in the outbox and no
+ * one receives it). `link`: the invitation link itself, given only when no e-mail carries
+ * it, for the inviter to copy or share. `sms`: `queued` when a phone number was given (an
+ * SMS with the link, through the SMS provider), else null.
+ */
+export const invitationDeliverySchema = z.object({
+  email: z.enum(['queued', 'not_configured']),
+  link: z.string().nullable(),
+  sms: z.enum(['queued']).nullable(),
+  /** How long the link works. */
+  valid_hours: z.number().int(),
+});
+export type InvitationDelivery = z.infer<typeof invitationDeliverySchema>;
+
 export const approveContactResponseSchema = z.object({
   contact_request: contactRequestItemSchema,
   organization: z.object({ organization_id: idSchema, name: z.string() }),
   admin: z.object({ id: idSchema, email: z.string() }),
+  invitation: invitationDeliverySchema,
 });
 export type ApproveContactResponse = z.infer<typeof approveContactResponseSchema>;
 
@@ -138,11 +171,32 @@ export const platformOrganizationSchema = z.object({
   active: z.boolean(),
   verified: z.boolean(),
   verified_at: z.string().nullable(),
-  /** Required profile fields still empty. */
-  missing_fields: z.array(z.enum(PROFILE_REQUIRED_FIELDS)),
+  /** Required profile fields still empty, and `open_days` until the days are confirmed. */
+  missing_fields: z.array(z.enum(PROFILE_MISSING_ITEMS)),
   /** Verified, active and complete: customers can find it. */
   listed: z.boolean(),
   created_at: z.string(),
+  /**
+   * What the operator checks before verifying it (issue 18: they verified blind): its logo,
+   * hours, days and services, as its admin set them.
+   */
+  image_url: z.string().nullable(),
+  time_zone: z.string(),
+  /** "HH:MM" in its time zone. */
+  opens_at: z.string(),
+  closes_at: z.string(),
+  /** 0 = Sunday, ascending. */
+  open_days: z.array(z.number().int().min(0).max(6)),
+  services: z.array(
+    z.object({
+      service_id: idSchema,
+      service_name: z.string(),
+      service_name_fr: z.string().nullable(),
+      service_description: z.string(),
+      duration: z.number().int(),
+      active: z.boolean(),
+    }),
+  ),
 });
 export type PlatformOrganization = z.infer<typeof platformOrganizationSchema>;
 
@@ -247,6 +301,13 @@ export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
 export const staffMemberResponseSchema = z.object({ member: staffMemberSchema });
 export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
 
+/** An invitation made or made again: the account, and how the link reaches its person. */
+export const staffInvitationResponseSchema = z.object({
+  member: staffMemberSchema,
+  invitation: invitationDeliverySchema,
+});
+export type StaffInvitationResponse = z.infer<typeof staffInvitationResponseSchema>;
+
 export const inviteStaffRequestSchema = withFieldCodes(
   z.object({
     email: emailSchema,
@@ -254,8 +315,11 @@ export const inviteStaffRequestSchema = withFieldCodes(
     role: z.enum(STAFF_ROLES).default('staff'),
     /** Operators name the organization; admins may omit it. */
     organization_id: idSchema.optional(),
+    /** The person's mobile: the invitation link goes there by SMS too. */
+    phone: invitationPhoneSchema,
   }),
   {
+    phone: 'INVALID_PHONE',
     email: 'INVALID_EMAIL',
     name: 'INVALID_NAME',
     role: 'VALIDATION_FAILED',

@@ -27,6 +27,17 @@ export type Closure = z.infer<typeof closureSchema>;
 /** What must be filled in before an organization can be listed publicly. */
 export const PROFILE_REQUIRED_FIELDS = ['name', 'location', 'city', 'category'] as const;
 
+/**
+ * What keeps an organization's profile incomplete: an empty required field, or opening days
+ * its admin has not confirmed yet (an organization made from a contact request starts
+ * Monday to Friday, and is not listed until its admin has saved the days: issue 18).
+ */
+export const PROFILE_MISSING_ITEMS = [...PROFILE_REQUIRED_FIELDS, 'open_days'] as const;
+export type ProfileMissingItem = (typeof PROFILE_MISSING_ITEMS)[number];
+
+/** Monday to Friday: the days a new organization opens until its admin says otherwise. */
+export const DEFAULT_OPEN_DAYS = [1, 2, 3, 4, 5] as const;
+
 export const organizationProfileSchema = z.object({
   organization_id: idSchema,
   name: z.string(),
@@ -50,8 +61,8 @@ export const organizationProfileSchema = z.object({
   closures: z.array(closureSchema),
   /** An operator has verified it. */
   verified: z.boolean(),
-  /** Required profile fields still empty (see PROFILE_REQUIRED_FIELDS). */
-  missing_fields: z.array(z.enum(PROFILE_REQUIRED_FIELDS)),
+  /** Required profile fields still empty, and `open_days` until the days are confirmed. */
+  missing_fields: z.array(z.enum(PROFILE_MISSING_ITEMS)),
   /** Verified, active and complete: customers can find it. */
   listed: z.boolean(),
   /** Customers may cancel or reschedule until this many minutes before their slot. */
@@ -110,6 +121,8 @@ export const adminBookingSchema = z.object({
   time: z.string(),
   service_id: idSchema,
   service_name: z.string(),
+  /** French name; null when the organization wrote none. */
+  service_name_fr: z.string().nullable(),
   cus_name: z.string(),
   cus_email: z.string(),
   phone_number: z.string(),
@@ -139,6 +152,7 @@ export const organizationDataResponseSchema = z.object({
         booking_id: idSchema,
         cus_name: z.string(),
         service_name: z.string(),
+        service_name_fr: z.string().nullable(),
         /** "HH:MM" */
         time: z.string(),
         status: z.enum(ADMIN_BOOKING_STATUSES),

@@ -10,7 +10,9 @@ export const ticketSchema = z.object({
   token: z.string(),
   organization: z.string(),
   location: z.string(),
+  /** The service's base name; `service_fr` its French one (null: none written). */
   service: z.string(),
+  service_fr: z.string().nullable(),
   date: isoDateSchema,
   /** "HH:MM" in the organization's time zone. */
   time: z.string(),
@@ -31,7 +33,9 @@ export const ticketLookupSchema = z.object({
   code: z.string(),
   organization: z.string(),
   location: z.string(),
+  /** The service's base name; `service_fr` its French one (null: none written). */
   service: z.string(),
+  service_fr: z.string().nullable(),
   date: isoDateSchema,
   /** "HH:MM" in the organization's time zone. */
   time: z.string(),

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-catalogue-search.js';
 import * as m010 from './migrations/010-read-cache-invalidation.js';
 import * as m011 from './migrations/011-payments-due-index.js';
 import * as m012 from './migrations/012-organization-public-email.js';
+import * as m013 from './migrations/013-organization-days-and-contact-details.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010-read-cache-invalidation': m010,
   '011-payments-due-index': m011,
   '012-organization-public-email': m012,
+  '013-organization-days-and-contact-details': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,8 @@ interface OrganizationsTable {
   active: Generated<boolean>;
   /** Bit d is day d of the week (0 = Sunday); 127 = every day. */
   open_days: Generated<number>;
+  /** False for an organization made from a contact request until its admin saves its days (012). */
+  open_days_confirmed: Generated<boolean>;
   /** Null until an operator has verified the organization; only verified ones are public. */
   verified_at: Date | null;
   contact_request_id: string | null;
@@ -153,6 +155,9 @@ interface ContactRequestsTable {
   user_name: string;
   user_email: string;
   message: string;
+  /** Who to call back and on which number (012; blank on older requests). */
+  contact_name: Generated<string>;
+  phone: Generated<string>;
   status: Generated<'new' | 'approved' | 'rejected'>;
   handled_at: Date | null;
   handled_by: string | null;

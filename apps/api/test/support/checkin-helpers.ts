@@ -17,6 +17,14 @@ export const YESTERDAY = '2026-03-03';
 /** Fixture slot indexes (07:00 + 15 min each): 07:00, 09:00, 09:30, 10:00. */
 export const SLOT = { at0700: 0, at0900: 8, at0930: 10, at1000: 12 } as const;
 
+const toSign = (b: BookingRow) => ({
+  booking_id: b.id,
+  organization_id: b.orgId,
+  ticket_code: b.code,
+  booking_date: b.date,
+  confirmed_at: new Date(PINNED_NOW),
+});
+
 export interface BookingRow {
   id: string;
   code: string;
@@ -123,15 +131,13 @@ export function useCounterApp() {
         .executeTakeFirstOrThrow();
       return { id: row.id, code, date, orgId: fx.orgId, name };
     },
-    /** The token the booking's ticket carries (what its QR code holds). */
+    /** The token the booking's ticket carries (what its QR code holds: code + signature). */
     token(b: BookingRow): Promise<string> {
-      return signer.sign({
-        booking_id: b.id,
-        organization_id: b.orgId,
-        ticket_code: b.code,
-        booking_date: b.date,
-        confirmed_at: new Date(PINNED_NOW),
-      });
+      return signer.sign(toSign(b));
+    },
+    /** The EdDSA JWT its ticket carried before compact tokens (PDFs hold it in a link). */
+    jwtToken(b: BookingRow): Promise<string> {
+      return signer.signJwt(toSign(b));
     },
     /** A ticket token as issued before Ed25519 (HS256, no organization claim). */
     legacyToken(b: BookingRow, key = LEGACY_KEY): Promise<string> {

@@ -46,6 +46,7 @@ export async function toCustomerBooking(
             cus_email: row.cus_email,
             phone_number: row.phone_number,
             service_name: row.service_name,
+            service_name_fr: row.service_name_fr,
             organization_name: row.organization_name,
             location: row.location,
             time_zone: row.time_zone,

@@ -1,12 +1,22 @@
-import type { PlatformOrganization } from '@qless/contract';
+import { formatMinutes, type PlatformOrganization } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, OrganizationRow, OutboxChannel } from '../../db/schema.js';
-import { isListed, missingFields } from '../organizations/organizations.repository.js';
+import { timeToMinutes } from '../../db/time-columns.js';
+import {
+  isListed,
+  maskToOpenDays,
+  missingFields,
+} from '../organizations/organizations.repository.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
+type PlatformService = PlatformOrganization['services'][number];
+
 /** The console says what the public catalogue does: the same `isListed` rule. */
-export function toPlatformOrganization(org: OrganizationRow): PlatformOrganization {
+export function toPlatformOrganization(
+  org: OrganizationRow,
+  services: PlatformService[],
+): PlatformOrganization {
   return {
     organization_id: org.id,
     name: org.name,
@@ -20,7 +30,50 @@ export function toPlatformOrganization(org: OrganizationRow): PlatformOrganizati
     missing_fields: missingFields(org),
     listed: isListed(org),
     created_at: new Date(org.created_at).toISOString(),
+    image_url: org.image_url,
+    time_zone: org.time_zone,
+    opens_at: formatMinutes(timeToMinutes(org.start_time)),
+    closes_at: formatMinutes(timeToMinutes(org.end_time)),
+    open_days: maskToOpenDays(org.open_days),
+    services,
   };
+}
+
+/** Every service of these organizations (active or not), by organization, in name order. */
+async function servicesOf(
+  db: Db,
+  organizationIds: string[],
+): Promise<Map<string, PlatformService[]>> {
+  const byOrganization = new Map<string, PlatformService[]>();
+  if (organizationIds.length === 0) return byOrganization;
+  const rows = await db
+    .selectFrom('services')
+    .select([
+      'id',
+      'organization_id',
+      'name',
+      'name_fr',
+      'description',
+      'duration_minutes',
+      'active',
+    ])
+    .where('organization_id', 'in', organizationIds)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byOrganization.get(row.organization_id) ?? [];
+    list.push({
+      service_id: row.id,
+      service_name: row.name,
+      service_name_fr: row.name_fr,
+      service_description: row.description,
+      duration: row.duration_minutes,
+      active: row.active,
+    });
+    byOrganization.set(row.organization_id, list);
+  }
+  return byOrganization;
 }
 
 const contactColumns = [
@@ -28,6 +81,8 @@ const contactColumns = [
   'c.user_name',
   'c.user_email',
   'c.message',
+  'c.contact_name',
+  'c.phone',
   'c.status',
   'c.created_at',
   'c.handled_at',
@@ -49,6 +104,8 @@ export function toContactItem(row: ContactRow) {
     user_name: row.user_name,
     user_email: row.user_email,
     message: row.message,
+    contact_name: row.contact_name,
+    phone: row.phone,
     status: row.status,
     created_at: new Date(row.created_at).toISOString(),
     handled_at: iso(row.handled_at),
@@ -106,7 +163,11 @@ export async function listOrganizations(db: Db): Promise<PlatformOrganization[]>
     .orderBy('created_at', 'desc')
     .orderBy('name')
     .execute();
-  return rows.map(toPlatformOrganization);
+  const services = await servicesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toPlatformOrganization(row, services.get(row.id) ?? []));
 }
 
 export async function setVerified(
@@ -125,7 +186,9 @@ export async function setVerified(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  return row ? toPlatformOrganization(row) : null;
+  if (!row) return null;
+  const services = await servicesOf(db, [row.id]);
+  return toPlatformOrganization(row, services.get(row.id) ?? []);
 }
 
 /** The token of a sign-in link (invitation or password reset) in a mail's text. */

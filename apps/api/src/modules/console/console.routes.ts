@@ -4,6 +4,8 @@ import {
   contactRequestResponseSchema,
   contactRequestsQuerySchema,
   contactRequestsResponseSchema,
+  DEFAULT_OPEN_DAYS,
+  type InvitationDelivery,
   idParamsSchema,
   isValidTimeZone,
   outboxResponseSchema,
@@ -17,7 +19,13 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { authOf, ROLES_OPERATOR } from '../auth/auth-guard.js';
 import { normalizeEmail } from '../auth/users.repository.js';
-import { emailTaken, inviteAccount, isUniqueViolation } from '../onboarding/invitations.js';
+import {
+  emailTaken,
+  invitationChannels,
+  inviteAccount,
+  isUniqueViolation,
+} from '../onboarding/invitations.js';
+import { openDaysToMask } from '../organizations/organizations.repository.js';
 import {
   findContactRequest,
   handleContactRequest,
@@ -88,7 +96,13 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
           );
         }
         const now = clock.now();
-        let created: { organizationId: string; name: string; adminId: string; adminEmail: string };
+        let created: {
+          organizationId: string;
+          name: string;
+          adminId: string;
+          adminEmail: string;
+          invitation: InvitationDelivery;
+        };
         try {
           created = await db.transaction().execute(async (trx) => {
             const request = await handleContactRequest(
@@ -116,6 +130,10 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
                 time_zone: body.time_zone ?? config.defaultTimeZone,
                 start_time: DEFAULT_HOURS.start,
                 end_time: DEFAULT_HOURS.end,
+                // Monday to Friday until the admin confirms the days (unlisted until then):
+                // seven days by default had a bank taking Sunday bookings.
+                open_days: openDaysToMask(DEFAULT_OPEN_DAYS),
+                open_days_confirmed: false,
                 verified_at: null,
                 contact_request_id: request.id,
                 created_at: now,
@@ -123,7 +141,7 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
               })
               .returning(['id', 'name'])
               .executeTakeFirstOrThrow();
-            const admin = await inviteAccount(trx, {
+            const { user: admin, invitation } = await inviteAccount(trx, {
               email: adminEmail,
               name: body.admin_name ?? '',
               role: 'org_admin',
@@ -131,12 +149,14 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
               organizationName: org.name,
               publicOrigin: config.publicOrigin,
               now,
+              ...invitationChannels(config, body.admin_phone),
             });
             return {
               organizationId: org.id,
               name: org.name,
               adminId: admin.id,
               adminEmail: admin.email,
+              invitation,
             };
           });
         } catch (err) {
@@ -146,10 +166,12 @@ export function consoleRoutes({ db, clock, config, guard }: AppDeps): FastifyPlu
         }
         const contactRequest = await findContactRequest(db, req.params.id);
         if (!contactRequest) throw requestNotFound();
+        reply.header('cache-control', 'no-store');
         return reply.status(201).send({
           contact_request: contactRequest,
           organization: { organization_id: created.organizationId, name: created.name },
           admin: { id: created.adminId, email: created.adminEmail },
+          invitation: created.invitation,
         });
       },
     );

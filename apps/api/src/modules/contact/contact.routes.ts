@@ -23,6 +23,8 @@ export function contactRoutes({ db, config, clock }: AppDeps): FastifyPluginAsyn
             user_name: req.body.user_name,
             user_email: req.body.user_email,
             message: req.body.message,
+            contact_name: req.body.contact_name,
+            phone: req.body.phone,
             // Not the column's default now(): the console shows when it was received.
             created_at: clock.now(),
           })

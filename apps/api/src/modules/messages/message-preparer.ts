@@ -1,4 +1,4 @@
-import { daysBetween, ticketPageUrl, zonedInstant, zonedNow } from '@qless/contract';
+import { daysBetween, localizedText, ticketPageUrl, zonedInstant, zonedNow } from '@qless/contract';
 import type { Db, OutboxRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
@@ -91,7 +91,7 @@ export function bookingMessagePreparer(
       customerName: b.cus_name.trim(),
       organization: b.organization_name.trim(),
       address: addressOf(b),
-      service: (locale === 'fr' && b.service_name_fr?.trim()) || b.service_name.trim(),
+      service: localizedText(b.service_name, b.service_name_fr, locale),
       date: b.booking_date,
       startMinutes: timeToMinutes(b.start_time),
       timeZone: b.time_zone,

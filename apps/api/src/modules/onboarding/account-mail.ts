@@ -47,6 +47,14 @@ export function invitationMail(input: {
   };
 }
 
+/**
+ * The invitation by SMS (when the inviter gave a number): short, in both languages like the
+ * mail, the link last so that phones make it tappable.
+ */
+export function invitationSms(input: { organizationName: string; link: string }): string {
+  return `Qless – ${input.organizationName}: activate your account / activez votre compte (${INVITATION_VALID_HOURS} h): ${input.link}`;
+}
+
 export function passwordResetMail(input: { to: string; link: string }): NewMail {
   const text = [
     'Someone (hopefully you) asked to reset the password of your Qless account.',

@@ -1,9 +1,13 @@
-import { INVITATION_VALID_HOURS } from '@qless/contract';
-import type { Db } from '../../db/schema.js';
+import {
+  INVITATION_VALID_HOURS,
+  type InvitationDelivery,
+  normalizeCameroonMobile,
+} from '@qless/contract';
+import type { Db, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findUserByEmail, insertUser, normalizeEmail } from '../auth/users.repository.js';
-import { queueMail } from '../outbox/outbox.repository.js';
-import { invitationLink, invitationMail } from './account-mail.js';
+import { queueMail, queueSms } from '../outbox/outbox.repository.js';
+import { invitationLink, invitationMail, invitationSms } from './account-mail.js';
 import { issueLinkToken } from './user-tokens.repository.js';
 
 export const emailTaken = () =>
@@ -14,7 +18,18 @@ export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown }).code === '23505';
 }
 
-/** Issues (or re-issues) the invitation link of an account and queues its mail, in `db`'s transaction. */
+/** How the link can leave this server: by e-mail only with SMTP; by SMS to a number given. */
+export interface InvitationChannels {
+  mailConfigured: boolean;
+  /** A normalized mobile number to text the link to, or null. */
+  smsTo: string | null;
+}
+
+/**
+ * Issues (or re-issues) the invitation link of an account and queues its mail (and its SMS
+ * when a number was given), in `db`'s transaction. Says how the link will reach its person:
+ * without SMTP the mail only waits in the outbox, so the link is handed to the inviter.
+ */
 export async function sendInvitation(
   db: Db,
   input: {
@@ -24,19 +39,43 @@ export async function sendInvitation(
     organizationName: string;
     publicOrigin: string;
     now: Date;
-  },
-): Promise<void> {
+  } & InvitationChannels,
+): Promise<InvitationDelivery> {
   const token = await issueLinkToken(db, input.userId, 'invite', input.now, INVITATION_VALID_HOURS);
+  const link = invitationLink(input.publicOrigin, token);
+  // Queued even without SMTP: operators still read it in the outbox.
   await queueMail(
     db,
     invitationMail({
       to: input.email,
       organizationName: input.organizationName,
       role: input.role,
-      link: invitationLink(input.publicOrigin, token),
+      link,
     }),
     input.now,
   );
+  if (input.smsTo) {
+    const text = invitationSms({ organizationName: input.organizationName, link });
+    const subject = `Qless invitation (SMS) – ${input.organizationName}`;
+    await queueSms(db, { to: input.smsTo, subject, text, kind: 'invitation' }, input.now);
+  }
+  return {
+    email: input.mailConfigured ? 'queued' : 'not_configured',
+    link: input.mailConfigured ? null : link,
+    sms: input.smsTo ? 'queued' : null,
+    valid_hours: INVITATION_VALID_HOURS,
+  };
+}
+
+/** The channels of this deployment for an invitation to `phone` (blank or absent: no SMS). */
+export function invitationChannels(
+  config: { mail: { smtpUrl: string | null; from: string | null } },
+  phone: string | undefined,
+): InvitationChannels {
+  return {
+    mailConfigured: config.mail.smtpUrl !== null && config.mail.from !== null,
+    smsTo: phone ? normalizeCameroonMobile(phone) : null,
+  };
 }
 
 /**
@@ -53,8 +92,8 @@ export async function inviteAccount(
     organizationName: string;
     publicOrigin: string;
     now: Date;
-  },
-) {
+  } & InvitationChannels,
+): Promise<{ user: UserRow; invitation: InvitationDelivery }> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw emailTaken();
   const user = await insertUser(db, {
@@ -65,13 +104,15 @@ export async function inviteAccount(
     passwordHash: null,
     now: input.now,
   });
-  await sendInvitation(db, {
+  const invitation = await sendInvitation(db, {
     userId: user.id,
     email,
     role: input.role,
     organizationName: input.organizationName,
     publicOrigin: input.publicOrigin,
     now: input.now,
+    mailConfigured: input.mailConfigured,
+    smsTo: input.smsTo,
   });
-  return user;
+  return { user, invitation };
 }

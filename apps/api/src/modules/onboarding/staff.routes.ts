@@ -3,6 +3,7 @@ import {
   inviteStaffRequestSchema,
   organizationScopeQuerySchema,
   type StaffMember,
+  staffInvitationResponseSchema,
   staffListResponseSchema,
   staffMemberResponseSchema,
   updateStaffRequestSchema,
@@ -22,7 +23,13 @@ import {
 } from '../auth/auth-guard.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { findUserById, normalizeEmail } from '../auth/users.repository.js';
-import { emailTaken, inviteAccount, isUniqueViolation, sendInvitation } from './invitations.js';
+import {
+  emailTaken,
+  invitationChannels,
+  inviteAccount,
+  isUniqueViolation,
+  sendInvitation,
+} from './invitations.js';
 
 function toMember(u: UserRow): StaffMember {
   return {
@@ -116,7 +123,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         schema: {
           body: inviteStaffRequestSchema,
           response: {
-            201: staffMemberResponseSchema,
+            201: staffInvitationResponseSchema,
             ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
           },
         },
@@ -127,9 +134,9 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         assertMayManage(auth, req.body.role);
         await countInvitation(reply, orgId, req.body.email);
         const now = clock.now();
-        let user: UserRow;
+        let made: Awaited<ReturnType<typeof inviteAccount>>;
         try {
-          user = await db.transaction().execute(async (trx) =>
+          made = await db.transaction().execute(async (trx) =>
             inviteAccount(trx, {
               email: req.body.email,
               name: req.body.name,
@@ -138,13 +145,16 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
               organizationName: await organizationName(trx, orgId),
               publicOrigin: config.publicOrigin,
               now,
+              ...invitationChannels(config, req.body.phone),
             }),
           );
         } catch (err) {
           if (isUniqueViolation(err)) throw emailTaken();
           throw err;
         }
-        return reply.status(201).send({ member: toMember(user) });
+        // The link rides in the answer only without SMTP: never cache or store it.
+        reply.header('cache-control', 'no-store');
+        return reply.status(201).send({ member: toMember(made.user), invitation: made.invitation });
       },
     );
 
@@ -194,7 +204,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         schema: {
           params: idParamsSchema,
           response: {
-            200: staffMemberResponseSchema,
+            200: staffInvitationResponseSchema,
             ...errorResponses(400, 401, 403, 404, 409, 429),
           },
         },
@@ -220,7 +230,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
         const orgId = member.organization_id as string;
         await countInvitation(reply, orgId, member.email);
         const now = clock.now();
-        await db.transaction().execute(async (trx) =>
+        const invitation = await db.transaction().execute(async (trx) =>
           sendInvitation(trx, {
             userId: member.id,
             email: member.email,
@@ -228,9 +238,11 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
             organizationName: await organizationName(trx, orgId),
             publicOrigin: config.publicOrigin,
             now,
+            ...invitationChannels(config, undefined),
           }),
         );
-        return { member: toMember(member) };
+        reply.header('cache-control', 'no-store');
+        return { member: toMember(member), invitation };
       },
     );
   };

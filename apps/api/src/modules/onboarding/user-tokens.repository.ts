@@ -8,7 +8,8 @@ export type LinkPurpose = 'invite' | 'reset';
 /**
  * A new single-use link for a user; earlier unused links of the same purpose stop working
  * (a re-sent invitation or a second reset request replaces the first). Returns the token,
- * which goes into the mail and nowhere else: the database keeps its hash.
+ * which goes into the mail (and, for an invitation on a server without SMTP, to the
+ * inviter, who passes it on): the database keeps only its hash.
  */
 export async function issueLinkToken(
   db: Db,

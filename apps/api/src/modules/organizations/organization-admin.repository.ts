@@ -115,7 +115,14 @@ export async function organizationStats(
     .selectFrom('bookings as b')
     .innerJoin('services as s', 's.id', 'b.service_id')
     .innerJoin('slots as sl', 'sl.id', 'b.slot_id')
-    .select(['b.id', 'b.cus_name', 's.name as service_name', 'sl.start_time', 'b.status'])
+    .select([
+      'b.id',
+      'b.cus_name',
+      's.name as service_name',
+      's.name_fr as service_name_fr',
+      'sl.start_time',
+      'b.status',
+    ])
     .where('b.organization_id', '=', organization.id)
     .where('b.booking_date', '=', today)
     .where('b.status', 'in', REAL_STATUSES)
@@ -130,6 +137,7 @@ export async function organizationStats(
       booking_id: b.id,
       cus_name: b.cus_name,
       service_name: b.service_name,
+      service_name_fr: b.service_name_fr,
       time: hhmm(b.start_time),
       status: b.status,
     })),
@@ -177,6 +185,7 @@ export async function listOrganizationBookings(
       'sl.start_time',
       'b.service_id',
       's.name as service_name',
+      's.name_fr as service_name_fr',
       'b.cus_name',
       'b.cus_email',
       'b.phone_number',
@@ -205,6 +214,7 @@ export async function listOrganizationBookings(
       time: hhmm(r.start_time),
       service_id: r.service_id,
       service_name: r.service_name,
+      service_name_fr: r.service_name_fr,
       cus_name: r.cus_name,
       cus_email: r.cus_email,
       phone_number: r.phone_number,

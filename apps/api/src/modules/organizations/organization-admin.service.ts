@@ -108,7 +108,11 @@ export class OrganizationAdmin {
       if (input.city !== undefined) changes.city = input.city;
       if (input.category !== undefined) changes.category = input.category;
       if (timeZone !== undefined) changes.time_zone = timeZone;
-      if (input.open_days !== undefined) changes.open_days = openDaysToMask(input.open_days);
+      if (input.open_days !== undefined) {
+        changes.open_days = openDaysToMask(input.open_days);
+        // Saving the days is the admin's confirmation of them (issue 18, point 8).
+        changes.open_days_confirmed = true;
+      }
       if (input.change_cutoff_minutes !== undefined) {
         changes.change_cutoff_minutes = input.change_cutoff_minutes;
       }

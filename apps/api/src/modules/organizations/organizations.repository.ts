@@ -3,6 +3,7 @@ import {
   minutesToWire,
   type Organization,
   PROFILE_REQUIRED_FIELDS,
+  type ProfileMissingItem,
   searchWords,
 } from '@qless/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
@@ -26,15 +27,19 @@ export function toOrganization(row: OrganizationRow): Organization {
 }
 
 type RequiredField = (typeof PROFILE_REQUIRED_FIELDS)[number];
+type ProfileRow = Pick<OrganizationRow, RequiredField | 'open_days_confirmed'>;
 
-/** Required profile fields still blank (spaces count as blank). */
-export function missingFields(row: Pick<OrganizationRow, RequiredField>): RequiredField[] {
-  return PROFILE_REQUIRED_FIELDS.filter((field) => row[field].trim() === '');
+/** Required profile fields still blank (spaces count as blank), and unconfirmed days. */
+export function missingFields(row: ProfileRow): ProfileMissingItem[] {
+  const blank: ProfileMissingItem[] = PROFILE_REQUIRED_FIELDS.filter(
+    (field) => row[field].trim() === '',
+  );
+  return row.open_days_confirmed ? blank : [...blank, 'open_days'];
 }
 
 /** Customers can find it: active, verified by an operator, and its profile complete. */
 export function isListed(
-  row: Pick<OrganizationRow, RequiredField | 'active' | 'verified_at'>,
+  row: ProfileRow & Pick<OrganizationRow, 'active' | 'verified_at'>,
 ): boolean {
   return row.active && row.verified_at !== null && missingFields(row).length === 0;
 }
@@ -46,7 +51,7 @@ export function isListed(
 export function listedCondition(alias: string): Expression<SqlBool> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const filled = PROFILE_REQUIRED_FIELDS.map((field) => sql`btrim(${col(field)}) <> ''`);
-  return sql<SqlBool>`(${col('active')} and ${col('verified_at')} is not null and ${sql.join(filled, sql` and `)})`;
+  return sql<SqlBool>`(${col('active')} and ${col('verified_at')} is not null and ${col('open_days_confirmed')} and ${sql.join(filled, sql` and `)})`;
 }
 
 /**

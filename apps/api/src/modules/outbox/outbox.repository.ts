@@ -51,6 +51,33 @@ export async function queueMail(db: Db, mail: NewMail, now: Date): Promise<strin
 }
 
 /**
+ * An SMS whose text is written now (an invitation link), due at once; like queueMail. Its
+ * `subject` is never sent: it names the message in the operators' outbox (and rows that are
+ * not booking messages must have one).
+ */
+export async function queueSms(
+  db: Db,
+  sms: { to: string; subject: string; text: string; kind: string },
+  now: Date,
+): Promise<string> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      channel: 'sms',
+      to_address: sms.to,
+      subject: sms.subject,
+      text_body: sms.text,
+      html_body: null,
+      kind: sms.kind,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
  * Queues booking messages, due at once. A message whose dedupe key is already in the outbox
  * (the same event told twice, by another process or a retried transaction) is left out:
  * ON CONFLICT DO NOTHING, so it also holds between transactions running at the same time.

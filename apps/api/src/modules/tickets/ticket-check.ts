@@ -3,6 +3,7 @@ import {
   type CheckinBooking,
   type CheckinReason,
   formatMinutes,
+  parseCompactTicketToken,
   TODAY_BOOKING_STATUSES,
   type TodayBookingStatus,
   ticketTokenFromScan,
@@ -74,11 +75,12 @@ export type ResolvedTicket =
 
 /**
  * The booking a scanned token (or a ticket page link that carries one) or a typed code
- * stands for. A token must carry our signature and name the booking (id, code,
- * organization); its date and time are taken from the booking, not the token, so the QR
- * of a ticket the customer rescheduled still checks in on the new day. An HS256 token of
- * the tickets issued before Ed25519 must also agree on the date and counts only until that
- * date has passed.
+ * stands for. A compact token (code + signature) must carry our signature of its code. A
+ * JWT (tickets issued before compact tokens) must carry our signature and name the
+ * booking (id, code, organization); its date and time are taken from the booking, not
+ * the token, so the QR of a ticket the customer rescheduled still checks in on the new
+ * day. An HS256 token of the tickets issued before Ed25519 must also agree on the date and
+ * counts only until that date has passed.
  */
 export async function resolveTicket(
   db: Db,
@@ -93,6 +95,15 @@ export async function resolveTicket(
     return booking ? { found: true, booking } : { found: false, reason: 'UNKNOWN_TICKET' };
   }
   const token = ticketTokenFromScan(input.token);
+  const compact = token ? parseCompactTicketToken(token) : null;
+  if (compact) {
+    // The QR of tickets since issue 18: the code, signed. The booking is the code's.
+    if (!signer.verifyCompact(compact)) return { found: false, reason: 'INVALID_SIGNATURE' };
+    const booking = await counterBookingQuery(db)
+      .where('b.ticket_code', '=', compact.code)
+      .executeTakeFirst();
+    return booking ? { found: true, booking } : { found: false, reason: 'UNKNOWN_TICKET' };
+  }
   const claims = token ? await signer.read(token) : null;
   if (!claims) return { found: false, reason: 'INVALID_SIGNATURE' };
   const booking = await findCounterBooking(db, claims.bookingId);

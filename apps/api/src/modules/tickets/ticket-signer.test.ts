@@ -1,3 +1,4 @@
+import { parseCompactTicketToken } from '@qless/contract';
 import {
   base64url,
   decodeJwt,
@@ -37,8 +38,39 @@ describe('TicketSigner (Ed25519, with HS256 kept for verification)', () => {
     signer = await TicketSigner.create(jwk, LEGACY);
   });
 
-  it('signs EdDSA tokens with its kid and the claims a counter needs, deterministically', async () => {
+  it('signs a compact token for the QR: the code and its signature, 104 characters', async () => {
     const token = await signer.sign(ticket);
+    expect(token).toMatch(/^QL-7K4M-2QAB-XC9D\.[A-Za-z0-9_-]{86}$/);
+    // The JWT in a link that it replaces was 471 characters (issue 18, point 6).
+    expect(token.length).toBeLessThanOrEqual(104);
+    expect(await signer.sign(ticket)).toBe(token);
+    const parsed = parseCompactTicketToken(token);
+    expect(parsed && signer.verifyCompact(parsed)).toBe(true);
+    // Our key after a restart verifies it; another key does not.
+    const again = await TicketSigner.create(jwk, null);
+    expect(parsed && again.verifyCompact(parsed)).toBe(true);
+    const stranger = await TicketSigner.create(await generateTicketKeyJwk(), null);
+    expect(parsed && stranger.verifyCompact(parsed)).toBe(false);
+  });
+
+  it('refuses a compact token whose code or signature was changed', async () => {
+    const token = await signer.sign(ticket);
+    const [, signature = ''] = token.split('.');
+    const otherCode = { code: 'QL-2222-3333-4444', signature };
+    expect(signer.verifyCompact(otherCode)).toBe(false);
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    expect(signer.verifyCompact({ code: ticket.ticket_code, signature: flipped })).toBe(false);
+    expect(signer.verifyCompact({ code: ticket.ticket_code, signature: 'A'.repeat(86) })).toBe(
+      false,
+    );
+    // A JWT's signature by the same key is not a ticket's (the message has its own label).
+    const jwt = await signer.signJwt(ticket);
+    const jwtSignature = jwt.split('.')[2] ?? '';
+    expect(signer.verifyCompact({ code: ticket.ticket_code, signature: jwtSignature })).toBe(false);
+  });
+
+  it('still signs and reads the EdDSA JWTs of tickets issued before compact tokens', async () => {
+    const token = await signer.signJwt(ticket);
     expect(decodeProtectedHeader(token)).toEqual({
       alg: 'EdDSA',
       typ: 'JWT',
@@ -59,7 +91,7 @@ describe('TicketSigner (Ed25519, with HS256 kept for verification)', () => {
       organizationId: ticket.organization_id,
       legacy: false,
     });
-    expect(await signer.sign(ticket)).toBe(token);
+    expect(await signer.signJwt(ticket)).toBe(token);
   });
 
   it('publishes only the public half of its key', async () => {
@@ -77,7 +109,7 @@ describe('TicketSigner (Ed25519, with HS256 kept for verification)', () => {
 
   it('reads a token of the same key after a restart (the key is the stored JWK)', async () => {
     const again = await TicketSigner.create(jwk, null);
-    expect(await again.read(await signer.sign(ticket))).not.toBeNull();
+    expect(await again.read(await signer.signJwt(ticket))).not.toBeNull();
   });
 
   it('reads old HS256 tokens with the legacy key, marked legacy; never without it', async () => {
@@ -98,7 +130,7 @@ describe('TicketSigner (Ed25519, with HS256 kept for verification)', () => {
       .encode();
     expect(await signer.read(unsecured)).toBeNull();
     // A token whose header claims none but carries our real signature is still refused.
-    const real = (await signer.sign(ticket)).split('.');
+    const real = (await signer.signJwt(ticket)).split('.');
     const noneHeader = base64url.encode(JSON.stringify({ alg: 'none', kid: ours?.kid }));
     expect(await signer.read(`${noneHeader}.${real[1]}.${real[2]}`)).toBeNull();
 

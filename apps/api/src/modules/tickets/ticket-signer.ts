@@ -1,10 +1,20 @@
 import {
+  createPrivateKey,
+  createPublicKey,
+  type KeyObject,
+  sign as signBytes,
+  verify as verifyBytes,
+} from 'node:crypto';
+import {
+  type CompactTicketToken,
+  compactTicketMessage,
   TICKET_TOKEN_ALG,
   TICKET_TOKEN_ISSUER,
   type TicketPublicKey,
   type TicketTokenClaims,
 } from '@qless/contract';
 import {
+  base64url,
   type CryptoKey,
   calculateJwkThumbprint,
   decodeProtectedHeader,
@@ -37,6 +47,9 @@ interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
+  /** The same pair for node:crypto, which signs and verifies compact tokens. */
+  privateKeyObject: KeyObject;
+  publicKeyObject: KeyObject;
   publicJwk: TicketPublicKey;
 }
 
@@ -65,6 +78,8 @@ async function importSigningKey(privateJwk: JWK): Promise<SigningKey> {
     kid,
     privateKey,
     publicKey,
+    privateKeyObject: createPrivateKey({ key: { ...privateJwk }, format: 'jwk' }),
+    publicKeyObject: createPublicKey({ key: { ...publicPart }, format: 'jwk' }),
     publicJwk: { kty: 'OKP', crv: 'Ed25519', x: publicPart.x, kid, alg: 'EdDSA', use: 'sig' },
   };
 }
@@ -128,8 +143,38 @@ export class TicketSigner {
     return [this.current.publicJwk];
   }
 
-  /** Deterministic for a booking: issued at its confirmation time (Ed25519 is deterministic). */
+  /**
+   * The token of a ticket's QR: its code and the Ed25519 signature of it (see
+   * parseCompactTicketToken). Deterministic (Ed25519 is), so a booking's QR never changes.
+   */
   async sign(ticket: TicketToSign): Promise<string> {
+    const message = compactTicketMessage(ticket.ticket_code);
+    const signature = signBytes(null, message, this.current.privateKeyObject);
+    return `${ticket.ticket_code}.${base64url.encode(signature)}`;
+  }
+
+  /** Whether a compact token's signature is ours (any key that verifies). */
+  verifyCompact(token: CompactTicketToken): boolean {
+    let signature: Uint8Array;
+    try {
+      signature = base64url.decode(token.signature);
+    } catch {
+      return false;
+    }
+    if (signature.length !== 64) return false;
+    try {
+      const message = compactTicketMessage(token.code);
+      return verifyBytes(null, message, this.current.publicKeyObject, signature);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The JWT that tickets carried before compact tokens (their PDFs hold it in a link);
+   * `read` still accepts it. Deterministic for a booking: issued at its confirmation time.
+   */
+  async signJwt(ticket: TicketToSign): Promise<string> {
     const claims: Omit<TicketTokenClaims, 'sub' | 'iat' | 'iss'> = {
       code: ticket.ticket_code,
       date: ticket.booking_date,

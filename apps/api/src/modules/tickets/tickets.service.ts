@@ -14,6 +14,7 @@ export interface TicketRecord {
   cus_email: string;
   phone_number: string;
   service_name: string;
+  service_name_fr: string | null;
   organization_name: string;
   location: string;
   time_zone: string;
@@ -37,6 +38,7 @@ function ticketQuery(db: Db) {
       'b.cus_email',
       'b.phone_number',
       's.name as service_name',
+      's.name_fr as service_name_fr',
       'o.name as organization_name',
       'o.location',
       'o.time_zone',
@@ -84,6 +86,7 @@ export async function toTicket(
     organization: record.organization_name,
     location: record.location,
     service: record.service_name,
+    service_fr: record.service_name_fr,
     date: record.booking_date,
     time: formatMinutes(timeToMinutes(record.start_time)),
     time_zone: record.time_zone,
@@ -104,6 +107,7 @@ export function toTicketLookup(record: TicketRecord): TicketLookup {
     organization: record.organization_name,
     location: record.location,
     service: record.service_name,
+    service_fr: record.service_name_fr,
     date: record.booking_date,
     time: formatMinutes(timeToMinutes(record.start_time)),
     time_zone: record.time_zone,

@@ -1,4 +1,9 @@
-import type { InviteStaffRequest, StaffListResponse, StaffMemberResponse } from '@qless/contract';
+import type {
+  InviteStaffRequest,
+  StaffInvitationResponse,
+  StaffListResponse,
+  StaffMemberResponse,
+} from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 
@@ -7,7 +12,7 @@ export function listStaff(organizationId?: string, signal?: AbortSignal) {
 }
 
 export function inviteStaff(body: InviteStaffRequest) {
-  return apiFetch<StaffMemberResponse>(apiPaths.staff(), { method: 'POST', body });
+  return apiFetch<StaffInvitationResponse>(apiPaths.staff(), { method: 'POST', body });
 }
 
 export function setStaffActive(userId: string, active: boolean) {
@@ -18,5 +23,5 @@ export function setStaffActive(userId: string, active: boolean) {
 }
 
 export function resendInvitation(userId: string) {
-  return apiFetch<StaffMemberResponse>(apiPaths.staffResend(userId), { method: 'POST' });
+  return apiFetch<StaffInvitationResponse>(apiPaths.staffResend(userId), { method: 'POST' });
 }

@@ -1,9 +1,10 @@
-import type { StaffMember, StaffRole } from '@qless/contract';
+import type { InvitationDelivery, StaffMember, StaffRole } from '@qless/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { InputField, SelectField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
 import { formText, useAction } from '../../../components/form/use-form-action';
 import { Alert } from '../../../components/ui/alert';
+import { InvitationResult } from '../../../components/ui/invitation-result';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +12,17 @@ import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { inviteStaff, listStaff, resendInvitation, setStaffActive } from '../api/staff';
 import './account.css';
+
+/** A form's answer, or an invitation's result: the link to copy or share when no e-mail went. */
+type StaffNotice =
+  | Notice
+  | {
+      tone: 'invitation';
+      text: string;
+      delivery: InvitationDelivery;
+      email: string;
+      phone: string;
+    };
 
 function statusKey(m: StaffMember) {
   if (!m.active) return 'staff.status.disabled' as const;
@@ -40,36 +52,49 @@ export function StaffScreen({
   const [reload, setReload] = useState(0);
   const list = useAsync((signal) => listStaff(organizationId, signal), [organizationId, reload]);
   const [acting, setActing] = useState<string | null>(null);
-  const action = useAction<Notice | null, () => Promise<string>>(async (work) => {
-    try {
-      const text = await work();
-      setReload((n) => n + 1);
-      return { tone: 'success', text };
-    } catch (error) {
-      return { tone: 'error', text: t(apiErrorKey(error)) };
-    }
-  }, null);
+  const action = useAction<StaffNotice | null, () => Promise<string | StaffNotice>>(
+    async (work) => {
+      try {
+        const done = await work();
+        setReload((n) => n + 1);
+        return typeof done === 'string' ? { tone: 'success', text: done } : done;
+      } catch (error) {
+        return { tone: 'error', text: t(apiErrorKey(error)) };
+      }
+    },
+    null,
+  );
   /** Which action runs (the invite, or a row's button): one at a time. */
   const busy = action.pending ? acting : null;
-  const act = (key: string, work: () => Promise<string>) => {
+  const act = (key: string, work: () => Promise<string | StaffNotice>) => {
     setActing(key);
     action.run(work);
   };
+
+  const notice = action.state;
 
   const invite = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const email = formText(data, 'email', true);
+    const phone = formText(data, 'phone', true);
     act('invite', async () => {
-      await inviteStaff({
+      const made = await inviteStaff({
         email,
         name: formText(data, 'name', true),
         role: (formText(data, 'role') || 'staff') as StaffRole,
+        ...(phone ? { phone } : {}),
         ...(organizationId ? { organization_id: organizationId } : {}),
       });
       form.reset();
-      return t('staff.invited', { email });
+      return {
+        tone: 'invitation',
+        text: t('staff.invited', { email: made.member.email }),
+        delivery: made.invitation,
+        email: made.member.email,
+        phone,
+      };
     });
   };
 
@@ -82,7 +107,16 @@ export function StaffScreen({
         {t('staff.title')}
       </h1>
       <p className="page-lead">{t('staff.lead')}</p>
-      <FormNotice notice={action.state} />
+      <FormNotice notice={notice?.tone === 'invitation' ? null : notice}>
+        {notice?.tone === 'invitation' ? (
+          <InvitationResult
+            delivery={notice.delivery}
+            email={notice.email}
+            phone={notice.phone}
+            lead={notice.text}
+          />
+        ) : null}
+      </FormNotice>
       {forbidden ? (
         <Alert tone="error">{t('staff.forbidden')}</Alert>
       ) : (
@@ -107,6 +141,15 @@ export function StaffScreen({
               label={t('staff.invite.name')}
               name="name"
               maxLength={100}
+              autoComplete="off"
+            />
+            <InputField
+              label={t('staff.invite.phone')}
+              hint={t('staff.invite.phone.hint')}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              maxLength={30}
               autoComplete="off"
             />
             {canManageAdmins ? (
@@ -153,8 +196,14 @@ export function StaffScreen({
                         disabled={busy !== null}
                         onClick={() =>
                           act(`resend-${m.id}`, async () => {
-                            await resendInvitation(m.id);
-                            return t('staff.resent', { email: m.email });
+                            const again = await resendInvitation(m.id);
+                            return {
+                              tone: 'invitation',
+                              text: t('staff.resent', { email: m.email }),
+                              delivery: again.invitation,
+                              email: m.email,
+                              phone: '',
+                            };
                           })
                         }
                       >

@@ -1,4 +1,5 @@
 import type { CheckinBooking } from '@qless/contract';
+import { localizedServiceName } from '@qless/contract/core';
 import { useI18n } from '../../../i18n/i18n';
 
 const STATUS_KEY = {
@@ -23,7 +24,7 @@ export function BookingList({ bookings, canAct, onAction }: Props) {
   return (
     <ol className="checkin-list">
       {bookings.map((b) => {
-        const service = locale === 'fr' && b.service_name_fr ? b.service_name_fr : b.service_name;
+        const service = localizedServiceName(b, locale);
         return (
           <li key={b.booking_id} className={`checkin-item checkin-item--${b.status}`}>
             <div className="checkin-item__time">{b.time}</div>

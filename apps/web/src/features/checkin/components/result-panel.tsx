@@ -1,4 +1,5 @@
 import type { CheckinSyncResult } from '@qless/contract';
+import { localizedServiceName } from '@qless/contract/core';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate } from '../../../lib/dates';
 import { type Outcome, outcomeMessage } from '../lib/outcome';
@@ -16,9 +17,7 @@ export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
   });
   const booking =
     outcome.kind === 'checked_in' || outcome.kind === 'refused' ? outcome.booking : null;
-  const service =
-    booking &&
-    (locale === 'fr' && booking.service_name_fr ? booking.service_name_fr : booking.service_name);
+  const service = booking && localizedServiceName(booking, locale);
   return (
     <div
       className={`checkin-result checkin-result--${message.tone}`}

@@ -1,4 +1,5 @@
 import type { TicketPublicKey } from '@qless/contract';
+import { compactTicketMessage } from '@qless/contract/core';
 import { base64url, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readTokenOffline } from './offline-token';
@@ -69,4 +70,30 @@ describe('readTokenOffline', () => {
       ticket: { code: claims.code, organizationId: null },
     });
   });
+
+  it("verifies the compact token of today's QR (code + signature) with the cached key", async () => {
+    const compact = await compactOf(privateKey, claims.code);
+    expect(compact.length).toBeLessThanOrEqual(104);
+    expect(await readTokenOffline(compact, keys)).toEqual({
+      ok: true,
+      verified: true,
+      ticket: { kind: 'code', code: claims.code },
+    });
+  });
+
+  it('refuses a compact token of another key, another code, or a changed signature', async () => {
+    const other = (await generateKeyPair('EdDSA', { crv: 'Ed25519' })).privateKey;
+    const invalid = { ok: false, reason: 'INVALID_SIGNATURE' };
+    expect(await readTokenOffline(await compactOf(other, claims.code), keys)).toEqual(invalid);
+    const signature = (await compactOf(privateKey, claims.code)).split('.')[1] ?? '';
+    expect(await readTokenOffline(`QL-2222-3333-4444.${signature}`, keys)).toEqual(invalid);
+    const changed = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(await readTokenOffline(`${claims.code}.${changed}`, keys)).toEqual(invalid);
+  });
 });
+
+/** What the server's TicketSigner.sign makes: the code, a dot, the signature of its label. */
+async function compactOf(key: CryptoKey, code: string): Promise<string> {
+  const signature = await crypto.subtle.sign({ name: 'Ed25519' }, key, compactTicketMessage(code));
+  return `${code}.${base64url.encode(new Uint8Array(signature))}`;
+}

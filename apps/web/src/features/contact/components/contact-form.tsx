@@ -25,6 +25,8 @@ export function ContactForm({ loginHref }: { loginHref: string }) {
         user_name: formText(data, 'user_name'),
         user_email: formText(data, 'user_email'),
         message: formText(data, 'message'),
+        contact_name: formText(data, 'contact_name'),
+        phone: formText(data, 'phone'),
       });
       element.reset();
       return { tone: 'success', text: t('contact.success') };
@@ -53,6 +55,23 @@ export function ContactForm({ loginHref }: { loginHref: string }) {
         required
         maxLength={254}
         autoComplete="email"
+      />
+      <InputField
+        label={t('contact.contactName')}
+        name="contact_name"
+        required
+        maxLength={100}
+        autoComplete="name"
+      />
+      <InputField
+        label={t('contact.phone')}
+        hint={t('contact.phoneHint')}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        required
+        maxLength={30}
+        autoComplete="tel"
       />
       <TextAreaField label={t('contact.message')} name="message" rows={5} maxLength={5000} />
       <FormNotice notice={state} />

@@ -1,4 +1,5 @@
 import type { AdminBooking } from '@qless/contract';
+import { localizedServiceName } from '@qless/contract/core';
 import { useState } from 'react';
 import { Field } from '../../../components/form/field';
 import { Alert } from '../../../components/ui/alert';
@@ -41,7 +42,7 @@ export function BookingsScreen({
   /** Opened from a "need your attention" link. */
   attentionOnly: boolean;
 }) {
-  const { t, intlLocale } = useI18n();
+  const { t, locale, intlLocale } = useI18n();
   const [filters, setFilters] = useState<BookingFilters>({
     page: 1,
     from: '',
@@ -203,7 +204,9 @@ export function BookingsScreen({
                         ) : null}
                       </span>
                     </td>
-                    <td data-label={t('adminBookings.col.service')}>{b.service_name}</td>
+                    <td data-label={t('adminBookings.col.service')}>
+                      {localizedServiceName(b, locale)}
+                    </td>
                     <td data-label={t('adminBookings.col.contact')}>
                       <a href={`tel:${b.phone_number}`} className="num nowrap">
                         {b.phone_number}

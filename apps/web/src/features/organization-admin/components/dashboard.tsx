@@ -1,4 +1,5 @@
 import type { OrganizationDataResponse } from '@qless/contract';
+import { localizedServiceName } from '@qless/contract/core';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import type { MessageKey } from '../../../i18n/en';
@@ -7,10 +8,10 @@ import { pluralOf, STATUS_KEYS } from '../lib/labels';
 import { type Notice, NoticeArea } from './notices';
 import { ServiceModal } from './service-modal';
 
-const FIELD_KEYS: Record<
-  OrganizationDataResponse['organizationData']['missing_fields'][number],
-  MessageKey
-> = {
+type MissingItem = OrganizationDataResponse['organizationData']['missing_fields'][number];
+
+/** The blank fields by name; unconfirmed days have a sentence of their own. */
+const FIELD_KEYS: Record<Exclude<MissingItem, 'open_days'>, MessageKey> = {
   name: 'profile.name',
   location: 'profile.location',
   city: 'profile.city',
@@ -29,12 +30,13 @@ export function Dashboard({
   links: { profile: string; bookings: string; attention: string };
   onChanged: () => Promise<void>;
 }) {
-  const { t, intlLocale } = useI18n();
+  const { t, locale, intlLocale } = useI18n();
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const org = data.organizationData;
   const { stats } = data;
-  const missing = org.missing_fields.map((f) => t(FIELD_KEYS[f]));
+  const missing = org.missing_fields.flatMap((f) => (f === 'open_days' ? [] : [t(FIELD_KEYS[f])]));
+  const daysToConfirm = org.missing_fields.includes('open_days');
   const listFormat = new Intl.ListFormat(intlLocale, { type: 'conjunction' });
   const attentionKey: MessageKey =
     pluralOf(stats.needs_attention, intlLocale) === 'one'
@@ -47,14 +49,15 @@ export function Dashboard({
         {t('dashboard.welcome', { org: org.name })}
       </h1>
       <NoticeArea notice={notice} attentionHref={links.attention} />
-      {missing.length > 0 || !org.verified ? (
+      {missing.length > 0 || daysToConfirm || !org.verified ? (
         <Alert tone="info">
           <p className="alert__title">{t('dashboard.prompt.title')}</p>
           {missing.length > 0 ? (
             <p>{t('dashboard.prompt.missing', { fields: listFormat.format(missing) })}</p>
           ) : null}
+          {daysToConfirm ? <p>{t('dashboard.prompt.days')}</p> : null}
           {org.verified ? null : <p>{t('dashboard.prompt.unverified')}</p>}
-          {missing.length > 0 ? (
+          {missing.length > 0 || daysToConfirm ? (
             <p>
               <a href={links.profile}>{t('dashboard.prompt.link')}</a>
             </p>
@@ -104,7 +107,9 @@ export function Dashboard({
               <li key={b.booking_id}>
                 <span>
                   <span className="upcoming__who">{b.cus_name}</span>
-                  <span className="cell-sub upcoming__service">{b.service_name}</span>
+                  <span className="cell-sub upcoming__service">
+                    {localizedServiceName(b, locale)}
+                  </span>
                 </span>
                 <span className="upcoming__when">
                   {t('dashboard.todayAt', { time: b.time })}

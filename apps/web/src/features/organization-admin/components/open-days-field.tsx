@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { WEEK, weekdayName } from '../lib/labels';
 
@@ -7,11 +7,14 @@ export function OpenDaysField({
   days,
   error,
   onChange,
+  children,
 }: {
   /** 0 = Sunday. */
   days: number[];
   error: string | undefined;
   onChange: (days: number[]) => void;
+  /** More inside the fieldset, under the days (the confirmation a new organization gives). */
+  children?: ReactNode;
 }) {
   const { t, intlLocale } = useI18n();
   const hintId = `${useId()}-days-hint`;
@@ -38,6 +41,7 @@ export function OpenDaysField({
         ))}
       </div>
       {error ? <p className="field__error">{error}</p> : null}
+      {children}
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import type { OrganizationProfile } from '@qless/contract';
 import { useId, useRef } from 'react';
 import { InputField, SelectField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
+import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
 import { updateProfile } from '../api/update-profile';
 import { PROFILE_FIELD_KEYS, profileFormValues, readProfileForm } from '../lib/profile-form';
@@ -39,7 +40,18 @@ export function ProfileScreen({
     },
     settled: () => resultRef.current?.scrollIntoView({ block: 'nearest' }),
   });
-  const { state, values, set, error, bind } = form;
+  const { state, values, set, error, errors, bind } = form;
+  // A new organization's Monday to Friday waits for the admin's word (issue 18, point 8).
+  const daysToConfirm = profile.missing_fields.includes('open_days');
+  /**
+   * A time was refused: only then the spec's failure text (which speaks of the time format)
+   * is the right one; a refused day or field gets words that do not contradict the time
+   * pickers (issue 18, point 8).
+   */
+  const timesRefused =
+    state.status === 'refused' &&
+    (Boolean(state.errors.start_time || state.errors.end_time) ||
+      state.other.some((key) => key === 'error.INVALID_TIME' || key === 'error.INVALID_HOURS'));
 
   const notice: Notice | null =
     state.status === 'saved'
@@ -53,7 +65,15 @@ export function ProfileScreen({
           ),
         }
       : state.status === 'refused'
-        ? { tone: 'error', text: <FailureList title={t('profile.failed')} reasons={state.other} /> }
+        ? {
+            tone: 'error',
+            text: (
+              <FailureList
+                title={t(timesRefused ? 'profile.failed' : 'profile.failedFields')}
+                reasons={state.other}
+              />
+            ),
+          }
         : null;
 
   return (
@@ -77,18 +97,16 @@ export function ProfileScreen({
             hint={t('profile.timeHint')}
             {...bind('start_time')}
             required
-            inputMode="numeric"
-            placeholder="08:00:00"
-            maxLength={8}
+            type="time"
+            step={60}
           />
           <InputField
             label={t('profile.endTime')}
             hint={t('profile.timeHint')}
             {...bind('end_time')}
             required
-            inputMode="numeric"
-            placeholder="17:00:00"
-            maxLength={8}
+            type="time"
+            step={60}
           />
         </div>
         <InputField
@@ -129,7 +147,28 @@ export function ProfileScreen({
           days={values.open_days}
           error={error('open_days')}
           onChange={set('open_days')}
-        />
+        >
+          {daysToConfirm ? (
+            <div className={errors.days_confirmed ? 'confirm-days field--invalid' : 'confirm-days'}>
+              <Alert tone="warning">{t('profile.daysToConfirm')}</Alert>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="days_confirmed"
+                  checked={values.days_confirmed}
+                  aria-describedby={errors.days_confirmed ? `${id}-days-error` : undefined}
+                  onChange={(e) => set('days_confirmed')(e.target.checked)}
+                />
+                {t('profile.confirmDays')}
+              </label>
+              {errors.days_confirmed ? (
+                <p id={`${id}-days-error`} className="field__error">
+                  {t(errors.days_confirmed)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </OpenDaysField>
         <InputField
           label={t('profile.cutoff')}
           hint={t('profile.cutoffHint')}

@@ -33,12 +33,12 @@ export function ServiceModal({
   onClose: () => void;
   onDone: (result: ServiceModalResult) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
   const editing = service !== undefined;
   const form = useSaveForm({
     initial: () => (service ? serviceFormValues(service) : EMPTY_SERVICE),
-    read: readServiceForm,
+    read: (values) => readServiceForm(values, locale),
     fieldKeys: SERVICE_FIELD_KEYS,
     save: async (request) => {
       const change = service
@@ -52,6 +52,65 @@ export function ServiceModal({
   // Once saved, the modal is on its way out: the button stays busy.
   const busy = form.pending || state.status === 'saved';
   const failed = editing ? 'adminServices.updateFailed' : 'serviceForm.addFailed';
+  // In French the French texts come first and are what is asked for; English is optional
+  // (issue 18, point 8). In English, the reverse, as before.
+  const frenchFirst = locale === 'fr';
+  const frenchFields = (nameLabel: string, descriptionLabel: string) => (
+    <>
+      <InputField label={nameLabel} {...bind('service_name_fr')} lang="fr" maxLength={200} />
+      <TextAreaField
+        label={descriptionLabel}
+        {...bind('service_description_fr')}
+        lang="fr"
+        rows={3}
+        maxLength={2000}
+      />
+    </>
+  );
+  const englishFields = (nameLabel: string, descriptionLabel: string, required: boolean) => (
+    <>
+      <InputField
+        label={nameLabel}
+        {...bind('service_name')}
+        lang="en"
+        required={required}
+        maxLength={200}
+      />
+      <TextAreaField
+        label={descriptionLabel}
+        {...bind('service_description')}
+        lang="en"
+        rows={3}
+        required={required}
+        maxLength={2000}
+      />
+    </>
+  );
+  const numbers = (
+    <>
+      <InputField
+        label={t('serviceForm.duration')}
+        hint={t('serviceForm.durationHint')}
+        {...bind('duration')}
+        type="number"
+        inputMode="numeric"
+        min={5}
+        max={720}
+        step={1}
+        required
+      />
+      <InputField
+        label={t('serviceForm.capacity')}
+        hint={t('serviceForm.capacityHint')}
+        {...bind('capacity')}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={100}
+        step={1}
+      />
+    </>
+  );
 
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} closeLabel={t('area.close')}>
@@ -66,65 +125,43 @@ export function ServiceModal({
               : null
           }
         />
-        <InputField
-          label={t('serviceForm.name')}
-          {...bind('service_name')}
-          required
-          maxLength={200}
-        />
-        <TextAreaField
-          label={t('serviceForm.description')}
-          {...bind('service_description')}
-          rows={3}
-          required
-          maxLength={2000}
-        />
-        <InputField
-          label={t('serviceForm.duration')}
-          hint={t('serviceForm.durationHint')}
-          {...bind('duration')}
-          type="number"
-          inputMode="numeric"
-          min={5}
-          max={720}
-          step={1}
-          required
-        />
-        <InputField
-          label={t('serviceForm.capacity')}
-          hint={t('serviceForm.capacityHint')}
-          {...bind('capacity')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
-          step={1}
-        />
-        <details
-          className="more"
-          open={Boolean(
-            values.service_name_fr ||
-              values.service_description_fr ||
-              errors.service_name_fr ||
-              errors.service_description_fr,
-          )}
-        >
-          <summary>{t('serviceForm.french')}</summary>
-          <p className="hint">{t('serviceForm.frenchHint')}</p>
-          <InputField
-            label={t('serviceForm.nameFr')}
-            {...bind('service_name_fr')}
-            lang="fr"
-            maxLength={200}
-          />
-          <TextAreaField
-            label={t('serviceForm.descriptionFr')}
-            {...bind('service_description_fr')}
-            lang="fr"
-            rows={3}
-            maxLength={2000}
-          />
-        </details>
+        {frenchFirst ? (
+          <>
+            {frenchFields(t('serviceForm.name'), t('serviceForm.description'))}
+            {numbers}
+            <details
+              className="more"
+              open={Boolean(
+                values.service_name ||
+                  values.service_description ||
+                  errors.service_name ||
+                  errors.service_description,
+              )}
+            >
+              <summary>{t('serviceForm.english')}</summary>
+              <p className="hint">{t('serviceForm.englishHint')}</p>
+              {englishFields(t('serviceForm.nameEn'), t('serviceForm.descriptionEn'), false)}
+            </details>
+          </>
+        ) : (
+          <>
+            {englishFields(t('serviceForm.name'), t('serviceForm.description'), true)}
+            {numbers}
+            <details
+              className="more"
+              open={Boolean(
+                values.service_name_fr ||
+                  values.service_description_fr ||
+                  errors.service_name_fr ||
+                  errors.service_description_fr,
+              )}
+            >
+              <summary>{t('serviceForm.french')}</summary>
+              <p className="hint">{t('serviceForm.frenchHint')}</p>
+              {frenchFields(t('serviceForm.nameFr'), t('serviceForm.descriptionFr'))}
+            </details>
+          </>
+        )}
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             {t('area.cancel')}

@@ -1,72 +1,60 @@
+import type { OrganizationProfile } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
-import { type ProfileFormValues, readProfileForm } from './profile-form';
+import { normalizeTime, profileFormValues, readProfileForm } from './profile-form';
 
-const valid: ProfileFormValues = {
-  name: ' Banque Atlantique ',
-  start_time: '08:00',
-  end_time: '16:30:00',
-  location: 'Akwa',
-  city: 'Douala',
-  category: 'Bank',
-  time_zone: 'Africa/Douala',
-  open_days: [5, 1, 2, 3, 4, 1],
+const PROFILE = {
+  organization_id: 'org-1',
+  name: 'Banque des Savanes',
+  location: 'Avenue Kennedy',
+  city: 'Yaoundé',
+  category: 'Banque',
+  email: 'direction@savanes.cm',
   image_url: null,
-  change_cutoff_minutes: ' 90 ',
-};
+  time_zone: 'Africa/Douala',
+  start_time: { Microseconds: 28_800_000_000, Valid: true },
+  end_time: { Microseconds: 61_200_000_000, Valid: true },
+  opens_at: '08:00',
+  closes_at: '17:00',
+  open_days: [1, 2, 3, 4, 5],
+  closures: [],
+  verified: false,
+  missing_fields: ['open_days'],
+  listed: false,
+  change_cutoff_minutes: 120,
+} as OrganizationProfile;
 
-describe('readProfileForm', () => {
-  it('accepts HH:MM and HH:MM:SS and sends the open days once each, ascending', () => {
-    expect(readProfileForm(valid)).toEqual({
+describe('profile form (issue 18, point 8)', () => {
+  it('reads times as people write them where a browser has no time picker: "8h" is 08:00', () => {
+    expect(normalizeTime('08:00')).toBe('08:00');
+    expect(normalizeTime('8h')).toBe('08:00');
+    expect(normalizeTime('8h30')).toBe('08:30');
+    expect(normalizeTime(' 17 h 45 ')).toBe('17:45');
+    expect(normalizeTime('7:05')).toBe('07:05');
+    expect(normalizeTime('08.30')).toBe('08:30');
+    expect(normalizeTime('08:00:00')).toBe('08:00:00');
+    for (const bad of ['25h', '8h75', 'huit heures', ''])
+      expect(normalizeTime(bad)).toBe(bad.trim());
+  });
+
+  it('sends "8h" as 08:00 instead of refusing it', () => {
+    const values = { ...profileFormValues(PROFILE), start_time: '8h', days_confirmed: true };
+    expect(readProfileForm(values)).toMatchObject({ ok: true, request: { start_time: '08:00' } });
+  });
+
+  it('asks the admin of a new organization to confirm its Monday-to-Friday days before saving', () => {
+    const values = profileFormValues(PROFILE);
+    expect(values.days_confirmed).toBe(false);
+    expect(readProfileForm(values)).toEqual({
+      ok: false,
+      errors: { days_confirmed: 'profile.error.confirmDays' },
+    });
+    expect(readProfileForm({ ...values, days_confirmed: true })).toMatchObject({
       ok: true,
-      request: {
-        name: 'Banque Atlantique',
-        start_time: '08:00',
-        end_time: '16:30:00',
-        location: 'Akwa',
-        city: 'Douala',
-        category: 'Bank',
-        time_zone: 'Africa/Douala',
-        open_days: [1, 2, 3, 4, 5],
-        image_url: null,
-        change_cutoff_minutes: 90,
-      },
+      request: { open_days: [1, 2, 3, 4, 5] },
     });
-  });
-  it('never sends the e-mail', () => {
-    const result = readProfileForm(valid);
-    expect(result.ok && 'email' in result.request).toBe(false);
-  });
-  it('refuses times that are not HH:MM or HH:MM:SS', () => {
-    for (const time of ['8:00', '24:00', '08:60', '0800', '08:00:6', '', '8am']) {
-      expect(readProfileForm({ ...valid, start_time: time }), time).toEqual({
-        ok: false,
-        errors: { start_time: 'error.INVALID_TIME' },
-      });
-    }
-  });
-  it('wants the end after the start', () => {
-    expect(readProfileForm({ ...valid, start_time: '17:00', end_time: '16:59:59' })).toEqual({
-      ok: false,
-      errors: { end_time: 'error.INVALID_HOURS' },
-    });
-    expect(readProfileForm({ ...valid, start_time: '08:00', end_time: '08:00:00' }).ok).toBe(false);
-  });
-  it('requires the name', () => {
-    expect(readProfileForm({ ...valid, name: '   ' })).toEqual({
-      ok: false,
-      errors: { name: 'profile.error.name' },
-    });
-  });
-  it('takes a cut-off of 0 to 10080 whole minutes', () => {
-    for (const minutes of ['0', '120', '10080']) {
-      const result = readProfileForm({ ...valid, change_cutoff_minutes: minutes });
-      expect(result.ok && result.request.change_cutoff_minutes).toBe(Number(minutes));
-    }
-    for (const minutes of ['', '-5', '10081', '1.5', '2h', '1e3', '999999']) {
-      expect(readProfileForm({ ...valid, change_cutoff_minutes: minutes }), minutes).toEqual({
-        ok: false,
-        errors: { change_cutoff_minutes: 'error.INVALID_CUTOFF' },
-      });
-    }
+    // Days already confirmed: nothing to tick.
+    const confirmed = profileFormValues({ ...PROFILE, missing_fields: [] });
+    expect(confirmed.days_confirmed).toBe(true);
+    expect(readProfileForm(confirmed).ok).toBe(true);
   });
 });

@@ -15,6 +15,11 @@ export interface ProfileFormValues {
   image_url: string | null;
   /** Minutes before a slot after which customers may no longer change it (as typed). */
   change_cutoff_minutes: string;
+  /**
+   * The admin ticked "these are our opening days". Asked only while the server says the
+   * days are unconfirmed (a new organization's Monday to Friday); true otherwise.
+   */
+  days_confirmed: boolean;
 }
 export type ProfileField = keyof ProfileFormValues;
 
@@ -29,6 +34,7 @@ export const PROFILE_FIELD_KEYS: Record<ProfileField, MessageKey | null> = {
   open_days: null,
   image_url: null,
   change_cutoff_minutes: null,
+  days_confirmed: null,
 };
 
 export function profileFormValues(profile: OrganizationProfile): ProfileFormValues {
@@ -43,11 +49,28 @@ export function profileFormValues(profile: OrganizationProfile): ProfileFormValu
     open_days: [...profile.open_days],
     image_url: profile.image_url,
     change_cutoff_minutes: String(profile.change_cutoff_minutes),
+    days_confirmed: !profile.missing_fields.includes('open_days'),
   };
 }
 
 /** The contract's time of day: HH:MM or HH:MM:SS, 24-hour clock. */
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+/**
+ * A time as people write it, in the contract's form: the time picker's "08:00", and where
+ * a browser shows a plain text box instead, "8h", "8h30", "8:30", "08.30" or "8" (issue 18:
+ * "8h" was refused). Anything else is left as typed, for the check to refuse.
+ */
+export function normalizeTime(text: string): string {
+  const written = text.trim().toLowerCase();
+  if (TIME.test(written)) return written;
+  const match = /^(\d{1,2})\s*(?:[h:.]\s*(\d{2})?)?$/.exec(written);
+  if (!match) return written;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2] ?? '0');
+  if (hours > 23 || minutes > 59) return written;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
 
 function seconds(time: string): number {
   const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
@@ -62,8 +85,8 @@ export type ProfileFormResult =
 export function readProfileForm(values: ProfileFormValues): ProfileFormResult {
   const errors: Partial<Record<ProfileField, MessageKey>> = {};
   const name = values.name.trim();
-  const start = values.start_time.trim();
-  const end = values.end_time.trim();
+  const start = normalizeTime(values.start_time);
+  const end = normalizeTime(values.end_time);
   if (!name || name.length > 200) errors.name = 'profile.error.name';
   if (!TIME.test(start)) errors.start_time = 'error.INVALID_TIME';
   if (!TIME.test(end)) errors.end_time = 'error.INVALID_TIME';
@@ -78,6 +101,7 @@ export function readProfileForm(values: ProfileFormValues): ProfileFormResult {
   if (!/^\d{1,5}$/.test(cutoff) || cutoffMinutes > MAX_CHANGE_CUTOFF_MINUTES) {
     errors.change_cutoff_minutes = 'error.INVALID_CUTOFF';
   }
+  if (!values.days_confirmed) errors.days_confirmed = 'profile.error.confirmDays';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,

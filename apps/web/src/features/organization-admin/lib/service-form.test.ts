@@ -63,4 +63,42 @@ describe('readServiceForm', () => {
       });
     }
   });
+
+  it('in French, asks for French first: the French texts become the base when English is left empty', () => {
+    const french = {
+      ...EMPTY_SERVICE,
+      service_name_fr: ' Ouverture de compte ',
+      service_description_fr: 'Ouvrir un compte courant',
+      duration: '30',
+    };
+    expect(readServiceForm(french, 'fr')).toEqual({
+      ok: true,
+      request: {
+        service_name: 'Ouverture de compte',
+        service_description: 'Ouvrir un compte courant',
+        duration: 30,
+        service_name_fr: 'Ouverture de compte',
+        service_description_fr: 'Ouvrir un compte courant',
+      },
+    });
+    // The English given too is kept as the base.
+    const both = { ...french, service_name: 'Account opening', service_description: 'Open one' };
+    expect(readServiceForm(both, 'fr')).toMatchObject({
+      ok: true,
+      request: { service_name: 'Account opening', service_name_fr: 'Ouverture de compte' },
+    });
+    // Nothing written: the error is on the French field, the one that was asked for.
+    expect(readServiceForm({ ...EMPTY_SERVICE, duration: '30' }, 'fr')).toEqual({
+      ok: false,
+      errors: {
+        service_name_fr: 'serviceForm.error.name',
+        service_description_fr: 'serviceForm.error.description',
+      },
+    });
+    // In English, French alone is not enough (the base text is English there).
+    expect(readServiceForm(french, 'en')).toMatchObject({
+      ok: false,
+      errors: { service_name: 'serviceForm.error.name' },
+    });
+  });
 });

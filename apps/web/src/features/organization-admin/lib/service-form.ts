@@ -58,20 +58,32 @@ export type ServiceFormResult =
 /**
  * The browser-side check (the same rules as the contract, in the form's words) and the
  * request body. Empty French fields are sent as null: the English text is then shown.
+ * In French (`locale` fr) the admin writes French first and English is optional: a text
+ * left empty in English takes the French one as its base (the base name is required), and
+ * a missing name or description is the French field's error, the one they were asked for.
  */
-export function readServiceForm(values: ServiceFormValues): ServiceFormResult {
+export function readServiceForm(
+  values: ServiceFormValues,
+  locale: 'en' | 'fr' = 'en',
+): ServiceFormResult {
   const errors: Partial<Record<ServiceField, MessageKey>> = {};
-  const name = values.service_name.trim();
-  const description = values.service_description.trim();
   const nameFr = values.service_name_fr.trim();
   const descriptionFr = values.service_description_fr.trim();
-  if (!name || name.length > 200) errors.service_name = 'serviceForm.error.name';
+  const frenchFirst = locale === 'fr';
+  const name = values.service_name.trim() || (frenchFirst ? nameFr : '');
+  const description = values.service_description.trim() || (frenchFirst ? descriptionFr : '');
+  const nameField = frenchFirst && !values.service_name.trim() ? 'service_name_fr' : 'service_name';
+  const descriptionField =
+    frenchFirst && !values.service_description.trim()
+      ? 'service_description_fr'
+      : 'service_description';
+  if (!name || name.length > 200) errors[nameField] = 'serviceForm.error.name';
   if (!description || description.length > 2000) {
-    errors.service_description = 'serviceForm.error.description';
+    errors[descriptionField] = 'serviceForm.error.description';
   }
-  if (nameFr.length > 200) errors.service_name_fr = 'serviceForm.error.nameFr';
+  if (nameFr.length > 200) errors.service_name_fr ??= 'serviceForm.error.nameFr';
   if (descriptionFr.length > 2000) {
-    errors.service_description_fr = 'serviceForm.error.descriptionFr';
+    errors.service_description_fr ??= 'serviceForm.error.descriptionFr';
   }
   const duration = wholeNumber(values.duration, 5, 720);
   if (duration === null) errors.duration = 'error.INVALID_DURATION';

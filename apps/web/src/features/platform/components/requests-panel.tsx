@@ -1,13 +1,15 @@
-import type { ContactRequestItem } from '@qless/contract';
+import type { ContactRequestItem, InvitationDelivery } from '@qless/contract';
 import {
   CONTACT_REQUEST_STATUSES,
   type ContactRequestStatus,
   DEFAULT_TIME_ZONE,
+  normalizeCameroonMobile,
 } from '@qless/contract/core';
 import { useId, useState } from 'react';
 import { InputField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
 import { formText, useFormAction } from '../../../components/form/use-form-action';
+import { InvitationResult } from '../../../components/ui/invitation-result';
 import { useI18n } from '../../../i18n/i18n';
 import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
@@ -17,6 +19,14 @@ import { ListState, Pager } from './shared';
 
 const PAGE_SIZE = 10;
 type Filter = ContactRequestStatus | 'all';
+interface Invited {
+  text: string;
+  delivery: InvitationDelivery;
+  email: string;
+  phone: string;
+}
+/** The panel's answer: a form's, or an approval's invitation (the link to copy or share). */
+type PanelNotice = Notice | ({ tone: 'invitation' } & Invited);
 
 function ApproveForm({
   request,
@@ -24,7 +34,7 @@ function ApproveForm({
   onCancel,
 }: {
   request: ContactRequestItem;
-  onDone: (text: string) => void;
+  onDone: (invited: Invited) => void;
   onCancel: () => void;
 }) {
   const { t } = useI18n();
@@ -39,13 +49,17 @@ function ApproveForm({
         city: field('city'),
         category: field('category'),
         time_zone: field('time_zone') || DEFAULT_TIME_ZONE,
+        ...(field('admin_phone') ? { admin_phone: field('admin_phone') } : {}),
       });
-      onDone(
-        t('platform.approve.done', {
+      onDone({
+        text: t('platform.approve.done', {
           name: created.organization.name,
           email: created.admin.email,
         }),
-      );
+        delivery: created.invitation,
+        email: created.admin.email,
+        phone: field('admin_phone'),
+      });
       return null;
     } catch (err) {
       return { tone: 'error', text: t(apiErrorKey(err)) };
@@ -72,7 +86,22 @@ function ApproveForm({
         maxLength={254}
         defaultValue={request.user_email}
       />
-      <InputField label={t('platform.approve.adminName')} name="admin_name" maxLength={100} />
+      <InputField
+        label={t('platform.approve.adminName')}
+        name="admin_name"
+        maxLength={100}
+        defaultValue={request.contact_name}
+      />
+      <InputField
+        label={t('platform.approve.phone')}
+        hint={t('platform.approve.phone.hint')}
+        name="admin_phone"
+        type="tel"
+        inputMode="tel"
+        maxLength={30}
+        // The request's number when it is a mobile (an SMS cannot reach a landline).
+        defaultValue={normalizeCameroonMobile(request.phone) ? request.phone : ''}
+      />
       <InputField label={t('platform.approve.city')} name="city" maxLength={100} />
       <InputField
         label={t('platform.approve.category')}
@@ -107,7 +136,7 @@ export function RequestsPanel() {
   const [page, setPage] = useState(1);
   const [reload, setReload] = useState(0);
   const [approving, setApproving] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<PanelNotice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const state = useAsync(
     (signal) =>
@@ -155,7 +184,16 @@ export function RequestsPanel() {
           <option value="all">{t('platform.status.all')}</option>
         </select>
       </label>
-      <FormNotice notice={notice} />
+      <FormNotice notice={notice?.tone === 'invitation' ? null : notice}>
+        {notice?.tone === 'invitation' ? (
+          <InvitationResult
+            delivery={notice.delivery}
+            email={notice.email}
+            phone={notice.phone}
+            lead={notice.text}
+          />
+        ) : null}
+      </FormNotice>
       <ListState state={state}>
         {(data) =>
           data.contact_requests.length === 0 ? (
@@ -172,6 +210,18 @@ export function RequestsPanel() {
                       </span>
                     </div>
                     <div className="console-card__meta">{r.user_email}</div>
+                    {r.contact_name ? (
+                      <div className="console-card__meta">
+                        {t('platform.requests.contact', { name: r.contact_name })}
+                      </div>
+                    ) : null}
+                    {r.phone ? (
+                      <div className="console-card__meta">
+                        <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>
+                          {t('platform.requests.phone', { phone: r.phone })}
+                        </a>
+                      </div>
+                    ) : null}
                     <div className="console-card__meta">
                       {t('platform.requests.received', {
                         date: formatInstant(r.created_at, intlLocale),
@@ -207,9 +257,9 @@ export function RequestsPanel() {
                       <ApproveForm
                         request={r}
                         onCancel={() => setApproving(null)}
-                        onDone={(text) => {
+                        onDone={(invited) => {
                           setApproving(null);
-                          setNotice({ tone: 'success', text });
+                          setNotice({ tone: 'invitation', ...invited });
                           setReload((n) => n + 1);
                         }}
                       />

@@ -8,6 +8,7 @@ import { stateOf } from '../lib/device-list';
 import { BookingDialogs } from './booking-dialogs';
 import { BookingRows } from './booking-rows';
 import { type LoadAvailability, ReschedulePicker } from './reschedule-picker';
+import { TicketQr } from './ticket-qr';
 import { useBookingChange } from './use-booking-change';
 import { useTicketFiles } from './use-ticket-files';
 
@@ -79,6 +80,10 @@ export function BookingView(props: Props) {
           </p>
         ) : null}
       </div>
+
+      {state === 'confirmed' && booking.ticket ? (
+        <TicketQr token={booking.ticket.token} code={booking.ticket.code} />
+      ) : null}
 
       <BookingRows booking={booking} />
 

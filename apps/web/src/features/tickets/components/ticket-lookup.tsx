@@ -1,3 +1,4 @@
+import { localizedText } from '@qless/contract/core';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -13,7 +14,7 @@ import { PlaceRow } from './place-row';
  * whether the ticket stands. Nothing personal.
  */
 export function TicketLookup({ code }: { code: string }) {
-  const { t, intlLocale, zone } = useI18n();
+  const { t, locale, intlLocale, zone } = useI18n();
   const [attempt, setAttempt] = useState(0);
   const state = useAsync((signal) => lookupTicket(code, signal), [code, attempt]);
 
@@ -57,7 +58,7 @@ export function TicketLookup({ code }: { code: string }) {
       <dl className="ticket-rows">
         <div className="ticket-rows__row">
           <dt>{t('ticketPage.row.service')}</dt>
-          <dd>{ticket.service}</dd>
+          <dd>{localizedText(ticket.service, ticket.service_fr, locale)}</dd>
         </div>
         <div className="ticket-rows__row">
           <dt>{t('ticketPage.row.organization')}</dt>

@@ -1,4 +1,5 @@
 import type { CustomerBooking, ErrorCode } from '@qless/contract';
+import { localizedServiceName } from '@qless/contract/core';
 import type { MessageKey } from '../../../i18n/en';
 import { ApiError } from '../../../lib/api-client';
 import { errorCodeKey } from '../../../lib/error-keys';
@@ -45,9 +46,7 @@ export function instantText(iso: string, timeZone: string, intlLocale: string): 
 
 /** The service's name in the UI language: French when the organization gave one. */
 export function serviceName(booking: Pick<CustomerBooking, 'service'>, locale: string): string {
-  return locale === 'fr' && booking.service.service_name_fr
-    ? booking.service.service_name_fr
-    : booking.service.service_name;
+  return localizedServiceName(booking.service, locale);
 }
 
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

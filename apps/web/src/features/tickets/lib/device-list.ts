@@ -1,5 +1,10 @@
 import type { CustomerBooking } from '@qless/contract';
-import { DEFAULT_TIME_ZONE, formatMinutes, zonedNow } from '@qless/contract/core';
+import {
+  DEFAULT_TIME_ZONE,
+  formatMinutes,
+  localizedServiceName,
+  zonedNow,
+} from '@qless/contract/core';
 import type { DeviceBooking } from '../../../lib/device-bookings';
 
 /** What "My bookings" says of one booking. */
@@ -77,10 +82,7 @@ export function deviceEntryFor(
     service_id: booking.service.service_id,
     slot_id: booking.slot_id,
     organization: booking.organization.name,
-    service:
-      locale === 'fr' && booking.service.service_name_fr
-        ? booking.service.service_name_fr
-        : booking.service.service_name,
+    service: localizedServiceName(booking.service, locale),
     date: booking.date,
     time: booking.time,
     hold_expires_at: booking.payment?.hold_expires_at ?? previous?.hold_expires_at ?? '',

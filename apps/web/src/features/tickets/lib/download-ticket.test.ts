@@ -1,5 +1,5 @@
 import type { Ticket } from '@qless/contract';
-import { ticketTokenFromScan } from '@qless/contract/core';
+import { parseCompactTicketToken, ticketTokenFromScan } from '@qless/contract/core';
 import QRCode from 'qrcode';
 import { describe, expect, it, vi } from 'vitest';
 import { en, type MessageKey } from '../../../i18n/en';
@@ -16,11 +16,13 @@ import {
 import { renderTicketPdf } from './ticket-pdf';
 
 const TICKET: Ticket = {
-  code: 'QL-7K2M9P',
-  token: 'eyJhbGciOiJFZERTQSJ9.eyJiIjoiYjEifQ.c2lnbmF0dXJl',
+  code: 'QL-7K4M-2QAB-XC9D',
+  // The compact token (code + Ed25519 signature) the server signs since issue 18.
+  token: `QL-7K4M-2QAB-XC9D.${'Zm9v'.repeat(21)}AA`,
   organization: 'Bamenda Regional Hospital',
   location: 'Hospital Roundabout, Bamenda',
   service: 'Antenatal clinic',
+  service_fr: 'Consultation prénatale',
   date: '2026-03-16',
   time: '09:30',
   time_zone: 'Africa/Douala',
@@ -45,7 +47,7 @@ async function pdfText(locale: Locale): Promise<string> {
   const doc = await renderTicketPdf(
     TICKET,
     ticketLabels(TICKET, i18nFor(locale)),
-    ticketQrText(TICKET, 'https://qless.cm'),
+    ticketQrText(TICKET),
   );
   // PDF string literals escape parentheses and backslashes.
   return doc.output().replace(/\\([()\\])/g, '$1');
@@ -81,6 +83,12 @@ describe('ticketLabels', () => {
     expect(labels.formattedDate).toBe('Monday, 16 March 2026');
     expect(labels.formattedTime).toBe('09:30, Douala time (UTC+1)');
   });
+  it('names the service in the reader’s language, the base name only when none was written', () => {
+    expect(ticketLabels(TICKET, i18nFor('fr')).serviceName).toBe('Consultation prénatale');
+    expect(ticketLabels(TICKET, i18nFor('en')).serviceName).toBe('Antenatal clinic');
+    const untranslated = { ...TICKET, service_fr: null };
+    expect(ticketLabels(untranslated, i18nFor('fr')).serviceName).toBe('Antenatal clinic');
+  });
   it('puts the colon the way each language does', () => {
     expect(withColon('Date', 'en')).toBe('Date:');
     expect(withColon('Date', 'fr')).toBe('Date\u00a0:');
@@ -101,10 +109,12 @@ describe('renderTicketPdf', () => {
       '09:30, heure de Douala (UTC+1)',
       'Code du ticket',
       'Ada Nkem',
-      'QL-7K2M9P',
+      'QL-7K4M-2QAB-XC9D',
+      'Consultation prénatale',
     ]) {
       expect(text, s).toContain(s);
     }
+    expect(text).not.toContain('Antenatal clinic');
     expect(text).not.toContain('Organization');
     expect(text).not.toContain('Username');
     expect(text).not.toContain('Africa/Douala');
@@ -127,19 +137,35 @@ describe('renderTicketPdf', () => {
     }
   });
 
-  it('encodes the ticket page link in its QR', async () => {
-    const url = ticketQrText(TICKET, 'https://qless.cm');
+  it('encodes the compact token in its QR, at error correction Q', async () => {
+    const text = ticketQrText(TICKET);
     const toDataURL = vi.spyOn(QRCode, 'toDataURL');
-    await renderTicketPdf(TICKET, ticketLabels(TICKET, i18nFor('en')), url);
-    expect(toDataURL).toHaveBeenCalledWith(url, expect.anything());
+    await renderTicketPdf(TICKET, ticketLabels(TICKET, i18nFor('en')), text);
+    expect(toDataURL).toHaveBeenCalledWith(
+      text,
+      expect.objectContaining({ errorCorrectionLevel: 'Q' }),
+    );
     toDataURL.mockRestore();
   });
 });
 
-describe('ticketQrText', () => {
-  it('is the ticket page link a phone camera opens, from which a counter reads the token', () => {
-    const url = ticketQrText(TICKET, 'https://qless.cm/');
-    expect(url).toBe(`https://qless.cm/#/ticket/QL-7K2M9P?t=${TICKET.token}`);
-    expect(ticketTokenFromScan(url)).toBe(TICKET.token);
+describe('ticketQrText (issue 18, point 6)', () => {
+  it('is the compact signed token alone, which the counter reads as a token', () => {
+    const text = ticketQrText(TICKET);
+    expect(text).toBe(TICKET.token);
+    expect(parseCompactTicketToken(text)).toEqual({
+      code: TICKET.code,
+      signature: text.slice(TICKET.code.length + 1),
+    });
+    expect(ticketTokenFromScan(text)).toBe(text);
+  });
+  it('is at most 104 characters and draws a QR of version 8 or less at level Q, not 471 and 17', () => {
+    const text = ticketQrText(TICKET);
+    expect(text.length).toBeLessThanOrEqual(104);
+    const qr = QRCode.create(text, { errorCorrectionLevel: 'Q' });
+    expect(qr.version).toBeLessThanOrEqual(8);
+    // What the PDFs printed before held: the ticket page link with a JWT.
+    const before = `https://qless.cm/#/ticket/${TICKET.code}?t=${'x'.repeat(440)}`;
+    expect(QRCode.create(before, { errorCorrectionLevel: 'M' }).version).toBeGreaterThan(15);
   });
 });

@@ -1,5 +1,5 @@
 import type { Ticket } from '@qless/contract';
-import { ticketPageUrl } from '@qless/contract/core';
+import { localizedText } from '@qless/contract/core';
 import type { MessageKey } from '../../../i18n/en';
 import type { Locale, Params } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
@@ -50,6 +50,7 @@ export function ticketLabels(ticket: Ticket, i18n: TicketI18n): TicketLabels {
     username: row('booking.row.username'),
     email: row('booking.row.email'),
     phone: row('booking.row.phone'),
+    serviceName: localizedText(ticket.service, ticket.service_fr, locale),
     code: t('booking.row.code'),
     arrive: t('ticket.arrive'),
     formattedDate: formatDate(ticket.date, i18n.intlLocale, LONG_DATE),
@@ -57,15 +58,18 @@ export function ticketLabels(ticket: Ticket, i18n: TicketI18n): TicketLabels {
   };
 }
 
-/** What the QR holds: the ticket page's link with the signed token (`#/ticket/{code}?t=…`). */
-export function ticketQrText(ticket: Ticket, origin: string): string {
-  return ticketPageUrl(origin, ticket.code, { t: ticket.token });
+/**
+ * What the QR holds: the compact signed token alone (the code and its signature, 104
+ * characters). The link with a JWT it replaces took 471 and drew a code too dense for a
+ * cracked screen (issue 18, point 6); the counter's scanner still reads those.
+ */
+export function ticketQrText(ticket: Ticket): string {
+  return ticket.token;
 }
 
 /**
  * Builds and saves the PDF. jsPDF and the QR encoder load only now, as their own chunk
- * (they are ~130 KB gzipped). The QR holds the ticket page's link with the signed token, so
- * a phone camera opens the ticket and the desk reads the token from it.
+ * (they are ~130 KB gzipped). The QR holds the compact signed token the desk verifies.
  */
 export async function downloadTicket(
   ticket: Ticket,
@@ -73,10 +77,6 @@ export async function downloadTicket(
   options: { origin: string; productName: string },
 ): Promise<void> {
   const { renderTicketPdf } = await import('./ticket-pdf');
-  const doc = await renderTicketPdf(
-    ticket,
-    ticketLabels(ticket, i18n),
-    ticketQrText(ticket, options.origin),
-  );
+  const doc = await renderTicketPdf(ticket, ticketLabels(ticket, i18n), ticketQrText(ticket));
   doc.save(ticketFileName(options.productName, i18n.locale));
 }

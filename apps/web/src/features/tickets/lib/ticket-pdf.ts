@@ -1,6 +1,7 @@
 import type { Ticket } from '@qless/contract';
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
+import { TICKET_QR_LEVEL } from './ticket-qr';
 
 /** Every text of the ticket, already in the UI language; row labels carry their colon. */
 export interface TicketLabels {
@@ -15,6 +16,8 @@ export interface TicketLabels {
   phone: string;
   code: string;
   arrive: string;
+  /** The service's name in the UI language. */
+  serviceName: string;
   /** The appointment date already localized, e.g. "Monday 16 March 2026". */
   formattedDate: string;
   /** The time with its zone as people read it, e.g. "09:30, heure de Douala (UTC+1)". */
@@ -41,7 +44,7 @@ export async function renderTicketPdf(
   const rows: [string, string][] = [
     [labels.organization, ticket.organization],
     [labels.location, ticket.location],
-    [labels.service, ticket.service],
+    [labels.service, labels.serviceName],
     [labels.date, labels.formattedDate],
     [labels.time, labels.formattedTime],
     [labels.username, ticket.customer_name],
@@ -59,7 +62,7 @@ export async function renderTicketPdf(
   }
 
   const qr = await QRCode.toDataURL(qrText, {
-    errorCorrectionLevel: 'M',
+    errorCorrectionLevel: TICKET_QR_LEVEL,
     margin: 1,
     width: 360,
   });

@@ -1,4 +1,5 @@
 import type { Ticket } from '@qless/contract';
+import { localizedText } from '@qless/contract/core';
 import type { Ref } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Icon } from '../../../../components/ui/icon';
@@ -20,7 +21,7 @@ interface Props {
 }
 
 export function TicketStep({ ticket, ...props }: Props) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <>
       <StepHeading id={props.titleId} headingRef={props.headingRef}>
@@ -30,7 +31,7 @@ export function TicketStep({ ticket, ...props }: Props) {
         rows={[
           ['booking.row.organization', ticket.organization],
           ['booking.row.location', ticket.location],
-          ['booking.row.service', ticket.service],
+          ['booking.row.service', localizedText(ticket.service, ticket.service_fr, locale)],
           ['booking.row.date', `${props.longDate}, ${ticket.time}`],
           ['booking.row.username', ticket.customer_name],
           ['booking.row.email', ticket.email],
