@@ -9,6 +9,7 @@ const PROFILE = {
   city: 'Yaoundé',
   category: 'Banque',
   email: 'direction@savanes.cm',
+  public_email: null,
   image_url: null,
   time_zone: 'Africa/Douala',
   start_time: { Microseconds: 28_800_000_000, Valid: true },
