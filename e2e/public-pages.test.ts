@@ -152,6 +152,9 @@ describe('public pages', () => {
     await page.goto(`${server.origin}/#/contact`);
     await page.getByLabel('Organization name').fill('Hôpital de Test');
     await page.getByLabel('Email').fill('admin@hopital-test.cm');
+    // The form asks for a contact person and a phone (decision 111).
+    await page.getByLabel('Contact person').fill('Marie Ngo');
+    await page.getByLabel('Phone number').fill('677 12 34 56');
     await page.getByLabel('Message').fill('We would like to join.');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText("Request sent! We'll get back to you soon.").waitFor();
