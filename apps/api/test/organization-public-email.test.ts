@@ -44,6 +44,8 @@ describe("the organization's public e-mail", () => {
           location: 'Bastos',
           start_time: '08:00',
           end_time: '17:00',
+          // Saving the days confirms them: a new organization is listed only then (decision 019).
+          open_days: [1, 2, 3, 4, 5],
           ...(public_email === undefined ? {} : { public_email }),
         },
       });

@@ -49,7 +49,18 @@ describe('ticket look-ups', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(Object.keys(res.json().ticket).sort()).toEqual(
-      ['code', 'date', 'location', 'organization', 'service', 'status', 'time', 'time_zone'].sort(),
+      [
+        'code',
+        'date',
+        'location',
+        'organization',
+        'service',
+        // The service's French name, for a reader in French (issue 18, point 4).
+        'service_fr',
+        'status',
+        'time',
+        'time_zone',
+      ].sort(),
     );
     expect(res.body).not.toMatch(/Atangana|joseph|000321|token/);
   });
