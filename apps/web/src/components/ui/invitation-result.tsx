@@ -1,6 +1,7 @@
 import type { InvitationDelivery } from '@qless/contract';
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { FormNotice, type Notice } from '../form/form-status';
 import { Alert } from './alert';
 
 /** WhatsApp's share link: opens the app (or its web page) with the text ready to send. */
@@ -84,5 +85,30 @@ export function InvitationResult({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** An invitation's result as a screen's notice: what was done, and the delivery. */
+export interface InvitationNotice {
+  tone: 'invitation';
+  text: string;
+  delivery: InvitationDelivery;
+  email: string;
+  phone: string;
+}
+
+/** A screen's notice area: a form's answer, or an invitation's result (staff and console). */
+export function NoticeWithInvitation({ notice }: { notice: Notice | InvitationNotice | null }) {
+  return (
+    <FormNotice notice={notice?.tone === 'invitation' ? null : notice}>
+      {notice?.tone === 'invitation' ? (
+        <InvitationResult
+          delivery={notice.delivery}
+          email={notice.email}
+          phone={notice.phone}
+          lead={notice.text}
+        />
+      ) : null}
+    </FormNotice>
   );
 }

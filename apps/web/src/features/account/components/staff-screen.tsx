@@ -1,10 +1,13 @@
-import type { InvitationDelivery, StaffMember, StaffRole } from '@qless/contract';
+import type { StaffMember, StaffRole } from '@qless/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { InputField, SelectField } from '../../../components/form/field';
-import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
+import { type Notice, SubmitButton } from '../../../components/form/form-status';
 import { formText, useAction } from '../../../components/form/use-form-action';
 import { Alert } from '../../../components/ui/alert';
-import { InvitationResult } from '../../../components/ui/invitation-result';
+import {
+  type InvitationNotice,
+  NoticeWithInvitation,
+} from '../../../components/ui/invitation-result';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -14,15 +17,7 @@ import { inviteStaff, listStaff, resendInvitation, setStaffActive } from '../api
 import './account.css';
 
 /** A form's answer, or an invitation's result: the link to copy or share when no e-mail went. */
-type StaffNotice =
-  | Notice
-  | {
-      tone: 'invitation';
-      text: string;
-      delivery: InvitationDelivery;
-      email: string;
-      phone: string;
-    };
+type StaffNotice = Notice | InvitationNotice;
 
 function statusKey(m: StaffMember) {
   if (!m.active) return 'staff.status.disabled' as const;
@@ -107,16 +102,7 @@ export function StaffScreen({
         {t('staff.title')}
       </h1>
       <p className="page-lead">{t('staff.lead')}</p>
-      <FormNotice notice={notice?.tone === 'invitation' ? null : notice}>
-        {notice?.tone === 'invitation' ? (
-          <InvitationResult
-            delivery={notice.delivery}
-            email={notice.email}
-            phone={notice.phone}
-            lead={notice.text}
-          />
-        ) : null}
-      </FormNotice>
+      <NoticeWithInvitation notice={notice} />
       {forbidden ? (
         <Alert tone="error">{t('staff.forbidden')}</Alert>
       ) : (

@@ -1,4 +1,4 @@
-import type { ContactRequestItem, InvitationDelivery } from '@qless/contract';
+import type { ContactRequestItem } from '@qless/contract';
 import {
   CONTACT_REQUEST_STATUSES,
   type ContactRequestStatus,
@@ -9,7 +9,10 @@ import { useId, useState } from 'react';
 import { InputField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
 import { formText, useFormAction } from '../../../components/form/use-form-action';
-import { InvitationResult } from '../../../components/ui/invitation-result';
+import {
+  type InvitationNotice,
+  NoticeWithInvitation,
+} from '../../../components/ui/invitation-result';
 import { useI18n } from '../../../i18n/i18n';
 import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
@@ -19,14 +22,9 @@ import { ListState, Pager } from './shared';
 
 const PAGE_SIZE = 10;
 type Filter = ContactRequestStatus | 'all';
-interface Invited {
-  text: string;
-  delivery: InvitationDelivery;
-  email: string;
-  phone: string;
-}
+type Invited = Omit<InvitationNotice, 'tone'>;
 /** The panel's answer: a form's, or an approval's invitation (the link to copy or share). */
-type PanelNotice = Notice | ({ tone: 'invitation' } & Invited);
+type PanelNotice = Notice | InvitationNotice;
 
 function ApproveForm({
   request,
@@ -184,16 +182,7 @@ export function RequestsPanel() {
           <option value="all">{t('platform.status.all')}</option>
         </select>
       </label>
-      <FormNotice notice={notice?.tone === 'invitation' ? null : notice}>
-        {notice?.tone === 'invitation' ? (
-          <InvitationResult
-            delivery={notice.delivery}
-            email={notice.email}
-            phone={notice.phone}
-            lead={notice.text}
-          />
-        ) : null}
-      </FormNotice>
+      <NoticeWithInvitation notice={notice} />
       <ListState state={state}>
         {(data) =>
           data.contact_requests.length === 0 ? (
