@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './onboarding.js';
 export * from './organization-admin.js';
 export * from './payments.js';
+export * from './queue.js';
 export * from './self-service.js';
 export * from './self-service-codes.js';
 export * from './tickets.js';

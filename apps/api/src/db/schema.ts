@@ -1,9 +1,12 @@
 import type {
   BookingStatus,
+  CounterState,
   EventSource,
   PaymentStatus,
   ProviderName,
   RecordedOutcome,
+  VisitSource,
+  VisitState,
 } from '@qless/contract';
 import type {
   ColumnType,
@@ -42,6 +45,16 @@ interface OrganizationsTable {
   contact_request_id: string | null;
   /** Customers may cancel or reschedule until this many minutes before the slot (007). */
   change_cutoff_minutes: Generated<number>;
+  /** The queue (migration 014, decision 020): a booked visitor keeps priority from this many
+   * minutes before the slot to this many after it. */
+  queue_grace_early_minutes: Generated<number>;
+  queue_grace_late_minutes: Generated<number>;
+  /** SMS "you are next" when a visitor becomes this-th in line. */
+  queue_notify_position: Generated<number>;
+  /** Recalls allowed before a called visitor who does not come is a no-show. */
+  queue_max_recalls: Generated<number>;
+  /** Walk-ins may join from the public page (the QR poster). */
+  queue_join_enabled: Generated<boolean>;
   /** Name, city and category folded for search, and the category alone (migration 009, generated). */
   search_text: GeneratedAlways<string>;
   search_category: GeneratedAlways<string>;
@@ -65,6 +78,8 @@ interface ServicesTable {
   capacity: Generated<number>;
   name_fr: string | null;
   description_fr: string | null;
+  /** The letter of its queue numbers; null until first used (014). */
+  queue_letter: string | null;
   active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -269,6 +284,94 @@ export interface DB {
   outbox: OutboxTable;
   uploads: UploadsTable;
   organization_closures: OrganizationClosuresTable;
+  counters: CountersTable;
+  counter_services: CounterServicesTable;
+  visit_numbers: VisitNumbersTable;
+  visits: VisitsTable;
+  visit_events: VisitEventsTable;
+  boards: BoardsTable;
+}
+
+/** The queue (migration 014). */
+export interface CountersTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  state: Generated<CounterState>;
+  opened_by: string | null;
+  state_changed_at: Date | null;
+  /** Retired counters are kept (their visits point at them) and never listed. */
+  retired_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CounterServicesTable {
+  counter_id: string;
+  service_id: string;
+}
+
+export interface VisitNumbersTable {
+  organization_id: string;
+  visit_date: string;
+  letter: string;
+  last_number: number;
+}
+
+export interface VisitsTable {
+  id: Generated<string>;
+  organization_id: string;
+  service_id: string;
+  /** The organization's day (its time zone). */
+  visit_date: string;
+  letter: string;
+  number: number;
+  source: VisitSource;
+  booking_id: string | null;
+  customer_name: Generated<string>;
+  /** E.164, or null: no SMS. Never shown on a public screen. */
+  phone: string | null;
+  locale: Generated<'en' | 'fr'>;
+  /** A booked visit: its slot's start (the instant). */
+  slot_start: Date | null;
+  arrived_at: Date;
+  /** When it entered this service's line: arrival, or the transfer that brought it here. */
+  queued_at: Date;
+  state: Generated<VisitState>;
+  counter_id: string | null;
+  called_at: Date | null;
+  recalls: Generated<number>;
+  serving_at: Date | null;
+  ended_at: Date | null;
+  transferred_from: string | null;
+  near_notified_at: Date | null;
+  called_notified_at: Date | null;
+  client_address: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VisitEventsTable {
+  id: GeneratedAlways<string>;
+  visit_id: string;
+  organization_id: string;
+  kind: string;
+  from_state: VisitState | null;
+  to_state: VisitState;
+  counter_id: string | null;
+  by_user: string | null;
+  at: Date;
+}
+
+export interface BoardsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  revoked_at: Date | null;
 }
 
 /** Fixed-window counters shared by every process (migration 004). */
@@ -288,3 +391,5 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type VisitRow = Selectable<VisitsTable>;
+export type CounterRow = Selectable<CountersTable>;

@@ -1,0 +1,226 @@
+/**
+ * An organization's queue now, read in one place (the staff screen, call-next, the board, a
+ * customer's turn, the join page and the SMS "you are next" all start here): its settings,
+ * services with their letters and typical minutes, counters, and today's open visits in
+ * calling order with each waiting visit's place and estimate.
+ */
+import {
+  type CounterState,
+  formatVisitNumber,
+  OPEN_VISIT_STATES,
+  type QueueSettings,
+  type WaitEstimate,
+} from '@qless/contract';
+import { sql } from 'kysely';
+import type { Db, VisitRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { todayOf } from '../tickets/ticket-check.js';
+import { estimateWait, RECENT_SERVICE_TIMES, typicalServiceMinutes } from './queue-estimate.js';
+import { type GraceWindow, orderQueue, positionsByService } from './queue-order.js';
+
+export interface QueueService {
+  id: string;
+  name: string;
+  name_fr: string | null;
+  letter: string | null;
+  duration_minutes: number;
+  active: boolean;
+  /** Median of recent service times, or the duration until there is history. */
+  typical_minutes: number;
+}
+
+export interface QueueCounter {
+  id: string;
+  name: string;
+  state: CounterState;
+  service_ids: string[];
+  /** The visit it holds (called or serving). */
+  current_visit_id: string | null;
+}
+
+export interface QueueDay {
+  organization: { id: string; name: string; time_zone: string };
+  date: string;
+  now: Date;
+  settings: QueueSettings;
+  grace: GraceWindow;
+  services: Map<string, QueueService>;
+  counters: QueueCounter[];
+  /** Waiting visits in calling order. */
+  waiting: VisitRow[];
+  /** Visits held by a counter (called or serving). */
+  held: VisitRow[];
+  /** 1-based place of each waiting visit in its service's line. */
+  positions: Map<string, number>;
+}
+
+/** The visit's number as said aloud: "A-042". */
+export function visitNumber(visit: Pick<VisitRow, 'letter' | 'number'>): string {
+  return formatVisitNumber(visit.letter, visit.number);
+}
+
+/** A VisitRow as the ordering rule sees it. */
+export function orderable(visit: VisitRow) {
+  return {
+    id: visit.id,
+    serviceId: visit.service_id,
+    slotStart: visit.slot_start,
+    arrivedAt: visit.arrived_at,
+    queuedAt: visit.queued_at,
+  };
+}
+
+/** Waiting visits in calling order (the rule works on plain fields; rows keep theirs). */
+export function orderVisits(
+  visits: readonly VisitRow[],
+  now: Date,
+  grace: GraceWindow,
+): VisitRow[] {
+  const byId = new Map(visits.map((v) => [v.id, v]));
+  return orderQueue(visits.map(orderable), now, grace).map((o) => byId.get(o.id) as VisitRow);
+}
+
+export async function loadQueueDay(db: Db, organizationId: string, now: Date): Promise<QueueDay> {
+  const org = await db
+    .selectFrom('organizations')
+    .select([
+      'id',
+      'name',
+      'time_zone',
+      'queue_grace_early_minutes',
+      'queue_grace_late_minutes',
+      'queue_notify_position',
+      'queue_max_recalls',
+      'queue_join_enabled',
+    ])
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  if (!org) throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');
+  const date = todayOf(org, now);
+
+  const [serviceRows, recent, counterRows, links, open] = await Promise.all([
+    db
+      .selectFrom('services')
+      .select(['id', 'name', 'name_fr', 'queue_letter', 'duration_minutes', 'active'])
+      .where('organization_id', '=', organizationId)
+      .execute(),
+    // The latest finished visits per service (two weeks at most), newest first.
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('visits')
+          .select([
+            'service_id',
+            sql<number>`extract(epoch from (ended_at - serving_at)) / 60`.as('minutes'),
+            sql<number>`row_number() over (partition by service_id order by ended_at desc)`.as(
+              'rank',
+            ),
+          ])
+          .where('organization_id', '=', organizationId)
+          .where('state', '=', 'done')
+          .where('serving_at', 'is not', null)
+          .where('ended_at', '>', new Date(now.getTime() - 14 * 86_400_000))
+          .as('r'),
+      )
+      .select(['service_id', 'minutes'])
+      .where('rank', '<=', RECENT_SERVICE_TIMES)
+      .execute(),
+    db
+      .selectFrom('counters')
+      .select(['id', 'name', 'state'])
+      .where('organization_id', '=', organizationId)
+      .where('retired_at', 'is', null)
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('counter_services as cs')
+      .innerJoin('counters as c', 'c.id', 'cs.counter_id')
+      .select(['cs.counter_id', 'cs.service_id'])
+      .where('c.organization_id', '=', organizationId)
+      .where('c.retired_at', 'is', null)
+      .execute(),
+    db
+      .selectFrom('visits')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('visit_date', '=', date)
+      .where('state', 'in', OPEN_VISIT_STATES)
+      .execute(),
+  ]);
+
+  const minutesOf = new Map<string, number[]>();
+  for (const r of recent) {
+    const list = minutesOf.get(r.service_id) ?? [];
+    list.push(Number(r.minutes));
+    minutesOf.set(r.service_id, list);
+  }
+  const services = new Map<string, QueueService>(
+    serviceRows.map((s) => [
+      s.id,
+      {
+        id: s.id,
+        name: s.name,
+        name_fr: s.name_fr,
+        letter: s.queue_letter,
+        duration_minutes: s.duration_minutes,
+        active: s.active,
+        typical_minutes: typicalServiceMinutes(minutesOf.get(s.id) ?? [], s.duration_minutes),
+      },
+    ]),
+  );
+
+  const held = open.filter((v) => v.state !== 'waiting');
+  const holder = new Map(held.map((v) => [v.counter_id, v.id]));
+  const counters: QueueCounter[] = counterRows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    state: c.state,
+    service_ids: links.filter((l) => l.counter_id === c.id).map((l) => l.service_id),
+    current_visit_id: holder.get(c.id) ?? null,
+  }));
+
+  const grace = {
+    earlyMinutes: org.queue_grace_early_minutes,
+    lateMinutes: org.queue_grace_late_minutes,
+  };
+  const waiting = orderVisits(
+    open.filter((v) => v.state === 'waiting'),
+    now,
+    grace,
+  );
+  return {
+    organization: { id: org.id, name: org.name, time_zone: org.time_zone },
+    date,
+    now,
+    settings: {
+      grace_early_minutes: org.queue_grace_early_minutes,
+      grace_late_minutes: org.queue_grace_late_minutes,
+      notify_position: org.queue_notify_position,
+      max_recalls: org.queue_max_recalls,
+      join_enabled: org.queue_join_enabled,
+    },
+    grace,
+    services,
+    counters,
+    waiting,
+    held,
+    positions: positionsByService(waiting.map(orderable)),
+  };
+}
+
+/** Counters open (not paused, not closed) that serve a service. */
+export function openCountersFor(day: QueueDay, serviceId: string): number {
+  return day.counters.filter((c) => c.state === 'open' && c.service_ids.includes(serviceId)).length;
+}
+
+/** The wait range of a waiting visit, from the people ahead in its line. */
+export function estimateFor(day: QueueDay, visit: VisitRow): WaitEstimate | null {
+  const position = day.positions.get(visit.id);
+  const service = day.services.get(visit.service_id);
+  if (position === undefined || !service) return null;
+  return estimateWait(
+    position - 1,
+    openCountersFor(day, visit.service_id),
+    service.typical_minutes,
+  );
+}

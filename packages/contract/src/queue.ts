@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { idSchema } from './catalog.js';
+import { withFieldCodes } from './errors.js';
+import { normalizeCameroonMobile } from './phone.js';
+import { CUSTOMER_LOCALES } from './self-service-codes.js';
+import { isoDateSchema } from './time-schemas.js';
+
+/**
+ * The same-day queue (issue 19, decision 020): visits, counters, boards and the customer's
+ * turn. Staff routes need a counter session (staff, org_admin, operator); settings, counters
+ * and boards are the admin's. The join page, the board and a visitor's own turn are public.
+ */
+
+export const VISIT_STATES = [
+  'waiting',
+  'called',
+  'serving',
+  'done',
+  'no_show',
+  'left',
+  'transferred',
+] as const;
+export type VisitState = (typeof VISIT_STATES)[number];
+/** States in which a visit is still in the branch today. */
+export const OPEN_VISIT_STATES = [
+  'waiting',
+  'called',
+  'serving',
+] as const satisfies readonly VisitState[];
+
+export const VISIT_SOURCES = ['booking', 'staff', 'self'] as const;
+export type VisitSource = (typeof VISIT_SOURCES)[number];
+
+export const COUNTER_STATES = ['closed', 'open', 'paused'] as const;
+export type CounterState = (typeof COUNTER_STATES)[number];
+
+/** What a counter does to the visit it holds (or to the line: call_next). */
+export const COUNTER_ACTIONS = [
+  'call_next',
+  'recall',
+  'start',
+  'done',
+  'no_show',
+  'transfer',
+] as const;
+export type CounterAction = (typeof COUNTER_ACTIONS)[number];
+
+/** "A-042": the service's letter and the day's number, said aloud and shown on the board. */
+export function formatVisitNumber(letter: string, number: number): string {
+  return `${letter}-${String(number).padStart(3, '0')}`;
+}
+
+const isoInstant = z.string();
+const optionalPhone = z
+  .string()
+  .max(30)
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return null;
+    const normalized = normalizeCameroonMobile(v);
+    if (!normalized) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter a Cameroonian mobile number: 9 digits starting with 6',
+      });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+const visitorName = z.string().trim().min(1, 'Name is required').max(80);
+
+/** A range of minutes, never one exact minute (issue 19 item 6). */
+export const waitEstimateSchema = z.object({
+  min_minutes: z.number().int().nonnegative(),
+  max_minutes: z.number().int().nonnegative(),
+});
+export type WaitEstimate = z.infer<typeof waitEstimateSchema>;
+
+/** A visit as staff see it (names and phones: staff only). */
+export const queueVisitSchema = z.object({
+  visit_id: idSchema,
+  number: z.string(),
+  service_id: idSchema,
+  service_name: z.string(),
+  service_name_fr: z.string().nullable(),
+  source: z.enum(VISIT_SOURCES),
+  state: z.enum(VISIT_STATES),
+  customer_name: z.string(),
+  phone: z.string().nullable(),
+  booking_id: idSchema.nullable(),
+  ticket_code: z.string().nullable(),
+  slot_start: isoInstant.nullable(),
+  arrived_at: isoInstant,
+  called_at: isoInstant.nullable(),
+  serving_at: isoInstant.nullable(),
+  ended_at: isoInstant.nullable(),
+  counter_id: idSchema.nullable(),
+  counter_name: z.string().nullable(),
+  recalls: z.number().int(),
+  /** 1-based place in its service's line while waiting; null otherwise. */
+  position: z.number().int().positive().nullable(),
+  estimate: waitEstimateSchema.nullable(),
+});
+export type QueueVisit = z.infer<typeof queueVisitSchema>;
+
+export const counterSchema = z.object({
+  counter_id: idSchema,
+  name: z.string(),
+  service_ids: z.array(idSchema),
+  state: z.enum(COUNTER_STATES),
+  /** The visit it holds (called or serving), if any. */
+  current_visit_id: idSchema.nullable(),
+});
+export type Counter = z.infer<typeof counterSchema>;
+
+export const queueSettingsSchema = z.object({
+  grace_early_minutes: z.number().int().min(0).max(240),
+  grace_late_minutes: z.number().int().min(0).max(120),
+  notify_position: z.number().int().min(1).max(20),
+  max_recalls: z.number().int().min(0).max(5),
+  join_enabled: z.boolean(),
+});
+export type QueueSettings = z.infer<typeof queueSettingsSchema>;
+
+/** PUT /api/v1/queue/settings (admin). */
+export const queueSettingsRequestSchema = withFieldCodes(queueSettingsSchema, {
+  grace_early_minutes: 'INVALID_QUEUE_SETTINGS',
+  grace_late_minutes: 'INVALID_QUEUE_SETTINGS',
+  notify_position: 'INVALID_QUEUE_SETTINGS',
+  max_recalls: 'INVALID_QUEUE_SETTINGS',
+  join_enabled: 'INVALID_QUEUE_SETTINGS',
+});
+export const queueSettingsResponseSchema = z.object({ settings: queueSettingsSchema });
+
+/** GET /api/v1/queue/today (counter session): the organization's queue now. */
+export const queueTodayResponseSchema = z.object({
+  organization: z.object({ organization_id: idSchema, name: z.string(), time_zone: z.string() }),
+  date: isoDateSchema,
+  server_time: isoInstant,
+  settings: queueSettingsSchema,
+  services: z.array(
+    z.object({
+      service_id: idSchema,
+      name: z.string(),
+      name_fr: z.string().nullable(),
+      letter: z.string().nullable(),
+    }),
+  ),
+  counters: z.array(counterSchema),
+  /** Open visits in calling order, then today's ended ones (latest first). */
+  visits: z.array(queueVisitSchema),
+});
+export type QueueTodayResponse = z.infer<typeof queueTodayResponseSchema>;
+
+/** POST /api/v1/queue/visits (counter session): a walk-in added by staff. */
+export const walkInRequestSchema = withFieldCodes(
+  z.object({
+    service_id: idSchema,
+    name: visitorName,
+    phone: optionalPhone,
+    locale: z.enum(CUSTOMER_LOCALES).optional(),
+  }),
+  {
+    service_id: 'INVALID_ID',
+    name: 'INVALID_NAME',
+    phone: 'INVALID_PHONE',
+    locale: 'INVALID_LOCALE',
+  },
+);
+export type WalkInRequest = z.input<typeof walkInRequestSchema>;
+export const queueVisitResponseSchema = z.object({ visit: queueVisitSchema });
+
+/** POST /api/v1/queue/counters, PATCH /api/v1/queue/counters/{id} (admin). */
+export const counterRequestSchema = withFieldCodes(
+  z.object({
+    name: z.string().trim().min(1).max(40),
+    service_ids: z.array(idSchema).min(1).max(50),
+  }),
+  { name: 'INVALID_COUNTER', service_ids: 'INVALID_COUNTER' },
+);
+export const counterPatchSchema = withFieldCodes(
+  z.object({
+    name: z.string().trim().min(1).max(40).optional(),
+    service_ids: z.array(idSchema).min(1).max(50).optional(),
+    /** false retires the counter (kept, never listed again). */
+    active: z.boolean().optional(),
+  }),
+  { name: 'INVALID_COUNTER', service_ids: 'INVALID_COUNTER', active: 'INVALID_COUNTER' },
+);
+export const counterResponseSchema = z.object({ counter: counterSchema });
+export const counterListResponseSchema = z.object({ counters: z.array(counterSchema) });
+
+/** POST /api/v1/queue/counters/{id}/transfer: the held visit goes to another service's line. */
+export const transferRequestSchema = withFieldCodes(z.object({ service_id: idSchema }), {
+  service_id: 'INVALID_ID',
+});
+
+/** The answer of every counter action: the counter and the visit it touched (if any). */
+export const counterActionResponseSchema = z.object({
+  counter: counterSchema,
+  visit: queueVisitSchema.nullable(),
+});
+export type CounterActionResponse = z.infer<typeof counterActionResponseSchema>;
+
+/** A board link as the admin sees it; the token itself is shown once, at creation. */
+export const boardSchema = z.object({
+  board_id: idSchema,
+  name: z.string(),
+  created_at: isoInstant,
+  revoked_at: isoInstant.nullable(),
+});
+export const boardRequestSchema = withFieldCodes(
+  z.object({ name: z.string().trim().min(1).max(60) }),
+  { name: 'INVALID_NAME' },
+);
+export const boardCreatedResponseSchema = z.object({ board: boardSchema, token: z.string() });
+export const boardListResponseSchema = z.object({ boards: z.array(boardSchema) });
+
+/** GET /api/v1/board/{token} and each message of its socket: numbers only, never a name. */
+export const boardSnapshotSchema = z.object({
+  organization_name: z.string(),
+  server_time: isoInstant,
+  serving: z.array(
+    z.object({
+      counter_name: z.string(),
+      number: z.string().nullable(),
+      state: z.enum(['called', 'serving']).nullable(),
+    }),
+  ),
+  /** The next numbers in calling order (at most 10). */
+  next: z.array(z.string()),
+  /** The latest call (or recall): the board chimes and speaks when `seq` changes. */
+  last_call: z
+    .object({ number: z.string(), counter_name: z.string(), at: isoInstant, seq: z.number().int() })
+    .nullable(),
+});
+export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
+
+/** The customer's turn (ticket page, walk-in page, My bookings): small, pushed. */
+export const visitTurnSchema = z.object({
+  visit_id: idSchema,
+  number: z.string(),
+  state: z.enum(VISIT_STATES),
+  organization_name: z.string(),
+  service_name: z.string(),
+  service_name_fr: z.string().nullable(),
+  /** 1-based place while waiting ("You are 4th"); null once called or ended. */
+  position: z.number().int().positive().nullable(),
+  estimate: waitEstimateSchema.nullable(),
+  /** Where to go once called. */
+  counter_name: z.string().nullable(),
+  called_at: isoInstant.nullable(),
+  recalls: z.number().int(),
+});
+export type VisitTurn = z.infer<typeof visitTurnSchema>;
+export const visitTurnResponseSchema = z.object({ turn: visitTurnSchema });
+
+/** GET /api/v1/join/{organizationId}: what the poster's page offers. */
+export const joinInfoResponseSchema = z.object({
+  organization: z.object({ organization_id: idSchema, name: z.string() }),
+  enabled: z.boolean(),
+  /** False outside opening hours or on a closed day. */
+  open: z.boolean(),
+  services: z.array(
+    z.object({
+      service_id: idSchema,
+      name: z.string(),
+      name_fr: z.string().nullable(),
+      waiting: z.number().int().nonnegative(),
+      estimate: waitEstimateSchema.nullable(),
+    }),
+  ),
+});
+export type JoinInfoResponse = z.infer<typeof joinInfoResponseSchema>;
+
+/** POST /api/v1/join/{organizationId}: a walk-in joins by themself. */
+export const joinRequestSchema = withFieldCodes(
+  z.object({
+    service_id: idSchema,
+    name: visitorName,
+    phone: optionalPhone,
+    locale: z.enum(CUSTOMER_LOCALES).optional(),
+  }),
+  {
+    service_id: 'INVALID_ID',
+    name: 'INVALID_NAME',
+    phone: 'INVALID_PHONE',
+    locale: 'INVALID_LOCALE',
+  },
+);
+export type JoinRequest = z.input<typeof joinRequestSchema>;
+/** The visit's own key (like a booking's): it reads this visit's turn, nothing else. */
+export const joinResponseSchema = z.object({ turn: visitTurnSchema, key: z.string() });
+export type JoinResponse = z.infer<typeof joinResponseSchema>;
+
+/** `?key=` of a visitor's own turn: the visit's key, or its booking's customer key. */
+export const visitKeyQuerySchema = withFieldCodes(z.object({ key: z.string().min(10).max(200) }), {
+  key: 'INVALID_VISIT_KEY',
+});
