@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
@@ -196,8 +204,10 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
 
     await context.setOffline(true);
     const reload = await page.reload();
-    // The shell came from the worker, the booking from the phone's storage.
+    // The shell came from the worker (a server-rendered page carries its data), the booking
+    // from the phone's storage.
     expect(reload?.fromServiceWorker()).toBe(true);
+    expect(await page.locator('#qless-data').count()).toBe(0);
     await page.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();
     await page.getByText(SAVED_EN).waitFor();
     expect(await status(page)).toBe('confirmed');
@@ -314,14 +324,18 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     expect(before[0]).toBe(`qless-offline-${oldVersion}`);
     const { port } = server;
     await server.stop();
+    const t0 = Date.now();
     server = await startServer({
       env: { ...SERVER_ENV, WEB_DIST_DIR: join(deployDir, 'dist') },
       dataDir,
       port,
     });
 
+    console.log('restart', Date.now() - t0);
     // Online: the page is the network's, so the new build's, whatever the old worker holds.
     await page.reload();
+    // A server-rendered page: the network's, not the shell.
+    expect(await page.locator('#qless-data').count()).toBe(1);
     await page.locator('html[data-deploy="2"]').waitFor({ state: 'attached' });
     expect(await page.locator('meta[name="qless-module"]').getAttribute('content')).toBe(newEntry);
     await page.locator('.status-chip', { hasText: 'Confirmed' }).waitFor();
@@ -330,6 +344,7 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     await expect
       .poll(async () => Object.keys(await cacheContents(page)), { timeout: 30_000 })
       .toEqual([`qless-offline-${newVersion}`]);
+    console.log('replaced', Date.now() - t0);
     await workerReady(page);
 
     // Offline, it is the new app that opens, with the saved ticket.
@@ -356,6 +371,8 @@ function deployCopy(dir: string): { oldVersion: string; newVersion: string; newE
   const web = join(ROOT, 'apps/web');
   cpSync(join(web, 'dist'), join(dir, 'dist'), { recursive: true });
   cpSync(join(web, 'dist-ssr'), join(dir, 'dist-ssr'), { recursive: true });
+  // The server bundle imports React from node_modules, found from its folder upwards.
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   const dist = join(dir, 'dist');
   const assets = join(dist, 'assets');
   const files = (folder: string): string[] =>
