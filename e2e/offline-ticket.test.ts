@@ -324,14 +324,12 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     expect(before[0]).toBe(`qless-offline-${oldVersion}`);
     const { port } = server;
     await server.stop();
-    const t0 = Date.now();
     server = await startServer({
       env: { ...SERVER_ENV, WEB_DIST_DIR: join(deployDir, 'dist') },
       dataDir,
       port,
     });
 
-    console.log('restart', Date.now() - t0);
     // Online: the page is the network's, so the new build's, whatever the old worker holds.
     await page.reload();
     // A server-rendered page: the network's, not the shell.
@@ -344,7 +342,6 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     await expect
       .poll(async () => Object.keys(await cacheContents(page)), { timeout: 30_000 })
       .toEqual([`qless-offline-${newVersion}`]);
-    console.log('replaced', Date.now() - t0);
     await workerReady(page);
 
     // Offline, it is the new app that opens, with the saved ticket.
