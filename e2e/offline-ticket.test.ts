@@ -201,6 +201,12 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     token = await readQr(page, first.code);
     expect(await page.getByText(SAVED_EN).count()).toBe(0);
     await workerReady(page);
+    // Under the real CSP (script-src 'self' is the worker's source too); never cached as is.
+    const script = await context.request.get(`${server.origin}/sw.js`);
+    expect(script.headers()['cache-control']).toBe('no-cache');
+    expect(script.headers()['service-worker-allowed']).toBe('/');
+    const shell = await context.request.get(`${server.origin}/app-shell.html`);
+    expect(shell.headers()['cache-control']).toBe('no-cache');
 
     await context.setOffline(true);
     const reload = await page.reload();
@@ -340,7 +346,7 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     expect(await page.getByText(SAVED_EN).count()).toBe(0);
     // The new worker installs, takes over and deletes the old build's files.
     await expect
-      .poll(async () => Object.keys(await cacheContents(page)), { timeout: 30_000 })
+      .poll(async () => Object.keys(await cacheContents(page)), { timeout: 60_000 })
       .toEqual([`qless-offline-${newVersion}`]);
     await workerReady(page);
 
@@ -352,7 +358,8 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     await page.getByText(SAVED_EN).waitFor();
     expect(await readQr(page, first.code)).toBe(token);
     await phone.context().setOffline(false);
-  });
+    // A server restart (PGlite opened again) on a loaded machine: more than the usual 2 minutes.
+  }, 240_000);
 
   it('raised no page error', () => {
     expect(pageErrors).toEqual([]);
