@@ -942,6 +942,10 @@ export const en = {
     'A message to a customer, in {lang}. Its text, with the customer’s ticket link, is not shown here.',
   'outbox.lang.en': 'English',
   'outbox.lang.fr': 'French',
+
+  // Offline ticket (issue 22, item 3; decision 113)
+  'offline.saved': 'Saved on this phone, may be out of date.',
+  'offline.savedAt': 'Last updated {time}; updated again when the network is back.',
 } as const;
 
 export type MessageKey = keyof typeof en;

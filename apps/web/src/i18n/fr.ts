@@ -975,4 +975,8 @@ export const fr: Messages = {
     'Un message à un client, en {lang}. Son texte, avec le lien de son ticket, n’est pas affiché ici.',
   'outbox.lang.en': 'anglais',
   'outbox.lang.fr': 'français',
+
+  // Offline ticket (issue 22, item 3; decision 113)
+  'offline.saved': 'Enregistré sur ce téléphone, peut ne plus être à jour.',
+  'offline.savedAt': 'Dernière mise à jour\u00a0: {time}\u00a0; mis à jour au retour du réseau.',
 };

@@ -1,11 +1,14 @@
 import { useLocation } from 'wouter';
 import { MyBookings } from '../../features/tickets/components/my-bookings';
+import { useOfflineSupport } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 
 export default function MyBookingsRoute() {
   const [, navigate] = useLocation();
   useDocumentTitle('myBookings.title');
+  // Once opened, My bookings and its tickets open again without a network (decision 113).
+  useOfflineSupport();
   return (
     <MyBookings
       // An <a href> changes only the hash: the key never reaches the server or its logs.

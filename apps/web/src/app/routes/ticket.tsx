@@ -6,6 +6,7 @@ import { getTakenSlots } from '../../features/slots/api/get-taken-slots';
 import type { LoadAvailability } from '../../features/tickets/components/reschedule-picker';
 import { TicketPage } from '../../features/tickets/components/ticket-page';
 import { fullKey } from '../../features/tickets/lib/reschedule-days';
+import { useOfflineSupport } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 
@@ -45,6 +46,8 @@ export default function TicketRoute() {
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   useDocumentTitle('ticketPage.title');
+  // Once opened, the ticket opens again without a network (decision 113).
+  useOfflineSupport();
   const rawCode = params.code ?? '';
   let code = rawCode;
   try {

@@ -5,13 +5,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError, isAbort } from '../../../lib/api-client';
+import { useWhenOnline } from '../../../lib/service-worker';
 import { getCustomerBooking } from '../api/get-customer-booking';
 import { accessTicket } from '../api/ticket-access';
 import { errorText, waitText } from '../lib/booking-text';
 import { deviceBookingForCode, rememberBooking } from '../lib/remember';
+import { savedTicket } from '../lib/saved-tickets';
 import { AccessForm } from './access-form';
 import { BookingView } from './booking-view';
 import type { LoadAvailability } from './reschedule-picker';
+import { SavedNotice } from './saved-notice';
 import { TicketLookup } from './ticket-lookup';
 import { useFocusOnMount } from './use-focus-on-mount';
 import './tickets.css';
@@ -31,7 +34,8 @@ interface Props {
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'booking'; booking: CustomerBooking; key: string }
+  /** `savedAt`: the copy saved on this device, shown because the server could not be reached. */
+  | { kind: 'booking'; booking: CustomerBooking; key: string; savedAt?: string }
   /** No proof on this device: the public look-up and the code + digits form. */
   | { kind: 'public'; notice: string | null }
   | { kind: 'error'; message: string };
@@ -82,10 +86,12 @@ export function TicketPage(props: Props) {
     }
     const current = viewRef.current;
     // The address lost its key after use: the booking on screen is still this one.
-    if (!linkKey && current.kind === 'booking' && current.booking.code === code) return;
+    if (!linkKey && current.kind === 'booking' && current.booking.code === code && !current.savedAt)
+      return;
     const controller = new AbortController();
     const { signal } = controller;
-    setView({ kind: 'loading' });
+    // A saved copy stays on screen while the server is asked again (the network is back).
+    if (!(current.kind === 'booking' && current.savedAt)) setView({ kind: 'loading' });
     (async () => {
       try {
         if (linkKey) {
@@ -111,11 +117,27 @@ export function TicketPage(props: Props) {
           if (linkKey) usedKey.current();
           return;
         }
+        // No network (or no server): the copy this device saved, said to be one (decision 113).
+        const device = deviceBookingForCode(code);
+        const saved = device ? savedTicket(device.booking_id) : null;
+        if (device && saved) {
+          setView({
+            kind: 'booking',
+            booking: saved.booking,
+            key: device.access_key,
+            savedAt: saved.saved_at,
+          });
+          if (linkKey) usedKey.current();
+          return;
+        }
         setView({ kind: 'error', message: messageOf(error) });
       }
     })();
     return () => controller.abort();
   }, [code, linkKey, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useWhenOnline(view.kind === 'booking' && view.savedAt !== undefined, retry);
 
   const refresh = useCallback(() => {
     const current = viewRef.current;
@@ -155,6 +177,7 @@ export function TicketPage(props: Props) {
         </div>
       ) : null}
 
+      {view.kind === 'booking' && view.savedAt ? <SavedNotice savedAt={view.savedAt} /> : null}
       {view.kind === 'booking' ? (
         <BookingView
           booking={view.booking}
