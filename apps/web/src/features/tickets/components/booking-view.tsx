@@ -3,7 +3,7 @@ import { PLATFORM_FEE_XAF } from '@qless/contract/core';
 import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
-import { bodyKey, durationText, instantText, statusKey } from '../lib/booking-text';
+import { bodyKey, durationText, instantText } from '../lib/booking-text';
 import { stateOf } from '../lib/device-list';
 import { BookingDialogs } from './booking-dialogs';
 import { BookingRows } from './booking-rows';
@@ -24,7 +24,10 @@ interface Props {
   slotsHref: (serviceId: string) => string;
 }
 
-/** A booking the customer may manage: its state, when and where, and what can be done. */
+/**
+ * A booking the customer may manage, below the page's summary card (its state, when and
+ * where): what its state means, its QR, whose it is, and what can be done.
+ */
 export function BookingView(props: Props) {
   const { booking } = props;
   const { t, intlLocale, money } = useI18n();
@@ -49,7 +52,6 @@ export function BookingView(props: Props) {
         data-status={booking.status}
       >
         {change.notice ? <Alert tone="success">{change.notice}</Alert> : null}
-        <p className={`status-chip status-chip--${state}`}>{t(statusKey(booking))}</p>
         {body ? (
           <p>
             {t(body, {
