@@ -131,6 +131,8 @@ describe('the ticket page at 360 px', () => {
       expect(await page.evaluate<number>('window.__shifts'), 'CLS without key').toBeLessThan(0.02);
 
       // With the message's link: the booking fills the same card and the space below it.
+      // A fresh load, as from an SMS (not a fragment change of the open page).
+      await page.goto('about:blank');
       await page.goto(`${server.origin}${ticket.link}`);
       await summary.locator('.status-chip', { hasText: booked }).waitFor();
       await page.locator('[data-testid="ticket-qr"] svg').waitFor();

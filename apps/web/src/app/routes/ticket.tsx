@@ -61,7 +61,16 @@ export default function TicketRoute() {
   }
   // Read once the page runs: the server rendered without it, and so hydrates the browser.
   const [hashKey, setHashKey] = useState<string | null>(null);
-  useEffect(() => setHashKey(fragmentKey()), []);
+  useEffect(() => {
+    const read = () => {
+      const key = fragmentKey();
+      if (key) setHashKey(key);
+    };
+    read();
+    // A link followed while this very page is open changes only the fragment.
+    addEventListener('hashchange', read);
+    return () => removeEventListener('hashchange', read);
+  }, []);
   const linkKey = query.get('k') ?? hashKey;
 
   const dropKey = useCallback(() => {
