@@ -1,11 +1,19 @@
 import type { CustomerBooking, TicketLookup } from '@qless/contract';
-import { localizedText } from '@qless/contract/core';
+import { localizedText, PLATFORM_FEE_XAF } from '@qless/contract/core';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
 import type { AsyncState } from '../../../lib/use-async';
-import { errorText, placeText, serviceName, statusKey, waitText } from '../lib/booking-text';
+import {
+  bodyKey,
+  errorText,
+  instantText,
+  placeText,
+  serviceName,
+  statusKey,
+  waitText,
+} from '../lib/booking-text';
 import { stateOf } from '../lib/device-list';
 import { PlaceRow } from './place-row';
 
@@ -24,14 +32,25 @@ interface Props {
  * (decision 112).
  */
 export function TicketSummary({ lookup, booking, onRetry }: Props) {
-  const { t, locale, intlLocale, zone } = useI18n();
+  const { t, locale, intlLocale, zone, money } = useI18n();
   if (booking) {
     const org = booking.organization;
     const state = stateOf(booking);
+    const body = bodyKey(booking);
+    const holdEnds = booking.payment?.hold_expires_at;
     return (
       <SummaryCard
         state={state}
         chip={t(statusKey(booking))}
+        body={
+          body
+            ? t(body, {
+                fee: money(PLATFORM_FEE_XAF),
+                org: org.name,
+                time: holdEnds ? instantText(holdEnds, org.time_zone, intlLocale) : '',
+              })
+            : null
+        }
         title={t('ticketPage.lookup.title', { code: booking.code ?? '' })}
         service={serviceName(booking, locale)}
         organization={org.name}
@@ -79,6 +98,7 @@ export function TicketSummary({ lookup, booking, onRetry }: Props) {
           ? t('ticketPage.lookup.checkedIn')
           : t('ticketPage.lookup.valid')
       }
+      body={t(`ticketPage.body.${ticket.status}`)}
       title={t('ticketPage.lookup.title', { code: ticket.code })}
       service={localizedText(ticket.service, ticket.service_fr, locale)}
       organization={ticket.organization}
@@ -95,6 +115,11 @@ export function TicketSummary({ lookup, booking, onRetry }: Props) {
 interface CardProps {
   state: string;
   chip: string;
+  /**
+   * What the state means. The look-up's states say the same as the booking's, so a key that
+   * opens the booking leaves this (the card's largest text) as it was painted.
+   */
+  body: string | null;
   title: string;
   service: string;
   organization: string;
@@ -111,6 +136,7 @@ function SummaryCard(props: CardProps) {
   return (
     <section className="ticket-card ticket-summary" aria-label={props.title}>
       <p className={`status-chip status-chip--${props.state}`}>{props.chip}</p>
+      {props.body ? <p className="ticket-summary__body">{props.body}</p> : null}
       <dl className="ticket-rows">
         <div className="ticket-rows__row">
           <dt>{t('ticketPage.row.service')}</dt>
