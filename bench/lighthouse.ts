@@ -40,7 +40,12 @@ interface Targets {
 }
 
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM;
-/** Every public page (issues 11 and 22). Hash routes: --urls=/,/#/organizations,… */
+/**
+ * Every public page (issues 11 and 22). Hash routes: --urls=/,/#/organizations,… The order
+ * matters: Lighthouse does not clear localStorage, and the key link stores its booking on the
+ * device, so `/my-bookings` comes before it (a fresh device) and `/ticket/{ticket}` too (the
+ * public view).
+ */
 const DEFAULT_URLS = [
   '/',
   '/organizations',
@@ -146,13 +151,19 @@ function numeric(lhr: Result, audit: string): number {
   return value;
 }
 
+/** Why a run has no score: its runtime error, else the metric audits that failed. */
+function faultOf(lhr: Result): string | null {
+  if (typeof lhr.categories.performance?.score === 'number') return null;
+  const failed = Object.values(lhr.audits)
+    .filter((audit) => audit.scoreDisplayMode === 'error')
+    .map((audit) => `${audit.id}: ${audit.errorMessage ?? 'error'}`);
+  return [lhr.runtimeError?.message, ...failed, ...lhr.runWarnings].filter(Boolean).join('; ');
+}
+
 function figuresOf(url: string, lhr: Result): PageFigures {
   const score = lhr.categories.performance?.score;
   if (typeof score !== 'number') {
-    const warnings = lhr.runWarnings.join('; ');
-    throw new Error(
-      `Lighthouse gave no performance score for ${url}: ${lhr.runtimeError?.message ?? warnings}`,
-    );
+    throw new Error(`Lighthouse gave no performance score for ${url}: ${faultOf(lhr)}`);
   }
   return {
     url,
@@ -325,16 +336,9 @@ async function main(): Promise<void> {
           firstConfig,
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        // A broken trace (NO_NAVSTART, NO_FCP) happens now and then on a loaded machine: a
-        // fault of the measurement, not the page, so it is run again (twice at most).
-        if (result.lhr.runtimeError?.code.startsWith('NO_') && ++failures <= 2) {
-          console.warn(`${path}: ${result.lhr.runtimeError.code}, measuring again`);
-          continue;
-        }
-        version = result.lhr.lighthouseVersion;
-        measured.get(first.name)?.push({ ...figuresOf(path, result.lhr), lhr: result.lhr });
         // The same load simulated on the other profiles: the settings the trace was gathered
         // with are the first profile's, and only the throttling differs (simulated, not applied).
+        const lhrs: [Profile, Result][] = [[first, result.lhr]];
         for (const profile of others) {
           const artifacts: Artifacts = {
             ...result.artifacts,
@@ -346,6 +350,20 @@ async function main(): Promise<void> {
           );
           const lhr = flow.steps[0]?.lhr;
           if (!lhr) throw new Error(`No ${profile.name} result for ${url}`);
+          lhrs.push([profile, lhr]);
+        }
+        // A broken trace (NO_NAVSTART, NO_FCP) happens now and then on a loaded machine: a
+        // fault of the measurement, not the page, so it is run again (twice at most). So is
+        // a metric that could not be computed from the trace (no score then).
+        const fault = result.lhr.runtimeError?.code.startsWith('NO_')
+          ? result.lhr.runtimeError.code
+          : lhrs.map(([, lhr]) => faultOf(lhr)).find(Boolean);
+        if (fault && ++failures <= 2) {
+          console.warn(`${path}: ${fault}, measuring again`);
+          continue;
+        }
+        version = result.lhr.lighthouseVersion;
+        for (const [profile, lhr] of lhrs) {
           measured.get(profile.name)?.push({ ...figuresOf(path, lhr), lhr });
         }
         i++;
