@@ -98,7 +98,7 @@ describe('confirmation messages', () => {
     const [, sms] = await outboxOf(h.database, bookingId);
     expect(sms?.locale).toBe('fr');
     expect(sms?.text_body).toMatch(
-      /^Qless : réservation confirmée\. Guichet Unique, Counter 15, \w+\. \d+ \w+ à 09:00\. Ticket [A-Z0-9-]+ : http:\/\/qless\.test\/#\/ticket\//,
+      /^Qless : réservation confirmée\. Guichet Unique, Counter 15, \w+\. \d+ \w+ à 09:00\. Ticket [A-Z0-9-]+ : http:\/\/qless\.test\/ticket\//,
     );
     const mail = await smtp.waitFor('awa.bello@example.cm', /^Réservation confirmée\u00a0: /);
     expect(mail.text).toContain('Bonjour Awa Bello,');
