@@ -146,7 +146,10 @@ export const ROUTES: readonly AppRoute[] = [
     data: import.meta.env.SSR ? () => import('./routes/slots-data') : undefined,
   }),
   route(paths.contact.pattern, { page: ContactPage }),
-  route(paths.ticket.pattern, { page: TicketPage }),
+  route(paths.ticket.pattern, {
+    page: TicketPage,
+    data: import.meta.env.SSR ? () => import('./routes/ticket-data') : undefined,
+  }),
   route(paths.myBookings.pattern, { page: MyBookingsPage }),
   route(paths.createService.pattern, { page: ContactPage, redirect: paths.contact.build() }),
   route(paths.login.pattern, { page: LoginPage }),

@@ -7,6 +7,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError, isAbort } from '../../../lib/api-client';
 import { useWhenOnline } from '../../../lib/service-worker';
 import { getCustomerBooking } from '../api/get-customer-booking';
+import { useTicketLookup } from '../api/lookup-ticket';
 import { accessTicket } from '../api/ticket-access';
 import { errorText, waitText } from '../lib/booking-text';
 import { deviceBookingForCode, rememberBooking } from '../lib/remember';
@@ -15,7 +16,7 @@ import { AccessForm } from './access-form';
 import { BookingView } from './booking-view';
 import type { LoadAvailability } from './reschedule-picker';
 import { SavedNotice } from './saved-notice';
-import { TicketLookup } from './ticket-lookup';
+import { TicketSummary } from './ticket-summary';
 import { useFocusOnMount } from './use-focus-on-mount';
 import './tickets.css';
 
@@ -54,8 +55,14 @@ export function TicketPage(props: Props) {
   const { t, locale, intlLocale } = useI18n();
   const code = normalizeTicketCode(rawCode);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [view, setView] = useState<View>({ kind: 'loading' });
+  // The server renders the public view (it never sees a key): with the link's key in the
+  // query the booking is what comes, so the space below the summary waits for it.
+  const [view, setView] = useState<View>(() =>
+    code && linkKey ? { kind: 'loading' } : { kind: 'public', notice: null },
+  );
   const [attempt, setAttempt] = useState(0);
+  const [lookupAttempt, setLookupAttempt] = useState(0);
+  const lookup = useTicketLookup(code ?? '', lookupAttempt);
   const viewRef = useRef(view);
   viewRef.current = view;
   const usedKey = useRef(props.onLinkKeyUsed);
@@ -90,6 +97,12 @@ export function TicketPage(props: Props) {
       return;
     const controller = new AbortController();
     const { signal } = controller;
+    const saved = linkKey ? null : deviceBookingForCode(code);
+    // Nothing to open: the public view the server rendered stays as it is.
+    if (!linkKey && !saved) {
+      if (current.kind !== 'public') setView({ kind: 'public', notice: null });
+      return;
+    }
     // A saved copy stays on screen while the server is asked again (the network is back).
     if (!(current.kind === 'booking' && current.savedAt)) setView({ kind: 'loading' });
     (async () => {
@@ -101,14 +114,11 @@ export function TicketPage(props: Props) {
           usedKey.current();
           return;
         }
-        const saved = deviceBookingForCode(code);
         if (saved) {
           const booking = await getCustomerBooking(saved.booking_id, saved.access_key, signal);
           if (signal.aborted) return;
           show(booking, saved.access_key);
-          return;
         }
-        setView({ kind: 'public', notice: null });
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
         if (isRefusal(error)) {
@@ -119,13 +129,13 @@ export function TicketPage(props: Props) {
         }
         // No network (or no server): the copy this device saved, said to be one (decision 113).
         const device = deviceBookingForCode(code);
-        const saved = device ? savedTicket(device.booking_id) : null;
-        if (device && saved) {
+        const copy = device ? savedTicket(device.booking_id) : null;
+        if (device && copy) {
           setView({
             kind: 'booking',
-            booking: saved.booking,
+            booking: copy.booking,
             key: device.access_key,
-            savedAt: saved.saved_at,
+            savedAt: copy.saved_at,
           });
           if (linkKey) usedKey.current();
           return;
@@ -150,6 +160,7 @@ export function TicketPage(props: Props) {
     );
   }, [show]);
 
+  const booking = view.kind === 'booking' ? view.booking : null;
   return (
     <div className="container page-section page-section--narrow ticket-page">
       <h1 ref={headingRef} tabIndex={-1} className="page-title">
@@ -161,57 +172,66 @@ export function TicketPage(props: Props) {
         </p>
       ) : null}
 
-      {view.kind === 'loading' ? <Spinner label={t('ticketPage.loading')} /> : null}
-
-      {view.kind === 'error' ? (
-        <div className="ticket-card" role="alert">
-          <p>{t('ticketPage.loadFailed')}</p>
-          <p>{view.message}</p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
-
-      {view.kind === 'booking' && view.savedAt ? <SavedNotice savedAt={view.savedAt} /> : null}
-      {view.kind === 'booking' ? (
-        <BookingView
-          booking={view.booking}
-          accessKey={view.key}
-          onChanged={(booking) => show(booking, view.key)}
-          onRefresh={refresh}
-          loadAvailability={loadAvailability}
-          slotsHref={slotsHref}
+      {/* Painted from the server's HTML; a booking opened by a key fills it in place. */}
+      {code ? (
+        <TicketSummary
+          lookup={lookup}
+          booking={booking && booking.code === code ? booking : null}
+          onRetry={() => setLookupAttempt((n) => n + 1)}
         />
       ) : null}
 
-      {view.kind === 'public' ? (
-        <>
-          {view.notice ? <Alert tone="warning">{view.notice}</Alert> : null}
-          {code ? (
-            <TicketLookup code={code} />
-          ) : (
-            <Alert tone="error">{t('ticketPage.error.badCode')}</Alert>
-          )}
-          <AccessForm
-            {...(code ? { code } : {})}
-            title={t('ticketPage.access.title')}
-            intro={t('ticketPage.access.intro')}
-            onAccess={(result, typed) => {
-              if (typed === code) {
-                show(result.booking, result.access_key);
-              } else {
-                rememberBooking(result.booking, result.access_key, locale);
-                props.openTicket(typed);
-              }
-            }}
+      {/* What comes later (the booking's QR and actions, or the access form) has its space
+          kept, so the footer stays below the first screen and nothing moves (decision 112). */}
+      <div className="ticket-page__more">
+        {view.kind === 'loading' ? <Spinner label={t('ticketPage.loading')} /> : null}
+
+        {view.kind === 'error' ? (
+          <div className="ticket-card" role="alert">
+            <p>{t('ticketPage.loadFailed')}</p>
+            <p>{view.message}</p>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : null}
+
+        {view.kind === 'booking' && view.savedAt ? <SavedNotice savedAt={view.savedAt} /> : null}
+        {view.kind === 'booking' ? (
+          <BookingView
+            booking={view.booking}
+            accessKey={view.key}
+            onChanged={(next) => show(next, view.key)}
+            onRefresh={refresh}
+            loadAvailability={loadAvailability}
+            slotsHref={slotsHref}
           />
-        </>
-      ) : null}
+        ) : null}
+
+        {view.kind === 'public' ? (
+          <>
+            {view.notice ? <Alert tone="warning">{view.notice}</Alert> : null}
+            {code ? null : <Alert tone="error">{t('ticketPage.error.badCode')}</Alert>}
+            <AccessForm
+              {...(code ? { code } : {})}
+              title={t('ticketPage.access.title')}
+              intro={t('ticketPage.access.intro')}
+              onAccess={(result, typed) => {
+                if (typed === code) {
+                  show(result.booking, result.access_key);
+                } else {
+                  rememberBooking(result.booking, result.access_key, locale);
+                  props.openTicket(typed);
+                }
+              }}
+            />
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }
