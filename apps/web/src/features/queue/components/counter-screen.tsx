@@ -80,10 +80,17 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
     setNotice(null);
     try {
       const answer = await run();
-      setNotice({
-        tone: 'success',
-        text: t(DONE_KEY[command], { number: answer.visit?.number ?? '' }),
-      });
+      if (command === 'call-next' && !answer.visit) {
+        // Nobody to call is an answer, not a failure: the server says so with no visit.
+        setNotice({ tone: 'error', text: t('queue.error.QUEUE_EMPTY') });
+        return;
+      }
+      // A recall beyond the organization's limit marks the visitor a no-show (server rule).
+      const key =
+        command === 'recall' && answer.visit?.state === 'no_show'
+          ? 'queue.done.recallNoShow'
+          : DONE_KEY[command];
+      setNotice({ tone: 'success', text: t(key, { number: answer.visit?.number ?? '' }) });
     } catch (failure) {
       setNotice({ tone: 'error', text: t(queueErrorKey(failure)) });
     } finally {
