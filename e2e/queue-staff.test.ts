@@ -155,7 +155,7 @@ describe('the counter screen, in French at 360 px', () => {
       .check();
     await page.getByRole('button', { name: 'Ajouter le guichet' }).click();
     await page.getByText('Guichet 1 ajouté.').waitFor();
-    await page.getByTestId('counter-list').getByText('Guichet 1').waitFor();
+    await page.getByTestId('counter-list').getByText('Guichet 1', { exact: true }).waitFor();
     // A second counter for the other service (a transfer needs a counter that serves it).
     await page.getByLabel('Nom du guichet').fill('Guichet 2');
     await page
@@ -167,10 +167,10 @@ describe('the counter screen, in French at 360 px', () => {
     expect(await noOverflow(page)).toBe(true);
     await page.screenshot({ path: `${SCREENS}/queue-setup-360-fr.png`, fullPage: true });
     // The navigation names both screens.
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('link', { name: 'Guichet', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Réglage de la file' }).waitFor();
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
 
     // The Today screen: the booked visitor is checked in and gets a queue number.
     await page.goto(`${server.origin}/organization/today`);

@@ -950,7 +950,6 @@ export const en = {
   'checkin.list.queueNumber': 'No. {number}',
   'queue.title': 'Counter',
   'queue.stale': 'The queue could not be read again: what you see may be out of date.',
-  'queue.counter.title': 'Your counter',
   'queue.counter.pick': 'Your counter',
   'queue.counter.choose': 'Choose a counter',
   'queue.counter.none': 'No counter has been set up yet.',

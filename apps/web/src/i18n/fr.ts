@@ -983,7 +983,6 @@ export const fr: Messages = {
   'checkin.list.queueNumber': 'N° {number}',
   'queue.title': 'Guichet',
   'queue.stale': 'La file n’a pas pu être relue : ce qui est affiché peut être dépassé.',
-  'queue.counter.title': 'Votre guichet',
   'queue.counter.pick': 'Votre guichet',
   'queue.counter.choose': 'Choisissez un guichet',
   'queue.counter.none': 'Aucun guichet n’a encore été créé.',

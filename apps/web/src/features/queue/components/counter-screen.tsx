@@ -141,10 +141,7 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
         </p>
       ) : null}
 
-      <section className="panel queue-counter" aria-labelledby={`${pickId}-title`}>
-        <h2 id={`${pickId}-title`} className="visually-hidden">
-          {t('queue.counter.title')}
-        </h2>
+      <section className="panel queue-counter">
         {today.counters.length === 0 ? (
           <p className="empty-state">
             {t('queue.counter.none')}{' '}
