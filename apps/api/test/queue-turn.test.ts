@@ -213,4 +213,65 @@ describe("the visitor's turn", () => {
     expect(polled.json().turn).toMatchObject({ state: 'waiting', number: start.number });
     ws.close();
   });
+
+  it('through the real routes: a walk-in joins from the poster, follows with its key, and is called by a clerk', async () => {
+    await t.db
+      .updateTable('organizations')
+      .set({ queue_join_enabled: true })
+      .where('id', '=', ctx.b.orgId)
+      .execute();
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/join/${ctx.b.orgId}`,
+      payload: { service_id: ctx.b.serviceId, name: 'Fotso Paul', phone: '677123456' },
+      remoteAddress: '10.1.2.3',
+    });
+    expect(joined.statusCode).toBe(201);
+    const { turn, key } = joined.json<{ turn: { visit_id: string }; key: string }>();
+    const polled = await poll(turn.visit_id, key);
+    expect(polled.statusCode).toBe(200);
+    expect(polled.json().turn).toMatchObject({ position: 1, state: 'waiting' });
+    expect(polled.body).not.toMatch(/Fotso|677123456/);
+
+    const ws = new WebSocket(`ws://${host}/api/v1/visits/${turn.visit_id}/turnSocket?key=${key}`, {
+      headers: { origin: ORIGIN },
+    });
+    const log = messageLog(ws);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    expect(await log.next(() => true)).toMatchObject({ position: 1 });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/queue/counters?organization_id=${ctx.b.orgId}`,
+      headers: ctx.operator.headers,
+      payload: { name: 'Guichet 3', service_ids: [ctx.b.serviceId] },
+    });
+    expect(created.statusCode).toBe(201);
+    const counterId = created.json().counter.counter_id as string;
+    for (const action of ['open', 'call-next']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/queue/counters/${counterId}/${action}`,
+        headers: ctx.staffB.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await log.next((m) => m.state === 'called')).toMatchObject({
+      counter_name: 'Guichet 3',
+      position: null,
+    });
+    for (const action of ['start', 'done']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/queue/counters/${counterId}/${action}`,
+        headers: ctx.staffB.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await closed).toBe(1000);
+    expect(log.messages.at(-1)?.json).toMatchObject({ state: 'done' });
+    // Its key opens this visit only.
+    const firstOfA = await poll(first, key);
+    expect(firstOfA.statusCode).toBe(403);
+  });
 });
