@@ -18,6 +18,8 @@ export const BOTH_ENGINES = [
   'payment-rate-limits',
   'payment-status-socket', // LISTEN/NOTIFY fan-out
   'payments-processes',
+  'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
+  'queue-turn',
   'read-cache',
   'reconciler-backlog',
   'self-service-races',

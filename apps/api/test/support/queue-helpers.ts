@@ -6,7 +6,8 @@ import { notifyQueueChanged } from '../../src/modules/queue/queue-events.js';
 /**
  * The queue's rows written straight into the database as the counter's routes would, each
  * change in one transaction with its notification: the live layer's tests exercise the
- * read side (hub, board, turn) whatever wrote the change.
+ * read side (hub, board, turn) whatever wrote the change. Its numbers (letter A, 1, 2, …)
+ * bypass visit_numbers: do not mix it with the routes' walk-ins in one organization.
  */
 export function queueWriter(db: Kysely<DB>, organizationId: string, date: string) {
   let number = 0;
