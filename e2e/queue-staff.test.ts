@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { addDays, zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,8 +164,31 @@ describe('the counter screen, in French at 360 px', () => {
       .check();
     await page.getByRole('button', { name: 'Ajouter le guichet' }).click();
     await page.getByText('Guichet 2 ajouté.').waitFor();
+
+    // A board link: shown once, opens the public board, then revoked.
+    await page.getByLabel('Nom de l’écran').fill('Grande salle');
+    await page.getByRole('button', { name: 'Créer un lien d’écran' }).click();
+    const link = await page.getByTestId('board-link').inputValue();
+    expect(link).toMatch(new RegExp(`^${server.origin}/board/[^/?#]{16,}$`));
+    const boardApi = link.replace('/board/', '/api/v1/board/');
+    expect((await fetch(boardApi)).status).toBe(200);
+    await page.getByTestId('board-list').getByText('Grande salle', { exact: true }).waitFor();
     expect(await noOverflow(page)).toBe(true);
     await page.screenshot({ path: `${SCREENS}/queue-setup-360-fr.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Révoquer — Grande salle' }).click();
+    await page.getByRole('button', { name: 'Révoquer ce lien' }).click();
+    await page.getByText('Le lien de Grande salle ne fonctionne plus.').waitFor();
+    expect((await fetch(boardApi)).status).not.toBe(200);
+
+    // The poster: a PDF made in the browser, from its own chunk.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger l’affiche (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^qless-poster-.+\.pdf$/);
+    const pdf = readFileSync((await download.path()) ?? '');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain(`/join/${org.id}`);
     // The navigation names both screens.
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('link', { name: 'Guichet', exact: true }).waitFor();
@@ -183,7 +206,7 @@ describe('the counter screen, in French at 360 px', () => {
       .poll(() => bookedNumber.textContent(), { timeout: 10_000 })
       .toMatch(/N° [A-Z]-\d{3}/);
     const booked = ((await bookedNumber.textContent()) ?? '').replace(/.*N° /, '').trim();
-    await page.screenshot({ path: `${SCREENS}/queue-today-door-360-fr.png` });
+    await page.screenshot({ path: `${SCREENS}/queue-today-door-360-fr.png`, fullPage: true });
     await page.getByRole('link', { name: 'Aller à l’écran du guichet' }).click();
 
     // The counter: pick it, open it, add two walk-ins.
