@@ -173,6 +173,9 @@ describe('the counter screen, in French at 360 px', () => {
     const boardApi = link.replace('/board/', '/api/v1/board/');
     expect((await fetch(boardApi)).status).toBe(200);
     await page.getByTestId('board-list').getByText('Grande salle', { exact: true }).waitFor();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Écrans' }) })
+      .screenshot({ path: `${SCREENS}/queue-setup-boards-360-fr.png` });
     expect(await noOverflow(page)).toBe(true);
     await page.screenshot({ path: `${SCREENS}/queue-setup-360-fr.png`, fullPage: true });
     await page.getByRole('button', { name: 'Révoquer — Grande salle' }).click();
