@@ -297,6 +297,10 @@ describe('the counter screen, in French at 360 px', () => {
     await en.page.getByText('Nobody at your counter. Waiting for your services: 0').waitFor();
     expect(await noOverflow(en.page)).toBe(true);
     await en.page.screenshot({ path: `${SCREENS}/queue-counter-360-en.png`, fullPage: true });
+    // The same screen on a desk computer.
+    await en.page.setViewportSize({ width: 1280, height: 800 });
+    await en.page.screenshot({ path: `${SCREENS}/queue-counter-1280-en.png`, fullPage: true });
+    await en.page.setViewportSize(MOBILE);
     await en.page.reload();
     // A string, so this file needs no DOM typings (the root tsconfig is Node-only).
     await expect
