@@ -215,6 +215,8 @@ export const boardRequestSchema = withFieldCodes(
 );
 export const boardCreatedResponseSchema = z.object({ board: boardSchema, token: z.string() });
 export const boardListResponseSchema = z.object({ boards: z.array(boardSchema) });
+/** DELETE /api/v1/queue/boards/{id}: the board, revoked (kept, its link dead). */
+export const boardResponseSchema = z.object({ board: boardSchema });
 
 /** GET /api/v1/board/{token} and each message of its socket: numbers only, never a name. */
 export const boardSnapshotSchema = z.object({
@@ -296,4 +298,14 @@ export type JoinResponse = z.infer<typeof joinResponseSchema>;
 /** `?key=` of a visitor's own turn: the visit's key, or its booking's customer key. */
 export const visitKeyQuerySchema = withFieldCodes(z.object({ key: z.string().min(10).max(200) }), {
   key: 'INVALID_VISIT_KEY',
+});
+
+/** PUT /api/v1/queue/services/{serviceId}/letter (admin): the letter of a service's numbers. */
+export const serviceLetterRequestSchema = withFieldCodes(
+  z.object({ letter: z.string().regex(/^[A-Z]$/, 'One capital letter, A to Z') }),
+  { letter: 'INVALID_QUEUE_SETTINGS' },
+);
+export const serviceLetterResponseSchema = z.object({
+  service_id: idSchema,
+  letter: z.string(),
 });
