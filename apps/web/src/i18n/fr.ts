@@ -975,4 +975,70 @@ export const fr: Messages = {
     'Un message à un client, en {lang}. Son texte, avec le lien de son ticket, n’est pas affiché ici.',
   'outbox.lang.en': 'anglais',
   'outbox.lang.fr': 'français',
+
+  // The same-day queue's public pages (issue 19): the board, the join page, a visitor's turn
+  'queue.turn.title': 'Votre tour',
+  'queue.turn.numberLabel': 'Votre numéro',
+  'queue.turn.position': 'Vous êtes le {ordinal}',
+  'queue.turn.inLine': 'Vous êtes dans la file',
+  'queue.turn.soon': 'd’un instant à l’autre',
+  'queue.turn.about': 'environ {min} min',
+  'queue.turn.range': 'environ {min} à {max} min',
+  'queue.turn.goTo': 'Allez au {counter}',
+  'queue.turn.calledHere': 'C’est votre tour : présentez-vous au guichet',
+  'queue.turn.recalled': 'Nouvel appel : venez maintenant',
+  'queue.turn.serving': 'On s’occupe de vous au {counter}',
+  'queue.turn.servingHere': 'On s’occupe de vous',
+  'queue.turn.done': 'Votre passage est terminé. Merci !',
+  'queue.turn.no_show':
+    'Vous avez été appelé mais ne vous êtes pas présenté. Adressez-vous à l’accueil.',
+  'queue.turn.left': 'Ce passage est clos.',
+  'queue.turn.transferred':
+    'Vous avez été orienté vers un autre service : adressez-vous à l’accueil.',
+  'queue.turn.reconnecting': 'Reconnexion…',
+  'queue.turn.keepOpen': 'Gardez cette page ouverte : elle sonne et vibre quand on vous appelle.',
+  'queue.turn.loadFailed': 'Votre place dans la file n’a pas pu être chargée.',
+  'queue.visit.title': 'Votre place dans la file',
+  'queue.visit.noKey':
+    'Ce lien est incomplet : ouvrez la page depuis le lien reçu quand vous avez rejoint la file.',
+  'queue.visit.badKey': 'Ce lien n’ouvre pas ce passage. Adressez-vous à l’accueil.',
+  'queue.join.title': 'Rejoindre la file',
+  'queue.join.lead':
+    'Choisissez votre service et laissez votre nom : vous suivez votre tour sur ce téléphone.',
+  'queue.join.service': 'Service',
+  'queue.join.waiting': '{count} en attente',
+  'queue.join.waitingOne': '1 en attente',
+  'queue.join.nobody': 'Personne en attente',
+  'queue.join.name': 'Votre nom',
+  'queue.join.phone': 'Téléphone mobile (facultatif)',
+  'queue.join.phoneHint': 'Nous vous envoyons un SMS quand votre tour approche.',
+  'queue.join.language': 'Langue des messages',
+  'queue.join.submit': 'Rejoindre la file',
+  'queue.join.busy': 'Inscription…',
+  'queue.join.noServices':
+    'Aucun service n’accueille de visiteurs sans rendez-vous pour le moment.',
+  'queue.join.loadFailed': 'La file n’a pas pu être chargée.',
+  'queue.join.error.JOIN_DISABLED':
+    'Cet organisme n’inscrit pas les visiteurs depuis cette page. Adressez-vous à l’accueil.',
+  'queue.join.error.QUEUE_CLOSED':
+    'La file est fermée pour le moment : revenez pendant les heures d’ouverture.',
+  'queue.join.error.TOO_MANY_VISITS':
+    'Trop d’inscriptions depuis ce téléphone ou ce réseau aujourd’hui. Adressez-vous à l’accueil.',
+  'queue.join.error.INVALID_PHONE':
+    'Saisissez un numéro mobile camerounais : 9 chiffres commençant par 6.',
+  'queue.join.error.INVALID_NAME': 'Saisissez votre nom.',
+  'queue.join.error.service': 'Choisissez un service.',
+  'queue.board.title': 'Écran de la file',
+  'queue.board.nowServing': 'Appels en cours',
+  'queue.board.counter': 'Guichet',
+  'queue.board.number': 'Numéro',
+  'queue.board.next': 'Prochains',
+  'queue.board.noNext': 'Personne en attente',
+  'queue.board.lastCall': 'Appel',
+  'queue.board.reconnecting': 'Reconnexion…',
+  'queue.board.enableSound': 'Cliquez pour activer le son',
+  'queue.board.soundHint':
+    'Les navigateurs ne jouent le son qu’après un clic : cliquez ici ou appuyez une fois sur OK sur la télécommande.',
+  'queue.board.notFound': 'Ce lien d’écran n’est pas valide ou a été révoqué.',
+  'queue.board.loading': 'Chargement de l’écran…',
 };
