@@ -97,6 +97,17 @@ describe('queue public pages, in French at 360 px', () => {
       name: 'Hall',
     });
 
+    // The poster's page is server-rendered with its data, in the reader's language; an
+    // unknown organization is a 404.
+    const html = await (
+      await fetch(`${server.origin}/join/${org.id}`, { headers: { 'accept-language': 'fr' } })
+    ).text();
+    expect(html).toContain('Rejoindre la file');
+    expect(html).toContain(org.name);
+    expect(html).toContain('id="qless-data"');
+    const unknown = await fetch(`${server.origin}/join/00000000-0000-4000-8000-000000000000`);
+    expect(unknown.status).toBe(404);
+
     const hall = await browser.newContext({
       viewport: { width: 1920, height: 1080 },
       locale: 'fr-FR',
@@ -138,7 +149,7 @@ describe('queue public pages, in French at 360 px', () => {
 
     // The clerk calls: the phone and the board say it, pushed.
     await call(api, 'POST', `/queue/counters/${counter.counter_id}/call-next`);
-    await expect.poll(() => message.textContent()).toBe('Allez au Guichet 1');
+    await expect.poll(() => message.textContent()).toBe('Allez au Guichet\u00a01');
     await page.screenshot({ path: `${SCREENS}/visit-called-360-fr.png`, fullPage: true });
     const shown = board.getByTestId('board-call');
     await expect.poll(() => shown.textContent()).toContain(number);
