@@ -1,6 +1,8 @@
 import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookingAccess } from '../apps/api/src/modules/bookings/booking-access';
+import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE } from './support/browser';
@@ -10,7 +12,9 @@ import { type RunningServer, startServer } from './support/server';
  * The queue's public pages against the real server (issue 19), in French at 360 px: a walk-in
  * joins from the poster's page (a wrong phone number said first), sees their place, and when
  * a clerk calls (over the API) the phone says "Allez au Guichet 1" and the hall's board, on
- * its real socket, shows the call. The server's clock is a Monday at 09:30 in Douala.
+ * its real socket, shows the call. Then a booked customer is checked in at the counter: their
+ * ticket page shows their place, and their call. The server's clock is a Monday at 09:30 in
+ * Douala.
  */
 const SCREENS = '/work/notes/screens';
 const TZ = 'Africa/Douala';
@@ -155,6 +159,46 @@ describe('queue public pages, in French at 360 px', () => {
     await expect.poll(() => shown.textContent()).toContain(number);
     await expect.poll(() => shown.textContent()).toContain('Guichet 1');
     await board.screenshot({ path: `${SCREENS}/board-real-1920x1080.png`, animations: 'disabled' });
+
+    // A booked customer, checked in at the counter: the ticket page follows their visit.
+    const db = tdb.database.db;
+    const slot = await db
+      .selectFrom('slots')
+      .select('id')
+      .where('service_id', '=', service.id)
+      .where('retired_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const code = generateTicketCode();
+    const booking = await db
+      .insertInto('bookings')
+      .values({
+        organization_id: org.id,
+        service_id: service.id,
+        slot_id: slot.id,
+        booking_date: monday,
+        seat: 101,
+        status: 'confirmed',
+        cus_name: 'Paul Booked',
+        cus_email: 'paul@example.cm',
+        phone_number: '+237677000101',
+        ticket_code: code,
+        confirmed_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await call(api, 'POST', '/organization/checkins', { code });
+    const key = (await BookingAccess.load(db)).keyFor(booking.id);
+    await page.goto(`${server.origin}/ticket/${code}?k=${key}`);
+    const turn = page.locator('.turn-card');
+    await expect
+      .poll(() => turn.getByTestId('turn-message').textContent())
+      .toMatch(/^Vous êtes le 1er/);
+    await call(api, 'POST', `/queue/counters/${counter.counter_id}/start`);
+    await call(api, 'POST', `/queue/counters/${counter.counter_id}/call-next`);
+    await expect
+      .poll(() => turn.getByTestId('turn-message').textContent())
+      .toBe('Allez au Guichet\u00a01');
+    await turn.screenshot({ path: `${SCREENS}/ticket-turn-called-360-fr.png` });
     expect(errors).toEqual([]);
     await Promise.all([staff.close(), hall.close(), phone.close()]);
   });
