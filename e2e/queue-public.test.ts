@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from './support/server';
  * joins from the poster's page (a wrong phone number said first), sees their place, and when
  * a clerk calls (over the API) the phone says "Allez au Guichet 1" and the hall's board, on
  * its real socket, shows the call. Then a booked customer is checked in at the counter: their
- * ticket page shows their place, and their call. The server's clock is a Monday at 09:30 in
+ * ticket page shows their place, and their call, and so does My bookings. The server's clock is a Monday at 09:30 in
  * Douala.
  */
 const SCREENS = '/work/notes/screens';
@@ -123,6 +123,8 @@ describe('queue public pages, in French at 360 px', () => {
 
     // The walk-in, on a phone in French.
     const phone = await browser.newContext({ viewport: MOBILE, locale: 'fr-FR' });
+    // The phone's calendar is the server's day (My bookings shows today's turns only).
+    await phone.clock.setFixedTime(new Date(START));
     const page = await phone.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -199,6 +201,11 @@ describe('queue public pages, in French at 360 px', () => {
       .poll(() => turn.getByTestId('turn-message').textContent())
       .toBe('Allez au Guichet\u00a01');
     await turn.screenshot({ path: `${SCREENS}/ticket-turn-called-360-fr.png` });
+    // My bookings, on the device that opened the ticket, shows the same turn.
+    await page.goto(`${server.origin}/my-bookings`);
+    await expect
+      .poll(() => page.locator('.my-booking').getByTestId('turn-message').textContent())
+      .toBe('Allez au Guichet\u00a01');
     expect(errors).toEqual([]);
     await Promise.all([staff.close(), hall.close(), phone.close()]);
   });
