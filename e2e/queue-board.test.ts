@@ -77,8 +77,10 @@ const LETTERS = ['A', 'B', 'C'];
 
 /** The board after call number `seq`: counters holding recent numbers, the next ten. */
 function snapshot(seq: number): BoardSnapshot {
+  // Before the first calls, `seq - i` is below zero: wrap it into the day's numbers.
+  const wrap = (n: number, m: number) => ((n % m) + m) % m;
   const number = (n: number) =>
-    `${LETTERS[n % LETTERS.length]}-${String((n % 999) + 1).padStart(3, '0')}`;
+    `${LETTERS[wrap(n, LETTERS.length)]}-${String(wrap(n, 999) + 1).padStart(3, '0')}`;
   const counter = COUNTERS[seq % COUNTERS.length] ?? 'Guichet 1';
   return {
     organization_name: 'Hôpital Régional de Bamenda',
