@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { TurnCard } from '../../features/queue-public/components/turn-card';
 import { MyBookings } from '../../features/tickets/components/my-bookings';
 import { useOfflineSupport } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,6 +17,7 @@ export default function MyBookingsRoute() {
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       organizationsHref={href(paths.organizations.build())}
       openTicket={(code) => navigate(paths.ticket.build(code))}
+      turn={(visitId, key) => <TurnCard visitId={visitId} accessKey={key} size="inline" />}
     />
   );
 }

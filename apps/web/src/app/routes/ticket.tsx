@@ -1,6 +1,7 @@
 import { addDays, DEFAULT_TIME_ZONE, wireToMinutes, zonedNow } from '@qless/contract/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
+import { TurnCard } from '../../features/queue-public/components/turn-card';
 import { getSlots } from '../../features/slots/api/get-slots';
 import { getTakenSlots } from '../../features/slots/api/get-taken-slots';
 import type { LoadAvailability } from '../../features/tickets/components/reschedule-picker';
@@ -90,6 +91,7 @@ export default function TicketRoute() {
       loadAvailability={loadAvailability}
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       openTicket={(next) => navigate(paths.ticket.build(next))}
+      turn={(visitId, key) => <TurnCard visitId={visitId} accessKey={key} size="inline" />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { CustomerBooking } from '@qless/contract';
 import { normalizeTicketCode } from '@qless/contract/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -31,6 +31,8 @@ interface Props {
   slotsHref: (serviceId: string) => string;
   /** Opens another ticket's page (a code typed on a page whose link had a broken one). */
   openTicket: (code: string) => void;
+  /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
+  turn?: (visitId: string, accessKey: string) => ReactNode;
 }
 
 type View =
@@ -201,6 +203,9 @@ export function TicketPage(props: Props) {
         ) : null}
 
         {view.kind === 'booking' && view.savedAt ? <SavedNotice savedAt={view.savedAt} /> : null}
+        {view.kind === 'booking' && view.booking.visit_id && !view.savedAt
+          ? props.turn?.(view.booking.visit_id, view.key)
+          : null}
         {view.kind === 'booking' ? (
           <BookingView
             booking={view.booking}
