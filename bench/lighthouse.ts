@@ -11,7 +11,8 @@
  * profile the run with the median performance score is kept (Lighthouse's advice for
  * variance). In a URL, `{org}` and `{service}` are a demo organization's and service's ids,
  * `{ticket}` the code of a booking paid through the simulator for this run, and
- * `{ticket-link}` the link its messages carry (with its access key).
+ * `{ticket-link}` the link its messages carry (with its access key), `{join}` and `{board}`
+ * the queue's join page (switched on) and a board link of the demo organization.
  * Prints a table per profile, writes bench/results/lighthouse.json, and exits 1 when a page's
  * median run misses its profile's target. `--ci` uses the build already in apps/web/dist (CI
  * builds just before) and fails if there is none; without it the web app is built first.
@@ -29,6 +30,7 @@ import lighthouse, {
 } from 'lighthouse';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
+import { demoQueuePages } from '../e2e/support/demo-queue.js';
 import { paidTicket } from '../e2e/support/demo-ticket.js';
 import { ROOT, startServer } from '../e2e/support/server.js';
 
@@ -56,6 +58,9 @@ const DEFAULT_URLS = [
   '/my-bookings',
   '/ticket/{ticket}',
   '{ticket-link}',
+  // The queue's public pages (issue 19): the poster's join page and a board link.
+  '{join}',
+  '{board}',
 ];
 const RESULTS = resolve(import.meta.dirname, 'results/lighthouse.json');
 
@@ -314,8 +319,13 @@ async function main(): Promise<void> {
     const ticket = paths.some((p) => p.includes('{ticket'))
       ? await paidTicket(server.origin, ids.service)
       : null;
+    const queue = paths.some((p) => p === '{join}' || p === '{board}')
+      ? await demoQueuePages(server.origin, ids.org)
+      : null;
     const urlOf = (path: string) =>
       path
+        .replace('{join}', queue?.join ?? '')
+        .replace('{board}', queue?.board ?? '')
         .replace('{ticket-link}', ticket?.link ?? '')
         .replace('{ticket}', encodeURIComponent(ticket?.code ?? ''))
         .replace('{org}', encodeURIComponent(ids.org))

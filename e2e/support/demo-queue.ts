@@ -1,0 +1,48 @@
+const DEMO_OPERATOR = { email: 'operator@qless.demo', password: 'qless-demo-2026' };
+
+export interface DemoQueuePages {
+  /** The organization's join page (the QR poster's target), joining switched on. */
+  join: string;
+  /** A board link of the organization (path, token included). */
+  board: string;
+}
+
+/**
+ * The queue's public pages of a demo organization, for the Lighthouse run: the demo operator
+ * switches its join page on and makes a board link (the two public pages of issue 19).
+ */
+export async function demoQueuePages(
+  origin: string,
+  organizationId: string,
+): Promise<DemoQueuePages> {
+  const api = `${origin}/api/v1`;
+  const login = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_OPERATOR),
+  });
+  if (!login.ok) throw new Error(`The demo operator could not sign in: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const scope = `organization_id=${encodeURIComponent(organizationId)}`;
+  const current = await fetch(`${api}/queue/settings?${scope}`, { headers });
+  if (!current.ok) throw new Error(`Queue settings answered ${current.status}`);
+  const { settings } = (await current.json()) as { settings: Record<string, unknown> };
+  const saved = await fetch(`${api}/queue/settings?${scope}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...settings, join_enabled: true }),
+  });
+  if (!saved.ok) throw new Error(`Switching the join page on answered ${saved.status}`);
+  const board = await fetch(`${api}/queue/boards?${scope}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Lighthouse' }),
+  });
+  if (board.status !== 201) throw new Error(`Creating a board link answered ${board.status}`);
+  const created = (await board.json()) as { token: string };
+  return {
+    join: `/join/${encodeURIComponent(organizationId)}`,
+    board: `/board/${encodeURIComponent(created.token)}`,
+  };
+}
