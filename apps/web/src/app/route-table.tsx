@@ -155,7 +155,10 @@ export const ROUTES: readonly AppRoute[] = [
     data: import.meta.env.SSR ? () => import('./routes/ticket-data') : undefined,
   }),
   route(paths.myBookings.pattern, { page: MyBookingsPage }),
-  route(paths.board.pattern, { page: BoardPage }),
+  route(paths.board.pattern, {
+    page: BoardPage,
+    data: import.meta.env.SSR ? () => import('./routes/board-data') : undefined,
+  }),
   route(paths.join.pattern, {
     page: JoinPage,
     data: import.meta.env.SSR ? () => import('./routes/join-data') : undefined,

@@ -27,8 +27,11 @@ export async function getVisitTurn(
   return (await apiFetch<{ turn: VisitTurn }>(apiPaths.visitTurn(visitId, key), { signal })).turn;
 }
 
+/** A board link's snapshot (numbers only); the server renders the board with it. */
+export const boardQuery = (token: string) => apiQuery<BoardSnapshot>(apiPaths.board(token));
+
 export function getBoard(token: string, signal?: AbortSignal): Promise<BoardSnapshot> {
-  return apiFetch<BoardSnapshot>(apiPaths.board(token), { signal });
+  return fetchQuery(boardQuery(token), signal);
 }
 
 /**

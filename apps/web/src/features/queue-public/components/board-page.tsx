@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError, isAbort } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
-import { getBoard, readBoard } from '../api/queue-public';
+import { dropEmbedded, useEmbeddedData } from '../../../lib/embedded-data';
+import { boardQuery, getBoard, readBoard } from '../api/queue-public';
 import { type FeedStatus, followFeed } from '../lib/live-feed';
 import { type Announcer, createAnnouncer, unlockAudio } from '../lib/sound';
 import { spokenCall } from '../lib/turn-text';
@@ -25,7 +26,15 @@ type Load =
  */
 export function BoardPage({ token }: { token: string }) {
   const { t } = useI18n();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  // The server rendered the board with its snapshot (2G: the hall's numbers paint from the
+  // HTML, decision 112); the socket takes over from there.
+  const embedded = useEmbeddedData();
+  const [load, setLoad] = useState<Load>(() => {
+    const body = embedded.api[boardQuery(token).path];
+    const board = body === undefined ? null : readBoard(body);
+    return board ? { kind: 'ready', board } : { kind: 'loading' };
+  });
+  const rendered = useRef(load.kind === 'ready' ? load.board : null);
   const [status, setStatus] = useState<FeedStatus>('connecting');
   const [soundOn, setSoundOn] = useState(false);
   const announcer = useRef<Announcer | null>(null);
@@ -55,6 +64,17 @@ export function BoardPage({ token }: { token: string }) {
         pollMs: POLL_MS,
       });
     };
+    const first = rendered.current;
+    if (first) {
+      rendered.current = null;
+      dropEmbedded(boardQuery(token).path);
+      show(first);
+      start();
+      return () => {
+        controller.abort();
+        stopFeed?.();
+      };
+    }
     getBoard(token, controller.signal).then(
       (board) => {
         if (controller.signal.aborted) return;
