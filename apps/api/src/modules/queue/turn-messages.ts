@@ -27,7 +27,7 @@ function clip(text: string, max: number): string {
   const cut = t.slice(0, Math.max(1, max - 1));
   const space = cut.lastIndexOf(' ');
   const word = space >= max / 2 ? cut.slice(0, space) : cut;
-  return `${word.replace(/[\s(,;:—-]+$/u, '')}.`;
+  return word.replace(/[\s(,;:—-]+$/u, '');
 }
 
 function place(locale: 'en' | 'fr', n: number): string {
