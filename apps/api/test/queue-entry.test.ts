@@ -1,5 +1,6 @@
 import type { JoinResponse, QueueTodayResponse } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
+import { opensVisitTurn } from '../src/modules/queue/visit-access.js';
 import { gsmLength } from '../src/providers/sms/sms-text.js';
 import { SLOT, TODAY, useCounterApp } from './support/checkin-helpers.js';
 import { queueApi, queueSms } from './support/queue-helpers.js';
@@ -322,6 +323,15 @@ describe('entering the queue', () => {
     const sms = await queueSms(s.db, visit?.phone ?? '');
     expect(sms.map((m) => m.kind)).toEqual(['queue_near']);
     expect(sms[0]?.text_body).toContain(`/#/ticket/${b.code}?k=`);
+    // Its turn opens with the booking's key as well as the visit's own; not another's.
+    const access = { visits: s.app.visitAccess, bookings: s.app.payments.access };
+    const row = visit as NonNullable<typeof visit>;
+    expect(opensVisitTurn(row, s.app.payments.access.keyFor(b.id), access)).toBe(true);
+    expect(opensVisitTurn(row, s.app.visitAccess.keyFor(row.id), access)).toBe(true);
+    expect(opensVisitTurn(row, s.app.visitAccess.keyFor(b.id), access)).toBe(false);
+    expect(
+      opensVisitTurn({ ...row, booking_id: null }, s.app.payments.access.keyFor(b.id), access),
+    ).toBe(false);
   });
 
   async function adminOf(which: 'b') {
