@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { deferScripts, inlineStylesheets } from './build/inline-css';
+import { offlineTicket } from './build/offline';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -88,7 +89,7 @@ function firstPaintHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), firstPaintHtml(), precompress()],
+  plugins: [react(), firstPaintHtml(), offlineTicket(), precompress()],
   build: {
     manifest: true,
     // One stylesheet for every page, inlined into index.html: pages loaded later need no CSS request.

@@ -46,6 +46,9 @@ export function buildWeb(): void {
 
 export interface RunningServer {
   origin: string;
+  port: number;
+  /** Its PGlite data folder (unused when DATABASE_URL is set). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -54,6 +57,10 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Runs before the server starts, with its environment (e.g. the create-operator CLI). */
   prepare?: (env: NodeJS.ProcessEnv) => void;
+  /** The port (a server started again at the same origin); a free one otherwise. */
+  port?: number;
+  /** A data folder of an earlier server to open again; kept when this one stops. */
+  dataDir?: string;
 }
 
 /**
@@ -62,8 +69,8 @@ export interface ServerOptions {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   buildWeb();
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'qless-e2e-'));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'qless-e2e-'));
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -106,6 +113,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   return {
     origin,
+    port,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -113,7 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

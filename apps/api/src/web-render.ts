@@ -180,11 +180,14 @@ export async function createWebRenderer(
     return plain;
   }
 
-  const answer = async (apiPath: string): Promise<ApiAnswer> => {
+  // As from the reader's address: a limit per client (the ticket look-up's) then counts the
+  // reader's own requests, not every page the server rendered.
+  const answer = async (apiPath: string, remoteAddress: string): Promise<ApiAnswer> => {
     const res = await app.inject({
       method: 'GET',
       url: apiPath,
       headers: { accept: 'application/json' },
+      remoteAddress,
     });
     let body: unknown = null;
     try {
@@ -211,7 +214,7 @@ export async function createWebRenderer(
       let databaseAway = false;
       const get = async (apiPath: string): Promise<ApiAnswer> => {
         if (databaseAway) return { status: 503, body: null };
-        const got = await answer(apiPath);
+        const got = await answer(apiPath, request.ip);
         const code = (got.body as { code?: unknown } | null)?.code;
         if (got.status === 503 && code === 'DATABASE_UNAVAILABLE') databaseAway = true;
         return got;

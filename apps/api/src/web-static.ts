@@ -79,6 +79,8 @@ export async function registerWebStatic(
       } else {
         reply.header('cache-control', 'no-cache');
       }
+      // The offline ticket's service worker (decision 113) controls the whole site.
+      if (/[\\/]sw\.js(\.br|\.gz)?$/.test(filePath)) reply.header('service-worker-allowed', '/');
     },
   });
   const renderer = await createWebRenderer(app, config.webDistDir, clock);

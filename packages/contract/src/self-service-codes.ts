@@ -2,7 +2,7 @@
  * Customer self-service (issue 10). A booking is reached by its id plus an access key:
  * `X-Booking-Key: <key>` on every call. The key is an HMAC of the booking id under a server
  * secret, so the server can hand it out again: in the initiation answer (kept on the device
- * that booked), in the ticket link of every message (`/#/ticket/{code}?k=<key>`, the key in
+ * that booked), in the ticket link of every message (`/ticket/{code}#k=<key>`, the key in
  * the URL fragment, which never reaches a server log), and after the ticket code plus the
  * last four digits of the phone number (POST /tickets/{code}/access).
  */
@@ -98,16 +98,18 @@ export function paymentFailureReason(code: string | null | undefined): PaymentFa
 }
 
 /**
- * The ticket's QR code holds a link to the ticket page, so a phone camera opens something
- * useful; the signed token rides in the link's hash (never sent to a server by a browser).
- * `/#/ticket/{code}?t={token}`.
+ * The ticket page's link: `/ticket/{code}#t={token}&k={key}`. A path, so the server renders
+ * the ticket's public part at once (decision 112; the older `/#/ticket/{code}?k=` links made
+ * it render the home page first); the token and the key ride in the fragment, which a
+ * browser never sends to a server. The QR code holds it too, so a phone camera opens
+ * something useful.
  */
 export function ticketPageUrl(origin: string, code: string, params: { t?: string; k?: string }) {
-  const search = (['t', 'k'] as const)
+  const fragment = (['t', 'k'] as const)
     .filter((name) => params[name])
     .map((name) => `${name}=${encodeURIComponent(params[name] ?? '')}`)
     .join('&');
-  return `${origin.replace(/\/+$/, '')}/#/ticket/${encodeURIComponent(code)}${search ? `?${search}` : ''}`;
+  return `${origin.replace(/\/+$/, '')}/ticket/${encodeURIComponent(code)}${fragment ? `#${fragment}` : ''}`;
 }
 
 /**
@@ -119,12 +121,16 @@ export function ticketTokenFromScan(scanned: string): string | null {
   if (!text) return null;
   const hash = text.indexOf('#');
   if (hash >= 0 || /^https?:\/\//i.test(text)) {
-    // The hash route's query (`/#/ticket/{code}?t=`), else the page's own (a path route).
+    // A hash route's query (`/#/ticket/{code}?t=`, tickets printed before decision 112),
+    // the fragment itself (`/ticket/{code}#t=`), else the page's own query.
     const fragment = hash >= 0 ? text.slice(hash + 1) : '';
     const beforeHash = hash >= 0 ? text.slice(0, hash) : text;
     const queryOf = (part: string) => (part.includes('?') ? part.slice(part.indexOf('?') + 1) : '');
     const pairOf = (query: string) => query.split('&').find((p) => p.startsWith('t='));
-    const pair = pairOf(queryOf(fragment)) ?? pairOf(queryOf(beforeHash));
+    const pair =
+      pairOf(queryOf(fragment)) ??
+      (fragment.startsWith('/') ? undefined : pairOf(fragment)) ??
+      pairOf(queryOf(beforeHash));
     let token: string | null = null;
     try {
       token = pair ? decodeURIComponent(pair.slice(2)) : null;

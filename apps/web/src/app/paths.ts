@@ -46,6 +46,12 @@ export const paths = {
   },
   adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
   adminStaff: { pattern: '/organization/staff', build: () => '/organization/staff' },
+  // The same-day queue (issue 19): the counter screen (staff, admins) and its setup (admins).
+  adminQueue: { pattern: '/organization/queue', build: () => '/organization/queue' },
+  adminQueueSetup: {
+    pattern: '/organization/queue/setup',
+    build: () => '/organization/queue/setup',
+  },
   adminProfile: { pattern: '/organization/profile', build: () => '/organization/profile' },
   /** The operator console (operators only). */
   platform: { pattern: '/platform', build: () => '/platform' },
@@ -58,6 +64,23 @@ export const paths = {
   resetPassword: {
     pattern: '/reset-password/:token',
     build: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  },
+  // The same-day queue's public pages (issue 19).
+  /** The hall's screen; the token is the board link's (read-only). */
+  board: {
+    pattern: '/board/:token',
+    build: (token: string) => `/board/${encodeURIComponent(token)}`,
+  },
+  /** The QR poster's page: a walk-in joins the queue by themself. */
+  join: {
+    pattern: '/join/:organizationId',
+    build: (organizationId: string) => `/join/${encodeURIComponent(organizationId)}`,
+  },
+  /** A walk-in's own turn; `k` the visit's key (kept on the device, then dropped from the address). */
+  visit: {
+    pattern: '/visit/:visitId',
+    build: (visitId: string, params?: { k?: string }) =>
+      `/visit/${encodeURIComponent(visitId)}${params?.k ? `?k=${encodeURIComponent(params.k)}` : ''}`,
   },
 } as const;
 

@@ -5,6 +5,7 @@ import { organizationSearchQuery } from '../features/organizations/api/search-or
 import { serviceQuery } from '../features/slots/api/get-service';
 import { slotsQuery } from '../features/slots/api/get-slots';
 import { occupancyQuery } from '../features/slots/api/get-taken-slots';
+import { ticketLookupQuery } from '../features/tickets/api/lookup-ticket';
 import { planRoute } from './route-data';
 import { NOT_FOUND_PAGE, ROUTES } from './route-table';
 
@@ -24,6 +25,43 @@ describe('planRoute', () => {
   const now = new Date('2026-11-26T10:00:00Z');
   const answers = (table: Record<string, ApiAnswer>) => async (path: string) =>
     table[path] ?? { status: 500, body: null };
+
+  it("embeds a ticket's public look-up under the query its page asks (decision 112)", async () => {
+    const lookup = ticketLookupQuery('QL-7K4M-2QAB-XC9D').path;
+    const body = { ticket: { code: 'QL-7K4M-2QAB-XC9D' } };
+    // The code as a message or a person writes it: the page normalizes it, so does the plan.
+    const plan = await planRoute(
+      parse,
+      '/ticket/ql-7k4m-2qab-xc9d',
+      '',
+      answers({ [lookup]: { status: 200, body } }),
+      now,
+    );
+    expect(plan).toMatchObject({ status: 200, data: { api: { [lookup]: body } } });
+    // An unknown ticket still has its page (the code + digits form), and no code asks nothing.
+    const missing = { status: 404, body: { code: 'TICKET_NOT_FOUND', message: 'No ticket' } };
+    const gone = await planRoute(
+      parse,
+      '/ticket/QL-7K4M-2QAB-XC9D',
+      '',
+      answers({ [lookup]: missing }),
+      now,
+    );
+    expect(gone.status).toBe(200);
+    expect(gone.data.errors?.[lookup]).toMatchObject({ status: 404, code: 'TICKET_NOT_FOUND' });
+    const asked: string[] = [];
+    const none = await planRoute(
+      parse,
+      '/ticket/nonsense',
+      '',
+      async (path) => {
+        asked.push(path);
+        return { status: 500, body: null };
+      },
+      now,
+    );
+    expect({ status: none.status, asked }).toEqual({ status: 200, asked: [] });
+  });
 
   it('embeds the slots page under the very queries its hooks ask, days as the phone shows', async () => {
     const slots = { today: '2026-11-26', bookable_until: '2026-12-31', slots: [] };

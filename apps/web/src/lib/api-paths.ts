@@ -54,6 +54,17 @@ export const apiPaths = {
   customerCancel: (bookingId: string) => `${API}/bookings/${id(bookingId)}/cancel`,
   customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
 
+  // The same-day queue's public pages (issue 19): the poster's join page, a visitor's own
+  // turn (the visit's or its booking's key in `?key=`), the hall's board (its token).
+  join: (orgId: string) => `${API}/join/${id(orgId)}`,
+  visitTurn: (visitId: string, key: string) => withQuery(`${API}/visits/${id(visitId)}`, { key }),
+  /** A WebSocket path: the caller adds ws(s):// and the host. */
+  visitTurnSocket: (visitId: string, key: string) =>
+    withQuery(`${API}/visits/${id(visitId)}/turnSocket`, { key }),
+  board: (token: string) => `${API}/board/${id(token)}`,
+  /** A WebSocket path: the caller adds ws(s):// and the host. */
+  boardSocket: (token: string) => `${API}/board/${id(token)}/socket`,
+
   // The organization area (the caller's own organization; see contract organization-admin).
   organizationData: () => `${API}/organization/data`,
   /** Query values left undefined are not sent. */
@@ -89,4 +100,26 @@ export const apiPaths = {
     withQuery(`${API}/platform/outbox`, { page, page_size: pageSize }),
   platformPaymentsReview: (page: number, pageSize: number) =>
     withQuery(`${API}/platform/payments/review`, { page, page_size: pageSize }),
+  // The same-day queue, staff and admin side (issue 19; the public pages' paths are apart).
+  queueToday: () => `${API}/queue/today`,
+  queueVisits: () => `${API}/queue/visits`,
+  queueCounterAction: (
+    counterId: string,
+    action:
+      | 'open'
+      | 'pause'
+      | 'close'
+      | 'call-next'
+      | 'recall'
+      | 'start'
+      | 'done'
+      | 'no-show'
+      | 'transfer',
+  ) => `${API}/queue/counters/${id(counterId)}/${action}`,
+  queueSettings: () => `${API}/queue/settings`,
+  queueCounters: () => `${API}/queue/counters`,
+  queueCounter: (counterId: string) => `${API}/queue/counters/${id(counterId)}`,
+  queueBoards: () => `${API}/queue/boards`,
+  queueBoard: (boardId: string) => `${API}/queue/boards/${id(boardId)}`,
+  queueServiceLetter: (serviceId: string) => `${API}/queue/services/${id(serviceId)}/letter`,
 } as const;

@@ -69,7 +69,7 @@ function staleReason(row: OutboxRow, b: MessageBooking, now: Date): string | nul
 
 /**
  * Writes a booking message when it is due, from the booking as it stands: in the language
- * it was queued in, with the ticket link (`/#/ticket/{code}?k=<access key>`). Messages that
+ * it was queued in, with the ticket link (`/ticket/{code}#k=<access key>`). Messages that
  * are no longer true (a reminder of a cancelled or moved booking…) are skipped instead.
  */
 export function bookingMessagePreparer(

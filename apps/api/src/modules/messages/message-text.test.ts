@@ -3,7 +3,7 @@ import { gsmLength, smsParts } from '../../providers/sms/sms-text.js';
 import { BOOKING_MESSAGE_EVENTS } from './message-rows.js';
 import { emailMessage, type MessageFacts, smsText } from './message-text.js';
 
-const LINK = `https://qless.cm/#/ticket/QL-ABCD-EFGH-JKLM?k=${'K'.repeat(43)}`;
+const LINK = `https://qless.cm/ticket/QL-ABCD-EFGH-JKLM#k=${'K'.repeat(43)}`;
 const facts = (over: Partial<MessageFacts> = {}): MessageFacts => ({
   event: 'confirmation',
   locale: 'en',

@@ -1,11 +1,15 @@
 import { useLocation } from 'wouter';
+import { TurnCard } from '../../features/queue-public/components/turn-card';
 import { MyBookings } from '../../features/tickets/components/my-bookings';
+import { useOfflineSupport } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 
 export default function MyBookingsRoute() {
   const [, navigate] = useLocation();
   useDocumentTitle('myBookings.title');
+  // Once opened, My bookings and its tickets open again without a network (decision 113).
+  useOfflineSupport();
   return (
     <MyBookings
       // An <a href> changes only the hash: the key never reaches the server or its logs.
@@ -13,6 +17,7 @@ export default function MyBookingsRoute() {
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       organizationsHref={href(paths.organizations.build())}
       openTicket={(code) => navigate(paths.ticket.build(code))}
+      turn={(visitId, key) => <TurnCard visitId={visitId} accessKey={key} size="inline" />}
     />
   );
 }

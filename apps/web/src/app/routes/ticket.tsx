@@ -1,11 +1,13 @@
 import { addDays, DEFAULT_TIME_ZONE, wireToMinutes, zonedNow } from '@qless/contract/core';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
+import { TurnCard } from '../../features/queue-public/components/turn-card';
 import { getSlots } from '../../features/slots/api/get-slots';
 import { getTakenSlots } from '../../features/slots/api/get-taken-slots';
 import type { LoadAvailability } from '../../features/tickets/components/reschedule-picker';
 import { TicketPage } from '../../features/tickets/components/ticket-page';
 import { fullKey } from '../../features/tickets/lib/reschedule-days';
+import { useOfflineSupport } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
 
@@ -35,16 +37,25 @@ const loadAvailability: LoadAvailability = async (serviceId, from, to, signal) =
   };
 };
 
+/** The `k` of the address's fragment (`/ticket/{code}#k=…`, the links of messages). */
+function fragmentKey(): string | null {
+  return new URLSearchParams(location.hash.replace(/^#/, '')).get('k');
+}
+
 /**
- * `/ticket/{code}?k=…` (a message's `/#/ticket/…` link, turned into its path at boot) or
- * `?t=…` (the QR). Once the key has opened the booking (and the device keeps it), the
- * address is replaced without it so it stays out of the history and any later reload.
+ * `/ticket/{code}#k=…` (a message's link: the key in the fragment, never sent to a server,
+ * so the server renders the public part and the key opens the rest in place), `?k=…` (an
+ * older message's `/#/ticket/…?k=` link, turned into its path at boot) or `#t=…` (the QR).
+ * Once the key has opened the booking (and the device keeps it), the address is replaced
+ * without it so it stays out of the history and any later reload.
  */
 export default function TicketRoute() {
   const params = useParams<{ code: string }>();
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   useDocumentTitle('ticketPage.title');
+  // Once opened, the ticket opens again without a network (decision 113).
+  useOfflineSupport();
   const rawCode = params.code ?? '';
   let code = rawCode;
   try {
@@ -52,12 +63,24 @@ export default function TicketRoute() {
   } catch {
     // Left as typed: the page says it is not a ticket code.
   }
-  const linkKey = query.get('k');
+  // Read once the page runs: the server rendered without it, and so hydrates the browser.
+  const [hashKey, setHashKey] = useState<string | null>(null);
+  useEffect(() => {
+    const read = () => {
+      const key = fragmentKey();
+      if (key) setHashKey(key);
+    };
+    read();
+    // A link followed while this very page is open changes only the fragment.
+    addEventListener('hashchange', read);
+    return () => removeEventListener('hashchange', read);
+  }, []);
+  const linkKey = query.get('k') ?? hashKey;
 
-  const dropKey = useCallback(
-    () => navigate(paths.ticket.build(code), { replace: true }),
-    [navigate, code],
-  );
+  const dropKey = useCallback(() => {
+    setHashKey(null);
+    navigate(paths.ticket.build(code), { replace: true });
+  }, [navigate, code]);
 
   return (
     <TicketPage
@@ -68,6 +91,7 @@ export default function TicketRoute() {
       loadAvailability={loadAvailability}
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       openTicket={(next) => navigate(paths.ticket.build(next))}
+      turn={(visitId, key) => <TurnCard visitId={visitId} accessKey={key} size="inline" />}
     />
   );
 }

@@ -13,7 +13,7 @@ export function scannedText(text: string): Scanned {
   if (code) return { code };
   const token = ticketTokenFromScan(text);
   if (token) return { token };
-  const linked = /#\/ticket\/([^?/#]+)/.exec(text)?.[1];
+  const linked = /\/ticket\/([^?/#]+)/.exec(text)?.[1];
   let linkedCode: string | null = null;
   try {
     linkedCode = linked ? normalizeTicketCode(decodeURIComponent(linked)) : null;

@@ -1,9 +1,8 @@
 import type { CustomerBooking } from '@qless/contract';
-import { PLATFORM_FEE_XAF } from '@qless/contract/core';
 import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
-import { bodyKey, durationText, instantText, statusKey } from '../lib/booking-text';
+import { durationText, instantText } from '../lib/booking-text';
 import { stateOf } from '../lib/device-list';
 import { BookingDialogs } from './booking-dialogs';
 import { BookingRows } from './booking-rows';
@@ -24,10 +23,13 @@ interface Props {
   slotsHref: (serviceId: string) => string;
 }
 
-/** A booking the customer may manage: its state, when and where, and what can be done. */
+/**
+ * A booking the customer may manage, below the page's summary card (its state, when and
+ * where): what its state means, its QR, whose it is, and what can be done.
+ */
 export function BookingView(props: Props) {
   const { booking } = props;
-  const { t, intlLocale, money } = useI18n();
+  const { t, intlLocale } = useI18n();
   const change = useBookingChange(props);
   const files = useTicketFiles(booking);
   const { picking } = change;
@@ -38,35 +40,32 @@ export function BookingView(props: Props) {
   const deadline = instantText(booking.change_deadline, zoneName, intlLocale);
   const state = stateOf(booking);
   const changeable = booking.change_blocked === null;
-  const body = bodyKey(booking);
+  const bookAgain =
+    state === 'expired' || state === 'failed' || booking.cancelled_by === 'organization';
+  // What the state means is said in the summary card above; this card holds what a change
+  // brings (it takes the focus then) and the ways on, and is not drawn when it has none.
+  const filled =
+    Boolean(change.notice) || state === 'pending' || bookAgain || Boolean(booking.rescheduled_from);
 
   return (
     <div className="booking-view">
       <div
         ref={change.statusRef}
         tabIndex={-1}
-        className={`ticket-card status-card status-card--${state}`}
+        className={
+          filled
+            ? `ticket-card status-card status-card--${state}`
+            : 'status-card status-card--empty'
+        }
         data-status={booking.status}
       >
         {change.notice ? <Alert tone="success">{change.notice}</Alert> : null}
-        <p className={`status-chip status-chip--${state}`}>{t(statusKey(booking))}</p>
-        {body ? (
-          <p>
-            {t(body, {
-              fee: money(PLATFORM_FEE_XAF),
-              org: org.name,
-              time: booking.payment?.hold_expires_at
-                ? instantText(booking.payment.hold_expires_at, zoneName, intlLocale)
-                : '',
-            })}
-          </p>
-        ) : null}
         {state === 'pending' ? (
           <a className="btn btn--primary" href={props.slotsHref(booking.service.service_id)}>
             {t('ticketPage.resume')}
           </a>
         ) : null}
-        {state === 'expired' || state === 'failed' || booking.cancelled_by === 'organization' ? (
+        {bookAgain ? (
           <a className="btn btn--secondary" href={props.slotsHref(booking.service.service_id)}>
             {t('ticketPage.bookAgain')}
           </a>

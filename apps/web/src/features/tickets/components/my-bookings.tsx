@@ -1,5 +1,6 @@
 import type { CustomerBooking } from '@qless/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
@@ -9,12 +10,15 @@ import {
   removeDeviceBooking,
   updateDeviceBooking,
 } from '../../../lib/device-bookings';
+import { useWhenOnline } from '../../../lib/service-worker';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { getCustomerBooking } from '../api/get-customer-booking';
 import { serviceName } from '../lib/booking-text';
 import { type ListedBooking, orderDeviceBookings, stateOf } from '../lib/device-list';
 import { rememberBooking } from '../lib/remember';
+import { forgetTicket, saveTicket } from '../lib/saved-tickets';
 import { AccessForm } from './access-form';
+import { SavedNotice } from './saved-notice';
 import { useFocusOnMount } from './use-focus-on-mount';
 import './tickets.css';
 
@@ -25,6 +29,8 @@ interface Props {
   organizationsHref: string;
   /** Goes to a ticket page (after the code + digits form opened a booking). */
   openTicket: (code: string) => void;
+  /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
+  turn?: (visitId: string, accessKey: string) => ReactNode;
 }
 
 const NONE: DeviceBooking[] = [];
@@ -41,9 +47,14 @@ export function MyBookings(props: Props) {
   const [pending, setPending] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
   const findId = useId();
+  const [round, setRound] = useState(0);
   useFocusOnMount(headingRef);
+  // Asked again when the network comes back after a failed round (decision 113).
+  const again = useCallback(() => setRound((n) => n + 1), []);
+  useWhenOnline(stale.size > 0, again);
 
-  // Once per visit: each booking the device holds is asked for with its key.
+  // Once per visit (and once the network is back): each booking is asked for with its key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again per round.
   useEffect(() => {
     const controller = new AbortController();
     const initial = readDeviceBookings();
@@ -61,6 +72,7 @@ export function MyBookings(props: Props) {
               date: booking.date,
               time: booking.time,
             });
+            saveTicket(booking);
             return booking;
           },
         ),
@@ -81,7 +93,7 @@ export function MyBookings(props: Props) {
       setPending(false);
     });
     return () => controller.abort();
-  }, []);
+  }, [round]);
 
   const now = useMemo(() => new Date(), []);
   const { upcoming, past } = useMemo(
@@ -91,6 +103,7 @@ export function MyBookings(props: Props) {
 
   const remove = (booking: ListedBooking) => {
     removeDeviceBooking(booking.entry.booking_id);
+    forgetTicket(booking.entry.booking_id);
     setEntries(readDeviceBookings());
     setNotice(t('myBookings.removed'));
     headingRef.current?.focus();
@@ -114,6 +127,7 @@ export function MyBookings(props: Props) {
       ) : (
         <>
           <p className="page-lead">{t('myBookings.intro')}</p>
+          {stale.size > 0 && !pending ? <SavedNotice savedAt={null} /> : null}
           {pending ? (
             <p className="hint" role="status">
               {t('myBookings.refreshing')}
@@ -193,6 +207,9 @@ function BookingGroup(
               <p className="my-booking__service">{service}</p>
               <p className="my-booking__org">{organization}</p>
               <p className="my-booking__when">{t('myBookings.when', { date, time: item.time })}</p>
+              {fresh?.visit_id && item.date === zonedNow(DEFAULT_TIME_ZONE, new Date()).date
+                ? props.turn?.(fresh.visit_id, entry.access_key)
+                : null}
               <p className={`status-chip status-chip--${state}`}>
                 {state === 'cancelled' ? t(cancelledKey) : t(`ticketPage.status.${state}`)}
               </p>

@@ -1,18 +1,22 @@
 import type { CustomerBooking } from '@qless/contract';
 import { normalizeTicketCode } from '@qless/contract/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError, isAbort } from '../../../lib/api-client';
+import { useWhenOnline } from '../../../lib/service-worker';
 import { getCustomerBooking } from '../api/get-customer-booking';
+import { useTicketLookup } from '../api/lookup-ticket';
 import { accessTicket } from '../api/ticket-access';
 import { errorText, waitText } from '../lib/booking-text';
 import { deviceBookingForCode, rememberBooking } from '../lib/remember';
+import { savedTicket } from '../lib/saved-tickets';
 import { AccessForm } from './access-form';
 import { BookingView } from './booking-view';
 import type { LoadAvailability } from './reschedule-picker';
-import { TicketLookup } from './ticket-lookup';
+import { SavedNotice } from './saved-notice';
+import { TicketSummary } from './ticket-summary';
 import { useFocusOnMount } from './use-focus-on-mount';
 import './tickets.css';
 
@@ -27,11 +31,14 @@ interface Props {
   slotsHref: (serviceId: string) => string;
   /** Opens another ticket's page (a code typed on a page whose link had a broken one). */
   openTicket: (code: string) => void;
+  /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
+  turn?: (visitId: string, accessKey: string) => ReactNode;
 }
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'booking'; booking: CustomerBooking; key: string }
+  /** `savedAt`: the copy saved on this device, shown because the server could not be reached. */
+  | { kind: 'booking'; booking: CustomerBooking; key: string; savedAt?: string }
   /** No proof on this device: the public look-up and the code + digits form. */
   | { kind: 'public'; notice: string | null }
   | { kind: 'error'; message: string };
@@ -50,8 +57,14 @@ export function TicketPage(props: Props) {
   const { t, locale, intlLocale } = useI18n();
   const code = normalizeTicketCode(rawCode);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [view, setView] = useState<View>({ kind: 'loading' });
+  // The server renders the public view (it never sees a key): with the link's key in the
+  // query the booking is what comes, so the space below the summary waits for it.
+  const [view, setView] = useState<View>(() =>
+    code && linkKey ? { kind: 'loading' } : { kind: 'public', notice: null },
+  );
   const [attempt, setAttempt] = useState(0);
+  const [lookupAttempt, setLookupAttempt] = useState(0);
+  const lookup = useTicketLookup(code ?? '', lookupAttempt);
   const viewRef = useRef(view);
   viewRef.current = view;
   const usedKey = useRef(props.onLinkKeyUsed);
@@ -82,10 +95,18 @@ export function TicketPage(props: Props) {
     }
     const current = viewRef.current;
     // The address lost its key after use: the booking on screen is still this one.
-    if (!linkKey && current.kind === 'booking' && current.booking.code === code) return;
+    if (!linkKey && current.kind === 'booking' && current.booking.code === code && !current.savedAt)
+      return;
     const controller = new AbortController();
     const { signal } = controller;
-    setView({ kind: 'loading' });
+    const saved = linkKey ? null : deviceBookingForCode(code);
+    // Nothing to open: the public view the server rendered stays as it is.
+    if (!linkKey && !saved) {
+      if (current.kind !== 'public') setView({ kind: 'public', notice: null });
+      return;
+    }
+    // A saved copy stays on screen while the server is asked again (the network is back).
+    if (!(current.kind === 'booking' && current.savedAt)) setView({ kind: 'loading' });
     (async () => {
       try {
         if (linkKey) {
@@ -95,14 +116,11 @@ export function TicketPage(props: Props) {
           usedKey.current();
           return;
         }
-        const saved = deviceBookingForCode(code);
         if (saved) {
           const booking = await getCustomerBooking(saved.booking_id, saved.access_key, signal);
           if (signal.aborted) return;
           show(booking, saved.access_key);
-          return;
         }
-        setView({ kind: 'public', notice: null });
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
         if (isRefusal(error)) {
@@ -111,11 +129,27 @@ export function TicketPage(props: Props) {
           if (linkKey) usedKey.current();
           return;
         }
+        // No network (or no server): the copy this device saved, said to be one (decision 113).
+        const device = deviceBookingForCode(code);
+        const copy = device ? savedTicket(device.booking_id) : null;
+        if (device && copy) {
+          setView({
+            kind: 'booking',
+            booking: copy.booking,
+            key: device.access_key,
+            savedAt: copy.saved_at,
+          });
+          if (linkKey) usedKey.current();
+          return;
+        }
         setView({ kind: 'error', message: messageOf(error) });
       }
     })();
     return () => controller.abort();
   }, [code, linkKey, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useWhenOnline(view.kind === 'booking' && view.savedAt !== undefined, retry);
 
   const refresh = useCallback(() => {
     const current = viewRef.current;
@@ -128,6 +162,7 @@ export function TicketPage(props: Props) {
     );
   }, [show]);
 
+  const booking = view.kind === 'booking' ? view.booking : null;
   return (
     <div className="container page-section page-section--narrow ticket-page">
       <h1 ref={headingRef} tabIndex={-1} className="page-title">
@@ -139,56 +174,69 @@ export function TicketPage(props: Props) {
         </p>
       ) : null}
 
-      {view.kind === 'loading' ? <Spinner label={t('ticketPage.loading')} /> : null}
-
-      {view.kind === 'error' ? (
-        <div className="ticket-card" role="alert">
-          <p>{t('ticketPage.loadFailed')}</p>
-          <p>{view.message}</p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
-
-      {view.kind === 'booking' ? (
-        <BookingView
-          booking={view.booking}
-          accessKey={view.key}
-          onChanged={(booking) => show(booking, view.key)}
-          onRefresh={refresh}
-          loadAvailability={loadAvailability}
-          slotsHref={slotsHref}
+      {/* Painted from the server's HTML; a booking opened by a key fills it in place. */}
+      {code ? (
+        <TicketSummary
+          lookup={lookup}
+          booking={booking && booking.code === code ? booking : null}
+          onRetry={() => setLookupAttempt((n) => n + 1)}
         />
       ) : null}
 
-      {view.kind === 'public' ? (
-        <>
-          {view.notice ? <Alert tone="warning">{view.notice}</Alert> : null}
-          {code ? (
-            <TicketLookup code={code} />
-          ) : (
-            <Alert tone="error">{t('ticketPage.error.badCode')}</Alert>
-          )}
-          <AccessForm
-            {...(code ? { code } : {})}
-            title={t('ticketPage.access.title')}
-            intro={t('ticketPage.access.intro')}
-            onAccess={(result, typed) => {
-              if (typed === code) {
-                show(result.booking, result.access_key);
-              } else {
-                rememberBooking(result.booking, result.access_key, locale);
-                props.openTicket(typed);
-              }
-            }}
+      {/* What comes later (the booking's QR and actions, or the access form) has its space
+          kept, so the footer stays below the first screen and nothing moves (decision 112). */}
+      <div className="ticket-page__more">
+        {view.kind === 'loading' ? <Spinner label={t('ticketPage.loading')} /> : null}
+
+        {view.kind === 'error' ? (
+          <div className="ticket-card" role="alert">
+            <p>{t('ticketPage.loadFailed')}</p>
+            <p>{view.message}</p>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : null}
+
+        {view.kind === 'booking' && view.savedAt ? <SavedNotice savedAt={view.savedAt} /> : null}
+        {view.kind === 'booking' && view.booking.visit_id && !view.savedAt
+          ? props.turn?.(view.booking.visit_id, view.key)
+          : null}
+        {view.kind === 'booking' ? (
+          <BookingView
+            booking={view.booking}
+            accessKey={view.key}
+            onChanged={(next) => show(next, view.key)}
+            onRefresh={refresh}
+            loadAvailability={loadAvailability}
+            slotsHref={slotsHref}
           />
-        </>
-      ) : null}
+        ) : null}
+
+        {view.kind === 'public' ? (
+          <>
+            {view.notice ? <Alert tone="warning">{view.notice}</Alert> : null}
+            {code ? null : <Alert tone="error">{t('ticketPage.error.badCode')}</Alert>}
+            <AccessForm
+              {...(code ? { code } : {})}
+              title={t('ticketPage.access.title')}
+              intro={t('ticketPage.access.intro')}
+              onAccess={(result, typed) => {
+                if (typed === code) {
+                  show(result.booking, result.access_key);
+                } else {
+                  rememberBooking(result.booking, result.access_key, locale);
+                  props.openTicket(typed);
+                }
+              }}
+            />
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { CustomerBooking } from '@qless/contract';
 import { readDeviceBookings, saveDeviceBooking } from '../../../lib/device-bookings';
 import { deviceEntryFor } from './device-list';
+import { saveTicket } from './saved-tickets';
 
 /**
  * Keeps (or refreshes) the booking on this device with the key that opens it, so
@@ -14,6 +15,8 @@ export function rememberBooking(
 ): void {
   const previous = readDeviceBookings().find((b) => b.booking_id === booking.booking_id);
   saveDeviceBooking(deviceEntryFor(booking, accessKey, previous, now, locale));
+  // What the key opened opens again offline (decision 113).
+  saveTicket(booking, now);
 }
 
 /** The booking this device holds for a ticket code, if any. */
