@@ -303,7 +303,7 @@ describe('entering the queue', () => {
       expect(length, m.text_body ?? '').not.toBeNull();
       expect(length ?? 999).toBeLessThanOrEqual(160);
       expect(m.text_body).toMatch(
-        /http:\/\/qless\.test\/#\/visit\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{22}$/,
+        /http:\/\/qless\.test\/visit\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{22}$/,
       );
       expect(m.dedupe_key).toMatch(/^visit:[0-9a-f-]{36}:(near|called)$/);
     }
@@ -322,7 +322,7 @@ describe('entering the queue', () => {
     const [visit] = await visitsOf(b.id);
     const sms = await queueSms(s.db, visit?.phone ?? '');
     expect(sms.map((m) => m.kind)).toEqual(['queue_near']);
-    expect(sms[0]?.text_body).toContain(`/#/ticket/${b.code}?k=`);
+    expect(sms[0]?.text_body).toContain(`/ticket/${b.code}#k=`);
     // Its turn opens with the booking's key as well as the visit's own; not another's.
     const access = { visits: s.app.visitAccess, bookings: s.app.payments.access };
     const row = visit as NonNullable<typeof visit>;

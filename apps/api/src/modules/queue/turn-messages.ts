@@ -15,9 +15,9 @@ import type { VisitAccess } from './visit-access.js';
 
 const ONE_PART = 160;
 
-/** The walk-in's page (the key in the fragment, like the ticket page's: never in logs). */
+/** The walk-in's page, as the web app builds it (paths.visit: `/visit/{id}?k=KEY`). */
 export function visitPageUrl(origin: string, visitId: string, key: string): string {
-  return `${origin.replace(/\/+$/, '')}/#/visit/${encodeURIComponent(visitId)}?k=${encodeURIComponent(key)}`;
+  return `${origin.replace(/\/+$/, '')}/visit/${encodeURIComponent(visitId)}?k=${encodeURIComponent(key)}`;
 }
 
 function clip(text: string, max: number): string {
