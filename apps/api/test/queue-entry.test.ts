@@ -1,5 +1,6 @@
 import type { JoinResponse, QueueTodayResponse } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
+import { opensVisitTurn } from '../src/modules/queue/visit-access.js';
 import { gsmLength } from '../src/providers/sms/sms-text.js';
 import { SLOT, TODAY, useCounterApp } from './support/checkin-helpers.js';
 import { queueApi, queueSms } from './support/queue-helpers.js';
@@ -302,7 +303,7 @@ describe('entering the queue', () => {
       expect(length, m.text_body ?? '').not.toBeNull();
       expect(length ?? 999).toBeLessThanOrEqual(160);
       expect(m.text_body).toMatch(
-        /http:\/\/qless\.test\/#\/visit\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{22}$/,
+        /http:\/\/qless\.test\/visit\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{22}$/,
       );
       expect(m.dedupe_key).toMatch(/^visit:[0-9a-f-]{36}:(near|called)$/);
     }
@@ -321,7 +322,16 @@ describe('entering the queue', () => {
     const [visit] = await visitsOf(b.id);
     const sms = await queueSms(s.db, visit?.phone ?? '');
     expect(sms.map((m) => m.kind)).toEqual(['queue_near']);
-    expect(sms[0]?.text_body).toContain(`/#/ticket/${b.code}?k=`);
+    expect(sms[0]?.text_body).toContain(`/ticket/${b.code}#k=`);
+    // Its turn opens with the booking's key as well as the visit's own; not another's.
+    const access = { visits: s.app.visitAccess, bookings: s.app.payments.access };
+    const row = visit as NonNullable<typeof visit>;
+    expect(opensVisitTurn(row, s.app.payments.access.keyFor(b.id), access)).toBe(true);
+    expect(opensVisitTurn(row, s.app.visitAccess.keyFor(row.id), access)).toBe(true);
+    expect(opensVisitTurn(row, s.app.visitAccess.keyFor(b.id), access)).toBe(false);
+    expect(
+      opensVisitTurn({ ...row, booking_id: null }, s.app.payments.access.keyFor(b.id), access),
+    ).toBe(false);
   });
 
   async function adminOf(which: 'b') {
