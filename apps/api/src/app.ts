@@ -36,6 +36,7 @@ import { organizationAdminRoutes } from './modules/organizations/organization-ad
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { QueueClosingSweep } from './modules/queue/queue-closing.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
@@ -222,6 +223,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await messaging.reminders?.stop();
     if (messaging.worker) await messaging.worker.stop();
     else await messaging.sms.close();
+  });
+
+  // Booked visitors past the late grace become no-shows; open visits close at closing time.
+  // Every process may run it (each change is conditional on the state it leaves).
+  const queueClosing = config.queueSweep.enabled
+    ? new QueueClosingSweep({
+        db: deps.db,
+        clock,
+        intervalMs: config.queueSweep.intervalMs,
+        log: app.log,
+      })
+    : null;
+  app.addHook('onReady', async () => queueClosing?.start());
+  app.addHook('onClose', async () => {
+    await queueClosing?.stop();
   });
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
