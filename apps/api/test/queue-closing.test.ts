@@ -229,7 +229,7 @@ describe('the queue closing sweep', () => {
 });
 
 describe('the app runs the queue sweep by itself', () => {
-  const h = useStack({ env: { QUEUE_SWEEP_INTERVAL_MS: '200' } });
+  const h = useStack({ env: { QUEUE_SWEEP_ENABLED: 'true', QUEUE_SWEEP_INTERVAL_MS: '200' } });
 
   it('marks a missed booking a no-show without anyone asking', async () => {
     await h.app.ready();
