@@ -1,15 +1,24 @@
 import type { WaitEstimate } from '@qless/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { VisitRow } from '../../db/schema.js';
 import { estimateFor, estimateForNewcomer, orderVisits, type QueueDay } from './queue-day.js';
 import {
   estimateWait,
   MIN_HISTORY,
+  type ProjectedCounter,
+  type Projection,
+  projectWaits,
   RECENT_SERVICE_TIMES,
   typicalServiceMinutes,
   waitRange,
 } from './queue-estimate.js';
-import { type GraceWindow, nextForCounter, positionsByService } from './queue-order.js';
+import {
+  type GraceWindow,
+  nextForCounter,
+  type OrderableVisit,
+  positionsByService,
+} from './queue-order.js';
 
 /*
  * A simulated day at a branch (issue 19 item 6, decision 020): walk-ins arriving at random
@@ -467,3 +476,113 @@ function simulateDayForUnit(): { day: QueueDay; visit: VisitRow } {
   };
   return { day, visit };
 }
+
+/** projectWaits as its comment says it: at every call, the real nextForCounter at that moment. */
+function projectByHand(
+  waiting: readonly OrderableVisit[],
+  counters: readonly ProjectedCounter[],
+  minutes: (serviceId: string) => number,
+  now: Date,
+  grace: GraceWindow,
+): Map<string, Projection> {
+  const pool = counters.map((c) => ({
+    serviceIds: c.serviceIds,
+    freeAt: Math.max(now.getTime(), c.freeAt.getTime()),
+  }));
+  const uncovered = new Set(
+    waiting.filter((v) => !pool.some((c) => c.serviceIds.has(v.serviceId))).map((v) => v.serviceId),
+  );
+  for (const id of uncovered) pool.push({ serviceIds: new Set([id]), freeAt: now.getTime() });
+  const result = new Map<string, Projection>();
+  let remaining = [...waiting];
+  while (remaining.length > 0 && pool.length > 0) {
+    const counter = pool.reduce((a, b) => (b.freeAt < a.freeAt ? b : a));
+    const next = nextForCounter(remaining, counter.serviceIds, new Date(counter.freeAt), grace);
+    if (!next) {
+      pool.splice(pool.indexOf(counter), 1);
+      continue;
+    }
+    result.set(next.id, {
+      minutes: (counter.freeAt - now.getTime()) / MINUTE,
+      covered: !uncovered.has(next.serviceId),
+    });
+    counter.freeAt += minutes(next.serviceId) * MINUTE;
+    remaining = remaining.filter((v) => v !== next);
+  }
+  return result;
+}
+
+describe('projectWaits', () => {
+  const services = ['s1', 's2', 's3'];
+  const visit = fc.record({
+    serviceId: fc.constantFrom(...services),
+    minute: fc.integer({ min: -240, max: 0 }),
+    slot: fc.option(fc.integer({ min: -120, max: 240 })),
+  });
+
+  it('plays the queue as the real rule would call it at each moment, sorting only when a window opens', () => {
+    fc.assert(
+      fc.property(
+        fc.array(visit, { maxLength: 30 }),
+        fc.array(
+          fc.record({
+            services: fc.subarray(services, { minLength: 1 }),
+            busy: fc.integer({ min: 0, max: 30 }),
+          }),
+          { maxLength: 3 },
+        ),
+        fc.record({
+          earlyMinutes: fc.integer({ min: 0, max: 120 }),
+          lateMinutes: fc.integer({ min: 0, max: 60 }),
+        }),
+        (drawn, counterList, grace) => {
+          const now = new Date(OPEN + 240 * MINUTE);
+          const waiting: OrderableVisit[] = drawn.map((d, i) => {
+            const arrived = new Date(now.getTime() + d.minute * MINUTE);
+            return {
+              id: `v${String(i).padStart(2, '0')}`,
+              serviceId: d.serviceId,
+              slotStart: d.slot === null ? null : new Date(now.getTime() + d.slot * MINUTE),
+              arrivedAt: arrived,
+              queuedAt: arrived,
+            };
+          });
+          const counters = counterList.map((c) => ({
+            serviceIds: new Set(c.services),
+            freeAt: new Date(now.getTime() + c.busy * MINUTE),
+          }));
+          const minutes = (id: string) => ({ s1: 7, s2: 12, s3: 25 })[id] ?? 10;
+          const fast = projectWaits({ waiting, counters, typicalMinutes: minutes, now, grace });
+          expect(fast).toEqual(projectByHand(waiting, counters, minutes, now, grace));
+          expect(fast.size).toBe(waiting.length);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('projects 2,000 waiting visitors in well under a second', () => {
+    const now = new Date(OPEN + 240 * MINUTE);
+    const waiting: OrderableVisit[] = Array.from({ length: 2000 }, (_, i) => {
+      const arrived = new Date(now.getTime() - (2000 - i) * 6_000);
+      return {
+        id: `v${String(i).padStart(4, '0')}`,
+        serviceId: `s${i % 4}`,
+        // One in ten booked, their windows opening over the next hours.
+        slotStart: i % 10 === 0 ? new Date(now.getTime() + (i % 300) * MINUTE) : null,
+        arrivedAt: arrived,
+        queuedAt: arrived,
+      };
+    });
+    const counters = Array.from({ length: 20 }, (_, i) => ({
+      serviceIds: new Set([`s${i % 4}`, `s${(i + 1) % 4}`]),
+      freeAt: now,
+    }));
+    const started = performance.now();
+    const result = projectWaits({ waiting, counters, typicalMinutes: () => 8, now, grace: GRACE });
+    const elapsed = performance.now() - started;
+    console.log(`projectWaits, 2,000 waiting, 20 counters: ${elapsed.toFixed(0)} ms`);
+    expect(result.size).toBe(2000);
+    expect(elapsed).toBeLessThan(1000);
+  });
+});

@@ -5,7 +5,12 @@
  * Pure; calibrated by the day simulation in queue-estimate.test.ts (decision 020).
  */
 import type { WaitEstimate } from '@qless/contract';
-import { type GraceWindow, nextForCounter, type OrderableVisit } from './queue-order.js';
+import {
+  type GraceWindow,
+  hasBookedPriority,
+  type OrderableVisit,
+  orderQueue,
+} from './queue-order.js';
 
 const MINUTE = 60_000;
 
@@ -107,8 +112,21 @@ export function projectWaits<V extends OrderableVisit>(input: {
     pool.push({ serviceIds: new Set([serviceId]), freeAt: now.getTime() });
   }
   const result = new Map<string, Projection>();
-  let remaining = [...input.waiting];
-  while (remaining.length > 0 && pool.length > 0) {
+  // The order only changes when a booked visitor's priority window opens (slot start − early
+  // grace) of someone who would have priority: the rule sorts again at those moments only,
+  // not at every call (2,000 waiting with 200 such windows ahead: about 0.3 s on this
+  // machine; a branch's few dozen: well under a millisecond).
+  const someday = new Date(8.64e15);
+  const opens = input.waiting
+    .filter((v) => v.slotStart !== null && hasBookedPriority(v, someday, grace))
+    .map((v) => ({ id: v.id, at: (v.slotStart as Date).getTime() - grace.earlyMinutes * MINUTE }))
+    .sort((a, b) => a.at - b.at);
+  const taken = new Set<string>();
+  let order = orderQueue(input.waiting, now, grace);
+  const validUntil = (t: number) =>
+    opens.find((open) => open.at > t && !taken.has(open.id))?.at ?? Number.POSITIVE_INFINITY;
+  let until = validUntil(now.getTime());
+  while (taken.size < input.waiting.length && pool.length > 0) {
     // The counter free first; ties to the earlier counter, so the play is deterministic.
     let index = 0;
     for (let i = 1; i < pool.length; i++) {
@@ -119,7 +137,15 @@ export function projectWaits<V extends OrderableVisit>(input: {
       }
     }
     const counter = pool[index] as (typeof pool)[number];
-    const next = nextForCounter(remaining, counter.serviceIds, new Date(counter.freeAt), grace);
+    if (counter.freeAt >= until) {
+      order = orderQueue(
+        order.filter((v) => !taken.has(v.id)),
+        new Date(counter.freeAt),
+        grace,
+      );
+      until = validUntil(counter.freeAt);
+    }
+    const next = order.find((v) => !taken.has(v.id) && counter.serviceIds.has(v.serviceId));
     if (!next) {
       pool.splice(index, 1);
       continue;
@@ -129,7 +155,7 @@ export function projectWaits<V extends OrderableVisit>(input: {
       covered: !uncovered.has(next.serviceId),
     });
     counter.freeAt += input.typicalMinutes(next.serviceId) * MINUTE;
-    remaining = remaining.filter((v) => v !== next);
+    taken.add(next.id);
   }
   return result;
 }
