@@ -81,6 +81,13 @@ describe('the counter’s day, no-show and cancel', () => {
     const res = await act(ctx.staffA.headers, started.id, 'no-show');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ booking: { booking_id: started.id, status: 'no_show' } });
+    // Marked by the organization, not by the queue's sweep (decision 020).
+    const marked = await h.db
+      .selectFrom('bookings')
+      .select('no_show_by')
+      .where('id', '=', started.id)
+      .executeTakeFirstOrThrow();
+    expect(marked.no_show_by).toBe('organization');
     expect((await act(ctx.staffA.headers, started.id, 'no-show')).json()).toMatchObject({
       code: 'BOOKING_NO_SHOW',
     });
