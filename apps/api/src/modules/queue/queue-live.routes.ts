@@ -186,7 +186,7 @@ export function queueLiveRoutes(
         reply.header('cache-control', 'no-store');
         const board = await findBoardByToken(db, req.params.token);
         if (!board) throw boardNotFound();
-        return readBoard(db, board.organization_id, clock.now());
+        return readBoard(db, await hub.dayOf(board.organization_id), clock.now());
       },
     );
 
@@ -230,7 +230,7 @@ export function queueLiveRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const visit = await authorizeVisit(req.params.visitId, req.query.key);
-        const turn = await readVisitTurn(db, visit.organization_id, visit.id, clock.now());
+        const turn = await readVisitTurn(db, await hub.dayOf(visit.organization_id), visit.id);
         if (!turn) throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
         return { turn };
       },
