@@ -5,7 +5,7 @@ import { type Database, openDatabase } from '../src/db/database.js';
 import { signedIn } from './support/auth-helpers.js';
 import { createFixture, type Fixture } from './support/fixtures.js';
 import { listen, NO_LIMITS, ORIGIN } from './support/payment-helpers.js';
-import { messageLog } from './support/queue-helpers.js';
+import { messageLog } from './support/queue-live-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 

@@ -333,6 +333,25 @@ export class QueueService {
     };
   }
 
+  /** 404 unless listed, 403 JOIN_DISABLED unless switched on, 409 QUEUE_CLOSED unless open now. */
+  async assertJoinable(organizationId: string): Promise<void> {
+    const org = await this.listedOrganization(organizationId);
+    if (!org.queue_join_enabled) {
+      throw new AppError(
+        403,
+        'JOIN_DISABLED',
+        'This organization does not take visitors from its page.',
+      );
+    }
+    if (!(await isQueueOpen(this.deps.db, org, this.now()))) {
+      throw new AppError(
+        409,
+        'QUEUE_CLOSED',
+        'The queue is closed now. Come back during opening hours.',
+      );
+    }
+  }
+
   /**
    * A walk-in joins by themself. The caller counted the request against the join limits
    * first (queue.routes.ts); refusals: 403 JOIN_DISABLED, 409 QUEUE_CLOSED.
@@ -347,22 +366,8 @@ export class QueueService {
     },
     clientAddress: string,
   ): Promise<JoinResponse> {
-    const org = await this.listedOrganization(organizationId);
+    await this.assertJoinable(organizationId);
     const now = this.now();
-    if (!org.queue_join_enabled) {
-      throw new AppError(
-        403,
-        'JOIN_DISABLED',
-        'This organization does not take visitors from its page.',
-      );
-    }
-    if (!(await isQueueOpen(this.deps.db, org, now))) {
-      throw new AppError(
-        409,
-        'QUEUE_CLOSED',
-        'The queue is closed now. Come back during opening hours.',
-      );
-    }
     return inTransaction(this.deps.db, async (trx) => {
       await this.assertActiveService(trx, organizationId, input.service_id);
       const { visit, day } = await enterQueue(
@@ -685,16 +690,39 @@ export class QueueService {
     by: string,
     now: Date,
   ): Promise<VisitRow | null> {
-    const day = await loadQueueDay(trx, organizationId, now);
-    const counter = day.counters.find((c) => c.id === counterId);
-    const services = new Set(counter?.service_ids ?? []);
-    const candidates = day.waiting.map(orderable);
+    // Only what the choice needs (the full day, with its service-time history, is read
+    // once after the change): the grace window, the counter's services, today's waiting.
+    const org = await trx
+      .selectFrom('organizations')
+      .select(['time_zone', 'queue_grace_early_minutes', 'queue_grace_late_minutes'])
+      .where('id', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    const grace = {
+      earlyMinutes: org.queue_grace_early_minutes,
+      lateMinutes: org.queue_grace_late_minutes,
+    };
+    const links = await trx
+      .selectFrom('counter_services')
+      .select('service_id')
+      .where('counter_id', '=', counterId)
+      .execute();
+    const services = new Set(links.map((l) => l.service_id));
+    if (services.size === 0) return null;
+    const waiting = await trx
+      .selectFrom('visits')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('visit_date', '=', todayOf(org, now))
+      .where('state', '=', 'waiting')
+      .where('service_id', 'in', [...services])
+      .execute();
+    const candidates = waiting.map(orderable);
     // The queue lock makes the first claim win; the loop only guards a visit moved by a
     // writer that did not take it (none should).
     for (;;) {
-      const next = nextForCounter(candidates, services, now, day.grace);
+      const next = nextForCounter(candidates, services, now, grace);
       if (!next) return null;
-      const row = day.waiting.find((v) => v.id === next.id);
+      const row = waiting.find((v) => v.id === next.id);
       if (!row) return null;
       const claimed = await transitionVisit(
         trx,

@@ -35,3 +35,17 @@ export class VisitAccess {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }
+
+/**
+ * Whether `key` opens a visit's turn: the visit's own key, or for a booked visit its
+ * booking's customer key (the ticket page and My bookings hold that one).
+ */
+export function opensVisitTurn(
+  visit: { id: string; booking_id: string | null },
+  key: string | null | undefined,
+  access: { visits: VisitAccess; bookings: { verify(bookingId: string, key: string): boolean } },
+): boolean {
+  if (!key) return false;
+  if (access.visits.verify(visit.id, key)) return true;
+  return visit.booking_id !== null && access.bookings.verify(visit.booking_id, key);
+}
