@@ -7,7 +7,7 @@ import { useStack } from './support/app-fixture.js';
 import { bearer, signedIn } from './support/auth-helpers.js';
 import { TODAY, useCounterApp } from './support/checkin-helpers.js';
 import { listen, ORIGIN } from './support/payment-helpers.js';
-import { messageLog, queueWriter } from './support/queue-helpers.js';
+import { messageLog, queueWriter } from './support/queue-live-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
 
 const at = (minutes: number) => new Date(Date.parse(PINNED_NOW) + minutes * 60_000);

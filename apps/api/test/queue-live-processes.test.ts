@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { FixedClock } from '../src/clock.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { signedIn } from './support/auth-helpers.js';
 import { createFixture, type Fixture } from './support/fixtures.js';
 import { listen, NO_LIMITS, ORIGIN } from './support/payment-helpers.js';
-import { messageLog } from './support/queue-helpers.js';
+import { messageLog } from './support/queue-live-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 
@@ -18,12 +19,14 @@ describe('the queue on two server processes sharing one PostgreSQL', () => {
   let appB: FastifyInstance;
   let hostB: string;
   let fx: Fixture;
+  const clock = new FixedClock(PINNED_NOW);
 
   beforeAll(async () => {
     tdb = await createTestDatabase('postgres');
     other = await openDatabase({ databaseUrl: tdb.url, dataDir: null });
-    ({ app: appA } = await createTestApp(tdb.database, { env: NO_LIMITS }));
-    ({ app: appB } = await createTestApp(other, { env: NO_LIMITS }));
+    // One clock for both processes, as one wall clock is for real ones.
+    ({ app: appA } = await createTestApp(tdb.database, { env: NO_LIMITS, clock }));
+    ({ app: appB } = await createTestApp(other, { env: NO_LIMITS, clock }));
     hostB = await listen(appB);
     fx = await createFixture(tdb.database, new Date(PINNED_NOW));
   });
@@ -70,6 +73,8 @@ describe('the queue on two server processes sharing one PostgreSQL', () => {
       });
       expect(walkIn.statusCode, walkIn.body).toBe(201);
       walkIns.push(walkIn.json().visit.visit_id as string);
+      // Arrivals a minute apart: first come, first served decides between them.
+      clock.advance(60_000);
     }
     const visitId = walkIns[1] as string;
     const key = appA.visitAccess.keyFor(visitId);

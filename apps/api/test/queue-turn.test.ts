@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TODAY, useCounterApp } from './support/checkin-helpers.js';
 import { listen, ORIGIN } from './support/payment-helpers.js';
-import { messageLog, queueWriter } from './support/queue-helpers.js';
+import { messageLog, queueWriter } from './support/queue-live-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
 
 const at = (minutes: number) => new Date(Date.parse(PINNED_NOW) + minutes * 60_000);

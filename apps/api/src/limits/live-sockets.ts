@@ -17,13 +17,20 @@ export function closeWithError(socket: WebSocket, code: number, body: ErrorBody)
  * client address in this process across all of them, since each holds memory and a
  * subscription whichever route opened it.
  */
+/** How often a long-lived socket is pinged; one without a pong since the last ping is cut. */
+export const KEEP_ALIVE_MS = 30_000;
+
 export class LiveSockets {
   private readonly perAddress: number;
   private readonly byAddress = new Map<string, number>();
+  /** Sockets kept alive, and whether each answered the last ping. */
+  private readonly alive = new Map<WebSocket, boolean>();
+  private pinger: NodeJS.Timeout | null = null;
 
   constructor(
     config: Config,
     private readonly allowedOrigins: () => readonly string[],
+    private readonly keepAliveMs = KEEP_ALIVE_MS,
   ) {
     this.perAddress = maxOf('status-sockets', config);
   }
@@ -62,5 +69,39 @@ export class LiveSockets {
       else this.byAddress.delete(address);
     });
     return true;
+  }
+
+  /**
+   * A board stays open all day and a turn for an hour: a ping every KEEP_ALIVE_MS keeps idle
+   * proxies from cutting them, and a socket whose peer vanished (a TV unplugged, a phone out
+   * of coverage) is cut at the next round, so its memory and subscription do not stay.
+   */
+  keepAlive(socket: WebSocket): void {
+    this.alive.set(socket, true);
+    socket.on('pong', () => {
+      if (this.alive.has(socket)) this.alive.set(socket, true);
+    });
+    socket.on('close', () => {
+      this.alive.delete(socket);
+      if (this.alive.size === 0 && this.pinger) {
+        clearInterval(this.pinger);
+        this.pinger = null;
+      }
+    });
+    if (!this.pinger) {
+      this.pinger = setInterval(() => this.pingAll(), this.keepAliveMs);
+      this.pinger.unref();
+    }
+  }
+
+  private pingAll(): void {
+    for (const [socket, answered] of this.alive) {
+      if (!answered) {
+        socket.terminate();
+        continue;
+      }
+      this.alive.set(socket, false);
+      socket.ping();
+    }
   }
 }

@@ -72,13 +72,30 @@ export interface QueueHubOptions {
   refreshMs?: number;
   /** After a failed load (database down), the room is tried again after this long (ms). */
   retryMs?: number;
+  /**
+   * How long a loaded day answers polls (GET /board, GET /visits) while no notification
+   * for its organization arrived (ms); the clock alone moves the order, so not for ever.
+   */
+  dayMaxAgeMs?: number;
 }
+
+interface CachedDay {
+  at: number;
+  day: Promise<QueueDay>;
+}
+
+/** Days kept for polls at most (organizations); each lives dayMaxAgeMs anyway. */
+const MAX_CACHED_DAYS = 500;
 
 /** Close code of a board that was revoked (or never existed) while followed. */
 export const CLOSE_NOT_FOUND = 4404;
 
 export class QueueHub {
   private readonly rooms = new Map<string, Room>();
+  /** The latest day loaded per organization, dropped by its organization's notification. */
+  private readonly days = new Map<string, CachedDay>();
+  /** False while the listener is down: a notification may be missed, so nothing is kept. */
+  private trusted = false;
   private unlisten: (() => Promise<void>) | null = null;
   private refresh: NodeJS.Timeout | null = null;
   private readonly coalesceMs: number;
@@ -91,14 +108,26 @@ export class QueueHub {
   }
 
   async start(database: Database): Promise<void> {
-    this.unlisten = await database.listen(QUEUE_CHANNEL, (organizationId) => {
-      // Empty after a reconnect: changes may have been missed, so every room reloads.
-      if (organizationId === '') for (const room of this.rooms.values()) this.touch(room);
-      else {
-        const room = this.rooms.get(organizationId);
-        if (room) this.touch(room);
-      }
-    });
+    this.unlisten = await database.listen(
+      QUEUE_CHANNEL,
+      (organizationId) => {
+        // Empty after a reconnect: changes may have been missed, so every room reloads.
+        if (organizationId === '') {
+          this.days.clear();
+          this.trusted = true;
+          for (const room of this.rooms.values()) this.touch(room);
+        } else {
+          this.days.delete(organizationId);
+          const room = this.rooms.get(organizationId);
+          if (room) this.touch(room);
+        }
+      },
+      () => {
+        this.trusted = false;
+        this.days.clear();
+      },
+    );
+    this.trusted = true;
     const refreshMs = this.options.refreshMs ?? 30_000;
     this.refresh = setInterval(() => {
       for (const room of this.rooms.values()) this.touch(room);
@@ -113,6 +142,35 @@ export class QueueHub {
     this.unlisten = null;
     for (const room of this.rooms.values()) if (room.timer) clearTimeout(room.timer);
     this.rooms.clear();
+    this.days.clear();
+  }
+
+  /**
+   * The organization's day now: loaded once per notification and shared by the renders and
+   * by every poll meanwhile (2,000 phones polling cost one load, not 2,000). A load that a
+   * notification overtakes is used by those who asked before it, never kept.
+   */
+  dayOf(organizationId: string): Promise<QueueDay> {
+    const { db, clock } = this.options;
+    const now = clock.now();
+    const at = now.getTime();
+    const maxAge = this.options.dayMaxAgeMs ?? 5_000;
+    const cached = this.days.get(organizationId);
+    if (cached && at - cached.at >= 0 && at - cached.at < maxAge) return cached.day;
+    const day = loadQueueDay(db, organizationId, now);
+    if (!this.trusted || this.stopped) return day;
+    const entry: CachedDay = { at, day };
+    this.days.delete(organizationId);
+    this.days.set(organizationId, entry);
+    day.catch(() => {
+      if (this.days.get(organizationId) === entry) this.days.delete(organizationId);
+    });
+    // Oldest first in insertion order: drop the expired and any beyond the bound.
+    for (const [id, old] of this.days) {
+      if (this.days.size <= MAX_CACHED_DAYS && at - old.at < maxAge) break;
+      this.days.delete(id);
+    }
+    return day;
   }
 
   /** How many boards and turn sockets this process follows (the bench reads it). */
@@ -205,7 +263,7 @@ export class QueueHub {
     let failed = false;
     try {
       const now = this.options.clock.now();
-      const day = await loadQueueDay(this.options.db, room.organizationId, now);
+      const day = await this.dayOf(room.organizationId);
       if (room.boards.size > 0) await this.renderBoards(room, day, now);
       if (room.turns.size > 0) await this.renderTurns(room, day);
     } catch (err) {

@@ -24,11 +24,7 @@ import { findBoardByToken, listBoards, newBoardToken, toBoard } from './queue-bo
 import { notifyQueueChanged } from './queue-events.js';
 import type { LiveSink, QueueHub } from './queue-hub.js';
 import { readBoard, readVisitTurn } from './queue-live.js';
-
-/** Verifies a walk-in's own key (the visit's HMAC, queue/visit-access.ts). */
-export interface VisitKeys {
-  verify(visitId: string, presented: string | null | undefined): boolean;
-}
+import { opensVisitTurn, type VisitAccess } from './visit-access.js';
 
 const boardIdParams = withFieldCodes(z.object({ boardId: idSchema }), { boardId: 'INVALID_ID' });
 const tokenParams = withFieldCodes(z.object({ token: z.string().max(100) }), {
@@ -68,7 +64,7 @@ export function queueLiveRoutes(
   { db, clock, guard }: AppDeps,
   hub: QueueHub,
   sockets: LiveSockets,
-  access: { bookings: BookingAccess; visits: VisitKeys },
+  access: { bookings: BookingAccess; visits: VisitAccess },
 ): FastifyPluginAsyncZod {
   const admin = guard.require(ROLES_ADMIN);
   // What preValidation found, for the socket handler that follows it.
@@ -81,10 +77,10 @@ export function queueLiveRoutes(
       .select(['id', 'organization_id', 'booking_id'])
       .where('id', '=', visitId)
       .executeTakeFirst();
-    const allowed =
-      access.visits.verify(visitId, key) ||
-      (row?.booking_id != null && access.bookings.verify(row.booking_id, key));
-    if (!allowed) throw keyRefused();
+    // Checked for a visit that does not exist too: the refusal says nothing of existence.
+    if (!opensVisitTurn({ id: visitId, booking_id: row?.booking_id ?? null }, key, access)) {
+      throw keyRefused();
+    }
     if (!row) throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
     return row;
   }
@@ -186,7 +182,7 @@ export function queueLiveRoutes(
         reply.header('cache-control', 'no-store');
         const board = await findBoardByToken(db, req.params.token);
         if (!board) throw boardNotFound();
-        return readBoard(db, board.organization_id, clock.now());
+        return readBoard(db, await hub.dayOf(board.organization_id), clock.now());
       },
     );
 
@@ -212,6 +208,7 @@ export function queueLiveRoutes(
       (socket, req) => {
         const board = opened.get(req);
         if (!board || !sockets.admit(socket, req.ip)) return;
+        sockets.keepAlive(socket);
         const stop = hub.followBoard(board.organizationId, board.id, sinkOf(socket));
         socket.on('close', stop);
       },
@@ -229,7 +226,7 @@ export function queueLiveRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const visit = await authorizeVisit(req.params.visitId, req.query.key);
-        const turn = await readVisitTurn(db, visit.organization_id, visit.id, clock.now());
+        const turn = await readVisitTurn(db, await hub.dayOf(visit.organization_id), visit.id);
         if (!turn) throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
         return { turn };
       },
@@ -255,6 +252,7 @@ export function queueLiveRoutes(
       (socket, req) => {
         const visit = opened.get(req);
         if (!visit || !sockets.admit(socket, req.ip)) return;
+        sockets.keepAlive(socket);
         const stop = hub.followTurn(visit.organizationId, visit.id, sinkOf(socket));
         socket.on('close', stop);
       },

@@ -6,7 +6,7 @@
 import type { BoardSnapshot, VisitTurn } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { estimateFor, loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
+import { estimateFor, type QueueDay, visitNumber } from './queue-day.js';
 
 /** The board's last call: the latest event that put a visit in 'called' (a call or a recall). */
 export type LastCall = BoardSnapshot['last_call'];
@@ -163,14 +163,12 @@ export async function resolveClosed(
   return found;
 }
 
-/** One visit's turn now (the poll, and a socket's first message on another process). */
+/** One visit's turn in `day` (the poll, and a socket's first message on another process). */
 export async function readVisitTurn(
   db: Db,
-  organizationId: string,
+  day: QueueDay,
   visitId: string,
-  now: Date,
 ): Promise<VisitTurn | null> {
-  const day = await loadQueueDay(db, organizationId, now);
   const open = openIndex(day);
   const visit =
     open.byId.get(visitId) ??
@@ -179,8 +177,7 @@ export async function readVisitTurn(
   return visit ? visitTurn(day, visit, visitId) : null;
 }
 
-/** The board's message now (GET /board/{token}). */
-export async function readBoard(db: Db, organizationId: string, now: Date): Promise<BoardSnapshot> {
-  const day = await loadQueueDay(db, organizationId, now);
+/** The board's message for `day` (GET /board/{token}). */
+export async function readBoard(db: Db, day: QueueDay, now: Date): Promise<BoardSnapshot> {
   return boardSnapshot(boardView(day, await loadLastCall(db, day)), now);
 }
