@@ -671,8 +671,7 @@ describe('authorization of every route', () => {
             (table) => db.selectFrom(table).selectAll().execute(),
           ),
         ),
-      ) +
-      JSON.stringify(await db.selectFrom('organizations').selectAll().orderBy('id').execute());
+      ) + JSON.stringify(await db.selectFrom('organizations').selectAll().orderBy('id').execute());
     const before = await snapshot();
     const failures: string[] = [];
     const writes = guarded().filter((r) => r.method !== 'GET');
