@@ -46,6 +46,12 @@ export const paths = {
   },
   adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
   adminStaff: { pattern: '/organization/staff', build: () => '/organization/staff' },
+  // The same-day queue (issue 19): the counter screen (staff, admins) and its setup (admins).
+  adminQueue: { pattern: '/organization/queue', build: () => '/organization/queue' },
+  adminQueueSetup: {
+    pattern: '/organization/queue/setup',
+    build: () => '/organization/queue/setup',
+  },
   adminProfile: { pattern: '/organization/profile', build: () => '/organization/profile' },
   /** The operator console (operators only). */
   platform: { pattern: '/platform', build: () => '/platform' },

@@ -89,4 +89,26 @@ export const apiPaths = {
     withQuery(`${API}/platform/outbox`, { page, page_size: pageSize }),
   platformPaymentsReview: (page: number, pageSize: number) =>
     withQuery(`${API}/platform/payments/review`, { page, page_size: pageSize }),
+  // The same-day queue, staff and admin side (issue 19; the public pages' paths are apart).
+  queueToday: () => `${API}/queue/today`,
+  queueVisits: () => `${API}/queue/visits`,
+  queueCounterAction: (
+    counterId: string,
+    action:
+      | 'open'
+      | 'pause'
+      | 'close'
+      | 'call-next'
+      | 'recall'
+      | 'start'
+      | 'done'
+      | 'no-show'
+      | 'transfer',
+  ) => `${API}/queue/counters/${id(counterId)}/${action}`,
+  queueSettings: () => `${API}/queue/settings`,
+  queueCounters: () => `${API}/queue/counters`,
+  queueCounter: (counterId: string) => `${API}/queue/counters/${id(counterId)}`,
+  queueBoards: () => `${API}/queue/boards`,
+  queueBoard: (boardId: string) => `${API}/queue/boards/${id(boardId)}`,
+  queueServiceLetter: (serviceId: string) => `${API}/queue/services/${id(serviceId)}/letter`,
 } as const;

@@ -9,5 +9,11 @@ export default function AdminTodayRoute() {
   const { state } = useSession();
   // The area's shell mounts this only for a signed-in account.
   const ownerId = state.status === 'signed-in' ? state.user.id : '';
-  return <TodayScreen loginHref={href(paths.login.build())} ownerId={ownerId} />;
+  return (
+    <TodayScreen
+      loginHref={href(paths.login.build())}
+      ownerId={ownerId}
+      queueHref={href(paths.adminQueue.build())}
+    />
+  );
 }

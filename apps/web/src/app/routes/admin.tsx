@@ -26,6 +26,8 @@ import { collapseSlashes, href, paths } from '../paths';
 // Screens built in their own branches, each its own chunk within the area.
 const TodayRoute = lazy(() => import('./admin-today'));
 const StaffRoute = lazy(() => import('./admin-staff'));
+const QueueRoute = lazy(() => import('./admin-queue'));
+const QueueSetupRoute = lazy(() => import('./admin-queue-setup'));
 
 export default function AdminRoute() {
   return (
@@ -104,10 +106,19 @@ function OrganizationArea() {
           location.startsWith(paths.adminBookings.build()),
         ),
         item(paths.adminToday.build(), 'area.nav.today', at(paths.adminToday.build())),
+        item(paths.adminQueue.build(), 'area.nav.queue', at(paths.adminQueue.build())),
+        item(
+          paths.adminQueueSetup.build(),
+          'area.nav.queueSetup',
+          at(paths.adminQueueSetup.build()),
+        ),
         item(paths.adminStaff.build(), 'area.nav.staff', at(paths.adminStaff.build())),
         item(paths.adminProfile.build(), 'area.nav.profile', at(paths.adminProfile.build())),
       ]
-    : [item(paths.adminToday.build(), 'area.nav.today', at(paths.adminToday.build()))];
+    : [
+        item(paths.adminToday.build(), 'area.nav.today', at(paths.adminToday.build())),
+        item(paths.adminQueue.build(), 'area.nav.queue', at(paths.adminQueue.build())),
+      ];
 
   return (
     <AreaLayout
@@ -143,6 +154,7 @@ function StaffScreens() {
   return (
     <Switch>
       <Route path={paths.adminToday.pattern} component={TodayRoute} />
+      <Route path={paths.adminQueue.pattern} component={QueueRoute} />
       <Route path={paths.adminDashboard.pattern}>
         <Redirect to={paths.adminToday.build()} replace />
       </Route>
@@ -215,8 +227,10 @@ function AdminScreens({
           <Bookings organizationId={organizationId} />
         </Titled>
       </Route>
-      {/* These two set their own titles. */}
+      {/* These set their own titles. */}
       <Route path={paths.adminToday.pattern} component={TodayRoute} />
+      <Route path={paths.adminQueue.pattern} component={QueueRoute} />
+      <Route path={paths.adminQueueSetup.pattern} component={QueueSetupRoute} />
       <Route path={paths.adminStaff.pattern} component={StaffRoute} />
       <Route path={paths.adminProfile.pattern}>
         <Titled title="profile.title">

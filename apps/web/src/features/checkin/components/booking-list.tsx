@@ -12,13 +12,15 @@ const STATUS_KEY = {
 
 interface Props {
   bookings: readonly CheckinBooking[];
+  /** Queue numbers of the checked-in bookings (booking id → "A-042"). */
+  queueNumbers?: ReadonlyMap<string, string>;
   /** Actions need the server: off while offline. */
   canAct: boolean;
   onAction: (booking: CheckinBooking, action: 'no_show' | 'cancel') => void;
 }
 
 /** Today's bookings, earliest first, each with its state and what can be done to it. */
-export function BookingList({ bookings, canAct, onAction }: Props) {
+export function BookingList({ bookings, queueNumbers, canAct, onAction }: Props) {
   const { t, locale } = useI18n();
   if (bookings.length === 0) return <p className="empty-state">{t('checkin.list.empty')}</p>;
   return (
@@ -38,6 +40,14 @@ export function BookingList({ bookings, canAct, onAction }: Props) {
                 <span className={`checkin-badge checkin-badge--${b.status}`}>
                   {t(STATUS_KEY[b.status])}
                 </span>
+                {b.status === 'checked_in' && queueNumbers?.get(b.booking_id) ? (
+                  <span className="checkin-item__number" data-testid="queue-number">
+                    {' '}
+                    {t('checkin.list.queueNumber', {
+                      number: queueNumbers.get(b.booking_id) ?? '',
+                    })}
+                  </span>
+                ) : null}
                 {b.status === 'checked_in' && b.checked_in_time ? (
                   <span className="checkin-item__when">
                     {' '}

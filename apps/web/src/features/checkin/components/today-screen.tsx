@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
+import { getQueueNumbers } from '../api/queue-numbers';
 import { decodeQrFile, prepareDecoder } from '../lib/qr-decode';
 import { scannedText } from '../lib/scanned-text';
 import { useDesk } from '../lib/use-desk';
@@ -28,7 +29,12 @@ const ACTION_ERROR = {
  * code or its typed code, each result said in words; it keeps working offline with the
  * list and key it cached, and sends what it checked in once the network is back.
  */
-export function TodayScreen(props: { loginHref: string; ownerId: string }) {
+export function TodayScreen(props: {
+  loginHref: string;
+  ownerId: string;
+  /** The counter screen: checked-in visitors go on to the queue there. */
+  queueHref?: string;
+}) {
   const { t, intlLocale } = useI18n();
   const desk = useDesk(props.ownerId);
   const { today, list, online, queue, outcome, discarded } = desk;
@@ -43,6 +49,21 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
   useEffect(() => {
     void prepareDecoder();
   }, []);
+
+  // Each checked-in booking's queue number, read again whenever the day's list or a scan's
+  // result changes; offline the list simply shows none.
+  const [numbers, setNumbers] = useState<ReadonlyMap<string, string>>(new Map());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each new list or result.
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    getQueueNumbers(controller.signal)
+      .then(setNumbers)
+      .catch(() => {
+        // A failed (or aborted) read keeps the numbers shown; the next list or scan tries again.
+      });
+    return () => controller.abort();
+  }, [today, outcome, online]);
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -108,6 +129,12 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
           </p>
         ) : null}
       </header>
+
+      {props.queueHref ? (
+        <a className="btn btn--primary btn--lg checkin-queue-door" href={props.queueHref}>
+          {t('checkin.queueDoor')}
+        </a>
+      ) : null}
 
       <p
         className={`checkin-network ${online ? 'checkin-network--online' : 'checkin-network--offline'}`}
@@ -194,6 +221,7 @@ export function TodayScreen(props: { loginHref: string; ownerId: string }) {
         {today ? (
           <BookingList
             bookings={today.bookings}
+            queueNumbers={numbers}
             canAct={online && !busy}
             onAction={(booking, action) => setPending({ booking, action })}
           />

@@ -1,0 +1,102 @@
+import type {
+  Counter,
+  CounterActionResponse,
+  QueueSettings,
+  QueueTodayResponse,
+  QueueVisit,
+  WalkInRequest,
+} from '@qless/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
+
+// The answers' shapes, as the contract's queue schemas declare them (types only: no zod here).
+type QueueVisitResponse = { visit: QueueVisit };
+type SettingsResponse = { settings: QueueSettings };
+type CounterResponse = { counter: Counter };
+type CounterListResponse = { counters: Counter[] };
+/** A board link as the admin sees it (its token only in the creation's answer). */
+export interface Board {
+  board_id: string;
+  name: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+export type BoardCreatedResponse = { board: Board; token: string };
+type BoardListResponse = { boards: Board[] };
+
+/** What a counter is told to do: its state (open/pause/close) or an act on its visit. */
+export type CounterCommand =
+  | 'open'
+  | 'pause'
+  | 'close'
+  | 'call-next'
+  | 'recall'
+  | 'start'
+  | 'done'
+  | 'no-show';
+
+export function getQueueToday(signal?: AbortSignal) {
+  return apiFetch<QueueTodayResponse>(apiPaths.queueToday(), signal ? { signal } : {});
+}
+
+export function addWalkIn(body: WalkInRequest) {
+  return apiFetch<QueueVisitResponse>(apiPaths.queueVisits(), { method: 'POST', body });
+}
+
+export function counterCommand(counterId: string, command: CounterCommand) {
+  return apiFetch<CounterActionResponse>(apiPaths.queueCounterAction(counterId, command), {
+    method: 'POST',
+  });
+}
+
+export function transferVisit(counterId: string, serviceId: string) {
+  return apiFetch<CounterActionResponse>(apiPaths.queueCounterAction(counterId, 'transfer'), {
+    method: 'POST',
+    body: { service_id: serviceId },
+  });
+}
+
+export function getQueueSettings(signal?: AbortSignal) {
+  return apiFetch<SettingsResponse>(apiPaths.queueSettings(), signal ? { signal } : {});
+}
+
+export function saveQueueSettings(settings: QueueSettings) {
+  return apiFetch<SettingsResponse>(apiPaths.queueSettings(), { method: 'PUT', body: settings });
+}
+
+export function listCounters(signal?: AbortSignal) {
+  return apiFetch<CounterListResponse>(apiPaths.queueCounters(), signal ? { signal } : {});
+}
+
+export function createCounter(body: { name: string; service_ids: string[] }) {
+  return apiFetch<CounterResponse>(apiPaths.queueCounters(), { method: 'POST', body });
+}
+
+export function updateCounter(
+  counterId: string,
+  body: { name?: string; service_ids?: string[]; active?: boolean },
+) {
+  return apiFetch<CounterResponse>(apiPaths.queueCounter(counterId), { method: 'PATCH', body });
+}
+
+export function listBoards(signal?: AbortSignal) {
+  return apiFetch<BoardListResponse>(apiPaths.queueBoards(), signal ? { signal } : {});
+}
+
+export function createBoard(name: string) {
+  return apiFetch<BoardCreatedResponse>(apiPaths.queueBoards(), {
+    method: 'POST',
+    body: { name },
+  });
+}
+
+export function revokeBoard(boardId: string) {
+  return apiFetch<unknown>(apiPaths.queueBoard(boardId), { method: 'DELETE' });
+}
+
+export function setServiceLetter(serviceId: string, letter: string) {
+  return apiFetch<unknown>(apiPaths.queueServiceLetter(serviceId), {
+    method: 'PUT',
+    body: { letter },
+  });
+}

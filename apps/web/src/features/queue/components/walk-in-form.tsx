@@ -1,0 +1,135 @@
+import type { CustomerLocale, QueueTodayResponse } from '@qless/contract';
+import { localizedText, normalizeCameroonMobile } from '@qless/contract/core';
+import { InputField, SelectField } from '../../../components/form/field';
+import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
+import { formText, useFormAction } from '../../../components/form/use-form-action';
+import type { MessageKey } from '../../../i18n/en';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { addWalkIn } from '../api/queue-api';
+import { queueErrorKey } from '../lib/queue-errors';
+
+type Services = QueueTodayResponse['services'];
+type FieldName = 'service' | 'name' | 'phone';
+interface State {
+  notice: Notice | null;
+  errors: Partial<Record<FieldName, MessageKey>>;
+}
+const INITIAL: State = { notice: null, errors: {} };
+
+/** The server's field codes, on the field they concern. */
+const FIELD_OF_CODE: Record<string, FieldName> = {
+  INVALID_ID: 'service',
+  SERVICE_NOT_FOUND: 'service',
+  INVALID_NAME: 'name',
+  INVALID_PHONE: 'phone',
+};
+
+/** A walk-in added by the clerk: service, name, optional phone, the language of their SMS. */
+export function WalkInForm(props: {
+  services: Services;
+  /** The services of the clerk's counter come first in the list. */
+  preferred: readonly string[];
+  onAdded: () => Promise<void>;
+}) {
+  const { t, locale } = useI18n();
+  const ordered = [...props.services].sort(
+    (a, b) =>
+      Number(props.preferred.includes(b.service_id)) -
+      Number(props.preferred.includes(a.service_id)),
+  );
+
+  const check = ({ data }: { data: FormData }): State | null => {
+    const errors: State['errors'] = {};
+    if (!formText(data, 'service_id')) errors.service = 'queue.walkIn.serviceRequired';
+    if (!formText(data, 'name', true)) errors.name = 'queue.walkIn.nameRequired';
+    const phone = formText(data, 'phone', true);
+    if (phone && !normalizeCameroonMobile(phone)) errors.phone = 'error.INVALID_PHONE';
+    return Object.keys(errors).length > 0 ? { notice: null, errors } : null;
+  };
+
+  const form = useFormAction<State>(
+    async ({ element, data }) => {
+      const phone = formText(data, 'phone', true);
+      try {
+        const { visit } = await addWalkIn({
+          service_id: formText(data, 'service_id'),
+          name: formText(data, 'name', true),
+          ...(phone ? { phone } : {}),
+          locale: (formText(data, 'locale') || locale) as CustomerLocale,
+        });
+        element.reset();
+        // The next person in front of the desk: straight to their name.
+        element.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+        await props.onAdded();
+        return {
+          notice: {
+            tone: 'success',
+            text: t('queue.walkIn.added', { number: visit.number, name: visit.customer_name }),
+          },
+          errors: {},
+        };
+      } catch (failure) {
+        const problems = failure instanceof ApiError ? failure.details : [];
+        const errors: State['errors'] = {};
+        for (const p of problems) {
+          const field = FIELD_OF_CODE[p.code];
+          if (field) errors[field] = queueErrorKey(new ApiError(400, p.code, ''));
+        }
+        return { notice: { tone: 'error', text: t(queueErrorKey(failure)) }, errors };
+      }
+    },
+    INITIAL,
+    check,
+  );
+  const { errors } = form.state;
+  const err = (field: FieldName) => {
+    const key = errors[field];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <form className="queue-walkin" onSubmit={form.onSubmit} noValidate>
+      <SelectField
+        label={t('queue.walkIn.service')}
+        name="service_id"
+        defaultValue={ordered.length === 1 ? ordered[0]?.service_id : ''}
+        error={err('service')}
+      >
+        <option value="">{t('queue.walkIn.serviceChoose')}</option>
+        {ordered.map((s) => (
+          <option key={s.service_id} value={s.service_id}>
+            {localizedText(s.name, s.name_fr, locale)}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        label={t('queue.walkIn.name')}
+        name="name"
+        autoComplete="off"
+        maxLength={80}
+        error={err('name')}
+      />
+      <InputField
+        label={t('queue.walkIn.phone')}
+        hint={t('queue.walkIn.phoneHint')}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        maxLength={30}
+        error={err('phone')}
+      />
+      <SelectField label={t('queue.walkIn.language')} name="locale" defaultValue={locale}>
+        <option value="fr">Français</option>
+        <option value="en">English</option>
+      </SelectField>
+      <FormNotice notice={form.state.notice} />
+      <SubmitButton
+        busy={form.pending}
+        label={t('queue.walkIn.submit')}
+        busyLabel={t('queue.walkIn.adding')}
+      />
+    </form>
+  );
+}

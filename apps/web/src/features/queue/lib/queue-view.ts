@@ -1,0 +1,85 @@
+import type { Counter, QueueTodayResponse, QueueVisit, WaitEstimate } from '@qless/contract';
+
+/** The waiting visits, in the calling order the server gave (never re-sorted here). */
+export function waitingLine(visits: readonly QueueVisit[]): QueueVisit[] {
+  return visits.filter((v) => v.state === 'waiting');
+}
+
+/** The counters staff can pick: the server lists only the active ones. */
+export function counterById(
+  today: Pick<QueueTodayResponse, 'counters'>,
+  counterId: string | null,
+): Counter | null {
+  return today.counters.find((c) => c.counter_id === counterId) ?? null;
+}
+
+/** The visit a counter holds (called or serving), if any. */
+export function heldVisit(
+  today: Pick<QueueTodayResponse, 'visits'>,
+  counter: Counter | null,
+): QueueVisit | null {
+  if (!counter) return null;
+  const byId = counter.current_visit_id
+    ? today.visits.find((v) => v.visit_id === counter.current_visit_id)
+    : undefined;
+  if (byId && (byId.state === 'called' || byId.state === 'serving')) return byId;
+  // The counter's own link may lag the visit's (two reads of one state): the visit says too.
+  return (
+    today.visits.find(
+      (v) => v.counter_id === counter.counter_id && (v.state === 'called' || v.state === 'serving'),
+    ) ?? null
+  );
+}
+
+/** How many of the waiting visits this counter may call (those of the services it serves). */
+export function waitingFor(line: readonly QueueVisit[], counter: Counter | null): number {
+  if (!counter) return 0;
+  const served = new Set(counter.service_ids);
+  return line.filter((v) => served.has(v.service_id)).length;
+}
+
+/** The services a held visit can be sent to: every other service of the organization. */
+export function transferTargets<S extends { service_id: string }>(
+  services: readonly S[],
+  visit: Pick<QueueVisit, 'service_id'>,
+): S[] {
+  return services.filter((s) => s.service_id !== visit.service_id);
+}
+
+/** A wait as a range of minutes ("10–20"), or the lower bound alone when both are equal. */
+export function minutesRange(estimate: WaitEstimate): { min: number; max: number } | null {
+  const min = Math.max(0, Math.min(estimate.min_minutes, estimate.max_minutes));
+  const max = Math.max(estimate.min_minutes, estimate.max_minutes);
+  return { min, max };
+}
+
+/** The wall-clock time ("09:30") of an instant in the organization's zone. */
+export function clockTime(iso: string, timeZone: string, intlLocale: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(at);
+}
+
+/** The counter's services by name, in the organization's order. */
+export function servedNames<S extends { service_id: string }>(
+  services: readonly S[],
+  counter: Counter,
+  name: (service: S) => string,
+): string[] {
+  const served = new Set(counter.service_ids);
+  return services.filter((s) => served.has(s.service_id)).map(name);
+}
+
+/** A date and time as people read it ("26 nov. 2026, 09:30"), in the device's zone. */
+export function formatInstant(iso: string, intlLocale: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    at,
+  );
+}

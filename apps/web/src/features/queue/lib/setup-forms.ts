@@ -1,0 +1,52 @@
+import type { QueueSettings } from '@qless/contract';
+
+const LIMITS: Record<Exclude<keyof QueueSettings, 'join_enabled'>, [number, number]> = {
+  grace_early_minutes: [0, 240],
+  grace_late_minutes: [0, 120],
+  notify_position: [1, 20],
+  max_recalls: [0, 5],
+};
+
+/** The settings form's values, or null when one is not a whole number within its bounds. */
+export function parseSettings(data: FormData): QueueSettings | null {
+  const numbers: Partial<Record<keyof typeof LIMITS, number>> = {};
+  for (const [name, [min, max]] of Object.entries(LIMITS) as [
+    keyof typeof LIMITS,
+    [number, number],
+  ][]) {
+    const raw = data.get(name);
+    const text = typeof raw === 'string' ? raw.trim() : '';
+    const value = Number(text);
+    if (text === '' || !Number.isInteger(value) || value < min || value > max) return null;
+    numbers[name] = value;
+  }
+  return {
+    grace_early_minutes: numbers.grace_early_minutes ?? 0,
+    grace_late_minutes: numbers.grace_late_minutes ?? 0,
+    notify_position: numbers.notify_position ?? 1,
+    max_recalls: numbers.max_recalls ?? 0,
+    join_enabled: data.get('join_enabled') === 'on',
+  };
+}
+
+/** A counter form's name and ticked services, or what is missing. */
+export function parseCounter(
+  data: FormData,
+): { ok: true; name: string; service_ids: string[] } | { ok: false; missing: 'name' | 'services' } {
+  const raw = data.get('name');
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  if (!name) return { ok: false, missing: 'name' };
+  const service_ids = data.getAll('service_ids').filter((v): v is string => typeof v === 'string');
+  if (service_ids.length === 0) return { ok: false, missing: 'services' };
+  return { ok: true, name: name.slice(0, 40), service_ids };
+}
+
+/** The address a board opens, shown once: the token is never readable again. */
+export function boardUrl(origin: string, token: string): string {
+  return `${origin}/board/${encodeURIComponent(token)}`;
+}
+
+/** The join page the poster's QR code opens. */
+export function joinUrl(origin: string, organizationId: string): string {
+  return `${origin}/join/${encodeURIComponent(organizationId)}`;
+}
