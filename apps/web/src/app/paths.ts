@@ -65,6 +65,23 @@ export const paths = {
     pattern: '/reset-password/:token',
     build: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   },
+  // The same-day queue's public pages (issue 19).
+  /** The hall's screen; the token is the board link's (read-only). */
+  board: {
+    pattern: '/board/:token',
+    build: (token: string) => `/board/${encodeURIComponent(token)}`,
+  },
+  /** The QR poster's page: a walk-in joins the queue by themself. */
+  join: {
+    pattern: '/join/:organizationId',
+    build: (organizationId: string) => `/join/${encodeURIComponent(organizationId)}`,
+  },
+  /** A walk-in's own turn; `k` the visit's key (kept on the device, then dropped from the address). */
+  visit: {
+    pattern: '/visit/:visitId',
+    build: (visitId: string, params?: { k?: string }) =>
+      `/visit/${encodeURIComponent(visitId)}${params?.k ? `?k=${encodeURIComponent(params.k)}` : ''}`,
+  },
 } as const;
 
 /** `?q=…&page=…` of the list's address: Back and shared links bring the same list back. */

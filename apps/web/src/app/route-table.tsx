@@ -126,6 +126,10 @@ const ForgotPasswordPage = lazyPage('forgot-password', () => import('./routes/fo
 const ResetPasswordPage = lazyPage('reset-password', () => import('./routes/reset-password'));
 const TicketPage = lazyPage('ticket', () => import('./routes/ticket'));
 const MyBookingsPage = lazyPage('my-bookings', () => import('./routes/my-bookings'));
+// The same-day queue's public pages (issue 19).
+const BoardPage = lazyPage('board', () => import('./routes/board'));
+const JoinPage = lazyPage('join', () => import('./routes/join'));
+const VisitPage = lazyPage('visit', () => import('./routes/visit'));
 
 /** What any path no route matches shows (status 404 on the server). */
 export const NOT_FOUND_PAGE = lazyPage('not-found', () => import('./routes/not-found'));
@@ -148,6 +152,12 @@ export const ROUTES: readonly AppRoute[] = [
   route(paths.contact.pattern, { page: ContactPage }),
   route(paths.ticket.pattern, { page: TicketPage }),
   route(paths.myBookings.pattern, { page: MyBookingsPage }),
+  route(paths.board.pattern, { page: BoardPage }),
+  route(paths.join.pattern, {
+    page: JoinPage,
+    data: import.meta.env.SSR ? () => import('./routes/join-data') : undefined,
+  }),
+  route(paths.visit.pattern, { page: VisitPage }),
   route(paths.createService.pattern, { page: ContactPage, redirect: paths.contact.build() }),
   route(paths.login.pattern, { page: LoginPage }),
   route(paths.forgotPassword.pattern, { page: ForgotPasswordPage }),

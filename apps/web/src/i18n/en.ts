@@ -943,6 +943,7 @@ export const en = {
   'outbox.lang.en': 'English',
   'outbox.lang.fr': 'French',
 
+<<<<<<< HEAD
   // The counter screen and the queue setup (issue 19, staff and admins).
   'area.nav.queue': 'Counter',
   'area.nav.queueSetup': 'Queue setup',
@@ -1090,6 +1091,68 @@ export const en = {
   'queueSetup.poster.download': 'Download the poster (PDF)',
   'queueSetup.poster.making': 'Making the poster…',
   'queueSetup.poster.failed': 'The poster could not be made. Please try again.',
+=======
+  // The same-day queue's public pages (issue 19): the board, the join page, a visitor's turn
+  'queue.turn.title': 'Your turn',
+  'queue.turn.numberLabel': 'Your number',
+  'queue.turn.position': 'You are {ordinal}',
+  'queue.turn.inLine': 'You are in line',
+  'queue.turn.soon': 'any moment now',
+  'queue.turn.about': 'about {min} min',
+  'queue.turn.range': 'about {min}–{max} min',
+  'queue.turn.goTo': 'Go to {counter}',
+  'queue.turn.calledHere': 'It is your turn: go to the counter',
+  'queue.turn.recalled': 'Called again: please come now',
+  'queue.turn.serving': 'You are being served at {counter}',
+  'queue.turn.servingHere': 'You are being served',
+  'queue.turn.done': 'Your visit is over. Thank you!',
+  'queue.turn.no_show': 'You were called but did not come. Please ask at the reception.',
+  'queue.turn.left': 'This visit is closed.',
+  'queue.turn.transferred': 'You were sent to another service: please ask at the reception.',
+  'queue.turn.reconnecting': 'Reconnecting…',
+  'queue.turn.keepOpen': 'Keep this page open: it rings and vibrates when you are called.',
+  'queue.turn.loadFailed': 'Your place in line could not be loaded.',
+  'queue.visit.title': 'Your place in line',
+  'queue.visit.noKey':
+    'This link is incomplete: open the page from the link you got when you joined the queue.',
+  'queue.visit.badKey': 'This link does not open this visit. Please ask at the reception.',
+  'queue.join.title': 'Join the queue',
+  'queue.join.lead': 'Choose your service and leave your name: you follow your turn on this phone.',
+  'queue.join.service': 'Service',
+  'queue.join.waiting': '{count} waiting',
+  'queue.join.waitingOne': '1 waiting',
+  'queue.join.nobody': 'Nobody waiting',
+  'queue.join.name': 'Your name',
+  'queue.join.phone': 'Mobile phone (optional)',
+  'queue.join.phoneHint': 'We send you an SMS when your turn is near.',
+  'queue.join.language': 'Language of the messages',
+  'queue.join.submit': 'Join the queue',
+  'queue.join.busy': 'Joining…',
+  'queue.join.noServices': 'No service takes walk-ins here at the moment.',
+  'queue.join.loadFailed': 'The queue could not be loaded.',
+  'queue.join.error.JOIN_DISABLED':
+    'This organization does not take walk-ins from this page. Please ask at the reception.',
+  'queue.join.error.QUEUE_CLOSED':
+    'The queue is closed now: please come back during opening hours.',
+  'queue.join.error.TOO_MANY_VISITS':
+    'Too many people joined from this phone or this network today. Please ask at the reception.',
+  'queue.join.error.INVALID_PHONE': 'Enter a Cameroonian mobile number: 9 digits starting with 6.',
+  'queue.join.error.INVALID_NAME': 'Enter your name.',
+  'queue.join.error.service': 'Choose a service.',
+  'queue.board.title': 'Queue board',
+  'queue.board.nowServing': 'Now serving',
+  'queue.board.counter': 'Counter',
+  'queue.board.number': 'Number',
+  'queue.board.next': 'Next',
+  'queue.board.noNext': 'Nobody waiting',
+  'queue.board.lastCall': 'Called',
+  'queue.board.reconnecting': 'Reconnecting…',
+  'queue.board.enableSound': 'Click to turn on the sound',
+  'queue.board.soundHint':
+    'Browsers play sound only after a click: click here or press OK on the remote once.',
+  'queue.board.notFound': 'This board link is not valid or was revoked.',
+  'queue.board.loading': 'Loading the board…',
+>>>>>>> q-web-public
 } as const;
 
 export type MessageKey = keyof typeof en;

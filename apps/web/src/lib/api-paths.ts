@@ -54,6 +54,17 @@ export const apiPaths = {
   customerCancel: (bookingId: string) => `${API}/bookings/${id(bookingId)}/cancel`,
   customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
 
+  // The same-day queue's public pages (issue 19): the poster's join page, a visitor's own
+  // turn (the visit's or its booking's key in `?key=`), the hall's board (its token).
+  join: (orgId: string) => `${API}/join/${id(orgId)}`,
+  visitTurn: (visitId: string, key: string) => withQuery(`${API}/visits/${id(visitId)}`, { key }),
+  /** A WebSocket path: the caller adds ws(s):// and the host. */
+  visitTurnSocket: (visitId: string, key: string) =>
+    withQuery(`${API}/visits/${id(visitId)}/turnSocket`, { key }),
+  board: (token: string) => `${API}/board/${id(token)}`,
+  /** A WebSocket path: the caller adds ws(s):// and the host. */
+  boardSocket: (token: string) => `${API}/board/${id(token)}/socket`,
+
   // The organization area (the caller's own organization; see contract organization-admin).
   organizationData: () => `${API}/organization/data`,
   /** Query values left undefined are not sent. */

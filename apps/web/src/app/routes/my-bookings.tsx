@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { BookingTurn } from '../../features/queue-public/components/booking-turn';
 import { MyBookings } from '../../features/tickets/components/my-bookings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
@@ -13,6 +14,7 @@ export default function MyBookingsRoute() {
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       organizationsHref={href(paths.organizations.build())}
       openTicket={(code) => navigate(paths.ticket.build(code))}
+      turn={(code, key) => <BookingTurn code={code} accessKey={key} />}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { CustomerBooking } from '@qless/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
@@ -25,6 +26,8 @@ interface Props {
   organizationsHref: string;
   /** Goes to a ticket page (after the code + digits form opened a booking). */
   openTicket: (code: string) => void;
+  /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
+  turn?: (code: string, accessKey: string) => ReactNode;
 }
 
 const NONE: DeviceBooking[] = [];
@@ -193,6 +196,11 @@ function BookingGroup(
               <p className="my-booking__service">{service}</p>
               <p className="my-booking__org">{organization}</p>
               <p className="my-booking__when">{t('myBookings.when', { date, time: item.time })}</p>
+              {state === 'checked_in' &&
+              code &&
+              item.date === zonedNow(DEFAULT_TIME_ZONE, new Date()).date
+                ? props.turn?.(code, entry.access_key)
+                : null}
               <p className={`status-chip status-chip--${state}`}>
                 {state === 'cancelled' ? t(cancelledKey) : t(`ticketPage.status.${state}`)}
               </p>

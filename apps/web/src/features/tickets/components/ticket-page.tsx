@@ -1,6 +1,6 @@
 import type { CustomerBooking } from '@qless/contract';
 import { normalizeTicketCode } from '@qless/contract/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -27,6 +27,8 @@ interface Props {
   slotsHref: (serviceId: string) => string;
   /** Opens another ticket's page (a code typed on a page whose link had a broken one). */
   openTicket: (code: string) => void;
+  /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
+  turn?: (code: string, accessKey: string) => ReactNode;
 }
 
 type View =
@@ -155,6 +157,9 @@ export function TicketPage(props: Props) {
         </div>
       ) : null}
 
+      {view.kind === 'booking' && view.booking.status === 'checked_in' && view.booking.code
+        ? props.turn?.(view.booking.code, view.key)
+        : null}
       {view.kind === 'booking' ? (
         <BookingView
           booking={view.booking}

@@ -1,0 +1,61 @@
+import type {
+  BoardSnapshot,
+  JoinInfoResponse,
+  JoinRequest,
+  JoinResponse,
+  VisitTurn,
+} from '@qless/contract';
+import { apiFetch, apiQuery, fetchQuery } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
+
+/** The poster's page: the organization, its services with their lines, whether one can join. */
+export const joinInfoQuery = (orgId: string) => apiQuery<JoinInfoResponse>(apiPaths.join(orgId));
+
+export function getJoinInfo(orgId: string, signal?: AbortSignal): Promise<JoinInfoResponse> {
+  return fetchQuery(joinInfoQuery(orgId), signal);
+}
+
+export function joinQueue(orgId: string, request: JoinRequest): Promise<JoinResponse> {
+  return apiFetch<JoinResponse>(apiPaths.join(orgId), { method: 'POST', body: request });
+}
+
+export async function getVisitTurn(
+  visitId: string,
+  key: string,
+  signal?: AbortSignal,
+): Promise<VisitTurn> {
+  return (await apiFetch<{ turn: VisitTurn }>(apiPaths.visitTurn(visitId, key), { signal })).turn;
+}
+
+export function getBoard(token: string, signal?: AbortSignal): Promise<BoardSnapshot> {
+  return apiFetch<BoardSnapshot>(apiPaths.board(token), { signal });
+}
+
+/**
+ * A socket frame's turn: the bare turn or `{ turn }` (the GET's shape); checked loosely —
+ * the fields the page reads are there — since a frame is not validated with zod here
+ * (zod stays out of the page's chunk).
+ */
+export function readTurn(value: unknown): VisitTurn | null {
+  const inner = (value as { turn?: unknown } | null)?.turn ?? value;
+  const turn = inner as Partial<VisitTurn> | null;
+  return typeof turn === 'object' &&
+    turn !== null &&
+    typeof turn.visit_id === 'string' &&
+    typeof turn.number === 'string' &&
+    typeof turn.state === 'string'
+    ? (turn as VisitTurn)
+    : null;
+}
+
+/** A board frame: the snapshot (or `{ board }`), with the lists the board draws. */
+export function readBoard(value: unknown): BoardSnapshot | null {
+  const inner = (value as { board?: unknown } | null)?.board ?? value;
+  const board = inner as Partial<BoardSnapshot> | null;
+  return typeof board === 'object' &&
+    board !== null &&
+    Array.isArray(board.serving) &&
+    Array.isArray(board.next)
+    ? (board as BoardSnapshot)
+    : null;
+}

@@ -1,0 +1,174 @@
+/**
+ * The sounds of a call: a two-tone chime made with WebAudio (no file to download), a
+ * vibration, and the call spoken with the Web Speech API where the device has it. Browsers
+ * start audio only after a gesture: `unlockAudio()` is called from one (a tap, a key).
+ */
+let context: AudioContext | null = null;
+
+type AudioContextClass = typeof AudioContext;
+
+function audioContextClass(): AudioContextClass | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as unknown as {
+    AudioContext?: AudioContextClass;
+    webkitAudioContext?: AudioContextClass;
+  };
+  return w.AudioContext ?? w.webkitAudioContext ?? null;
+}
+
+/** Creates (once) and resumes the page's one AudioContext; true when sound can play. */
+export function unlockAudio(): boolean {
+  const Context = audioContextClass();
+  if (!Context) return false;
+  try {
+    context ??= new Context();
+    if (context.state === 'suspended') void context.resume();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a gesture has already unlocked sound on this page. */
+export function audioUnlocked(): boolean {
+  return context !== null && context.state === 'running';
+}
+
+/** A two-note "ding-dong" (about 1 s). Silent until unlocked. */
+export function chime(): void {
+  if (!context) return;
+  const start = context.currentTime + 0.02;
+  const notes: [number, number][] = [
+    [880, 0],
+    [660, 0.4],
+  ];
+  for (const [frequency, offset] of notes) {
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.type = 'sine';
+    oscillator.frequency.value = frequency;
+    const at = start + offset;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.5, at + 0.03);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.7);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(at);
+    oscillator.stop(at + 0.75);
+    // Disconnected once played: nothing of a call stays in the audio graph.
+    oscillator.onended = () => {
+      oscillator.disconnect();
+      gain.disconnect();
+    };
+  }
+}
+
+/** A short buzz pattern on phones that vibrate (ignored elsewhere). */
+export function vibrate(): void {
+  try {
+    navigator.vibrate?.([300, 150, 300, 150, 600]);
+  } catch {
+    // Not allowed without a gesture in some browsers: the sound and the screen still say it.
+  }
+}
+
+export function speechAvailable(): boolean {
+  return typeof window !== 'undefined' && 'speechSynthesis' in window;
+}
+
+function voiceFor(lang: string): SpeechSynthesisVoice | null {
+  const voices = window.speechSynthesis.getVoices();
+  const prefix = lang.slice(0, 2);
+  return (
+    voices.find((v) => v.lang.toLowerCase() === lang.toLowerCase()) ??
+    voices.find((v) => v.lang.toLowerCase().startsWith(prefix)) ??
+    null
+  );
+}
+
+/** The longest a call may take to say before the next one starts (a stuck engine). */
+const CALL_TIMEOUT_MS = 12_000;
+/** Calls waiting to be said; older ones are dropped when calls come faster than speech. */
+const MAX_WAITING = 3;
+
+export interface Announcer {
+  announce: (call: { fr: string; en: string }) => void;
+  dispose: () => void;
+}
+
+/**
+ * Says calls one after the other: the chime, then French, then English. A bounded line of
+ * waiting calls and one timer: a burst of calls (or a day of them) keeps nothing growing.
+ */
+export function createAnnouncer(): Announcer {
+  const waiting: { fr: string; en: string }[] = [];
+  let busy = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+
+  /** The call being said: a late callback of an earlier one (cancelled, timed out) is ignored. */
+  let current = 0;
+
+  const finish = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    busy = false;
+    next();
+  };
+
+  const say = (id: number, text: string, lang: string, then: () => void) => {
+    if (id !== current) return;
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = lang;
+    const voice = voiceFor(lang);
+    if (voice) utterance.voice = voice;
+    utterance.rate = 0.9;
+    const done = () => {
+      utterance.onend = null;
+      utterance.onerror = null;
+      if (id === current) then();
+    };
+    utterance.onend = done;
+    utterance.onerror = done;
+    window.speechSynthesis.speak(utterance);
+  };
+
+  function next() {
+    if (disposed || busy) return;
+    const call = waiting.shift();
+    if (!call) return;
+    busy = true;
+    current += 1;
+    const id = current;
+    chime();
+    if (!speechAvailable()) {
+      // The chime alone, spaced so that two calls are two chimes.
+      timer = setTimeout(finish, 1500);
+      return;
+    }
+    // The words once the chime has rung; a stuck engine is given up after a while.
+    timer = setTimeout(() => {
+      timer = setTimeout(() => {
+        current += 1;
+        window.speechSynthesis.cancel();
+        finish();
+      }, CALL_TIMEOUT_MS);
+      say(id, call.fr, 'fr-FR', () => say(id, call.en, 'en-GB', finish));
+    }, 1100);
+  }
+
+  return {
+    announce(call) {
+      if (disposed) return;
+      waiting.push(call);
+      while (waiting.length > MAX_WAITING) waiting.shift();
+      next();
+    },
+    dispose() {
+      disposed = true;
+      current += 1;
+      waiting.length = 0;
+      clearTimeout(timer);
+      if (speechAvailable()) window.speechSynthesis.cancel();
+    },
+  };
+}

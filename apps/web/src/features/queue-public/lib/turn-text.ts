@@ -1,0 +1,59 @@
+import type { WaitEstimate } from '@qless/contract';
+import type { MessageKey } from '../../../i18n/en';
+import type { Locale, Params } from '../../../i18n/i18n';
+
+type Translate = (key: MessageKey, params?: Params) => string;
+
+/**
+ * A place in line as each language writes it: 1st 2nd 3rd 4th 11th 12th 13th 21st 22nd;
+ * 1er 2e 3e (French: "le 1er", then "e" for every other rank, as the Imprimerie nationale
+ * writes them).
+ */
+export function ordinal(n: number, locale: Locale): string {
+  if (locale === 'fr') return n === 1 ? '1er' : `${n}e`;
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  const unit = n % 10;
+  return `${n}${unit === 1 ? 'st' : unit === 2 ? 'nd' : unit === 3 ? 'rd' : 'th'}`;
+}
+
+/** "about 10–20 min" / "environ 10 à 20 min": a range, never one exact minute. */
+export function estimateText(t: Translate, estimate: WaitEstimate): string {
+  const { min_minutes: min, max_minutes: max } = estimate;
+  if (max <= 0) return t('queue.turn.soon');
+  if (min >= max) return t('queue.turn.about', { min: max });
+  return t('queue.turn.range', { min, max });
+}
+
+/** "You are 4th — about 10–20 min" / "Vous êtes le 4e — environ 10 à 20 min". */
+export function positionText(
+  t: Translate,
+  locale: Locale,
+  position: number,
+  estimate: WaitEstimate | null,
+): string {
+  const place = t('queue.turn.position', { ordinal: ordinal(position, locale) });
+  return estimate ? `${place} — ${estimateText(t, estimate)}` : place;
+}
+
+/** "A-042" said one sign at a time: "A 0 4 2" (a speech engine reads "042" as forty-two). */
+export function spelledNumber(number: string): string {
+  return number
+    .replace(/[^0-9A-Za-z]/g, '')
+    .split('')
+    .join(' ');
+}
+
+/**
+ * The call the board says, in French then English: "Numéro A 0 4 2, guichet 3" and "Number
+ * A 0 4 2, counter 3". A counter named "Guichet 3" is "counter 3" in English; other names are
+ * said as written. Digits in a counter's name are said as a number (they are short).
+ */
+export function spokenCall(number: string, counter: string): { fr: string; en: string } {
+  const spelled = spelledNumber(number);
+  const name = counter.trim();
+  const guichet = /^guichet\b\s*(.*)$/i.exec(name);
+  const fr = guichet ? `guichet ${guichet[1]}`.trim() : name;
+  const en = guichet ? `counter ${guichet[1]}`.trim() : name;
+  return { fr: `Numéro ${spelled}, ${fr}`, en: `Number ${spelled}, ${en}` };
+}
