@@ -943,7 +943,6 @@ export const en = {
   'outbox.lang.en': 'English',
   'outbox.lang.fr': 'French',
 
-<<<<<<< HEAD
   // The counter screen and the queue setup (issue 19, staff and admins).
   'area.nav.queue': 'Counter',
   'area.nav.queueSetup': 'Queue setup',
@@ -1091,7 +1090,6 @@ export const en = {
   'queueSetup.poster.download': 'Download the poster (PDF)',
   'queueSetup.poster.making': 'Making the poster…',
   'queueSetup.poster.failed': 'The poster could not be made. Please try again.',
-=======
   // The same-day queue's public pages (issue 19): the board, the join page, a visitor's turn
   'queue.turn.title': 'Your turn',
   'queue.turn.numberLabel': 'Your number',
@@ -1152,7 +1150,6 @@ export const en = {
     'Browsers play sound only after a click: click here or press OK on the remote once.',
   'queue.board.notFound': 'This board link is not valid or was revoked.',
   'queue.board.loading': 'Loading the board…',
->>>>>>> q-web-public
 } as const;
 
 export type MessageKey = keyof typeof en;
