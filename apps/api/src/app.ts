@@ -36,6 +36,10 @@ import { organizationAdminRoutes } from './modules/organizations/organization-ad
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { queueRoutes } from './modules/queue/queue.routes.js';
+import { QueueService } from './modules/queue/queue.service.js';
+import { TurnMessages } from './modules/queue/turn-messages.js';
+import { VisitAccess } from './modules/queue/visit-access.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
@@ -226,6 +230,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
+  // The queue (issue 19): its SMS carry the visitor's link (a visit key, or the booking's).
+  const visitAccess = await VisitAccess.load(deps.db);
+  const turns = new TurnMessages({
+    publicOrigin: config.publicOrigin,
+    visits: visitAccess,
+    bookings: payments.access,
+  });
+  const queue = new QueueService({ db: deps.db, clock: deps.clock, turns });
+  app.decorate('queue', queue);
+  app.decorate('visitAccess', visitAccess);
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
@@ -244,7 +259,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           options.uploadStorage ?? localUploadStorage(path.join(config.dataDir, 'uploads')),
         ),
       );
-      await api.register(checkinRoutes(deps, signer));
+      await api.register(checkinRoutes(deps, signer, turns));
+      await api.register(queueRoutes(deps, queue, limiter(deps.db, deps.clock, config)));
       await api.register(
         selfServiceRoutes(
           deps,
@@ -289,5 +305,9 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** The public catalogue's answers as sent (server-side rendering may embed them). */
     catalogReads: CatalogReads;
+    /** The queue's server core (issue 19). */
+    queue: QueueService;
+    /** Visit keys: the turn routes verify them (a booked visit's turn takes its booking key). */
+    visitAccess: VisitAccess;
   }
 }

@@ -297,3 +297,13 @@ export type JoinResponse = z.infer<typeof joinResponseSchema>;
 export const visitKeyQuerySchema = withFieldCodes(z.object({ key: z.string().min(10).max(200) }), {
   key: 'INVALID_VISIT_KEY',
 });
+
+/** PUT /api/v1/queue/services/{serviceId}/letter (admin): the letter of a service's numbers. */
+export const serviceLetterRequestSchema = withFieldCodes(
+  z.object({ letter: z.string().regex(/^[A-Z]$/, 'One capital letter, A to Z') }),
+  { letter: 'INVALID_QUEUE_SETTINGS' },
+);
+export const serviceLetterResponseSchema = z.object({
+  service_id: idSchema,
+  letter: z.string(),
+});

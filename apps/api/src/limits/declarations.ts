@@ -90,6 +90,12 @@ const TOO_MANY_INVITATIONS: Refusal = {
   message: 'Too many invitations sent for this organization. Wait a while, then try again.',
 };
 
+const TOO_MANY_VISITS: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_VISITS',
+  message: 'Too many visits were taken from this connection or phone. Ask at the desk.',
+};
+
 const paymentWindow = (c: Config) => c.payments.rateLimit.windowMinutes * MINUTE;
 const loginWindow = (c: Config) => c.auth.loginWindowMinutes * MINUTE;
 
@@ -423,6 +429,28 @@ export const LIMITS = {
       code: 'UPLOAD_QUOTA_EXCEEDED',
       message: 'This organization has uploaded too many images today. Try again tomorrow.',
     },
+  },
+  // The public join page (issue 19): anyone at the door may take a number, so without
+  // limits one person could fill a queue with names. A phone joins a few times a day at most.
+  'queue-joins-per-address': {
+    counting: 'counter',
+    counts: 'visits joined from the public page (`POST /join/{organizationId}`)',
+    per: 'client address',
+    key: 'queue-join:ip:',
+    windowMs: fixed(HOUR),
+    max: () => 5,
+    setting: null,
+    refusal: TOO_MANY_VISITS,
+  },
+  'queue-joins-per-phone': {
+    counting: 'counter',
+    counts: 'visits joined from the public page with this phone number',
+    per: 'phone number, from every client address',
+    key: 'queue-join:phone:',
+    windowMs: fixed(DAY),
+    max: () => 3,
+    setting: null,
+    refusal: TOO_MANY_VISITS,
   },
 } as const satisfies Record<string, LimitDeclaration>;
 

@@ -1,6 +1,9 @@
 import { addDays, type CheckinReason, type CheckinSyncResult, zonedNow } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
 import { markCheckedIn, moveCheckInEarlier } from '../bookings/bookings.repository.js';
+import { enterBookingVisit, moveBookingVisitArrival } from '../queue/queue.service.js';
+import type { TurnMessages } from '../queue/turn-messages.js';
+import { inTransaction } from '../queue/visits.repository.js';
 import {
   type CounterBooking,
   findCounterBooking,
@@ -72,6 +75,7 @@ async function syncOne(
   item: SyncItem,
   scope: { organizationId: string; userId: string },
   now: Date,
+  turns: TurnMessages | null,
 ): Promise<CheckinSyncResult> {
   const input = item.token !== undefined ? { token: item.token } : { code: item.code ?? '' };
   const resolved = await resolveTicket(db, signer, input, now);
@@ -91,22 +95,32 @@ async function syncOne(
   if (!at) return result(item, 'refused', 'NOT_TODAY', booking);
   const change = { bookingId: booking.booking_id, at, clientId: item.client_id };
   if (booking.status === 'confirmed') {
-    const won = await markCheckedIn(
-      db,
-      {
-        ...change,
-        by: scope.userId,
-        organizationId: scope.organizationId,
-        date: booking.booking_date,
-      },
-      now,
-    );
+    // Checked in means in line: the visit enters in the check-in's transaction.
+    const won = await inTransaction(db, async (trx) => {
+      const changed = await markCheckedIn(
+        trx,
+        {
+          ...change,
+          by: scope.userId,
+          organizationId: scope.organizationId,
+          date: booking.booking_date,
+        },
+        now,
+      );
+      if (changed) await enterBookingVisit(trx, booking.booking_id, at, now, turns);
+      return changed;
+    });
     booking = (await findCounterBooking(db, booking.booking_id)) ?? booking;
     if (won) return result(item, 'checked_in', 'OK', booking);
   }
   if (booking.status === 'checked_in') {
     const recorded = booking.checked_in_at;
-    if (await moveCheckInEarlier(db, change, now)) {
+    const moved = await inTransaction(db, async (trx) => {
+      const earlier = await moveCheckInEarlier(trx, change, now);
+      if (earlier) await moveBookingVisitArrival(trx, booking.booking_id, at, now);
+      return earlier;
+    });
+    if (moved) {
       booking = (await findCounterBooking(db, booking.booking_id)) ?? booking;
       return result(item, 'checked_in', 'OK', booking, recorded);
     }
@@ -127,13 +141,14 @@ export async function syncCheckins(
   items: SyncItem[],
   scope: { organizationId: string; userId: string },
   now: Date,
+  turns: TurnMessages | null = null,
 ): Promise<CheckinSyncResult[]> {
   const order = items
     .map((item, index) => ({ item, index, at: new Date(item.scanned_at).getTime() }))
     .sort((a, b) => a.at - b.at || a.index - b.index);
   const results: CheckinSyncResult[] = new Array(items.length);
   for (const { item, index } of order) {
-    results[index] = await syncOne(db, signer, item, scope, now);
+    results[index] = await syncOne(db, signer, item, scope, now, turns);
   }
   return results;
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
 import { authOf, ROLES_COUNTER, targetOrganization } from '../auth/auth-guard.js';
+import type { TurnMessages } from '../queue/turn-messages.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { checkIn, organizationToday } from './checkin.service.js';
 import { syncCheckins } from './checkin-sync.js';
@@ -33,6 +34,7 @@ const SYNC_BODY_LIMIT = 512 * 1024;
 export function checkinRoutes(
   { db, clock, guard }: AppDeps,
   signer: TicketSigner,
+  turns: TurnMessages | null = null,
 ): FastifyPluginAsyncZod {
   const counter = guard.require(ROLES_COUNTER);
   return async (app) => {
@@ -82,6 +84,7 @@ export function checkinRoutes(
             userId: auth.user.id,
           },
           clock.now(),
+          turns,
         );
         if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
         return { result: 'checked_in' as const, booking: outcome.booking };
@@ -108,7 +111,9 @@ export function checkinRoutes(
           organizationId: targetOrganization(auth, req.body.organization_id),
           userId: auth.user.id,
         };
-        return { results: await syncCheckins(db, signer, req.body.items, scope, clock.now()) };
+        return {
+          results: await syncCheckins(db, signer, req.body.items, scope, clock.now(), turns),
+        };
       },
     );
 

@@ -9,6 +9,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { markCheckedIn } from '../bookings/bookings.repository.js';
+import { enterBookingVisit } from '../queue/queue.service.js';
+import type { TurnMessages } from '../queue/turn-messages.js';
+import { inTransaction } from '../queue/visits.repository.js';
 import {
   assessBooking,
   type CounterBooking,
@@ -91,6 +94,7 @@ export async function checkIn(
   signer: TicketSigner,
   request: { input: TicketInput; organizationId: string; userId: string },
   now: Date,
+  turns: TurnMessages | null = null,
 ): Promise<CheckinOutcome> {
   const resolved = await resolveTicket(db, signer, request.input, now);
   if (!resolved.found) return refuse(resolved.reason, null);
@@ -103,18 +107,23 @@ export async function checkIn(
   const today = todayOf(booking, now);
   const reason = assessBooking(booking, request.organizationId, today);
   if (reason !== 'OK') return refuse(reason, booking);
-  const won = await markCheckedIn(
-    db,
-    {
-      bookingId: booking.booking_id,
-      organizationId: request.organizationId,
-      date: today,
-      at: now,
-      by: request.userId,
-      clientId: null,
-    },
-    now,
-  );
+  // The booking enters the queue in the check-in's transaction: checked in means in line.
+  const won = await inTransaction(db, async (trx) => {
+    const changed = await markCheckedIn(
+      trx,
+      {
+        bookingId: booking.booking_id,
+        organizationId: request.organizationId,
+        date: today,
+        at: now,
+        by: request.userId,
+        clientId: null,
+      },
+      now,
+    );
+    if (changed) await enterBookingVisit(trx, booking.booking_id, now, now, turns);
+    return changed;
+  });
   const fresh = (await findCounterBooking(db, booking.booking_id)) ?? booking;
   if (!won) {
     const lost = assessBooking(fresh, request.organizationId, today);

@@ -1,0 +1,307 @@
+import {
+  type CounterAction,
+  counterActionResponseSchema,
+  counterListResponseSchema,
+  counterPatchSchema,
+  counterRequestSchema,
+  counterResponseSchema,
+  idSchema,
+  joinInfoResponseSchema,
+  joinRequestSchema,
+  joinResponseSchema,
+  organizationScopeQuerySchema,
+  queueSettingsRequestSchema,
+  queueSettingsResponseSchema,
+  queueTodayResponseSchema,
+  queueVisitResponseSchema,
+  serviceLetterRequestSchema,
+  serviceLetterResponseSchema,
+  transferRequestSchema,
+  walkInRequestSchema,
+  withFieldCodes,
+} from '@qless/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { errorResponses } from '../../errors.js';
+import type { Limiter } from '../../limits/limiter.js';
+import { authOf, ROLES_ADMIN, ROLES_COUNTER, targetOrganization } from '../auth/auth-guard.js';
+import type { QueueService } from './queue.service.js';
+
+const counterParams = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
+const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
+  serviceId: 'INVALID_ID',
+});
+const organizationParams = withFieldCodes(z.object({ organizationId: idSchema }), {
+  organizationId: 'INVALID_ID',
+});
+
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
+/** Queue routes write visits and counters only: no public catalogue answer reads them. */
+const QUEUE_WRITE = { touchesCatalog: false } as const;
+
+/**
+ * The queue (issue 19): the counter screen's reads and actions (staff, admins, operators
+ * naming the organization), the admin's settings, counters and letters, and the public join
+ * page (the only public route here).
+ */
+export function queueRoutes(
+  { guard }: AppDeps,
+  queue: QueueService,
+  limits: Limiter,
+): FastifyPluginAsyncZod {
+  const counter = guard.require(ROLES_COUNTER);
+  const admin = guard.require(ROLES_ADMIN);
+  return async (app) => {
+    app.get(
+      '/queue/today',
+      {
+        onRequest: counter,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          response: { 200: queueTodayResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return queue.today(targetOrganization(authOf(req), req.query.organization_id));
+      },
+    );
+
+    app.post(
+      '/queue/visits',
+      {
+        onRequest: counter,
+        config: QUEUE_WRITE,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          body: walkInRequestSchema,
+          response: { 201: queueVisitResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const auth = authOf(req);
+        const visit = await queue.walkIn(
+          targetOrganization(auth, req.query.organization_id),
+          auth.user.id,
+          req.body,
+        );
+        return reply.code(201).send({ visit });
+      },
+    );
+
+    for (const [path, state] of [
+      ['open', 'open'],
+      ['pause', 'paused'],
+      ['close', 'closed'],
+    ] as const) {
+      app.post(
+        `/queue/counters/:id/${path}`,
+        {
+          onRequest: counter,
+          config: QUEUE_WRITE,
+          schema: {
+            params: counterParams,
+            response: { 200: counterActionResponseSchema, ...writeErrors },
+          },
+        },
+        async (req, reply) => {
+          reply.header('cache-control', 'no-store');
+          return queue.counterState(authOf(req), req.params.id, state);
+        },
+      );
+    }
+
+    const actions: [string, Exclude<CounterAction, 'transfer'>][] = [
+      ['call-next', 'call_next'],
+      ['recall', 'recall'],
+      ['start', 'start'],
+      ['done', 'done'],
+      ['no-show', 'no_show'],
+    ];
+    for (const [path, action] of actions) {
+      app.post(
+        `/queue/counters/:id/${path}`,
+        {
+          onRequest: counter,
+          config: QUEUE_WRITE,
+          schema: {
+            params: counterParams,
+            response: { 200: counterActionResponseSchema, ...writeErrors },
+          },
+        },
+        async (req, reply) => {
+          reply.header('cache-control', 'no-store');
+          return queue.act(authOf(req), req.params.id, action);
+        },
+      );
+    }
+
+    app.post(
+      '/queue/counters/:id/transfer',
+      {
+        onRequest: counter,
+        config: QUEUE_WRITE,
+        schema: {
+          params: counterParams,
+          body: transferRequestSchema,
+          response: { 200: counterActionResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return queue.act(authOf(req), req.params.id, 'transfer', req.body.service_id);
+      },
+    );
+
+    // ---------------------------------------------------------------- the admin's
+
+    app.get(
+      '/queue/settings',
+      {
+        onRequest: admin,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          response: { 200: queueSettingsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const organizationId = targetOrganization(authOf(req), req.query.organization_id);
+        return { settings: await queue.settings(organizationId) };
+      },
+    );
+
+    app.put(
+      '/queue/settings',
+      {
+        onRequest: admin,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          body: queueSettingsRequestSchema,
+          response: { 200: queueSettingsResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const organizationId = targetOrganization(authOf(req), req.query.organization_id);
+        return { settings: await queue.updateSettings(organizationId, req.body) };
+      },
+    );
+
+    app.get(
+      '/queue/counters',
+      {
+        onRequest: counter,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          response: { 200: counterListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const organizationId = targetOrganization(authOf(req), req.query.organization_id);
+        return { counters: await queue.listCounters(organizationId) };
+      },
+    );
+
+    app.post(
+      '/queue/counters',
+      {
+        onRequest: admin,
+        config: QUEUE_WRITE,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          body: counterRequestSchema,
+          response: { 201: counterResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const organizationId = targetOrganization(authOf(req), req.query.organization_id);
+        const created = await queue.createCounter(organizationId, req.body);
+        return reply.code(201).send({ counter: created });
+      },
+    );
+
+    app.patch(
+      '/queue/counters/:id',
+      {
+        onRequest: admin,
+        config: QUEUE_WRITE,
+        schema: {
+          params: counterParams,
+          body: counterPatchSchema,
+          response: { 200: counterResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { counter: await queue.updateCounter(authOf(req), req.params.id, req.body) };
+      },
+    );
+
+    app.put(
+      '/queue/services/:serviceId/letter',
+      {
+        onRequest: admin,
+        config: QUEUE_WRITE,
+        schema: {
+          params: serviceParams,
+          querystring: organizationScopeQuerySchema,
+          body: serviceLetterRequestSchema,
+          response: { 200: serviceLetterResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const organizationId = targetOrganization(authOf(req), req.query.organization_id);
+        return queue.setLetter(organizationId, req.params.serviceId, req.body.letter);
+      },
+    );
+
+    // ---------------------------------------------------------------- public: the poster's page
+
+    app.get(
+      '/join/:organizationId',
+      {
+        schema: {
+          params: organizationParams,
+          response: { 200: joinInfoResponseSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return queue.joinInfo(req.params.organizationId);
+      },
+    );
+
+    app.post(
+      '/join/:organizationId',
+      {
+        config: QUEUE_WRITE,
+        schema: {
+          params: organizationParams,
+          body: joinRequestSchema,
+          response: {
+            201: joinResponseSchema,
+            ...errorResponses(400, 403, 404, 409, 413, 415, 429),
+          },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        // Counted before the work, so that joins sent at once cannot all pass.
+        await limits.enforce(reply, [
+          { limit: 'queue-joins-per-address', of: req.ip },
+          ...(req.body.phone
+            ? [{ limit: 'queue-joins-per-phone' as const, of: req.body.phone }]
+            : []),
+        ]);
+        const joined = await queue.join(req.params.organizationId, req.body, req.ip);
+        return reply.code(201).send(joined);
+      },
+    );
+  };
+}
