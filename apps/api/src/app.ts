@@ -17,6 +17,7 @@ import type { Database } from './db/database.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { limiter } from './limits/limiter.js';
+import { LiveSockets } from './limits/live-sockets.js';
 import { databaseRateLimitStore, memoryRateLimitStore } from './limits/route-store.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
@@ -40,6 +41,8 @@ import { queueRoutes } from './modules/queue/queue.routes.js';
 import { QueueService } from './modules/queue/queue.service.js';
 import { TurnMessages } from './modules/queue/turn-messages.js';
 import { VisitAccess } from './modules/queue/visit-access.js';
+import { QueueHub } from './modules/queue/queue-hub.js';
+import { queueLiveRoutes } from './modules/queue/queue-live.routes.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
@@ -161,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         getOrCreateSecret(deps.db, 'simulator_signing_key'),
       ),
   );
+  const liveSockets = new LiveSockets(config, () => app.allowedOrigins);
   const events = new PaymentEvents();
   await events.start(database);
   app.decorate('payments', payments);
@@ -203,7 +207,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.payments.reconcilerEnabled) {
     app.addHook('onReady', async () => payments.reconciler.start());
   }
+  // The queue's boards and turns on this process, fed by one LISTEN (decision 020).
+  const queueHub = new QueueHub({ db: deps.db, clock, log: app.log });
+  await queueHub.start(database);
+  app.decorate('queueHub', queueHub);
   app.addHook('onClose', async () => {
+    await queueHub.stop();
     await payments.reconciler.stop();
     await payments.provider.close();
     await events.stop();
@@ -247,7 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes(deps));
       await api.register(catalogRoutes(reads));
       await api.register(contactRoutes(deps));
-      await api.register(paymentsRoutes(deps, payments, events));
+      await api.register(paymentsRoutes(deps, payments, events, liveSockets));
       await api.register(ticketsRoutes(deps, signer));
       await api.register(accountRoutes(deps));
       await api.register(consoleRoutes(deps));
@@ -261,6 +270,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
       await api.register(checkinRoutes(deps, signer, turns));
       await api.register(queueRoutes(deps, queue, limiter(deps.db, deps.clock, config)));
+      await api.register(
+        queueLiveRoutes(deps, queueHub, liveSockets, {
+          bookings: payments.access,
+          visits: visitAccess,
+        }),
+      );
       await api.register(
         selfServiceRoutes(
           deps,
@@ -301,6 +316,8 @@ declare module 'fastify' {
     allowedOrigins: string[];
     payments: Payments;
     messaging: Messaging;
+    /** The queue's live layer (boards, visitors' turns) of this process. */
+    queueHub: QueueHub;
     /** The public catalogue's answers in memory; `sync()` after writing outside a request. */
     readCache: ReadCache;
     /** The public catalogue's answers as sent (server-side rendering may embed them). */

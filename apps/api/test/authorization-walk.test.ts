@@ -265,7 +265,7 @@ const QUEUE_CROSS_CASES = (): CrossCase[] => [
     accept: (status) => status === 201 || status === 400 || status === 403 || status === 404,
   },
   {
-    route: 'DELETE /api/v1/queue/boards/:id',
+    route: 'DELETE /api/v1/queue/boards/:boardId',
     request: (b) => ({ method: 'DELETE', url: `/api/v1/queue/boards/${b.boardId}` }),
   },
   {

@@ -182,11 +182,8 @@ describe('every declared route, fed mutated input', () => {
       bookingId,
       code: 'QL-7K4M-2QAB-XC9D',
       // The queue's ids name the fixture's counter and board, so mutations reach the handlers.
-      id: route.url.includes('/queue/counters/')
-        ? counterId
-        : route.url.includes('/queue/boards/')
-          ? boardId
-          : s.fx.orgId,
+      id: route.url.includes('/queue/counters/') ? counterId : s.fx.orgId,
+      boardId,
       organizationId: s.fx.orgId,
       visitId,
       token: 'x'.repeat(43),

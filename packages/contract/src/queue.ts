@@ -215,6 +215,8 @@ export const boardRequestSchema = withFieldCodes(
 );
 export const boardCreatedResponseSchema = z.object({ board: boardSchema, token: z.string() });
 export const boardListResponseSchema = z.object({ boards: z.array(boardSchema) });
+/** DELETE /api/v1/queue/boards/{id}: the board, revoked (kept, its link dead). */
+export const boardResponseSchema = z.object({ board: boardSchema });
 
 /** GET /api/v1/board/{token} and each message of its socket: numbers only, never a name. */
 export const boardSnapshotSchema = z.object({

@@ -186,7 +186,7 @@ export const LIMITS = {
   },
   'status-sockets': {
     counting: 'open',
-    counts: 'open payment status sockets, in each process',
+    counts: 'open live sockets (payment status, board, visit turn), in each process',
     per: 'client address',
     windowMs: null,
     max: (c) => c.limits.socketsPerIp,
@@ -194,7 +194,7 @@ export const LIMITS = {
     refusal: {
       status: 4429,
       code: 'TOO_MANY_SOCKETS',
-      message: 'Too many payment status connections from this address. Close some first.',
+      message: 'Too many live connections from this address. Close some first.',
     },
   },
   contact: {

@@ -13,7 +13,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { clientAddressKey } from '../../limits/client-address.js';
-import { LIMITS, maxOf, routeLimit } from '../../limits/declarations.js';
+import { routeLimit } from '../../limits/declarations.js';
+import {
+  closeWithError as closeSocketWithError,
+  type LiveSockets,
+} from '../../limits/live-sockets.js';
 import { cancelPendingPayment } from './payment-cancel.js';
 import type { PaymentEvents } from './payment-events.js';
 import { readPaymentStatus } from './payment-status.js';
@@ -37,13 +41,9 @@ export function paymentsRoutes(
   deps: AppDeps,
   payments: Payments,
   events: PaymentEvents,
+  sockets: LiveSockets,
 ): FastifyPluginAsyncZod {
-  const socketsPerAddress = maxOf('status-sockets', deps.config);
-  const tooManySockets = LIMITS['status-sockets'].refusal;
   const statusOf = (paymentId: string) => readPaymentStatus(deps.db, payments.signer, paymentId);
-  // Open status sockets per client address in this process: each holds memory and a
-  // subscription, so one client may not open them without end.
-  const socketsByAddress = new Map<string, number>();
   return async (app) => {
     app.post(
       '/payment/initiate',
@@ -152,40 +152,12 @@ export function paymentsRoutes(
 
     app.get(
       '/payment/:paymentId/statusSocket',
-      {
-        websocket: true,
-        // Reject cross-site pages before the upgrade: a socket is not covered by CORS.
-        preValidation: async (req, reply) => {
-          const origin = req.headers.origin;
-          if (origin && !app.allowedOrigins.includes(origin)) {
-            const body: ErrorBody = {
-              code: 'ORIGIN_NOT_ALLOWED',
-              message: 'This origin may not open payment sockets.',
-            };
-            return reply.status(403).send(body);
-          }
-        },
-      },
+      { websocket: true, preValidation: sockets.checkOrigin },
       async (socket, req) => {
         const { paymentId } = req.params as { paymentId: string };
-        const closeWithError = (code: number, body: ErrorBody) => {
-          socket.send(JSON.stringify({ error: body }));
-          socket.close(code, body.code);
-        };
-        const address = clientAddressKey(req.ip);
-        const open = socketsByAddress.get(address) ?? 0;
-        if (open >= socketsPerAddress) {
-          return closeWithError(tooManySockets.status, {
-            code: tooManySockets.code,
-            message: tooManySockets.message,
-          });
-        }
-        socketsByAddress.set(address, open + 1);
-        socket.on('close', () => {
-          const left = (socketsByAddress.get(address) ?? 1) - 1;
-          if (left > 0) socketsByAddress.set(address, left);
-          else socketsByAddress.delete(address);
-        });
+        const closeWithError = (code: number, body: ErrorBody) =>
+          closeSocketWithError(socket, code, body);
+        if (!sockets.admit(socket, req.ip)) return;
         if (!idSchema.safeParse(paymentId).success) {
           return closeWithError(4400, { code: 'INVALID_ID', message: 'Malformed payment id.' });
         }

@@ -1,0 +1,296 @@
+/**
+ * The live layer of the queue: one LISTEN per process on QUEUE_CHANNEL, and per organization
+ * the boards and visitors' turns followed from this process. A notification marks the
+ * organization; after a short pause that gathers a burst, its day is loaded once and every
+ * follower's message rendered from memory, sent only when it changed. No follower costs a
+ * query of its own: a board's message is shared by all boards of the organization, a turn's
+ * by all sockets following the same visit.
+ */
+import type { BoardSnapshot, ErrorBody, VisitTurn } from '@qless/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { Db, VisitRow } from '../../db/schema.js';
+import { loadQueueDay, type QueueDay } from './queue-day.js';
+import { QUEUE_CHANNEL } from './queue-events.js';
+import {
+  type BoardView,
+  boardSnapshot,
+  boardView,
+  loadLastCall,
+  openIndex,
+  resolveClosed,
+  visitTurn,
+} from './queue-live.js';
+
+/** Where a follower's messages go (a socket, or a test's recorder). */
+export interface LiveSink {
+  send(text: string): void;
+  /** Ends the follow with an error frame (a revoked board). */
+  fail(code: number, body: ErrorBody): void;
+  /** Ends the follow after its last message (the visit ended). */
+  end(): void;
+}
+
+interface BoardFollower {
+  boardId: string;
+  sink: LiveSink;
+  /** The view last sent (a string shared by every board of the room). */
+  last: string | null;
+}
+
+interface TurnGroup {
+  /** The visit the followers mean now (a transfer moves them to the new visit). */
+  currentId: string;
+  sinks: Set<LiveSink>;
+  last: string | null;
+}
+
+interface Room {
+  organizationId: string;
+  boards: Set<BoardFollower>;
+  /** Keyed by the visit id the followers asked for. */
+  turns: Map<string, TurnGroup>;
+  timer: NodeJS.Timeout | null;
+  running: boolean;
+  dirty: boolean;
+  /** Kept for a day in case the last called visit's events fall out of view. */
+  lastCall: BoardSnapshot['last_call'];
+  lastCallDate: string | null;
+}
+
+export interface QueueHubOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** How long a burst of notifications is gathered before the day is loaded (ms). */
+  coalesceMs?: number;
+  /**
+   * The order moves with the clock alone (a booked visitor's grace window opening), so rooms
+   * with followers are re-rendered this often even without a notification (ms).
+   */
+  refreshMs?: number;
+  /** After a failed load (database down), the room is tried again after this long (ms). */
+  retryMs?: number;
+}
+
+/** Close code of a board that was revoked (or never existed) while followed. */
+export const CLOSE_NOT_FOUND = 4404;
+
+export class QueueHub {
+  private readonly rooms = new Map<string, Room>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private refresh: NodeJS.Timeout | null = null;
+  private readonly coalesceMs: number;
+  private readonly retryMs: number;
+  private stopped = false;
+
+  constructor(private readonly options: QueueHubOptions) {
+    this.coalesceMs = options.coalesceMs ?? 50;
+    this.retryMs = options.retryMs ?? 2_000;
+  }
+
+  async start(database: Database): Promise<void> {
+    this.unlisten = await database.listen(QUEUE_CHANNEL, (organizationId) => {
+      // Empty after a reconnect: changes may have been missed, so every room reloads.
+      if (organizationId === '') for (const room of this.rooms.values()) this.touch(room);
+      else {
+        const room = this.rooms.get(organizationId);
+        if (room) this.touch(room);
+      }
+    });
+    const refreshMs = this.options.refreshMs ?? 30_000;
+    this.refresh = setInterval(() => {
+      for (const room of this.rooms.values()) this.touch(room);
+    }, refreshMs);
+    this.refresh.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.refresh) clearInterval(this.refresh);
+    await this.unlisten?.();
+    this.unlisten = null;
+    for (const room of this.rooms.values()) if (room.timer) clearTimeout(room.timer);
+    this.rooms.clear();
+  }
+
+  /** How many boards and turn sockets this process follows (the bench reads it). */
+  stats(): { rooms: number; boards: number; turns: number; visits: number } {
+    let boards = 0;
+    let turns = 0;
+    let visits = 0;
+    for (const room of this.rooms.values()) {
+      boards += room.boards.size;
+      visits += room.turns.size;
+      for (const group of room.turns.values()) turns += group.sinks.size;
+    }
+    return { rooms: this.rooms.size, boards, turns, visits };
+  }
+
+  /** Follows an organization's board; the first message comes with the next render. */
+  followBoard(organizationId: string, boardId: string, sink: LiveSink): () => void {
+    const room = this.roomOf(organizationId);
+    const follower: BoardFollower = { boardId, sink, last: null };
+    room.boards.add(follower);
+    this.touch(room);
+    return () => {
+      room.boards.delete(follower);
+      this.release(room);
+    };
+  }
+
+  /** Follows one visit's turn; the first message comes with the next render. */
+  followTurn(organizationId: string, visitId: string, sink: LiveSink): () => void {
+    const room = this.roomOf(organizationId);
+    let group = room.turns.get(visitId);
+    if (!group) {
+      group = { currentId: visitId, sinks: new Set(), last: null };
+      room.turns.set(visitId, group);
+    }
+    group.sinks.add(sink);
+    // A newcomer needs the message even when the group's did not change.
+    group.last = null;
+    this.touch(room);
+    const joined = group;
+    return () => {
+      joined.sinks.delete(sink);
+      if (joined.sinks.size === 0 && room.turns.get(visitId) === joined) room.turns.delete(visitId);
+      this.release(room);
+    };
+  }
+
+  private roomOf(organizationId: string): Room {
+    let room = this.rooms.get(organizationId);
+    if (!room) {
+      room = {
+        organizationId,
+        boards: new Set(),
+        turns: new Map(),
+        timer: null,
+        running: false,
+        dirty: false,
+        lastCall: null,
+        lastCallDate: null,
+      };
+      this.rooms.set(organizationId, room);
+    }
+    return room;
+  }
+
+  private release(room: Room): void {
+    if (room.boards.size > 0 || room.turns.size > 0) return;
+    if (room.timer) clearTimeout(room.timer);
+    room.timer = null;
+    if (this.rooms.get(room.organizationId) === room) this.rooms.delete(room.organizationId);
+  }
+
+  private touch(room: Room, delayMs = this.coalesceMs): void {
+    if (this.stopped) return;
+    if (room.running) {
+      room.dirty = true;
+      return;
+    }
+    if (room.timer) return;
+    room.timer = setTimeout(() => {
+      room.timer = null;
+      void this.render(room);
+    }, delayMs);
+  }
+
+  private async render(room: Room): Promise<void> {
+    if (this.rooms.get(room.organizationId) !== room) return;
+    room.running = true;
+    room.dirty = false;
+    let failed = false;
+    try {
+      const now = this.options.clock.now();
+      const day = await loadQueueDay(this.options.db, room.organizationId, now);
+      if (room.boards.size > 0) await this.renderBoards(room, day, now);
+      if (room.turns.size > 0) await this.renderTurns(room, day);
+    } catch (err) {
+      failed = true;
+      this.options.log.error({ err, organizationId: room.organizationId }, 'queue render failed');
+    } finally {
+      room.running = false;
+    }
+    if (failed) this.touch(room, this.retryMs);
+    else if (room.dirty) this.touch(room);
+  }
+
+  private async renderBoards(room: Room, day: QueueDay, now: Date): Promise<void> {
+    const { db } = this.options;
+    const [active, found] = await Promise.all([
+      db
+        .selectFrom('boards')
+        .select('id')
+        .where('organization_id', '=', room.organizationId)
+        .where('revoked_at', 'is', null)
+        .execute(),
+      loadLastCall(db, day),
+    ]);
+    if (room.lastCallDate !== day.date) room.lastCall = null;
+    if (found && (room.lastCall === null || found.seq >= room.lastCall.seq)) room.lastCall = found;
+    room.lastCallDate = day.date;
+    const live = new Set(active.map((b) => b.id));
+    const view: BoardView = boardView(day, room.lastCall);
+    const key = JSON.stringify(view);
+    let text: string | null = null;
+    for (const follower of [...room.boards]) {
+      if (!live.has(follower.boardId)) {
+        room.boards.delete(follower);
+        follower.sink.fail(CLOSE_NOT_FOUND, {
+          code: 'BOARD_NOT_FOUND',
+          message: 'This board link was revoked.',
+        });
+        continue;
+      }
+      if (follower.last === key) continue;
+      text ??= JSON.stringify(boardSnapshot(view, now));
+      follower.last = key;
+      follower.sink.send(text);
+    }
+  }
+
+  private async renderTurns(room: Room, day: QueueDay): Promise<void> {
+    const open = openIndex(day);
+    const resolved = new Map<TurnGroup, VisitRow>();
+    const closed: TurnGroup[] = [];
+    for (const group of room.turns.values()) {
+      const visit = open.byId.get(group.currentId) ?? open.successorOf.get(group.currentId);
+      if (visit) resolved.set(group, visit);
+      else closed.push(group);
+    }
+    if (closed.length > 0) {
+      const rows = await resolveClosed(
+        this.options.db,
+        closed.map((g) => g.currentId),
+      );
+      for (const group of closed) {
+        const visit = rows.get(group.currentId);
+        if (visit) resolved.set(group, visit);
+      }
+    }
+    for (const [followedId, group] of room.turns) {
+      const visit = resolved.get(group);
+      if (!visit) continue;
+      group.currentId = visit.id;
+      const turn: VisitTurn = visitTurn(day, visit, followedId);
+      const text = JSON.stringify(turn);
+      if (text !== group.last) {
+        group.last = text;
+        for (const sink of group.sinks) sink.send(text);
+      }
+      if (isOver(turn)) {
+        room.turns.delete(followedId);
+        for (const sink of group.sinks) sink.end();
+      }
+    }
+    this.release(room);
+  }
+}
+
+/** A visit that left the queue for good: its socket has nothing more to say. */
+function isOver(turn: VisitTurn): boolean {
+  return turn.state === 'done' || turn.state === 'no_show' || turn.state === 'left';
+}
