@@ -120,14 +120,11 @@ export async function runEngine(engine: Engine, sizes: Sizes): Promise<Figure[]>
       SEED_DEMO: 'false',
       PAYMENT_PROVIDER: 'simulator',
       OUTBOX_WORKER_ENABLED: 'false',
-      // The customers' joins carry their own address (one proxy hop is trusted).
+      // The customers' joins carry their own address (one proxy hop is trusted): the join
+      // limits (5 an hour per address) then count each customer's phone, as in a hall.
       TRUST_PROXY: '1',
+      // Every live socket (status, board, turn) counts against one per-address maximum.
       STATUS_SOCKETS_PER_IP: '100000',
-      QUEUE_JOINS_PER_IP: '100000',
-      QUEUE_JOINS_PER_PHONE: '100000',
-      QUEUE_SOCKETS_PER_IP: '100000',
-      TURN_SOCKETS_PER_IP: '100000',
-      BOARD_SOCKETS_PER_IP: '100000',
       LOGIN_FAILURES_PER_IP: '100000',
     };
     for (let p = 0; p < processes; p++) servers.push(await startServer(env));

@@ -104,6 +104,8 @@ const STAFF_ALLOWED = new Set([
   // The counter screen (issue 19): the line, walk-ins and the counter's own actions.
   'GET /api/v1/queue/today',
   'POST /api/v1/queue/visits',
+  // The counters' names and services (also in /queue/today): the clerk picks theirs.
+  'GET /api/v1/queue/counters',
   ...['open', 'pause', 'close', 'call-next', 'recall', 'start', 'done', 'no-show', 'transfer'].map(
     (action) => `POST /api/v1/queue/counters/:id/${action}`,
   ),
@@ -951,5 +953,101 @@ describe('routes opened by a booking’s access key', () => {
       headers: { 'x-booking-key': mine.key },
     });
     expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('a visitor’s own turn, opened by its key', () => {
+  const s = useStack({ env: { ...NO_LIMITS } });
+  const joined: { visitId: string; key: string }[] = [];
+  let staff: string;
+  let boardToken: string;
+  let booked: { bookingId: string; key: string };
+
+  beforeAll(async () => {
+    const db = s.database.db;
+    await db
+      .updateTable('organizations')
+      .set({ queue_join_enabled: true })
+      .where('id', '=', s.fx.orgId)
+      .execute();
+    for (const [i, name] of ['Walk-in One', 'Walk-in Two'].entries()) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/v1/join/${s.fx.orgId}`,
+        payload: { service_id: s.fx.serviceId, name },
+        remoteAddress: `10.1.1.${i + 1}`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json<{ turn: { visit_id: string }; key: string }>();
+      joined.push({ visitId: body.turn.visit_id, key: body.key });
+    }
+    const paid = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(s.fx, { phone_number: '+237677000301' }),
+    });
+    const { payment } = paid.json<{ payment: { booking_id: string; access_key: string } }>();
+    booked = { bookingId: payment.booking_id, key: payment.access_key };
+    await createUser(db, {
+      email: 'admin@turns.cm',
+      role: 'org_admin',
+      organizationId: s.fx.orgId,
+    });
+    staff = await signIn(s.app, 'admin@turns.cm');
+    const board = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/queue/boards',
+      headers: bearer(staff),
+      payload: { name: 'Hall' },
+    });
+    boardToken = board.json<{ token: string }>().token;
+  }, 60_000);
+
+  it('reads nothing without the visit’s own key, and nothing else with it', async () => {
+    const [mine, other] = joined;
+    if (!mine || !other) throw new Error('fixture visits');
+    const wrong: [string, string, Record<string, string>][] = [
+      ['no key', '', {}],
+      ['an empty key', '?key=', {}],
+      ['another visit’s key', `?key=${other.key}`, {}],
+      ['a key in another case', `?key=${mine.key.toUpperCase()}`, {}],
+      ['a booking’s key (not this visit’s booking)', `?key=${booked.key}`, {}],
+      ['the board token', `?key=${boardToken}`, {}],
+      ['an admin session instead of a key', '', bearer(staff)],
+      ['the key as a header', '', { 'x-booking-key': mine.key }],
+    ];
+    const failures: string[] = [];
+    for (const [name, query, headers] of wrong) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/v1/visits/${mine.visitId}${query}`,
+        headers,
+      });
+      if (![400, 403].includes(res.statusCode) || res.body.includes('Walk-in One')) {
+        failures.push(`${name} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    // A key that opens one visit says nothing of an unknown one (the same refusal).
+    const unknown = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/visits/${ANY_ID}?key=${mine.key}`,
+    });
+    expect(unknown.statusCode).toBe(403);
+    expect(failures).toEqual([]);
+    const own = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/visits/${mine.visitId}?key=${mine.key}`,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    // The turn is a public answer: a number, never the visitor's name.
+    expect(own.body).not.toContain('Walk-in One');
+  });
+
+  it('shows a board to its token only, and never a name', async () => {
+    const bad = await s.app.inject({ method: 'GET', url: `/api/v1/board/${'x'.repeat(43)}` });
+    expect(bad.statusCode).toBe(404);
+    const good = await s.app.inject({ method: 'GET', url: `/api/v1/board/${boardToken}` });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.body).not.toMatch(/Walk-in|\+237/);
   });
 });
