@@ -256,8 +256,18 @@ describe('a morning at the counter, in French at 360 px', () => {
       await today.getByLabel(/Code du ticket/).fill(b.code);
       await today.getByRole('button', { name: /^Enregistrer$/ }).click();
       await expect
-        .poll(() => today.getByTestId('checkin-result').textContent())
-        .toMatch(/Arrivée enregistrée|A-00\d/);
+        .poll(async () => {
+          const row = await tdb.database.db
+            .selectFrom('visits')
+            .select('id')
+            .where('booking_id', '=', b.bookingId)
+            .executeTakeFirst();
+          return row !== undefined;
+        })
+        .toBe(true);
+      expect(await today.getByTestId('checkin-result').textContent()).toMatch(
+        /^Arrivée enregistrée/,
+      );
     }
     const ticket = async (b: typeof ada) => {
       const page = await newPage();
