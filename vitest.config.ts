@@ -18,6 +18,7 @@ export const BOTH_ENGINES = [
   'payment-rate-limits',
   'payment-status-socket', // LISTEN/NOTIFY fan-out
   'payments-processes',
+  'queue-race', // twenty counters calling at once (the queue lock)
   'read-cache',
   'reconciler-backlog',
   'self-service-races',

@@ -292,7 +292,9 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        // Counted before the work, so that joins sent at once cannot all pass.
+        // Refusals that cost nothing first; then counted before the work, so that joins
+        // sent at once cannot all pass.
+        await queue.assertJoinable(req.params.organizationId);
         await limits.enforce(reply, [
           { limit: 'queue-joins-per-address', of: req.ip },
           ...(req.body.phone

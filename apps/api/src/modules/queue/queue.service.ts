@@ -333,6 +333,25 @@ export class QueueService {
     };
   }
 
+  /** 404 unless listed, 403 JOIN_DISABLED unless switched on, 409 QUEUE_CLOSED unless open now. */
+  async assertJoinable(organizationId: string): Promise<void> {
+    const org = await this.listedOrganization(organizationId);
+    if (!org.queue_join_enabled) {
+      throw new AppError(
+        403,
+        'JOIN_DISABLED',
+        'This organization does not take visitors from its page.',
+      );
+    }
+    if (!(await isQueueOpen(this.deps.db, org, this.now()))) {
+      throw new AppError(
+        409,
+        'QUEUE_CLOSED',
+        'The queue is closed now. Come back during opening hours.',
+      );
+    }
+  }
+
   /**
    * A walk-in joins by themself. The caller counted the request against the join limits
    * first (queue.routes.ts); refusals: 403 JOIN_DISABLED, 409 QUEUE_CLOSED.
@@ -347,22 +366,8 @@ export class QueueService {
     },
     clientAddress: string,
   ): Promise<JoinResponse> {
-    const org = await this.listedOrganization(organizationId);
+    await this.assertJoinable(organizationId);
     const now = this.now();
-    if (!org.queue_join_enabled) {
-      throw new AppError(
-        403,
-        'JOIN_DISABLED',
-        'This organization does not take visitors from its page.',
-      );
-    }
-    if (!(await isQueueOpen(this.deps.db, org, now))) {
-      throw new AppError(
-        409,
-        'QUEUE_CLOSED',
-        'The queue is closed now. Come back during opening hours.',
-      );
-    }
     return inTransaction(this.deps.db, async (trx) => {
       await this.assertActiveService(trx, organizationId, input.service_id);
       const { visit, day } = await enterQueue(
