@@ -19,6 +19,8 @@ export const BOTH_ENGINES = [
   'payment-status-socket', // LISTEN/NOTIFY fan-out
   'payments-processes',
   'queue-race', // twenty counters calling at once (the queue lock)
+  'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
+  'queue-turn',
   'read-cache',
   'reconciler-backlog',
   'self-service-races',

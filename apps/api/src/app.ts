@@ -39,10 +39,10 @@ import { createPayments, type Payments } from './modules/payments/payments.modul
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
 import { QueueService } from './modules/queue/queue.service.js';
-import { TurnMessages } from './modules/queue/turn-messages.js';
-import { VisitAccess } from './modules/queue/visit-access.js';
 import { QueueHub } from './modules/queue/queue-hub.js';
 import { queueLiveRoutes } from './modules/queue/queue-live.routes.js';
+import { TurnMessages } from './modules/queue/turn-messages.js';
+import { VisitAccess } from './modules/queue/visit-access.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';

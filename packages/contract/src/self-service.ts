@@ -61,6 +61,11 @@ export const customerBookingSchema = z.object({
   cancelled_by: z.enum(['customer', 'organization']).nullable(),
   rescheduled_from: z.object({ date: isoDateSchema, time: z.string() }).nullable(),
   payment: customerPaymentSchema.nullable(),
+  /**
+   * The booking's visit in the same-day queue, once checked in: the ticket page and My
+   * bookings follow its turn (GET /visits/{id}?key= with this booking's key). Absent before.
+   */
+  visit_id: idSchema.optional(),
 });
 export type CustomerBooking = z.infer<typeof customerBookingSchema>;
 

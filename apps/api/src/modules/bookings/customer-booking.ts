@@ -103,5 +103,6 @@ export async function toCustomerBooking(
           ussd_code: payment.ussd_code,
         }
       : null,
+    ...(row.visit_id ? { visit_id: row.visit_id } : {}),
   };
 }

@@ -35,6 +35,16 @@ function customerBookingQuery(db: Db) {
       'b.cancelled_by',
       'b.rescheduled_from_date',
       'fs.start_time as rescheduled_from_time',
+      // Its visit once checked in (a transfer makes a new one; the latest is the live one).
+      (eb) =>
+        eb
+          .selectFrom('visits as v')
+          .select('v.id')
+          .whereRef('v.booking_id', '=', 'b.id')
+          .orderBy('v.created_at', 'desc')
+          .orderBy('v.id', 'desc')
+          .limit(1)
+          .as('visit_id'),
     ]);
 }
 
