@@ -15,8 +15,20 @@ import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { todayOf } from '../tickets/ticket-check.js';
-import { estimateWait, RECENT_SERVICE_TIMES, typicalServiceMinutes } from './queue-estimate.js';
-import { type GraceWindow, orderQueue, positionsByService } from './queue-order.js';
+import {
+  type ProjectedCounter,
+  type Projection,
+  projectWaits,
+  RECENT_SERVICE_TIMES,
+  typicalServiceMinutes,
+  waitRange,
+} from './queue-estimate.js';
+import {
+  type GraceWindow,
+  type OrderableVisit,
+  orderQueue,
+  positionsByService,
+} from './queue-order.js';
 
 export interface QueueService {
   id: string;
@@ -213,14 +225,69 @@ export function openCountersFor(day: QueueDay, serviceId: string): number {
   return day.counters.filter((c) => c.state === 'open' && c.service_ids.includes(serviceId)).length;
 }
 
-/** The wait range of a waiting visit, from the people ahead in its line. */
+/*
+ * When each open counter is next free: now when it holds nobody; a visit being served holds
+ * it for the rest of its service's typical minutes (at least a third of them: a visit that
+ * already ran long is not about to end); a visit called and not started yet, for all of them.
+ */
+function projectedCounters(day: QueueDay): ProjectedCounter[] {
+  const held = new Map(day.held.map((v) => [v.id, v]));
+  const now = day.now.getTime();
+  return day.counters
+    .filter((c) => c.state === 'open')
+    .map((c) => {
+      const visit = c.current_visit_id ? held.get(c.current_visit_id) : undefined;
+      const typical = visit ? (day.services.get(visit.service_id)?.typical_minutes ?? 0) : 0;
+      let busyMinutes = 0;
+      if (visit?.state === 'serving' && visit.serving_at) {
+        const elapsed = (now - visit.serving_at.getTime()) / 60_000;
+        busyMinutes = Math.max(typical / 3, typical - elapsed);
+      } else if (visit) {
+        busyMinutes = typical;
+      }
+      return { serviceIds: new Set(c.service_ids), freeAt: new Date(now + busyMinutes * 60_000) };
+    });
+}
+
+function project(day: QueueDay, waiting: readonly OrderableVisit[]): Map<string, Projection> {
+  return projectWaits({
+    waiting,
+    counters: projectedCounters(day),
+    typicalMinutes: (serviceId) => day.services.get(serviceId)?.typical_minutes ?? 0,
+    now: day.now,
+    grace: day.grace,
+  });
+}
+
+/** The projection of a day's waiting visits, made once per loaded day. */
+const projections = new WeakMap<QueueDay, Map<string, Projection>>();
+
+/**
+ * The wait range of a waiting visit: the queue played forward from now (projectWaits) with
+ * each service's typical minutes, the counters open and whom they hold (decision 020).
+ */
 export function estimateFor(day: QueueDay, visit: VisitRow): WaitEstimate | null {
-  const position = day.positions.get(visit.id);
-  const service = day.services.get(visit.service_id);
-  if (position === undefined || !service) return null;
-  return estimateWait(
-    position - 1,
-    openCountersFor(day, visit.service_id),
-    service.typical_minutes,
-  );
+  if (!day.positions.has(visit.id) || !day.services.has(visit.service_id)) return null;
+  let projection = projections.get(day);
+  if (!projection) {
+    projection = project(day, day.waiting.map(orderable));
+    projections.set(day, projection);
+  }
+  const expected = projection.get(visit.id);
+  return expected ? waitRange(expected.minutes, expected.covered) : null;
+}
+
+/** The wait range of someone who would join a service's line now (the join page). */
+export function estimateForNewcomer(day: QueueDay, serviceId: string): WaitEstimate | null {
+  if (!day.services.has(serviceId)) return null;
+  const newcomer = {
+    id: '\uffff', // sorts after every real id, so a same-instant tie leaves them last
+    serviceId,
+    slotStart: null,
+    arrivedAt: day.now,
+    queuedAt: day.now,
+  };
+  const projection = project(day, [...day.waiting.map(orderable), newcomer]);
+  const expected = projection.get(newcomer.id);
+  return expected ? waitRange(expected.minutes, expected.covered) : null;
 }

@@ -5,6 +5,9 @@
  * Pure; calibrated by the day simulation in queue-estimate.test.ts (decision 020).
  */
 import type { WaitEstimate } from '@qless/contract';
+import { type GraceWindow, nextForCounter, type OrderableVisit } from './queue-order.js';
+
+const MINUTE = 60_000;
 
 /** How many of a service's latest finished visits the median looks at. */
 export const RECENT_SERVICE_TIMES = 20;
@@ -26,10 +29,33 @@ export function typicalServiceMinutes(
   return Math.max(1, median);
 }
 
+/*
+ * The range around an expected wait E (minutes), calibrated by the day simulation in
+ * queue-estimate.test.ts (decision 020): [E × (1 − DOWN) − SLACK, E × (1 + UP) + SLACK],
+ * widened outwards to 5 minutes. Real waits run longer more often than shorter (a booked
+ * visitor who has not arrived yet will pass ahead; a long visit holds a counter), hence
+ * UP > DOWN. With no counter open for the service, the top is wider still.
+ */
+export const RANGE_DOWN = 0.3;
+export const RANGE_UP = 0.45;
+export const RANGE_SLACK_MINUTES = 2;
+const UNCOVERED_UP = 1.2;
+
+/** The range shown for an expected wait of `expectedMinutes`. */
+export function waitRange(expectedMinutes: number, covered = true): WaitEstimate {
+  const expected = Math.max(0, expectedMinutes);
+  const up = covered ? RANGE_UP : UNCOVERED_UP;
+  const low = Math.max(0, Math.floor((expected * (1 - RANGE_DOWN) - RANGE_SLACK_MINUTES) / 5) * 5);
+  const high = Math.max(low + 5, Math.ceil((expected * (1 + up) + RANGE_SLACK_MINUTES) / 5) * 5);
+  return { min_minutes: low, max_minutes: high };
+}
+
 /**
  * The wait of someone with `ahead` people before them, `counters` counters open for their
- * service, each visit taking about `serviceMinutes`: a range around ahead × minutes ÷ counters.
- * No counter open: counted as one (someone will open), the range widened.
+ * service, each visit taking about `serviceMinutes`, when nothing more is known (no counter
+ * holds anyone, no counter shared): ahead × minutes ÷ counters. No counter open: counted as
+ * one (someone will open), the range widened. estimateFor (queue-day.ts) plays the real
+ * queue forward instead (projectWaits).
  */
 export function estimateWait(
   ahead: number,
@@ -37,9 +63,73 @@ export function estimateWait(
   serviceMinutes: number,
 ): WaitEstimate {
   const open = Math.max(1, counters);
-  const expected = (ahead * serviceMinutes) / open;
-  const spread = counters === 0 ? 0.8 : 0.4;
-  const low = Math.floor((expected * (1 - spread)) / 5) * 5;
-  const high = Math.max(low + 5, Math.ceil((expected * (1 + spread)) / 5) * 5);
-  return { min_minutes: Math.max(0, low), max_minutes: high };
+  return waitRange((ahead * serviceMinutes) / open, counters > 0);
+}
+
+/** An open counter as the projection sees it: what it serves and when it is next free. */
+export interface ProjectedCounter {
+  serviceIds: ReadonlySet<string>;
+  freeAt: Date;
+}
+
+export interface Projection {
+  /** Minutes until the visit is expected to be called. */
+  minutes: number;
+  /** False when no open counter serves its service (one was assumed to open now). */
+  covered: boolean;
+}
+
+/**
+ * Plays the queue forward with typical service times: the counter free first calls, by the
+ * real ordering rule at that moment (a booked visitor's window may open meanwhile), the next
+ * visit it serves; each visit keeps it busy for its service's typical minutes. This counts a
+ * counter shared between services, the person each counter holds now and booked priority,
+ * which a plain "people ahead × minutes ÷ counters" cannot. A service no open counter serves
+ * gets one assumed to open now (its visits are marked not covered).
+ */
+export function projectWaits<V extends OrderableVisit>(input: {
+  waiting: readonly V[];
+  counters: readonly ProjectedCounter[];
+  typicalMinutes: (serviceId: string) => number;
+  now: Date;
+  grace: GraceWindow;
+}): Map<string, Projection> {
+  const { now, grace } = input;
+  const pool = input.counters.map((c) => ({
+    serviceIds: c.serviceIds,
+    freeAt: Math.max(now.getTime(), c.freeAt.getTime()),
+  }));
+  const uncovered = new Set<string>();
+  for (const v of input.waiting) {
+    if (!pool.some((c) => c.serviceIds.has(v.serviceId))) uncovered.add(v.serviceId);
+  }
+  for (const serviceId of uncovered) {
+    pool.push({ serviceIds: new Set([serviceId]), freeAt: now.getTime() });
+  }
+  const result = new Map<string, Projection>();
+  let remaining = [...input.waiting];
+  while (remaining.length > 0 && pool.length > 0) {
+    // The counter free first; ties to the earlier counter, so the play is deterministic.
+    let index = 0;
+    for (let i = 1; i < pool.length; i++) {
+      if (
+        (pool[i] as (typeof pool)[number]).freeAt < (pool[index] as (typeof pool)[number]).freeAt
+      ) {
+        index = i;
+      }
+    }
+    const counter = pool[index] as (typeof pool)[number];
+    const next = nextForCounter(remaining, counter.serviceIds, new Date(counter.freeAt), grace);
+    if (!next) {
+      pool.splice(index, 1);
+      continue;
+    }
+    result.set(next.id, {
+      minutes: (counter.freeAt - now.getTime()) / MINUTE,
+      covered: !uncovered.has(next.serviceId),
+    });
+    counter.freeAt += input.typicalMinutes(next.serviceId) * MINUTE;
+    remaining = remaining.filter((v) => v !== next);
+  }
+  return result;
 }
