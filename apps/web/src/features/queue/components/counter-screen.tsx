@@ -265,8 +265,8 @@ function CounterState(props: {
   );
 }
 
-/** The visit the counter holds, big, with what can be done to it; or Call next. */
-function HeldPanel(props: {
+/** The visit the counter holds, big, with what can be done to it; or Call next (exported for its test). */
+export function HeldPanel(props: {
   counter: Counter;
   visit: QueueVisit | null;
   today: QueueTodayResponse;

@@ -1,0 +1,38 @@
+import type { ErrorCode } from '@qless/contract';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../i18n/en';
+import { fr } from '../../../i18n/fr';
+import { ApiError } from '../../../lib/api-client';
+import { queueErrorKey } from './queue-errors';
+
+const REFUSALS: ErrorCode[] = [
+  'COUNTER_BUSY',
+  'COUNTER_CLOSED',
+  'COUNTER_IDLE',
+  'QUEUE_EMPTY',
+  'VISIT_NOT_ACTIONABLE',
+  'SERVICE_NOT_AT_COUNTER',
+  'QUEUE_CLOSED',
+  'QUEUE_FULL',
+];
+
+describe('the queue’s refusals, in words', () => {
+  it('gives each counter refusal its own message in English and French', () => {
+    const keys = REFUSALS.map((code) => queueErrorKey(new ApiError(409, code, 'x')));
+    expect(new Set(keys).size).toBe(REFUSALS.length);
+    for (const key of keys) {
+      expect(key.startsWith('queue.error.'), key).toBe(true);
+      expect(en[key]).not.toBe(fr[key]);
+    }
+    expect(en[queueErrorKey(new ApiError(409, 'COUNTER_BUSY', 'x'))]).toMatch(/still called/);
+    expect(fr[queueErrorKey(new ApiError(409, 'QUEUE_EMPTY', 'x'))]).toBe(
+      'Personne n’attend pour les services de ce guichet.',
+    );
+  });
+
+  it('falls back to the app’s messages for the rest', () => {
+    expect(queueErrorKey(new ApiError(0, null, 'Network error'))).toBe('error.network');
+    expect(queueErrorKey(new ApiError(403, 'FORBIDDEN', 'x'))).toBe('error.FORBIDDEN');
+    expect(queueErrorKey(new Error('boom'))).toBe('error.generic');
+  });
+});

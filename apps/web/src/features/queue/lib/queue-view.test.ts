@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { counter, queueToday, SERVICES, visit } from './queue-fixtures';
+import {
+  clockTime,
+  counterById,
+  heldVisit,
+  minutesRange,
+  transferTargets,
+  waitingFor,
+  waitingLine,
+} from './queue-view';
+
+describe('the counter screen’s reading of the queue', () => {
+  const line = [
+    visit({ visit_id: 'v3', number: 'B-001', service_id: 's-loan', position: 1 }),
+    visit({ visit_id: 'v1', number: 'A-002', position: 1 }),
+    visit({ visit_id: 'v9', number: 'A-001', state: 'done' }),
+    visit({ visit_id: 'v2', number: 'A-003', position: 2 }),
+  ];
+
+  it('keeps the server’s calling order and only the waiting visits', () => {
+    expect(waitingLine(line).map((v) => v.visit_id)).toEqual(['v3', 'v1', 'v2']);
+  });
+
+  it('counts only the waiting visits of the counter’s services', () => {
+    expect(waitingFor(waitingLine(line), counter({ service_ids: ['s-cash'] }))).toBe(2);
+    expect(waitingFor(waitingLine(line), counter({ service_ids: ['s-cash', 's-loan'] }))).toBe(3);
+    expect(waitingFor(waitingLine(line), null)).toBe(0);
+  });
+
+  it('finds the held visit by the counter’s link, or by the visit’s own counter', () => {
+    const called = visit({ visit_id: 'v5', state: 'called', counter_id: 'c1' });
+    const today = queueToday([...line, called], []);
+    expect(heldVisit(today, counter({ current_visit_id: 'v5' }))?.visit_id).toBe('v5');
+    expect(heldVisit(today, counter({ current_visit_id: null }))?.visit_id).toBe('v5');
+    expect(heldVisit(today, counter({ counter_id: 'c2' }))).toBeNull();
+    // A link to a visit already ended is not a held visit.
+    expect(heldVisit(queueToday(line, []), counter({ current_visit_id: 'v9' }))).toBeNull();
+  });
+
+  it('finds a remembered counter only while the server still lists it', () => {
+    const today = queueToday([], [counter()]);
+    expect(counterById(today, 'c1')?.name).toBe('Guichet 1');
+    expect(counterById(today, 'retired')).toBeNull();
+    expect(counterById(today, null)).toBeNull();
+  });
+
+  it('offers every other service as a transfer target', () => {
+    expect(transferTargets(SERVICES, { service_id: 's-cash' }).map((s) => s.service_id)).toEqual([
+      's-loan',
+    ]);
+  });
+
+  it('shows a range, lowest first', () => {
+    expect(minutesRange({ min_minutes: 10, max_minutes: 20 })).toEqual({ min: 10, max: 20 });
+    expect(minutesRange({ min_minutes: 25, max_minutes: 15 })).toEqual({ min: 15, max: 25 });
+  });
+
+  it('says a slot’s time in the organization’s zone, not the device’s', () => {
+    // 08:30 UTC is 09:30 in Douala (UTC+1).
+    expect(clockTime('2026-03-16T08:30:00.000Z', 'Africa/Douala', 'fr-CM')).toBe('09:30');
+    expect(clockTime('not a date', 'Africa/Douala', 'fr-CM')).toBe('');
+  });
+});
