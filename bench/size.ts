@@ -91,6 +91,10 @@ const rows: Row[] = [
   },
   { name: '/contact', keys: [entryKey, routeKey('contact')], budget: 160 * KB },
   { name: '/login', keys: [entryKey, routeKey('login')], budget: 160 * KB },
+  // The same-day queue's public pages (issue 19): a TV stick and a walk-in's phone.
+  { name: '/board/{token}', keys: [entryKey, routeKey('board')], budget: 160 * KB },
+  { name: '/join/{organizationId}', keys: [entryKey, routeKey('join')], budget: 160 * KB },
+  { name: '/visit/{visitId}', keys: [entryKey, routeKey('visit')], budget: 160 * KB },
   { name: 'admin chunk (alone)', keys: [routeKey('admin')], budget: null },
   ...(pdfKey ? [{ name: 'ticket PDF chunk (on download)', keys: [pdfKey], budget: null }] : []),
 ];

@@ -37,10 +37,10 @@ import { organizationAdminRoutes } from './modules/organizations/organization-ad
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { queueRoutes } from './modules/queue/queue.routes.js';
-import { QueueService } from './modules/queue/queue.service.js';
 import { QueueHub } from './modules/queue/queue-hub.js';
 import { queueLiveRoutes } from './modules/queue/queue-live.routes.js';
+import { queueRoutes } from './modules/queue/queue.routes.js';
+import { QueueService } from './modules/queue/queue.service.js';
 import { TurnMessages } from './modules/queue/turn-messages.js';
 import { VisitAccess } from './modules/queue/visit-access.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
