@@ -81,7 +81,7 @@ async function payForNextSlot(name: string, phone: string) {
     method: 'POST',
     body: JSON.stringify({
       cus_name: name,
-      cus_email: `${name.split(' ')[0]?.toLowerCase()}@example.cm`,
+      cus_email: `customer${phone.slice(-3)}@example.cm`,
       phone_number: phone,
       amount: '2',
       currency: 'XAF',
