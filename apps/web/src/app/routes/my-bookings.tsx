@@ -14,7 +14,7 @@ export default function MyBookingsRoute() {
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       organizationsHref={href(paths.organizations.build())}
       openTicket={(code) => navigate(paths.ticket.build(code))}
-      turn={(code, key) => <BookingTurn code={code} accessKey={key} />}
+      turn={(visitId, key) => <BookingTurn visitId={visitId} accessKey={key} />}
     />
   );
 }

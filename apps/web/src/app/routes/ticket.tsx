@@ -69,7 +69,7 @@ export default function TicketRoute() {
       loadAvailability={loadAvailability}
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       openTicket={(next) => navigate(paths.ticket.build(next))}
-      turn={(turnCode, key) => <BookingTurn code={turnCode} accessKey={key} />}
+      turn={(visitId, key) => <BookingTurn visitId={visitId} accessKey={key} />}
     />
   );
 }

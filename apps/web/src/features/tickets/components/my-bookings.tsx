@@ -27,7 +27,7 @@ interface Props {
   /** Goes to a ticket page (after the code + digits form opened a booking). */
   openTicket: (code: string) => void;
   /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
-  turn?: (code: string, accessKey: string) => ReactNode;
+  turn?: (visitId: string | undefined, accessKey: string) => ReactNode;
 }
 
 const NONE: DeviceBooking[] = [];
@@ -199,7 +199,7 @@ function BookingGroup(
               {state === 'checked_in' &&
               code &&
               item.date === zonedNow(DEFAULT_TIME_ZONE, new Date()).date
-                ? props.turn?.(code, entry.access_key)
+                ? props.turn?.(fresh?.visit_id, entry.access_key)
                 : null}
               <p className={`status-chip status-chip--${state}`}>
                 {state === 'cancelled' ? t(cancelledKey) : t(`ticketPage.status.${state}`)}

@@ -28,7 +28,7 @@ interface Props {
   /** Opens another ticket's page (a code typed on a page whose link had a broken one). */
   openTicket: (code: string) => void;
   /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
-  turn?: (code: string, accessKey: string) => ReactNode;
+  turn?: (visitId: string | undefined, accessKey: string) => ReactNode;
 }
 
 type View =
@@ -158,7 +158,7 @@ export function TicketPage(props: Props) {
       ) : null}
 
       {view.kind === 'booking' && view.booking.status === 'checked_in' && view.booking.code
-        ? props.turn?.(view.booking.code, view.key)
+        ? props.turn?.(view.booking.visit_id, view.key)
         : null}
       {view.kind === 'booking' ? (
         <BookingView
