@@ -198,7 +198,7 @@ const turnOf = async (page: Page) => ({
 async function counterScreen(email: string, counter: string): Promise<Page> {
   const page = await newPage(MOBILE, email);
   await page.goto(`${server.origin}/organization/queue`);
-  await page.getByLabel('Votre guichet', { exact: true }).selectOption({ label: counter });
+  await page.getByRole('combobox', { name: 'Votre guichet' }).selectOption({ label: counter });
   await page.getByRole('button', { name: 'Ouvrir', exact: true }).click();
   await expect.poll(() => page.getByTestId('counter-state').textContent()).toBe('Ouvert');
   return page;
