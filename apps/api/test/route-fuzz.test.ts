@@ -118,6 +118,21 @@ describe('every declared route, fed mutated input', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     visitId = visit.id;
+    // As the routes leave a number handed out: the service keeps its letter, the day its count.
+    await db
+      .updateTable('services')
+      .set({ queue_letter: 'A' })
+      .where('id', '=', s.fx.serviceId)
+      .execute();
+    await db
+      .insertInto('visit_numbers')
+      .values({
+        organization_id: s.fx.orgId,
+        visit_date: '2026-03-04',
+        letter: 'A',
+        last_number: 1,
+      })
+      .execute();
   }, 60_000);
 
   /** Rows a rejected request must leave as they were. */
