@@ -1,4 +1,4 @@
-import type { CounterActionResponse } from '@qless/contract';
+import type { Counter, CounterActionResponse } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.js';
@@ -49,7 +49,7 @@ describe('call next under concurrency', () => {
     const apps = [s.app, second];
     const { serviceId: a, otherServiceId: b } = s.fx;
     // Ten counters serve A only, ten serve B only.
-    const counters = [];
+    const counters: Counter[] = [];
     for (let i = 0; i < 20; i += 1) {
       counters.push(await q.openCounter(admin.headers, `Guichet ${i + 1}`, [i < 10 ? a : b]));
     }

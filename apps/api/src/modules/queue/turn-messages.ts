@@ -22,7 +22,12 @@ export function visitPageUrl(origin: string, visitId: string, key: string): stri
 
 function clip(text: string, max: number): string {
   const t = text.trim();
-  return t.length <= max ? t : `${t.slice(0, Math.max(1, max - 1)).trimEnd()}.`;
+  if (t.length <= max) return t;
+  // Cut at a word where one is near, so a name does not end in "(" or half a word.
+  const cut = t.slice(0, Math.max(1, max - 1));
+  const space = cut.lastIndexOf(' ');
+  const word = space >= max / 2 ? cut.slice(0, space) : cut;
+  return word.replace(/[\s(,;:—-]+$/u, '');
 }
 
 function place(locale: 'en' | 'fr', n: number): string {
@@ -32,37 +37,55 @@ function place(locale: 'en' | 'fr', n: number): string {
   return `${n}${suffix} in line`;
 }
 
-export function nearText(
-  f: { locale: 'en' | 'fr'; number: string; position: number; organization: string; link: string },
-  orgMax = 40,
-): string {
-  const org = clip(f.organization, orgMax);
-  const text =
-    f.locale === 'fr'
-      ? `${f.number} : vous êtes ${place('fr', f.position)} chez ${org}. Restez à proximité. ${f.link}`
-      : `${f.number}: you are ${place('en', f.position)} at ${org}. Please stay close. ${f.link}`;
-  return fitted(text, orgMax, (max) => nearText(f, max));
+/** How far names are shortened, in turn, until the text fits one part (0: left out). */
+const SHORTENINGS: [organization: number, counter: number][] = [
+  [40, 30],
+  [30, 30],
+  [20, 24],
+  [12, 20],
+  [0, 20],
+  [0, 12],
+];
+
+/** The first text of `write` (names shortened less to more) that fits one GSM-7 part. */
+function fitted(write: (orgMax: number, counterMax: number) => string): string {
+  let text = '';
+  for (const [orgMax, counterMax] of SHORTENINGS) {
+    text = toGsm(write(orgMax, counterMax));
+    if ((gsmLength(text) ?? Number.POSITIVE_INFINITY) <= ONE_PART) return text;
+  }
+  return text;
 }
 
-export function calledText(
-  f: { locale: 'en' | 'fr'; number: string; counter: string; organization: string; link: string },
-  orgMax = 40,
-): string {
-  const org = clip(f.organization, orgMax);
-  const counter = clip(f.counter, 30);
-  const text =
-    f.locale === 'fr'
-      ? `${f.number} : c'est votre tour ! Allez au ${counter} (${org}). ${f.link}`
-      : `${f.number}: it is your turn! Go to ${counter} (${org}). ${f.link}`;
-  return fitted(text, orgMax, (max) => calledText(f, max));
+export function nearText(f: {
+  locale: 'en' | 'fr';
+  number: string;
+  position: number;
+  organization: string;
+  link: string;
+}): string {
+  return fitted((orgMax) => {
+    const at = orgMax > 0 ? clip(f.organization, orgMax) : '';
+    return f.locale === 'fr'
+      ? `${f.number} : vous êtes ${place('fr', f.position)}${at ? ` chez ${at}` : ''}. Restez à proximité. ${f.link}`
+      : `${f.number}: you are ${place('en', f.position)}${at ? ` at ${at}` : ''}. Please stay close. ${f.link}`;
+  });
 }
 
-/** The text in GSM-7, shortened (the organization's name first) until it fits one part. */
-function fitted(text: string, orgMax: number, again: (orgMax: number) => string): string {
-  const gsm = toGsm(text);
-  const length = gsmLength(gsm) ?? Number.POSITIVE_INFINITY;
-  if (length <= ONE_PART || orgMax <= 4) return gsm;
-  return again(Math.max(4, orgMax - (length - ONE_PART) - 1));
+export function calledText(f: {
+  locale: 'en' | 'fr';
+  number: string;
+  counter: string;
+  organization: string;
+  link: string;
+}): string {
+  return fitted((orgMax, counterMax) => {
+    const at = orgMax > 0 ? ` (${clip(f.organization, orgMax)})` : '';
+    const counter = clip(f.counter, counterMax);
+    return f.locale === 'fr'
+      ? `${f.number} : c'est votre tour ! Allez au ${counter}${at}. ${f.link}`
+      : `${f.number}: it is your turn! Go to ${counter}${at}. ${f.link}`;
+  });
 }
 
 /** What the SMS need beside the transaction: where links point and how keys are made. */
