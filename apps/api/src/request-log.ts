@@ -72,9 +72,9 @@ export function serializeRequest(req: FastifyRequest) {
         ? `${path}?[redacted]`
         : `${path}?${redactQuery(query)}`;
   // An invitation or password-reset token travels in these paths (the API's and the
-  // pages'): a log line must not carry it.
+  // pages'), and a board's link (whoever holds it shows the queue): a log line must not carry it.
   const logged = shown.replace(
-    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/)[^/?]+/,
+    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/|^\/api\/v1\/board\/|^\/board\/)[^/?]+/,
     '$1[redacted]',
   );
   return {

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { QUEUE_CHANNEL } from '../src/modules/queue/queue-events.js';
-import { bearer } from './support/auth-helpers.js';
+import { useStack } from './support/app-fixture.js';
+import { bearer, signedIn } from './support/auth-helpers.js';
 import { TODAY, useCounterApp } from './support/checkin-helpers.js';
 import { listen, ORIGIN } from './support/payment-helpers.js';
 import { messageLog, queueWriter } from './support/queue-helpers.js';
@@ -276,5 +277,37 @@ describe('the board on the wall', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('BOARD_NOT_FOUND');
     }
+  });
+});
+
+describe("a board's link in the request log", () => {
+  const logs: string[] = [];
+  const s = useStack({
+    env: { LOG_LEVEL: 'info' },
+    logStream: { write: (line) => logs.push(line) },
+  });
+
+  it('is never written: whoever reads the logs could put the queue on any screen', async () => {
+    const admin = await signedIn(s.app, s.database.db, {
+      email: 'admin@log.cm',
+      role: 'org_admin',
+      organizationId: s.fx.orgId,
+    });
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/queue/boards',
+      headers: admin.headers,
+      payload: { name: 'Hall' },
+    });
+    const { token } = created.json<{ token: string }>();
+    logs.length = 0;
+    expect((await s.app.inject({ method: 'GET', url: `/api/v1/board/${token}` })).statusCode).toBe(
+      200,
+    );
+    await s.app.inject({ method: 'GET', url: `/api/v1/board/${token}/socket` });
+    await s.app.inject({ method: 'GET', url: `/board/${token}` });
+    const text = logs.join('\n');
+    expect(text).toContain('/api/v1/board/[redacted]');
+    expect(text).not.toContain(token);
   });
 });

@@ -76,7 +76,7 @@ export function queueSms(db: Kysely<DB>, to?: string) {
  * read side (hub, board, turn) whatever wrote the change. Its numbers (letter A, 1, 2, …)
  * bypass visit_numbers: do not mix it with the routes' walk-ins in one organization.
  */
-export function queueWriter(db: Kysely<DB>, organizationId: string, date: string) {
+export function queueWriter(db: Kysely<DB>, organizationId: string, date: string, letter = 'A') {
   let number = 0;
   return {
     async counter(name: string, serviceIds: string[], state: 'open' | 'closed' = 'open') {
@@ -109,7 +109,7 @@ export function queueWriter(db: Kysely<DB>, organizationId: string, date: string
             organization_id: organizationId,
             service_id: serviceId,
             visit_date: date,
-            letter: 'A',
+            letter,
             number,
             source: extra.bookingId ? 'booking' : 'staff',
             booking_id: extra.bookingId ?? null,
