@@ -43,6 +43,7 @@ import { queueRoutes } from './modules/queue/queue.routes.js';
 import { QueueService } from './modules/queue/queue.service.js';
 import { TurnMessages } from './modules/queue/turn-messages.js';
 import { VisitAccess } from './modules/queue/visit-access.js';
+import { QueueClosingSweep } from './modules/queue/queue-closing.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
@@ -235,6 +236,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await messaging.reminders?.stop();
     if (messaging.worker) await messaging.worker.stop();
     else await messaging.sms.close();
+  });
+
+  // Booked visitors past the late grace become no-shows; open visits close at closing time.
+  // Every process may run it (each change is conditional on the state it leaves).
+  const queueClosing = config.queueSweep.enabled
+    ? new QueueClosingSweep({
+        db: deps.db,
+        clock,
+        intervalMs: config.queueSweep.intervalMs,
+        log: app.log,
+      })
+    : null;
+  app.addHook('onReady', async () => queueClosing?.start());
+  app.addHook('onClose', async () => {
+    await queueClosing?.stop();
   });
 
   await app.register(websocket, { options: { maxPayload: 4096 } });

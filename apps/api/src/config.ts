@@ -124,6 +124,8 @@ const configSchema = z
     SMS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     REMINDERS_ENABLED: bool.default(true),
     REMINDER_SWEEP_INTERVAL_MS: workerInterval.default(60_000),
+    QUEUE_SWEEP_ENABLED: bool.default(true),
+    QUEUE_SWEEP_INTERVAL_MS: workerInterval.default(60_000),
     PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
     PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(20),
     LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
@@ -310,6 +312,11 @@ const configSchema = z
         batchSize: e.OUTBOX_BATCH_SIZE,
         remindersEnabled: e.REMINDERS_ENABLED,
         reminderIntervalMs: e.REMINDER_SWEEP_INTERVAL_MS,
+      },
+      /** The queue's sweep (no-shows past the late grace, open visits at closing time). */
+      queueSweep: {
+        enabled: e.QUEUE_SWEEP_ENABLED,
+        intervalMs: e.QUEUE_SWEEP_INTERVAL_MS,
       },
       /** Password reset and invitation links. */
       links: {

@@ -13,6 +13,7 @@ import * as m011 from './migrations/011-payments-due-index.js';
 import * as m012 from './migrations/012-organization-public-email.js';
 import * as m013 from './migrations/013-organization-days-and-contact-details.js';
 import * as m014 from './migrations/014-queue.js';
+import * as m015 from './migrations/015-booking-no-show-by.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012-organization-public-email': m012,
   '013-organization-days-and-contact-details': m013,
   '014-queue': m014,
+  '015-booking-no-show-by': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -120,6 +120,8 @@ export interface BookingsTable {
   /** The customer's language for messages (007). */
   locale: Generated<'en' | 'fr'>;
   cancelled_by: 'customer' | 'organization' | null;
+  /** Who marked it a no-show: the counter, or the queue's sweep past the late grace (015). */
+  no_show_by: Generated<'organization' | 'system' | null>;
   /** The last reschedule, and where it moved the booking from (007). */
   rescheduled_at: Date | null;
   rescheduled_from_date: string | null;

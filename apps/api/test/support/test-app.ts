@@ -32,7 +32,13 @@ export async function createTestApp(
 ): Promise<{ app: FastifyInstance; clock: FixedClock }> {
   const clock = options.clock ?? new FixedClock(PINNED_NOW);
   const app = await buildApp({
-    config: testConfig({ RECONCILER_ENABLED: 'false', ...options.env }),
+    // Background sweeps on a pinned clock would change rows under a test after a minute; the
+    // files that test them switch them on.
+    config: testConfig({
+      RECONCILER_ENABLED: 'false',
+      QUEUE_SWEEP_ENABLED: 'false',
+      ...options.env,
+    }),
     database,
     clock,
     ...(options.provider ? { provider: options.provider } : {}),

@@ -277,7 +277,8 @@ export async function moveCheckInEarlier(
 
 /**
  * A booking moves from one of `from` to `to` (no-show, cancel). False: it was in none.
- * A cancellation says who made it.
+ * A cancellation and a no-show say who made them (the queue's sweep marks no-shows as
+ * 'system'; nobody but an organization cancels as 'organization').
  */
 export async function changeBookingStatus(
   db: Db,
@@ -285,7 +286,7 @@ export async function changeBookingStatus(
   from: readonly BookingStatus[],
   to: BookingStatus,
   now: Date,
-  cancelledBy: 'customer' | 'organization' | null = null,
+  by: 'customer' | 'organization' | 'system' | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable('bookings')
@@ -293,7 +294,8 @@ export async function changeBookingStatus(
       status: to,
       status_changed_at: now,
       updated_at: now,
-      ...(to === 'cancelled' ? { cancelled_by: cancelledBy } : {}),
+      ...(to === 'cancelled' && by !== 'system' ? { cancelled_by: by } : {}),
+      ...(to === 'no_show' && by !== 'customer' ? { no_show_by: by } : {}),
     })
     .where('id', '=', bookingId)
     .where('status', 'in', from)
