@@ -18,8 +18,8 @@ export const BOTH_ENGINES = [
   'payment-rate-limits',
   'payment-status-socket', // LISTEN/NOTIFY fan-out
   'payments-processes',
-  'queue-race', // twenty counters calling at once (the queue lock)
   'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
+  'queue-race', // twenty counters calling at once (the queue lock)
   'queue-turn',
   'read-cache',
   'reconciler-backlog',

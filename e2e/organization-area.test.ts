@@ -463,15 +463,15 @@ describe('organization area against the real server', () => {
     await context.close();
   });
 
-  it('gives counter staff Today only, and refuses the admin screens in words', async () => {
+  it('gives counter staff Today and the counter only, and refuses the admin screens in words', async () => {
     const { context, page } = await newPage(MOBILE);
     await logIn(page, STAFF_EMAIL);
     await page.waitForURL(/\/organization\/today$/);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const nav = page.getByRole('navigation', { name: 'Organization menu' });
     const entries = (await nav.locator('a, button').allTextContents()).map((s) => s.trim());
-    expect(entries).toEqual(['Today', 'Logout']);
-    for (const path of ['service', 'bookings', 'profile', 'staff']) {
+    expect(entries).toEqual(['Today', 'Counter', 'Logout']);
+    for (const path of ['service', 'bookings', 'profile', 'staff', 'queue/setup']) {
       await page.goto(area(path));
       await page.getByRole('heading', { name: 'For administrators only' }).waitFor();
     }

@@ -950,7 +950,6 @@ export const en = {
   'checkin.list.queueNumber': 'No. {number}',
   'queue.title': 'Counter',
   'queue.stale': 'The queue could not be read again: what you see may be out of date.',
-  'queue.counter.title': 'Your counter',
   'queue.counter.pick': 'Your counter',
   'queue.counter.choose': 'Choose a counter',
   'queue.counter.none': 'No counter has been set up yet.',
@@ -981,6 +980,8 @@ export const en = {
   'queue.done.recall': '{number} called again.',
   'queue.done.start': 'Serving {number}.',
   'queue.done.done': '{number} done.',
+  'queue.done.recallNoShow':
+    '{number} did not come after the recalls allowed: marked as a no-show.',
   'queue.done.no-show': '{number} marked as a no-show.',
   'queue.done.transfer': '{number} transferred: back in the line of its new service.',
   'queue.error.COUNTER_BUSY':
@@ -993,7 +994,8 @@ export const en = {
   'queue.error.QUEUE_FULL': 'The queue is full for today.',
   'queue.error.VISIT_NOT_ACTIONABLE':
     'This visitor’s state changed meanwhile; the screen is up to date now.',
-  'queue.error.SERVICE_NOT_AT_COUNTER': 'This counter does not serve that service.',
+  'queue.error.SERVICE_NOT_AT_COUNTER':
+    'No counter serves that service yet: add it to a counter in the queue setup first.',
   'queue.error.SERVICE_NOT_FOUND': 'This service is no longer offered.',
   'queue.error.INVALID_COUNTER': 'Give the counter a name and at least one service.',
   'queue.error.INVALID_QUEUE_SETTINGS': 'Enter whole numbers within the limits shown.',

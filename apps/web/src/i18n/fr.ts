@@ -983,7 +983,6 @@ export const fr: Messages = {
   'checkin.list.queueNumber': 'N° {number}',
   'queue.title': 'Guichet',
   'queue.stale': 'La file n’a pas pu être relue : ce qui est affiché peut être dépassé.',
-  'queue.counter.title': 'Votre guichet',
   'queue.counter.pick': 'Votre guichet',
   'queue.counter.choose': 'Choisissez un guichet',
   'queue.counter.none': 'Aucun guichet n’a encore été créé.',
@@ -1014,6 +1013,7 @@ export const fr: Messages = {
   'queue.done.recall': '{number} rappelé.',
   'queue.done.start': '{number} en cours de service.',
   'queue.done.done': '{number} terminé.',
+  'queue.done.recallNoShow': '{number} n’est pas venu après les rappels permis : marqué absent.',
   'queue.done.no-show': '{number} marqué absent.',
   'queue.done.transfer': '{number} transféré : de retour dans la file de son nouveau service.',
   'queue.error.COUNTER_BUSY':
@@ -1026,7 +1026,8 @@ export const fr: Messages = {
   'queue.error.QUEUE_FULL': 'La file est complète pour aujourd’hui.',
   'queue.error.VISIT_NOT_ACTIONABLE':
     'L’état de ce visiteur a changé entre-temps ; l’écran est maintenant à jour.',
-  'queue.error.SERVICE_NOT_AT_COUNTER': 'Ce guichet ne sert pas ce service.',
+  'queue.error.SERVICE_NOT_AT_COUNTER':
+    'Aucun guichet ne sert encore ce service : ajoutez-le d’abord à un guichet dans le réglage de la file.',
   'queue.error.SERVICE_NOT_FOUND': 'Ce service n’est plus proposé.',
   'queue.error.INVALID_COUNTER': 'Donnez au guichet un nom et au moins un service.',
   'queue.error.INVALID_QUEUE_SETTINGS': 'Saisissez des nombres entiers dans les limites indiquées.',

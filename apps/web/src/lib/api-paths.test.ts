@@ -30,6 +30,16 @@ describe('apiPaths', () => {
     expect(apiPaths.closure('2026-12-25')).toBe('/api/v1/organization/closures/2026-12-25');
     expect(apiPaths.uploads()).toBe('/api/v1/uploads');
   });
+  it('builds the queue’s staff and admin paths (issue 19)', () => {
+    expect(apiPaths.queueToday()).toBe('/api/v1/queue/today');
+    expect(apiPaths.queueVisits()).toBe('/api/v1/queue/visits');
+    expect(apiPaths.queueCounterAction('c/1', 'call-next')).toBe(
+      '/api/v1/queue/counters/c%2F1/call-next',
+    );
+    expect(apiPaths.queueCounter('c1')).toBe('/api/v1/queue/counters/c1');
+    expect(apiPaths.queueBoard('b1')).toBe('/api/v1/queue/boards/b1');
+    expect(apiPaths.queueServiceLetter('s1')).toBe('/api/v1/queue/services/s1/letter');
+  });
   it('sends only the booking filters that are set', () => {
     expect(apiPaths.organizationBookings('o1')).toBe('/api/v1/organization/o1/bookings');
     expect(

@@ -40,18 +40,18 @@ export function BookingList({ bookings, queueNumbers, canAct, onAction }: Props)
                 <span className={`checkin-badge checkin-badge--${b.status}`}>
                   {t(STATUS_KEY[b.status])}
                 </span>
-                {b.status === 'checked_in' && queueNumbers?.get(b.booking_id) ? (
-                  <span className="checkin-item__number" data-testid="queue-number">
-                    {' '}
-                    {t('checkin.list.queueNumber', {
-                      number: queueNumbers.get(b.booking_id) ?? '',
-                    })}
-                  </span>
-                ) : null}
                 {b.status === 'checked_in' && b.checked_in_time ? (
                   <span className="checkin-item__when">
                     {' '}
                     {t('checkin.list.checkedInAt', { time: b.checked_in_time })}
+                  </span>
+                ) : null}
+                {b.status === 'checked_in' && queueNumbers?.get(b.booking_id) ? (
+                  <span className="checkin-item__number" data-testid="queue-number">
+                    {' · '}
+                    {t('checkin.list.queueNumber', {
+                      number: queueNumbers.get(b.booking_id) ?? '',
+                    })}
                   </span>
                 ) : null}
               </p>

@@ -80,10 +80,17 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
     setNotice(null);
     try {
       const answer = await run();
-      setNotice({
-        tone: 'success',
-        text: t(DONE_KEY[command], { number: answer.visit?.number ?? '' }),
-      });
+      if (command === 'call-next' && !answer.visit) {
+        // Nobody to call is an answer, not a failure: the server says so with no visit.
+        setNotice({ tone: 'error', text: t('queue.error.QUEUE_EMPTY') });
+        return;
+      }
+      // A recall beyond the organization's limit marks the visitor a no-show (server rule).
+      const key =
+        command === 'recall' && answer.visit?.state === 'no_show'
+          ? 'queue.done.recallNoShow'
+          : DONE_KEY[command];
+      setNotice({ tone: 'success', text: t(key, { number: answer.visit?.number ?? '' }) });
     } catch (failure) {
       setNotice({ tone: 'error', text: t(queueErrorKey(failure)) });
     } finally {
@@ -134,10 +141,7 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
         </p>
       ) : null}
 
-      <section className="panel queue-counter" aria-labelledby={`${pickId}-title`}>
-        <h2 id={`${pickId}-title`} className="visually-hidden">
-          {t('queue.counter.title')}
-        </h2>
+      <section className="panel queue-counter">
         {today.counters.length === 0 ? (
           <p className="empty-state">
             {t('queue.counter.none')}{' '}
