@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { BookingTurn } from '../../features/queue-public/components/booking-turn';
+import { TurnCard } from '../../features/queue-public/components/turn-card';
 import { MyBookings } from '../../features/tickets/components/my-bookings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths } from '../paths';
@@ -14,7 +14,7 @@ export default function MyBookingsRoute() {
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       organizationsHref={href(paths.organizations.build())}
       openTicket={(code) => navigate(paths.ticket.build(code))}
-      turn={(visitId, key) => <BookingTurn visitId={visitId} accessKey={key} />}
+      turn={(visitId, key) => <TurnCard visitId={visitId} accessKey={key} size="inline" />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { addDays, DEFAULT_TIME_ZONE, wireToMinutes, zonedNow } from '@qless/contract/core';
 import { useCallback } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
-import { BookingTurn } from '../../features/queue-public/components/booking-turn';
+import { TurnCard } from '../../features/queue-public/components/turn-card';
 import { getSlots } from '../../features/slots/api/get-slots';
 import { getTakenSlots } from '../../features/slots/api/get-taken-slots';
 import type { LoadAvailability } from '../../features/tickets/components/reschedule-picker';
@@ -69,7 +69,7 @@ export default function TicketRoute() {
       loadAvailability={loadAvailability}
       slotsHref={(serviceId) => href(paths.slots.build(serviceId))}
       openTicket={(next) => navigate(paths.ticket.build(next))}
-      turn={(visitId, key) => <BookingTurn visitId={visitId} accessKey={key} />}
+      turn={(visitId, key) => <TurnCard visitId={visitId} accessKey={key} size="inline" />}
     />
   );
 }

@@ -29,6 +29,7 @@ export function BoardPage({ token }: { token: string }) {
   const [status, setStatus] = useState<FeedStatus>('connecting');
   const [soundOn, setSoundOn] = useState(false);
   const announcer = useRef<Announcer | null>(null);
+  const soundButton = useRef<HTMLButtonElement>(null);
   const lastSeq = useRef<number | null>(null);
 
   useEffect(() => {
@@ -75,6 +76,11 @@ export function BoardPage({ token }: { token: string }) {
   }, [token]);
 
   useEffect(() => () => announcer.current?.dispose(), []);
+  // A TV's remote has one OK key: the sound button holds the focus until it is pressed.
+  const ready = load.kind === 'ready';
+  useEffect(() => {
+    if (ready) soundButton.current?.focus();
+  }, [ready]);
 
   const enableSound = () => {
     unlockAudio();
@@ -167,7 +173,7 @@ export function BoardPage({ token }: { token: string }) {
         )}
       </section>
       {soundOn ? null : (
-        <button type="button" className="board__sound" onClick={enableSound}>
+        <button ref={soundButton} type="button" className="board__sound" onClick={enableSound}>
           <span className="board__sound-title">{t('queue.board.enableSound')}</span>
           <span className="board__sound-hint">{t('queue.board.soundHint')}</span>
         </button>

@@ -88,6 +88,9 @@ export function useVisitTurn(visitId: string, key: string) {
   return { load, status };
 }
 
+/** "Guichet 3" kept on one line (a phone must not leave the "3" alone below). */
+const unbroken = (name: string) => name.replace(/ /g, '\u00a0');
+
 /** What the visitor should know now, in one sentence. */
 export function turnMessage(
   turn: VisitTurn,
@@ -101,11 +104,11 @@ export function turnMessage(
         : t('queue.turn.inLine');
     case 'called':
       return turn.counter_name
-        ? t('queue.turn.goTo', { counter: turn.counter_name })
+        ? t('queue.turn.goTo', { counter: unbroken(turn.counter_name) })
         : t('queue.turn.calledHere');
     case 'serving':
       return turn.counter_name
-        ? t('queue.turn.serving', { counter: turn.counter_name })
+        ? t('queue.turn.serving', { counter: unbroken(turn.counter_name) })
         : t('queue.turn.servingHere');
     default:
       return t(`queue.turn.${turn.state}`);

@@ -27,7 +27,7 @@ interface Props {
   /** Goes to a ticket page (after the code + digits form opened a booking). */
   openTicket: (code: string) => void;
   /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
-  turn?: (visitId: string | undefined, accessKey: string) => ReactNode;
+  turn?: (visitId: string, accessKey: string) => ReactNode;
 }
 
 const NONE: DeviceBooking[] = [];
@@ -196,10 +196,8 @@ function BookingGroup(
               <p className="my-booking__service">{service}</p>
               <p className="my-booking__org">{organization}</p>
               <p className="my-booking__when">{t('myBookings.when', { date, time: item.time })}</p>
-              {state === 'checked_in' &&
-              code &&
-              item.date === zonedNow(DEFAULT_TIME_ZONE, new Date()).date
-                ? props.turn?.(fresh?.visit_id, entry.access_key)
+              {fresh?.visit_id && item.date === zonedNow(DEFAULT_TIME_ZONE, new Date()).date
+                ? props.turn?.(fresh.visit_id, entry.access_key)
                 : null}
               <p className={`status-chip status-chip--${state}`}>
                 {state === 'cancelled' ? t(cancelledKey) : t(`ticketPage.status.${state}`)}

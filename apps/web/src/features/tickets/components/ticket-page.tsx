@@ -28,7 +28,7 @@ interface Props {
   /** Opens another ticket's page (a code typed on a page whose link had a broken one). */
   openTicket: (code: string) => void;
   /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
-  turn?: (visitId: string | undefined, accessKey: string) => ReactNode;
+  turn?: (visitId: string, accessKey: string) => ReactNode;
 }
 
 type View =
@@ -157,7 +157,7 @@ export function TicketPage(props: Props) {
         </div>
       ) : null}
 
-      {view.kind === 'booking' && view.booking.status === 'checked_in' && view.booking.code
+      {view.kind === 'booking' && view.booking.visit_id
         ? props.turn?.(view.booking.visit_id, view.key)
         : null}
       {view.kind === 'booking' ? (

@@ -1,0 +1,205 @@
+import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
+import type { APIRequestContext, Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookingAccess } from '../apps/api/src/modules/bookings/booking-access';
+import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
+import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
+import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
+import { launch, MOBILE } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/**
+ * The queue's public pages against the real server (issue 19), in French at 360 px: a walk-in
+ * joins from the poster's page (a wrong phone number said first), sees their place, and when
+ * a clerk calls (over the API) the phone says "Allez au Guichet 1" and the hall's board, on
+ * its real socket, shows the call. Then a booked customer is checked in at the counter: their
+ * ticket page shows their place, and their call. The server's clock is a Monday at 09:30 in
+ * Douala.
+ */
+const SCREENS = '/work/notes/screens';
+const TZ = 'Africa/Douala';
+let monday = addDays(zonedNow(TZ, new Date()).date, 2);
+while (dayOfWeek(monday) !== 1) monday = addDays(monday, 1);
+const START = `${monday}T09:30:00+01:00`;
+
+let tdb: TestDatabase;
+let server: RunningServer;
+let browser: Browser;
+let org: { id: string; name: string };
+let service: { id: string; name: string };
+
+beforeAll(async () => {
+  tdb = await createTestDatabase('postgres');
+  if (!tdb.url) throw new Error('no PostgreSQL url');
+  server = await startServer({
+    env: { DATABASE_URL: tdb.url, NODE_ENV: 'test', QLESS_FAKE_NOW: START },
+  });
+  browser = await launch();
+  const db = tdb.database.db;
+  // An organization open on Mondays at 09:30 with an active service (the demo's are).
+  const rows = await db
+    .selectFrom('organizations as o')
+    .innerJoin('services as s', 's.organization_id', 'o.id')
+    .select(['o.id', 'o.name', 's.id as service_id', 's.name as service_name'])
+    .where('s.active', '=', true)
+    .orderBy('o.name')
+    .execute();
+  for (const row of rows) {
+    const info = (await (await fetch(`${server.origin}/api/v1/join/${row.id}`)).json()) as {
+      open?: boolean;
+    };
+    if (info.open) {
+      org = { id: row.id, name: row.name };
+      service = { id: row.service_id, name: row.service_name };
+      break;
+    }
+  }
+  if (!org) throw new Error('No demo organization is open on Monday at 09:30');
+  await createUser(db, { email: 'queue-admin@e2e.cm', role: 'org_admin', organizationId: org.id });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await tdb?.cleanup();
+});
+
+async function call<T>(api: APIRequestContext, method: string, path: string, data?: unknown) {
+  const res = await api.fetch(`${server.origin}/api/v1${path}`, {
+    method,
+    // A signed-in write must come from the site (the API checks Origin).
+    headers: { origin: server.origin },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+describe('queue public pages, in French at 360 px', () => {
+  it('joins from the poster, follows the place, and the call reaches the phone and the board', async () => {
+    // The admin turns the join page on, sets up a counter and a board link.
+    const staff = await browser.newContext();
+    const login = await staff.request.post(`${server.origin}/api/v1/auth/login`, {
+      data: { email: 'queue-admin@e2e.cm', password: TEST_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const api = staff.request;
+    const { settings } = await call<{ settings: Record<string, unknown> }>(
+      api,
+      'GET',
+      '/queue/settings',
+    );
+    await call(api, 'PUT', '/queue/settings', { ...settings, join_enabled: true });
+    const { counter } = await call<{ counter: { counter_id: string } }>(
+      api,
+      'POST',
+      '/queue/counters',
+      { name: 'Guichet 1', service_ids: [service.id] },
+    );
+    await call(api, 'POST', `/queue/counters/${counter.counter_id}/open`);
+    const { token } = await call<{ token: string }>(api, 'POST', '/queue/boards', {
+      name: 'Hall',
+    });
+
+    // The poster's page is server-rendered with its data, in the reader's language; an
+    // unknown organization is a 404.
+    const html = await (
+      await fetch(`${server.origin}/join/${org.id}`, { headers: { 'accept-language': 'fr' } })
+    ).text();
+    expect(html).toContain('Rejoindre la file');
+    expect(html).toContain(org.name);
+    expect(html).toContain('id="qless-data"');
+    const unknown = await fetch(`${server.origin}/join/00000000-0000-4000-8000-000000000000`);
+    expect(unknown.status).toBe(404);
+
+    const hall = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      locale: 'fr-FR',
+    });
+    const board = await hall.newPage();
+    await board.goto(`${server.origin}/board/${token}`);
+    await board.locator('.board[data-board-state="ready"]').waitFor();
+    await board.getByRole('button', { name: 'Cliquez pour activer le son' }).click();
+
+    // The walk-in, on a phone in French.
+    const phone = await browser.newContext({ viewport: MOBILE, locale: 'fr-FR' });
+    const page = await phone.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.origin}/join/${org.id}`);
+    await page.locator('html[data-live]').waitFor();
+    await page.getByRole('heading', { name: 'Rejoindre la file' }).waitFor();
+    await page.locator(`.join-service:has(input[value="${service.id}"])`).click();
+    await page.getByLabel('Votre nom').fill('Awa Ndongo');
+    await page.getByLabel('Téléphone mobile (facultatif)').fill('12345');
+    await page.getByRole('button', { name: 'Rejoindre la file' }).click();
+    await page
+      .getByText('Saisissez un numéro mobile camerounais', { exact: false })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${SCREENS}/join-360-fr.png`, fullPage: true });
+    await page.getByLabel('Téléphone mobile (facultatif)').fill('');
+    await page.getByRole('button', { name: 'Rejoindre la file' }).click();
+
+    await page.waitForURL(/\/visit\/[^?]+$/);
+    const message = page.getByTestId('turn-message');
+    await expect.poll(() => message.textContent()).toMatch(/^Vous êtes le 1er/);
+    const number = (await page.locator('.turn-card__number').textContent()) ?? '';
+    expect(number).toMatch(/^[A-Z]-\d{3}$/);
+    // The key left the address, the device kept it: a reload still opens the turn.
+    await page.reload();
+    await expect.poll(() => message.textContent()).toMatch(/^Vous êtes le 1er/);
+    await page.screenshot({ path: `${SCREENS}/visit-waiting-360-fr.png`, fullPage: true });
+
+    // The clerk calls: the phone and the board say it, pushed.
+    await call(api, 'POST', `/queue/counters/${counter.counter_id}/call-next`);
+    await expect.poll(() => message.textContent()).toBe('Allez au Guichet\u00a01');
+    await page.screenshot({ path: `${SCREENS}/visit-called-360-fr.png`, fullPage: true });
+    const shown = board.getByTestId('board-call');
+    await expect.poll(() => shown.textContent()).toContain(number);
+    await expect.poll(() => shown.textContent()).toContain('Guichet 1');
+    await board.screenshot({ path: `${SCREENS}/board-real-1920x1080.png`, animations: 'disabled' });
+
+    // A booked customer, checked in at the counter: the ticket page follows their visit.
+    const db = tdb.database.db;
+    const slot = await db
+      .selectFrom('slots')
+      .select('id')
+      .where('service_id', '=', service.id)
+      .where('retired_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const code = generateTicketCode();
+    const booking = await db
+      .insertInto('bookings')
+      .values({
+        organization_id: org.id,
+        service_id: service.id,
+        slot_id: slot.id,
+        booking_date: monday,
+        seat: 101,
+        status: 'confirmed',
+        cus_name: 'Paul Booked',
+        cus_email: 'paul@example.cm',
+        phone_number: '+237677000101',
+        ticket_code: code,
+        confirmed_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await call(api, 'POST', '/organization/checkins', { code });
+    const key = (await BookingAccess.load(db)).keyFor(booking.id);
+    await page.goto(`${server.origin}/ticket/${code}?k=${key}`);
+    const turn = page.locator('.turn-card');
+    await expect
+      .poll(() => turn.getByTestId('turn-message').textContent())
+      .toMatch(/^Vous êtes le 1er/);
+    await call(api, 'POST', `/queue/counters/${counter.counter_id}/start`);
+    await call(api, 'POST', `/queue/counters/${counter.counter_id}/call-next`);
+    await expect
+      .poll(() => turn.getByTestId('turn-message').textContent())
+      .toBe('Allez au Guichet\u00a01');
+    await turn.screenshot({ path: `${SCREENS}/ticket-turn-called-360-fr.png` });
+    expect(errors).toEqual([]);
+    await Promise.all([staff.close(), hall.close(), phone.close()]);
+  });
+});
