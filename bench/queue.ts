@@ -18,8 +18,10 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { zonedNow } from '@qless/contract/core';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
+import { VisitAccess } from '../apps/api/src/modules/queue/visit-access.js';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers.js';
 import { createFixture } from '../apps/api/test/support/fixtures.js';
 import {
@@ -77,6 +79,69 @@ interface Sizes {
   callingMs: number;
 }
 
+/**
+ * The morning's line, written before the servers start as the join page would leave it
+ * (a number per service letter, the day's counts, each visitor's key from the app's own
+ * secret): the figures are about calling and following, and 2,000 joins through the API
+ * take minutes on a loaded 2-core machine (each one reorders the whole line).
+ */
+async function queueOf(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  orgId: string,
+  serviceIds: string[],
+  count: number,
+): Promise<QueueLoadPlan['customers']> {
+  const db = database.db;
+  const access = await VisitAccess.load(db);
+  const now = new Date();
+  const date = zonedNow('Africa/Douala', now).date;
+  const letters = ['A', 'B'];
+  for (const [i, id] of serviceIds.entries()) {
+    await db
+      .updateTable('services')
+      .set({ queue_letter: letters[i] ?? 'C' })
+      .where('id', '=', id)
+      .execute();
+  }
+  const rows = Array.from({ length: count }, (_, i) => {
+    const service = i % serviceIds.length;
+    const at = new Date(now.getTime() - (count - i) * 1000);
+    return {
+      organization_id: orgId,
+      service_id: serviceIds[service] ?? '',
+      visit_date: date,
+      letter: letters[service] ?? 'C',
+      number: Math.floor(i / serviceIds.length) + 1,
+      source: 'self' as const,
+      customer_name: `Bench Customer ${i}`,
+      locale: i % 2 === 0 ? ('fr' as const) : ('en' as const),
+      arrived_at: at,
+      queued_at: at,
+    };
+  });
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const made = await db
+      .insertInto('visits')
+      .values(rows.slice(i, i + 500))
+      .returning('id')
+      .execute();
+    ids.push(...made.map((r) => r.id));
+  }
+  for (const [i] of serviceIds.entries()) {
+    await db
+      .insertInto('visit_numbers')
+      .values({
+        organization_id: orgId,
+        visit_date: date,
+        letter: letters[i] ?? 'C',
+        last_number: rows.filter((r) => r.letter === (letters[i] ?? 'C')).length,
+      })
+      .execute();
+  }
+  return ids.map((visitId, i) => ({ visitId, key: access.keyFor(visitId), origin: i % 2 }));
+}
+
 export async function runEngine(engine: Engine, sizes: Sizes): Promise<Figure[]> {
   const processes = engine === 'postgres' ? 2 : 1;
   const pgDb = engine === 'postgres' ? await freshPostgres('qless_bench_queue') : null;
@@ -88,6 +153,7 @@ export async function runEngine(engine: Engine, sizes: Sizes): Promise<Figure[]>
     const database = await openDatabase({ databaseUrl: pgDb?.url ?? null, dataDir });
     let orgId: string;
     let serviceIds: string[];
+    let customers: QueueLoadPlan['customers'] = [];
     try {
       await migrateToLatest(database.db);
       const fx = await createFixture(database, new Date(), `-queue-${engine}`);
@@ -104,6 +170,7 @@ export async function runEngine(engine: Engine, sizes: Sizes): Promise<Figure[]>
         role: 'org_admin',
         organizationId: orgId,
       });
+      customers = await queueOf(database, orgId, serviceIds, sizes.customers);
       for (let c = 0; c < sizes.counters; c++) {
         await createUser(database.db, {
           email: `clerk${c}@bench.cm`,
@@ -127,7 +194,9 @@ export async function runEngine(engine: Engine, sizes: Sizes): Promise<Figure[]>
       STATUS_SOCKETS_PER_IP: '100000',
       LOGIN_FAILURES_PER_IP: '100000',
     };
-    for (let p = 0; p < processes; p++) servers.push(await startServer(env));
+    // A loaded machine starts PGlite (WASM) slowly.
+    for (let p = 0; p < processes; p++)
+      servers.push(await startServer(env, { readyTimeoutMs: 240_000 }));
     const origins = servers.map((s) => s.origin);
     const origin = origins[0] ?? '';
     const admin = await signIn(origin, 'admin@bench.cm');
@@ -202,15 +271,14 @@ export async function runEngine(engine: Engine, sizes: Sizes): Promise<Figure[]>
         origins,
         organizationId: orgId,
         serviceIds,
-        customers: sizes.customers,
+        customers,
         boards,
         counters,
         callingMs: sizes.callingMs,
         callEveryMs: 1000,
-        concurrency: 16,
       },
     });
-    const joined = await next('joined', 600_000);
+    const joined = await next('joined', 60_000);
     const before = await Promise.all(servers.map((s) => s.memory()));
     const rssBefore = await Promise.all(servers.map((s) => s.rss()));
     tell({ kind: 'follow' });
