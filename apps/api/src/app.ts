@@ -37,13 +37,13 @@ import { organizationAdminRoutes } from './modules/organizations/organization-ad
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { QueueHub } from './modules/queue/queue-hub.js';
-import { queueLiveRoutes } from './modules/queue/queue-live.routes.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
 import { QueueService } from './modules/queue/queue.service.js';
+import { QueueClosingSweep } from './modules/queue/queue-closing.js';
+import { QueueHub } from './modules/queue/queue-hub.js';
+import { queueLiveRoutes } from './modules/queue/queue-live.routes.js';
 import { TurnMessages } from './modules/queue/turn-messages.js';
 import { VisitAccess } from './modules/queue/visit-access.js';
-import { QueueClosingSweep } from './modules/queue/queue-closing.js';
 import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
