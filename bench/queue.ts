@@ -95,7 +95,7 @@ async function queueOf(
   const access = await VisitAccess.load(db);
   const now = new Date();
   const date = zonedNow('Africa/Douala', now).date;
-  const letters = ['A', 'B'];
+  const letters = ['A', 'B', 'C'];
   for (const [i, id] of serviceIds.entries()) {
     await db
       .updateTable('services')
@@ -158,7 +158,13 @@ export async function runEngine(engine: Engine, sizes: Sizes): Promise<Figure[]>
       await migrateToLatest(database.db);
       const fx = await createFixture(database, new Date(), `-queue-${engine}`);
       orgId = fx.orgId;
-      serviceIds = [fx.serviceId, fx.otherServiceId];
+      // Three services: 2,000 visitors are more than one letter's 999 numbers a day.
+      const third = await database.db
+        .insertInto('services')
+        .values({ organization_id: fx.orgId, name: 'Counter 20', duration_minutes: 20 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      serviceIds = [fx.serviceId, fx.otherServiceId, third.id];
       // Open all day, every day: the bench runs whatever the hour in Douala.
       await database.db
         .updateTable('organizations')
