@@ -192,7 +192,10 @@ async function shot(page: Page, name: string): Promise<void> {
 /** A customer's page: the number it shows and its one sentence. */
 const turnOf = async (page: Page) => ({
   number: (await page.locator('.turn-card__number').textContent())?.trim() ?? '',
-  message: (await page.getByTestId('turn-message').textContent())?.trim() ?? '',
+  // Spaces normalized: the page keeps "Guichet 1" together with a no-break space.
+  message: ((await page.getByTestId('turn-message').textContent()) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim(),
 });
 
 async function counterScreen(email: string, counter: string): Promise<Page> {
