@@ -5,12 +5,14 @@
  * Everything runs in its own process: the production server (`apps/api/src/server.ts`, as
  * `npm start` runs it) on a fresh database, a bare Fastify process answering the same bytes,
  * and the load (autocannon, 64 connections). Groups: reads, growth, contention (both
- * engines), sockets and reconciler (bench/sockets.ts, bench/reconciler.ts).
+ * engines), sockets and reconciler (bench/sockets.ts, bench/reconciler.ts), queue (bench/queue.ts:
+ * counters calling while boards and customers follow; PostgreSQL with 2 processes, PGlite).
  *
  *   npm run bench                                   everything (about 6 minutes)
  *   npm run bench -- --quick                        a short smoke run
  *   npm run bench -- --only=reads,contention        some groups
  *   npm run bench -- --engines=postgres             one engine
+ *   npm run bench -- queue                          one group (as --only=queue)
  *
  * Writes bench/results/latest.json. Exits non-zero only when the harness itself fails, never
  * because a target was missed (the table says which are).
@@ -31,7 +33,7 @@ import {
 import { cleanupAll, type Engine, ensureWebBuild, postgresReachable } from './lib/processes.js';
 import { type Group, runEngine } from './lib/server-figures.js';
 
-const GROUPS = ['reads', 'growth', 'contention', 'sockets', 'reconciler'] as const;
+const GROUPS = ['reads', 'growth', 'contention', 'sockets', 'reconciler', 'queue'] as const;
 type AnyGroup = (typeof GROUPS)[number];
 
 function parseArgs(argv: string[]) {
@@ -46,6 +48,9 @@ function parseArgs(argv: string[]) {
       if (unknown.length)
         throw new Error(`unknown group(s) ${unknown.join(', ')}: ${GROUPS.join(', ')}`);
       only = names as AnyGroup[];
+    } else if ((GROUPS as readonly string[]).includes(arg)) {
+      // `npm run bench -- queue`: the group's name alone, as --only=queue.
+      only = [arg as AnyGroup];
     } else if (arg.startsWith('--engines=')) {
       engines = arg.slice('--engines='.length).split(',') as Engine[];
       if (engines.some((e) => e !== 'pglite' && e !== 'postgres'))
@@ -110,6 +115,16 @@ async function main(): Promise<void> {
       figures.push(...(await run({ quick })));
     } catch (err) {
       figures.push(failedFigure(group, err));
+    }
+  }
+
+  if (only.includes('queue')) {
+    console.log('\n## queue');
+    try {
+      const { run } = await import('./queue.js');
+      figures.push(...(await run({ quick, engines: [...engines].reverse() })));
+    } catch (err) {
+      figures.push(failedFigure('queue', err));
     }
   }
 

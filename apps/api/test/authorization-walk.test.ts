@@ -1,9 +1,11 @@
 import type { InjectOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema.js';
 import { hashToken, newToken } from '../src/modules/auth/sessions.js';
 import { useStack } from './support/app-fixture.js';
 import { bearer, createUser, signIn } from './support/auth-helpers.js';
-import { useCounterApp } from './support/checkin-helpers.js';
+import { TODAY, useCounterApp } from './support/checkin-helpers.js';
 import { initiateBody } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import { collectRoute, type DeclaredRoute } from './support/route-fuzz.js';
@@ -45,6 +47,19 @@ const PUBLIC = new Set([
   'POST /api/v1/bookings/:bookingId/reschedule',
   'POST /api/v1/payment/:paymentId/cancel',
   'POST /api/v1/tickets/:code/access',
+  // The queue (issue 19): the poster's join page, a visitor's own turn (its key is the
+  // credential, QUEUE_KEYED below) and the board on the wall (its token is the credential).
+  'GET /api/v1/join/:organizationId',
+  'POST /api/v1/join/:organizationId',
+  'GET /api/v1/visits/:visitId',
+  'GET /api/v1/board/:token',
+]);
+
+/** The WebSockets the server declares; each must check its own credential on upgrade. */
+const SOCKETS = new Set([
+  '/api/v1/payment/:paymentId/statusSocket',
+  '/api/v1/visits/:visitId/turnSocket',
+  '/api/v1/board/:token/socket',
 ]);
 
 /**
@@ -86,6 +101,14 @@ const STAFF_ALLOWED = new Set([
   'POST /api/v1/organization/checkins/sync',
   'POST /api/v1/organization/bookings/:id/no-show',
   'POST /api/v1/organization/bookings/:id/cancel',
+  // The counter screen (issue 19): the line, walk-ins and the counter's own actions.
+  'GET /api/v1/queue/today',
+  'POST /api/v1/queue/visits',
+  // The counters' names and services (also in /queue/today): the clerk picks theirs.
+  'GET /api/v1/queue/counters',
+  ...['open', 'pause', 'close', 'call-next', 'recall', 'start', 'done', 'no-show', 'transfer'].map(
+    (action) => `POST /api/v1/queue/counters/:id/${action}`,
+  ),
 ]);
 
 /** Routes for the platform team alone. */
@@ -108,6 +131,8 @@ interface CrossCase {
   request: (b: OtherOrganization) => InjectOptions;
   /** What a refusal may be: 403/404 by default; verify answers 200 with valid=false. */
   accept?: (status: number, body: Record<string, unknown>) => boolean;
+  /** The same, when it depends on B's ids. */
+  acceptFor?: (b: OtherOrganization) => (status: number, body: Record<string, unknown>) => boolean;
 }
 interface OtherOrganization {
   orgId: string;
@@ -117,7 +142,144 @@ interface OtherOrganization {
   bookingId: string;
   code: string;
   token: string;
+  /** B's open counter, holding B's called visit; B's waiting visit; B's live board. */
+  counterId: string;
+  calledVisitId: string;
+  waitingVisitId: string;
+  boardId: string;
 }
+
+/** Reads of the organization's own things: refused, or answered with A's, never B's. */
+const notB =
+  (path: (body: Record<string, unknown>) => unknown) =>
+  (b: OtherOrganization) =>
+  (status: number, body: Record<string, unknown>) =>
+    status === 403 ||
+    status === 404 ||
+    (status === 200 && !JSON.stringify(body).includes(b.orgId) && path(body) !== undefined);
+
+const COUNTER_ACTIONS = [
+  'open',
+  'pause',
+  'close',
+  'call-next',
+  'recall',
+  'start',
+  'done',
+  'no-show',
+] as const;
+
+/** The queue's routes (issue 19), B's things named by A's staff and admin. */
+const QUEUE_CROSS_CASES = (): CrossCase[] => [
+  {
+    route: 'GET /api/v1/queue/today',
+    request: (b) => ({ method: 'GET', url: `/api/v1/queue/today?organization_id=${b.orgId}` }),
+    acceptFor: notB((body) => body.organization),
+  },
+  {
+    route: 'POST /api/v1/queue/visits',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/queue/visits',
+      payload: { service_id: b.serviceId, name: 'Hijack Walk-in' },
+    }),
+  },
+  {
+    route: 'POST /api/v1/queue/visits',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/queue/visits',
+      payload: { organization_id: b.orgId, service_id: b.serviceId, name: 'Hijack Walk-in' },
+    }),
+    accept: (status) => status === 400 || status === 403 || status === 404,
+  },
+  ...COUNTER_ACTIONS.map(
+    (action): CrossCase => ({
+      route: `POST /api/v1/queue/counters/:id/${action}`,
+      request: (b) => ({ method: 'POST', url: `/api/v1/queue/counters/${b.counterId}/${action}` }),
+    }),
+  ),
+  {
+    route: 'POST /api/v1/queue/counters/:id/transfer',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/queue/counters/${b.counterId}/transfer`,
+      payload: { service_id: b.serviceId },
+    }),
+  },
+  {
+    route: 'GET /api/v1/queue/settings',
+    request: (b) => ({ method: 'GET', url: `/api/v1/queue/settings?organization_id=${b.orgId}` }),
+    acceptFor: notB((body) => body.settings),
+  },
+  {
+    route: 'PUT /api/v1/queue/settings',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/v1/queue/settings?organization_id=${b.orgId}`,
+      payload: {
+        organization_id: b.orgId,
+        grace_early_minutes: 1,
+        grace_late_minutes: 1,
+        notify_position: 9,
+        max_recalls: 0,
+        join_enabled: true,
+      },
+    }),
+    // Refused, or A's own settings changed (B's are checked by the snapshot).
+    accept: (status) => status === 200 || status === 400 || status === 403 || status === 404,
+  },
+  {
+    route: 'GET /api/v1/queue/counters',
+    request: (b) => ({ method: 'GET', url: `/api/v1/queue/counters?organization_id=${b.orgId}` }),
+    acceptFor: notB((body) => body.counters),
+  },
+  {
+    route: 'POST /api/v1/queue/counters',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/queue/counters',
+      payload: { name: 'Hijack', service_ids: [b.serviceId] },
+    }),
+    accept: (status) => status === 400 || status === 403 || status === 404,
+  },
+  {
+    route: 'PATCH /api/v1/queue/counters/:id',
+    request: (b) => ({
+      method: 'PATCH',
+      url: `/api/v1/queue/counters/${b.counterId}`,
+      payload: { name: 'Hijack', active: false },
+    }),
+  },
+  {
+    route: 'GET /api/v1/queue/boards',
+    request: (b) => ({ method: 'GET', url: `/api/v1/queue/boards?organization_id=${b.orgId}` }),
+    acceptFor: notB((body) => body.boards),
+  },
+  {
+    route: 'POST /api/v1/queue/boards',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/queue/boards?organization_id=${b.orgId}`,
+      payload: { organization_id: b.orgId, name: 'Hijack board' },
+    }),
+    // Refused, or a board of A's own (B's boards are checked by the snapshot).
+    accept: (status) => status === 201 || status === 400 || status === 403 || status === 404,
+  },
+  {
+    route: 'DELETE /api/v1/queue/boards/:boardId',
+    request: (b) => ({ method: 'DELETE', url: `/api/v1/queue/boards/${b.boardId}` }),
+  },
+  {
+    route: 'PUT /api/v1/queue/services/:serviceId/letter',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/v1/queue/services/${b.serviceId}/letter`,
+      payload: { letter: 'Z' },
+    }),
+  },
+];
+
 const CROSS_CASES: CrossCase[] = [
   {
     route: 'GET /api/v1/organization/data',
@@ -294,7 +456,78 @@ const CROSS_CASES: CrossCase[] = [
     route: 'POST /api/v1/organization/staff/:id/resend',
     request: (b) => ({ method: 'POST', url: `/api/v1/organization/staff/${b.userId}/resend` }),
   },
+  ...QUEUE_CROSS_CASES(),
 ];
+
+/** The name of B's walk-in: no refusal may show it. */
+const QUEUE_NAME_OF_B = 'Walk-in Of B';
+
+/**
+ * B's queue this morning, as its own staff left it: an open counter holding a called
+ * visit, another visit waiting, and a live board (its token never leaves this function).
+ */
+async function queueOfB(db: Kysely<DB>, orgId: string, serviceId: string, staffId: string) {
+  const at = new Date(PINNED_NOW);
+  const counter = await db
+    .insertInto('counters')
+    .values({
+      organization_id: orgId,
+      name: 'Guichet B',
+      state: 'open',
+      opened_by: staffId,
+      state_changed_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('counter_services')
+    .values({ counter_id: counter.id, service_id: serviceId })
+    .execute();
+  await db.updateTable('services').set({ queue_letter: 'A' }).where('id', '=', serviceId).execute();
+  const visit = (number: number, called: boolean) =>
+    db
+      .insertInto('visits')
+      .values({
+        organization_id: orgId,
+        service_id: serviceId,
+        visit_date: TODAY,
+        letter: 'A',
+        number,
+        source: 'staff',
+        customer_name: QUEUE_NAME_OF_B,
+        phone: '+237677099001',
+        arrived_at: at,
+        queued_at: at,
+        state: called ? 'called' : 'waiting',
+        counter_id: called ? counter.id : null,
+        called_at: called ? at : null,
+        created_by: staffId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const called = await visit(1, true);
+  const waiting = await visit(2, false);
+  await db
+    .insertInto('visit_numbers')
+    .values({ organization_id: orgId, visit_date: TODAY, letter: 'A', last_number: 2 })
+    .execute();
+  const board = await db
+    .insertInto('boards')
+    .values({
+      organization_id: orgId,
+      name: 'Hall B',
+      token_hash: newToken().hash,
+      created_by: staffId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    counterId: counter.id,
+    calledVisitId: called.id,
+    waitingVisitId: waiting.id,
+    boardId: board.id,
+  };
+}
 
 const key = (r: DeclaredRoute) => `${r.method} ${r.url}`;
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
@@ -311,14 +544,20 @@ function concreteUrl(template: string): string {
 
 describe('authorization of every route', () => {
   const routes: DeclaredRoute[] = [];
+  const sockets: string[] = [];
   const s = useStack({
     env: { ...NO_LIMITS, LOGIN_FAILURES_PER_IP: '100000' },
-    onRoute: (route) => collectRoute(routes, route),
+    onRoute: (route) => {
+      collectRoute(routes, route);
+      if ((route as { websocket?: boolean }).websocket) sockets.push(route.url);
+    },
   });
   let staff: string;
   let adminA: string;
   let expired: string;
   let revoked: string;
+  /** A live board link of the organization: it reads the board, and nothing else. */
+  let boardToken: string;
 
   beforeAll(async () => {
     const now = new Date(PINNED_NOW);
@@ -365,6 +604,14 @@ describe('authorization of every route', () => {
     expect(hashToken(expiredToken.token)).toBe(expiredToken.hash);
     expired = expiredToken.token;
     revoked = revokedToken.token;
+    const board = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/queue/boards',
+      headers: bearer(adminA),
+      payload: { name: 'Hall' },
+    });
+    expect(board.statusCode, board.body).toBe(201);
+    boardToken = board.json<{ token: string }>().token;
   }, 60_000);
 
   const guarded = () => routes.filter((r) => !PUBLIC.has(key(r)));
@@ -400,6 +647,10 @@ describe('authorization of every route', () => {
     ['a revoked session', () => bearer(revoked)],
     ['a garbage cookie', () => ({ cookie: 'qless_session=garbage' })],
     ['an expired session cookie', () => ({ cookie: `qless_session=${expired}` })],
+    // A board link is a public page's read credential, never a session.
+    ['a board token as a bearer token', () => bearer(boardToken)],
+    ['a board token as the session cookie', () => ({ cookie: `qless_session=${boardToken}` })],
+    ['a board token in a header of its own', () => ({ 'x-board-token': boardToken })],
   ];
 
   it.each(callers)('answers 401 to %s on every non-public route', async (_name, headers) => {
@@ -411,6 +662,44 @@ describe('authorization of every route', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('changes nothing when a board token is sent to any write, however it is carried', async () => {
+    const db = s.database.db;
+    const snapshot = async () =>
+      JSON.stringify(
+        await Promise.all(
+          (['counters', 'counter_services', 'visits', 'visit_events', 'boards'] as const).map(
+            (table) => db.selectFrom(table).selectAll().execute(),
+          ),
+        ),
+      ) + JSON.stringify(await db.selectFrom('organizations').selectAll().orderBy('id').execute());
+    const before = await snapshot();
+    const failures: string[] = [];
+    const writes = guarded().filter((r) => r.method !== 'GET');
+    for (const route of writes) {
+      const carriers: Record<string, string>[] = [
+        bearer(boardToken),
+        { cookie: `qless_session=${boardToken}` },
+        { 'x-board-token': boardToken },
+      ];
+      for (const headers of carriers) {
+        const req = request(route, headers);
+        const url = `${req.url as string}${(req.url as string).includes('?') ? '&' : '?'}token=${boardToken}`;
+        const res = await s.app.inject({ ...req, url });
+        if (res.statusCode !== 401) failures.push(`${key(route)} → ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(writes.filter((r) => r.url.includes('/queue/')).length).toBeGreaterThanOrEqual(15);
+    expect(await snapshot()).toBe(before);
+    // The token itself is live: it opens its board (the refusals above were about the route).
+    const board = await s.app.inject({ method: 'GET', url: `/api/v1/board/${boardToken}` });
+    expect(board.statusCode, board.body).toBe(200);
+  });
+
+  it('declares no WebSocket beyond the known ones', () => {
+    expect([...new Set(sockets)].sort()).toEqual([...SOCKETS].sort());
   });
 
   it('answers 403 to counter staff on every route that is not theirs', async () => {
@@ -495,12 +784,53 @@ describe("an admin of one organization naming another's things", () => {
         .orderBy('id')
         .execute(),
     ]);
-    return JSON.stringify({ org, services, bookings, closures, slots, users });
+    const queue = await Promise.all([
+      db
+        .selectFrom('counters')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('counter_services')
+        .innerJoin('counters', 'counters.id', 'counter_services.counter_id')
+        .select(['counter_services.counter_id', 'counter_services.service_id'])
+        .where('counters.organization_id', '=', other.orgId)
+        .orderBy('counter_services.counter_id')
+        .orderBy('counter_services.service_id')
+        .execute(),
+      db
+        .selectFrom('visits')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('visit_events')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('visit_numbers')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .orderBy('letter')
+        .execute(),
+      db
+        .selectFrom('boards')
+        .selectAll()
+        .where('organization_id', '=', other.orgId)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return JSON.stringify({ org, services, bookings, closures, slots, users, queue });
   }
 
   beforeAll(async () => {
     const booking = await h.book(h.ctx.b, { name: 'Customer Of B' });
     bName = booking.name;
+    const queue = await queueOfB(h.db, h.ctx.b.orgId, h.ctx.b.serviceId, h.ctx.staffB.id);
     other = {
       orgId: h.ctx.b.orgId,
       userId: h.ctx.staffB.id,
@@ -508,6 +838,7 @@ describe("an admin of one organization naming another's things", () => {
       bookingId: booking.id,
       code: booking.code,
       token: await h.token(booking),
+      ...queue,
     };
     await h.db
       .insertInto('organization_closures')
@@ -527,12 +858,14 @@ describe("an admin of one organization naming another's things", () => {
           headers: { ...(req.headers ?? {}), ...caller.headers },
         });
         const body = res.json() as Record<string, unknown>;
-        const accepted = c.accept
-          ? c.accept(res.statusCode, body)
+        const accept = c.acceptFor ? c.acceptFor(other) : c.accept;
+        const accepted = accept
+          ? accept(res.statusCode, body)
           : res.statusCode === 403 || res.statusCode === 404;
         expect(accepted, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
         expect(res.body).not.toContain(bName);
         expect(res.body).not.toMatch(/\+2376770/);
+        expect(res.body).not.toContain(QUEUE_NAME_OF_B);
       }
       expect(await snapshotOfB()).toBe(before);
     },
@@ -620,5 +953,101 @@ describe('routes opened by a booking’s access key', () => {
       headers: { 'x-booking-key': mine.key },
     });
     expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('a visitor’s own turn, opened by its key', () => {
+  const s = useStack({ env: { ...NO_LIMITS } });
+  const joined: { visitId: string; key: string }[] = [];
+  let staff: string;
+  let boardToken: string;
+  let booked: { bookingId: string; key: string };
+
+  beforeAll(async () => {
+    const db = s.database.db;
+    await db
+      .updateTable('organizations')
+      .set({ queue_join_enabled: true })
+      .where('id', '=', s.fx.orgId)
+      .execute();
+    for (const [i, name] of ['Walk-in One', 'Walk-in Two'].entries()) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/v1/join/${s.fx.orgId}`,
+        payload: { service_id: s.fx.serviceId, name },
+        remoteAddress: `10.1.1.${i + 1}`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json<{ turn: { visit_id: string }; key: string }>();
+      joined.push({ visitId: body.turn.visit_id, key: body.key });
+    }
+    const paid = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      payload: initiateBody(s.fx, { phone_number: '+237677000301' }),
+    });
+    const { payment } = paid.json<{ payment: { booking_id: string; access_key: string } }>();
+    booked = { bookingId: payment.booking_id, key: payment.access_key };
+    await createUser(db, {
+      email: 'admin@turns.cm',
+      role: 'org_admin',
+      organizationId: s.fx.orgId,
+    });
+    staff = await signIn(s.app, 'admin@turns.cm');
+    const board = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/queue/boards',
+      headers: bearer(staff),
+      payload: { name: 'Hall' },
+    });
+    boardToken = board.json<{ token: string }>().token;
+  }, 60_000);
+
+  it('reads nothing without the visit’s own key, and nothing else with it', async () => {
+    const [mine, other] = joined;
+    if (!mine || !other) throw new Error('fixture visits');
+    const wrong: [string, string, Record<string, string>][] = [
+      ['no key', '', {}],
+      ['an empty key', '?key=', {}],
+      ['another visit’s key', `?key=${other.key}`, {}],
+      ['a key in another case', `?key=${mine.key.toUpperCase()}`, {}],
+      ['a booking’s key (not this visit’s booking)', `?key=${booked.key}`, {}],
+      ['the board token', `?key=${boardToken}`, {}],
+      ['an admin session instead of a key', '', bearer(staff)],
+      ['the key as a header', '', { 'x-booking-key': mine.key }],
+    ];
+    const failures: string[] = [];
+    for (const [name, query, headers] of wrong) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/v1/visits/${mine.visitId}${query}`,
+        headers,
+      });
+      if (![400, 403].includes(res.statusCode) || res.body.includes('Walk-in One')) {
+        failures.push(`${name} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    // A key that opens one visit says nothing of an unknown one (the same refusal).
+    const unknown = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/visits/${ANY_ID}?key=${mine.key}`,
+    });
+    expect(unknown.statusCode).toBe(403);
+    expect(failures).toEqual([]);
+    const own = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/visits/${mine.visitId}?key=${mine.key}`,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    // The turn is a public answer: a number, never the visitor's name.
+    expect(own.body).not.toContain('Walk-in One');
+  });
+
+  it('shows a board to its token only, and never a name', async () => {
+    const bad = await s.app.inject({ method: 'GET', url: `/api/v1/board/${'x'.repeat(43)}` });
+    expect(bad.statusCode).toBe(404);
+    const good = await s.app.inject({ method: 'GET', url: `/api/v1/board/${boardToken}` });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.body).not.toMatch(/Walk-in|\+237/);
   });
 });

@@ -37,6 +37,9 @@ describe('every declared route, fed mutated input', () => {
   let bookingId: string;
   let simulatorKey: string;
   let providerReference: string;
+  let counterId: string;
+  let boardId: string;
+  let visitId: string;
   const routes: DeclaredRoute[] = [];
   let operator: { authorization: string };
   const s = useStack({
@@ -80,6 +83,56 @@ describe('every declared route, fed mutated input', () => {
       .where('id', '=', paymentId)
       .executeTakeFirstOrThrow();
     providerReference = payment.provider_reference ?? '';
+    // The queue's routes name a counter, a board and a visit of the fixture organization.
+    const db = s.database.db;
+    const counter = await db
+      .insertInto('counters')
+      .values({ organization_id: s.fx.orgId, name: 'Guichet 1', state: 'open' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('counter_services')
+      .values({ counter_id: counter.id, service_id: s.fx.serviceId })
+      .execute();
+    counterId = counter.id;
+    const board = await db
+      .insertInto('boards')
+      .values({ organization_id: s.fx.orgId, name: 'Hall', token_hash: 'not-a-token-hash' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    boardId = board.id;
+    const now = s.clock.now();
+    const visit = await db
+      .insertInto('visits')
+      .values({
+        organization_id: s.fx.orgId,
+        service_id: s.fx.serviceId,
+        visit_date: '2026-03-04',
+        letter: 'A',
+        number: 1,
+        source: 'staff',
+        customer_name: 'Fuzz Walk-in',
+        arrived_at: now,
+        queued_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    visitId = visit.id;
+    // As the routes leave a number handed out: the service keeps its letter, the day its count.
+    await db
+      .updateTable('services')
+      .set({ queue_letter: 'A' })
+      .where('id', '=', s.fx.serviceId)
+      .execute();
+    await db
+      .insertInto('visit_numbers')
+      .values({
+        organization_id: s.fx.orgId,
+        visit_date: '2026-03-04',
+        letter: 'A',
+        last_number: 1,
+      })
+      .execute();
   }, 60_000);
 
   /** Rows a rejected request must leave as they were. */
@@ -92,7 +145,17 @@ describe('every declared route, fed mutated input', () => {
       (select count(*) from users) as users,
       (select count(*) from organization_closures) as closures,
       (select count(*) from uploads) as uploads,
-      (select count(*) from organizations) as organizations`.execute(s.database.db);
+      (select count(*) from organizations) as organizations,
+      (select count(*) from counters) as counters,
+      (select count(*) from counter_services) as counter_services,
+      (select count(*) from visits) as visits,
+      (select count(*) from visit_events) as visit_events,
+      (select count(*) from boards) as boards,
+      (select count(*) from boards where revoked_at is not null) as revoked_boards,
+      (select string_agg(state, ',' order by id) from visits) as visit_states,
+      (select string_agg(state, ',' order by id) from counters) as counter_states`.execute(
+      s.database.db,
+    );
     return JSON.stringify(rows[0]);
   }
 
@@ -133,7 +196,12 @@ describe('every declared route, fed mutated input', () => {
       // Self-service routes: sent without the booking's key, they must refuse and change nothing.
       bookingId,
       code: 'QL-7K4M-2QAB-XC9D',
-      id: s.fx.orgId,
+      // The queue's ids name the fixture's counter and board, so mutations reach the handlers.
+      id: route.url.includes('/queue/counters/') ? counterId : s.fx.orgId,
+      boardId,
+      organizationId: s.fx.orgId,
+      visitId,
+      token: 'x'.repeat(43),
       organization_id: s.fx.orgId,
       // Not the service the callbacks' fresh payments book, which a valid edit could close.
       service_id: s.fx.otherServiceId,
@@ -175,6 +243,16 @@ describe('every declared route, fed mutated input', () => {
       organization_id: s.fx.orgId,
       items: [],
       key: 'not-the-key-of-any-booking',
+      // The queue's requests (issue 19).
+      service_ids: [s.fx.serviceId],
+      letter: 'Q',
+      grace_early_minutes: 30,
+      grace_late_minutes: 15,
+      notify_position: 3,
+      max_recalls: 2,
+      join_enabled: true,
+      phone: '677 12 34 56',
+      locale: 'fr',
       phone_last4: '3456',
     };
     const pick = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, samples[k] ?? 'x']));
@@ -234,6 +312,11 @@ describe('every declared route, fed mutated input', () => {
         'POST /api/v1/contact',
         'POST /api/v1/tickets/verify',
         'GET /api/v1/service/:serviceId/bookings',
+        'GET /api/v1/queue/today',
+        'POST /api/v1/queue/counters/:id/call-next',
+        'POST /api/v1/join/:organizationId',
+        'GET /api/v1/board/:token',
+        'GET /api/v1/visits/:visitId',
       ]),
     );
   });
