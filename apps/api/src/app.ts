@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.payments.reconcilerEnabled) {
     app.addHook('onReady', async () => payments.reconciler.start());
   }
-  // The queue's boards and turns on this process, fed by one LISTEN (decision 020).
+  // The queue's boards and turns on this process, fed by one LISTEN (decision 022).
   const queueHub = new QueueHub({ db: deps.db, clock, log: app.log });
   await queueHub.start(database);
   app.decorate('queueHub', queueHub);
