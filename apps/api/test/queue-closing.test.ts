@@ -2,7 +2,9 @@ import { addDays, type BookingStatus, type VisitState } from '@qless/contract';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { QueueClosingSweep } from '../src/modules/queue/queue-closing.js';
+import { generateTicketCode } from '../src/modules/tickets/ticket-code.js';
 import { useStack } from './support/app-fixture.js';
+import { bearer, createUser, signIn } from './support/auth-helpers.js';
 import { recordingLog } from './support/recording-log.js';
 
 /**
@@ -225,6 +227,98 @@ describe('the queue closing sweep', () => {
     } finally {
       await listener?.end();
     }
+  });
+});
+
+describe('a late customer after the sweep', () => {
+  // The app's own sweep stays out of the way: every sweep here is made by the test.
+  const h = useStack({ env: { QUEUE_SWEEP_INTERVAL_MS: '3600000' } });
+  const at = (hhmm: string, date = TODAY) => h.clock.set(`${date}T${hhmm}:00+01:00`);
+  const sweeper = () =>
+    new QueueClosingSweep({
+      db: h.database.db,
+      clock: h.clock,
+      intervalMs: 3_600_000,
+      log: recordingLog().log,
+    });
+
+  let n = 0;
+  const book = async (date: string, slot: number, status: BookingStatus = 'confirmed') => {
+    n += 1;
+    const row = await h.database.db
+      .insertInto('bookings')
+      .values({
+        organization_id: h.fx.orgId,
+        service_id: h.fx.serviceId,
+        slot_id: h.fx.slotIds[slot] ?? '',
+        booking_date: date,
+        seat: n,
+        status,
+        cus_name: `Customer ${n}`,
+        cus_email: `customer${n}@example.cm`,
+        phone_number: `+2376770${String(n).padStart(5, '0')}`,
+        ticket_code: `CLOSE${String(n).padStart(3, '0')}`,
+        confirmed_at: new Date(`${addDays(date, -1)}T12:00:00+01:00`),
+        checked_in_at: status === 'checked_in' ? new Date(`${date}T08:50:00+01:00`) : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const bookingOf = (id: string) =>
+    h.database.db
+      .selectFrom('bookings')
+      .select(['status', 'no_show_by', 'status_changed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('checks in a late customer the sweep marked missed, who waits as a walk-in from arrival; a counter no-show stays refused', async () => {
+    const late = await book(TODAY, SLOT_0900);
+    const missedAtCounter = await book(TODAY, SLOT_0900, 'no_show');
+    at('09:40');
+    await sweeper().sweep();
+    expect((await bookingOf(late)).status).toBe('no_show');
+    const staff = await createUser(h.database.db, {
+      email: 'late-staff@closing.cm',
+      role: 'staff',
+      organizationId: h.fx.orgId,
+    });
+    const headers = bearer(await signIn(h.app, staff.email));
+    // A code the counter can type (the fixture's rows carry short placeholders).
+    const codeOf = async (id: string) => {
+      const code = generateTicketCode();
+      await h.database.db
+        .updateTable('bookings')
+        .set({ ticket_code: code })
+        .where('id', '=', id)
+        .execute();
+      return code;
+    };
+
+    at('09:45');
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/checkins',
+      headers,
+      payload: { code: await codeOf(late) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await bookingOf(late)).status).toBe('checked_in');
+    const visit = await h.database.db
+      .selectFrom('visits')
+      .select(['state', 'arrived_at'])
+      .where('booking_id', '=', late)
+      .executeTakeFirstOrThrow();
+    expect(visit).toEqual({ state: 'waiting', arrived_at: new Date(`${TODAY}T09:45:00+01:00`) });
+
+    const refused = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/checkins',
+      headers,
+      payload: { code: await codeOf(missedAtCounter) },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'BOOKING_NO_SHOW' });
   });
 });
 

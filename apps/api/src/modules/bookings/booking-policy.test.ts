@@ -23,6 +23,7 @@ function counterBooking(status: BookingStatus, date = '2026-11-26'): CounterBook
     booking_id: 'b1',
     organization_id: 'org-a',
     status,
+    no_show_by: null,
     ticket_code: null,
     booking_date: date,
     cus_name: 'Ada',

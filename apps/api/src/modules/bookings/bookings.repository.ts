@@ -249,7 +249,13 @@ export async function markCheckedIn(
     .where('id', '=', change.bookingId)
     .where('organization_id', '=', change.organizationId)
     .where('booking_date', '=', change.date)
-    .where('status', '=', 'confirmed')
+    // A late customer whose booking the queue's sweep marked missed may still come today.
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'confirmed'),
+        eb.and([eb('status', '=', 'no_show'), eb('no_show_by', '=', 'system')]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -37,8 +37,12 @@ import {
   setCounterState,
   updateCounter,
 } from './counters.repository.js';
-import { loadQueueDay, openCountersFor, orderable, type QueueDay } from './queue-day.js';
-import { estimateWait } from './queue-estimate.js';
+import {
+  estimateForNewcomer,
+  loadQueueDay,
+  orderable,
+  type QueueDay,
+} from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
 import { nextForCounter } from './queue-order.js';
 import { counterOfDay, visitTurn, visitView, visitViews } from './queue-views.js';
@@ -327,7 +331,8 @@ export class QueueService {
             name: s.name,
             name_fr: s.name_fr,
             waiting: ahead,
-            estimate: estimateWait(ahead, openCountersFor(day, s.id), s.typical_minutes),
+            // Someone joining now: the line played forward with them last (decision 020).
+            estimate: estimateForNewcomer(day, s.id),
           };
         }),
     };

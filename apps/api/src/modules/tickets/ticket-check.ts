@@ -18,6 +18,8 @@ export interface CounterBooking {
   booking_id: string;
   organization_id: string;
   status: BookingStatus;
+  /** Who marked it missed: 'system' is the queue's sweep (a late customer may still come). */
+  no_show_by: 'organization' | 'system' | null;
   ticket_code: string | null;
   booking_date: string;
   cus_name: string;
@@ -40,6 +42,7 @@ export function counterBookingQuery(db: Db) {
       'b.id as booking_id',
       'b.organization_id',
       'b.status',
+      'b.no_show_by',
       'b.ticket_code',
       'b.booking_date',
       'b.cus_name',
@@ -146,6 +149,10 @@ export function assessBooking(
     return 'WRONG_ORGANIZATION';
   }
   if (booking.booking_date !== date) return 'NOT_TODAY';
+  // Marked missed by the queue's sweep (slot start + late grace passed) and here after all:
+  // checked in, and served as a walk-in from now (decision 020). A no-show the counter
+  // marked stays refused.
+  if (booking.status === 'no_show' && booking.no_show_by === 'system') return 'OK';
   return stateReason(booking.status);
 }
 
