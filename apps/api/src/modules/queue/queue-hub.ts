@@ -260,6 +260,7 @@ export class QueueHub {
     if (this.rooms.get(room.organizationId) !== room) return;
     room.running = true;
     room.dirty = false;
+    const started = performance.now();
     let failed = false;
     try {
       const now = this.options.clock.now();
@@ -273,7 +274,10 @@ export class QueueHub {
       room.running = false;
     }
     if (failed) this.touch(room, this.retryMs);
-    else if (room.dirty) this.touch(room);
+    // A busy line (20 counters calling each second, thousands following) would otherwise
+    // render back to back and starve the requests that change it: the next render waits
+    // at least as long as this one took, so renders take at most about half of this process.
+    else if (room.dirty) this.touch(room, Math.max(this.coalesceMs, performance.now() - started));
   }
 
   private async renderBoards(room: Room, day: QueueDay, now: Date): Promise<void> {
