@@ -4,6 +4,7 @@
  * regular 3G (300 ms RTT, 700 Kbps) and weak 2G (800 ms RTT, 250 Kbps), both with 4x CPU.
  *
  *   npm run lighthouse [-- --runs=3] [--profiles=3g,2g] [--urls=/,/organizations,…]
+ *                      [--gate=3g] [--gate-except={ticket-link}]
  *                      [--ci] [--save-lhr=DIR]
  *
  * Each URL is loaded `--runs` times; each load's trace is simulated on every profile (lantern
@@ -280,6 +281,10 @@ async function main(): Promise<void> {
       profiles: { type: 'string', default: process.env.LIGHTHOUSE_PROFILES ?? '3g,2g' },
       ci: { type: 'boolean', default: false },
       'save-lhr': { type: 'string' },
+      // Whose misses fail the run (the others are measured and printed): profiles, and pages
+      // measured but not gated yet (issue 22 stays open for them; see decision 112).
+      gate: { type: 'string', default: process.env.LIGHTHOUSE_GATE ?? '' },
+      'gate-except': { type: 'string', default: process.env.LIGHTHOUSE_GATE_EXCEPT ?? '' },
     },
   });
   const runs = Number(values.runs);
@@ -399,13 +404,31 @@ async function main(): Promise<void> {
       }
     }
 
-    const met = [...results.values()].every((pages) => pages.every((p) => p.met));
+    const gated = new Set(
+      values.gate ? values.gate.split(',').map((g) => g.trim()) : profiles.map((p) => p.name),
+    );
+    const excepted = new Set(
+      values['gate-except']
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    );
+    const met = profiles
+      .filter((profile) => gated.has(profile.name))
+      .every((profile) =>
+        (results.get(profile.name) ?? []).every((p) => p.met || excepted.has(p.url)),
+      );
     for (const profile of profiles) {
       const pages = results.get(profile.name) ?? [];
       console.log(`\nLighthouse ${version} · mobile · ${profile.label} · median of ${runs}`);
       console.log(table(pages));
       const ok = pages.every((p) => p.met);
-      console.log(`targets: ${targetText(profile.targets)} — ${ok ? 'met' : 'MISSED'}`);
+      const gate = gated.has(profile.name)
+        ? excepted.size > 0
+          ? ` (gated, except ${[...excepted].join(', ')})`
+          : ' (gated)'
+        : ' (measured, not gated)';
+      console.log(`targets: ${targetText(profile.targets)} — ${ok ? 'met' : 'MISSED'}${gate}`);
     }
     console.log(
       `\n${met ? 'all targets met' : 'targets MISSED'} (${((performance.now() - started) / 1000).toFixed(0)} s)`,

@@ -21,6 +21,7 @@ import { ServicesScreen } from '../../features/organization-admin/components/ser
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AreaStyles } from '../layout/area-styles';
 import { collapseSlashes, href, paths } from '../paths';
 
 // Screens built in their own branches, each its own chunk within the area.
@@ -32,6 +33,7 @@ const QueueSetupRoute = lazy(() => import('./admin-queue-setup'));
 export default function AdminRoute() {
   return (
     <SessionProvider>
+      <AreaStyles />
       <OrganizationArea />
     </SessionProvider>
   );

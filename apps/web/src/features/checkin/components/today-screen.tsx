@@ -11,7 +11,6 @@ import { useDesk } from '../lib/use-desk';
 import { BookingList } from './booking-list';
 import { CameraScanner } from './camera-scanner';
 import { ResultPanel, SyncConflicts } from './result-panel';
-import './checkin.css';
 
 type Pending = { booking: CheckinBooking; action: 'no_show' | 'cancel' };
 

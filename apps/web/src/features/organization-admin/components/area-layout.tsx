@@ -4,7 +4,6 @@ import { Alert } from '../../../components/ui/alert';
 import { CloseIcon, Icon } from '../../../components/ui/icon';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
-import './area.css';
 
 export interface AreaNavItem {
   href: string;

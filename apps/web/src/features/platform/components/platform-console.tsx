@@ -9,7 +9,6 @@ import { OrganizationsPanel } from './organizations-panel';
 import { OutboxPanel } from './outbox-panel';
 import { PaymentsPanel } from './payments-panel';
 import { RequestsPanel } from './requests-panel';
-import './platform.css';
 
 const TABS = ['requests', 'organizations', 'outbox', 'payments'] as const;
 type Tab = (typeof TABS)[number];

@@ -20,7 +20,6 @@ import { useQueueToday } from '../lib/use-queue-today';
 import { QueueLine } from './queue-line';
 import { VisitNumber, VisitState } from './visit-parts';
 import { WalkInForm } from './walk-in-form';
-import './queue.css';
 
 const COUNTER_STATE_KEY = {
   open: 'queue.counter.state.open',

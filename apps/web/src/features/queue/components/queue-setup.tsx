@@ -13,7 +13,6 @@ import { useQueueToday } from '../lib/use-queue-today';
 import { BoardsEditor } from './boards-editor';
 import { CountersEditor } from './counters-editor';
 import { PosterButton } from './poster-button';
-import './queue.css';
 
 /** The setup reads the queue once, and again after each change (no need to poll fast). */
 const SETUP_POLL_MS = 60_000;
