@@ -563,6 +563,19 @@ export class QueueService {
       let called: VisitRow | null = null;
       const move = (visit: VisitRow, change: Parameters<typeof transitionVisit>[2]) =>
         transitionVisit(trx, visit, change, now);
+      // Done and no-show end the held visit the same way, from one state each.
+      const end = async (from: 'called' | 'serving', to: 'done' | 'no_show', refusal: string) => {
+        if (!held) throw idle();
+        if (held.state !== from) throw notActionable(refusal);
+        return move(held, {
+          from: [from],
+          to,
+          kind: to,
+          set: { ended_at: now },
+          counterId,
+          byUser: by,
+        });
+      };
 
       switch (action) {
         case 'call_next': {
@@ -635,36 +648,20 @@ export class QueueService {
           });
           break;
         }
-        case 'done': {
-          if (!held) throw idle();
-          if (held.state !== 'serving') {
-            throw notActionable('Start serving this visitor before marking them done.');
-          }
-          touched = await move(held, {
-            from: ['serving'],
-            to: 'done',
-            kind: 'done',
-            set: { ended_at: now },
-            counterId,
-            byUser: by,
-          });
+        case 'done':
+          touched = await end(
+            'serving',
+            'done',
+            'Start serving this visitor before marking them done.',
+          );
           break;
-        }
-        case 'no_show': {
-          if (!held) throw idle();
-          if (held.state !== 'called') {
-            throw notActionable('This visitor came and is being served: mark them done instead.');
-          }
-          touched = await move(held, {
-            from: ['called'],
-            to: 'no_show',
-            kind: 'no_show',
-            set: { ended_at: now },
-            counterId,
-            byUser: by,
-          });
+        case 'no_show':
+          touched = await end(
+            'called',
+            'no_show',
+            'This visitor came and is being served: mark them done instead.',
+          );
           break;
-        }
         case 'transfer': {
           if (!held) throw idle();
           touched = await this.transfer(trx, held, transferTo, counterId, by, now);
