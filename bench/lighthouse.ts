@@ -321,6 +321,8 @@ async function main(): Promise<void> {
     });
   }
   const server = await startServer({
+    // `npm start`'s embedded database: the pages are measured as the product ships.
+    engine: 'pglite',
     env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator', LOG_LEVEL: 'warn' },
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;

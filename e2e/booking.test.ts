@@ -11,7 +11,7 @@ let slotsUrl = '';
 let bookedSlot: { id: string; date: string } | null = null;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ engine: 'pglite' });
   browser = await launch();
 });
 

@@ -13,7 +13,7 @@ let browser: Browser;
 let serviceId = '';
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ engine: 'pglite' });
   browser = await launch();
   const { organizations } = (await (
     await fetch(`${server.origin}/api/v1/organizations`)

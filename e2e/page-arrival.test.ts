@@ -331,7 +331,8 @@ describe('point 9: 44 px targets at 360 px (issue 18)', () => {
     await page.getByRole('button', { name: fr['ticketPage.reschedule'] }).click();
     await page.getByRole('heading', { name: fr['ticketPage.picker.title'] }).waitFor();
     const chips = page.locator('.day-chip');
-    await chips.first().waitFor();
+    // The chips are drawn at once; their notes once the days' slots arrive (data-free).
+    await page.locator(`.day-chip[data-date="${MONDAY}"][data-free]`).waitFor();
     expect(await chips.count()).toBe(7);
     for (const chip of await chips.all()) {
       const b = await box(chip);

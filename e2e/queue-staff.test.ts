@@ -306,7 +306,7 @@ describe('the counter screen, in French at 360 px', () => {
     await expect
       .poll(() =>
         en.page.evaluate<string>(
-          `document.querySelector('.queue-counter__pick select').selectedOptions[0].textContent`,
+          `document.querySelector('.queue-counter__pick select')?.selectedOptions[0]?.textContent ?? ''`,
         ),
       )
       .toBe('Guichet 1');

@@ -11,13 +11,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { loadQueueDay, type QueueDay } from './queue-day.js';
 import { QUEUE_CHANNEL } from './queue-events.js';
 import {
   type BoardView,
   boardSnapshot,
   boardView,
-  loadLastCall,
+  type LiveDay,
+  loadLiveDay,
   openIndex,
   resolveClosed,
   visitTurn,
@@ -81,7 +81,7 @@ export interface QueueHubOptions {
 
 interface CachedDay {
   at: number;
-  day: Promise<QueueDay>;
+  day: Promise<LiveDay>;
 }
 
 /** Days kept for polls at most (organizations); each lives dayMaxAgeMs anyway. */
@@ -150,14 +150,14 @@ export class QueueHub {
    * by every poll meanwhile (2,000 phones polling cost one load, not 2,000). A load that a
    * notification overtakes is used by those who asked before it, never kept.
    */
-  dayOf(organizationId: string): Promise<QueueDay> {
+  dayOf(organizationId: string): Promise<LiveDay> {
     const { db, clock } = this.options;
     const now = clock.now();
     const at = now.getTime();
     const maxAge = this.options.dayMaxAgeMs ?? 5_000;
     const cached = this.days.get(organizationId);
     if (cached && at - cached.at >= 0 && at - cached.at < maxAge) return cached.day;
-    const day = loadQueueDay(db, organizationId, now);
+    const day = loadLiveDay(db, organizationId, now);
     if (!this.trusted || this.stopped) return day;
     const entry: CachedDay = { at, day };
     this.days.delete(organizationId);
@@ -280,17 +280,14 @@ export class QueueHub {
     else if (room.dirty) this.touch(room, Math.max(this.coalesceMs, performance.now() - started));
   }
 
-  private async renderBoards(room: Room, day: QueueDay, now: Date): Promise<void> {
-    const { db } = this.options;
-    const [active, found] = await Promise.all([
-      db
-        .selectFrom('boards')
-        .select('id')
-        .where('organization_id', '=', room.organizationId)
-        .where('revoked_at', 'is', null)
-        .execute(),
-      loadLastCall(db, day),
-    ]);
+  private async renderBoards(room: Room, day: LiveDay, now: Date): Promise<void> {
+    const active = await this.options.db
+      .selectFrom('boards')
+      .select('id')
+      .where('organization_id', '=', room.organizationId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    const found = day.lastCall;
     if (room.lastCallDate !== day.date) room.lastCall = null;
     if (found && (room.lastCall === null || found.seq >= room.lastCall.seq)) room.lastCall = found;
     room.lastCallDate = day.date;
@@ -314,7 +311,7 @@ export class QueueHub {
     }
   }
 
-  private async renderTurns(room: Room, day: QueueDay): Promise<void> {
+  private async renderTurns(room: Room, day: LiveDay): Promise<void> {
     const open = openIndex(day);
     const resolved = new Map<TurnGroup, VisitRow>();
     const closed: TurnGroup[] = [];

@@ -182,7 +182,7 @@ export function queueLiveRoutes(
         reply.header('cache-control', 'no-store');
         const board = await findBoardByToken(db, req.params.token);
         if (!board) throw boardNotFound();
-        return readBoard(db, await hub.dayOf(board.organization_id), clock.now());
+        return readBoard(await hub.dayOf(board.organization_id), clock.now());
       },
     );
 

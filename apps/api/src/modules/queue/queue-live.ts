@@ -6,7 +6,7 @@
 import type { BoardSnapshot, VisitTurn } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { estimateFor, type QueueDay, visitNumber } from './queue-day.js';
+import { estimateFor, loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
 
 /** The board's last call: the latest event that put a visit in 'called' (a call or a recall). */
 export type LastCall = BoardSnapshot['last_call'];
@@ -58,6 +58,26 @@ export async function loadLastCall(db: Db, day: QueueDay): Promise<LastCall> {
     at: row.at.toISOString(),
     seq: Number(row.id),
   };
+}
+
+/** An organization's day with its last call, as the live layer shows them. */
+export interface LiveDay extends QueueDay {
+  lastCall: LastCall;
+}
+
+/**
+ * The day and its last call read in one snapshot (repeatable read): read apart, a call
+ * committed between the two reads reached the board as "last call" while its counter still
+ * showed nobody (seen once under CI's load).
+ */
+export function loadLiveDay(db: Db, organizationId: string, now: Date): Promise<LiveDay> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const day = await loadQueueDay(trx, organizationId, now);
+      return { ...day, lastCall: await loadLastCall(trx, day) };
+    });
 }
 
 /** Now serving per counter (open ones, and any counter still holding someone), and who is next. */
@@ -178,6 +198,6 @@ export async function readVisitTurn(
 }
 
 /** The board's message for `day` (GET /board/{token}). */
-export async function readBoard(db: Db, day: QueueDay, now: Date): Promise<BoardSnapshot> {
-  return boardSnapshot(boardView(day, await loadLastCall(db, day)), now);
+export function readBoard(day: LiveDay, now: Date): BoardSnapshot {
+  return boardSnapshot(boardView(day, day.lastCall), now);
 }
