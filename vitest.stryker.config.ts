@@ -2,17 +2,19 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 /**
- * The Vitest config Stryker runs (`npm run mutation`): the unit and api projects of
+ * The Vitest config Stryker runs (`npm run mutation`): the unit, api and api-mocks projects of
  * vitest.config.ts, never e2e (it starts Chromium and covers none of the mutated files).
  */
-const wanted = new Set(['unit', 'api']);
+const wanted = new Set(['unit', 'api', 'api-mocks']);
 const projects = (base.test?.projects ?? []).filter((project) => {
   if (typeof project !== 'object' || !('test' in project)) return false;
   const name = project.test?.name;
   return wanted.has(typeof name === 'object' ? name.label : (name ?? ''));
 });
 if (projects.length !== wanted.size) {
-  throw new Error('vitest.stryker.config.ts: unit or api is missing from vitest.config.ts');
+  throw new Error(
+    'vitest.stryker.config.ts: unit, api or api-mocks is missing from vitest.config.ts',
+  );
 }
 
 export default defineConfig({ test: { projects } });

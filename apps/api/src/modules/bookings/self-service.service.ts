@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, Db } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
@@ -33,11 +34,6 @@ export interface SelfServiceDeps {
 }
 
 const notFound = () => new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
-
-function isActiveSeatConflict(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return e?.code === '23505' && e.constraint === 'bookings_active_seat_uq';
-}
 
 /** The last four digits of the booking's number, compared in constant time. */
 function phoneEndsWith(phone: string, last4: string): boolean {
@@ -128,7 +124,7 @@ export class SelfService {
         await this.moveTo(trx, row, bookable, now);
       });
     } catch (error) {
-      if (isActiveSeatConflict(error)) throw slotTaken();
+      if (isUniqueViolation(error, 'bookings_active_seat_uq')) throw slotTaken();
       throw error;
     }
     return this.view(bookingId, key);

@@ -16,15 +16,11 @@ import {
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { authOf, ROLES_OPERATOR } from '../auth/auth-guard.js';
 import { normalizeEmail } from '../auth/users.repository.js';
-import {
-  emailTaken,
-  invitationChannels,
-  inviteAccount,
-  isUniqueViolation,
-} from '../onboarding/invitations.js';
+import { emailTaken, invitationChannels, inviteAccount } from '../onboarding/invitations.js';
 import { openDaysToMask } from '../organizations/organizations.repository.js';
 import {
   findContactRequest,

@@ -13,11 +13,6 @@ import { issueLinkToken } from './user-tokens.repository.js';
 export const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists.');
 
-/** A unique violation (two requests racing for one e-mail) is the same 409. */
-export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: unknown }).code === '23505';
-}
-
 /** How the link can leave this server: by e-mail only with SMTP; by SMS to a number given. */
 export interface InvitationChannels {
   mailConfigured: boolean;

@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db, UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
 import {
@@ -23,13 +24,7 @@ import {
 } from '../auth/auth-guard.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { findUserById, normalizeEmail } from '../auth/users.repository.js';
-import {
-  emailTaken,
-  invitationChannels,
-  inviteAccount,
-  isUniqueViolation,
-  sendInvitation,
-} from './invitations.js';
+import { emailTaken, invitationChannels, inviteAccount, sendInvitation } from './invitations.js';
 
 function toMember(u: UserRow): StaffMember {
   return {

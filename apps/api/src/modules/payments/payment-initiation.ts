@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import type { HoldLimits, HoldRequest } from '../../limits/hold-limits.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
@@ -52,11 +53,6 @@ const FAILURE_STATUS: Record<CollectFailure['code'], number> = {
   PAYMENT_DECLINED: 402,
   PROVIDER_UNAVAILABLE: 502,
 };
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return e?.code === '23505' && e.constraint === constraint;
-}
 
 /** Two requests are the same request when everything the customer chose is the same. */
 function fingerprint(input: PaymentInitiateInput): string {

@@ -5,14 +5,11 @@
  */
 import type { Counter, CounterState } from '@qless/contract';
 import type { CounterRow, Db } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 
 const NAME_TAKEN = () =>
   new AppError(409, 'INVALID_COUNTER', 'Another counter of this organization has this name.');
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
 
 /** The counters of an organization still in use, by name, as the API shows them. */
 export async function listCounters(db: Db, organizationId: string): Promise<Counter[]> {
