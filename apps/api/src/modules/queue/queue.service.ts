@@ -76,6 +76,16 @@ async function settle(
 }
 
 /**
+ * After a change to a visit a counter holds (start, recall, done, no-show): nobody entered
+ * or left the waiting line, so no place moved and no "you are N-th" SMS is due; the day is
+ * read without its line (see loadQueueDay).
+ */
+async function settleHeld(trx: Db, organizationId: string, now: Date): Promise<QueueDay> {
+  await notifyQueueChanged(trx, organizationId);
+  return loadQueueDay(trx, organizationId, now, { line: false });
+}
+
+/**
  * A visit enters its organization's line (under the queue lock) with the next number of its
  * service's letter; the day read after it. `date` is the organization's today.
  */
@@ -669,7 +679,11 @@ export class QueueService {
         }
       }
 
-      const day = await settle(trx, orgId, now, this.deps.turns);
+      // Call next and transfer move someone out of or into the waiting line.
+      const day =
+        action === 'call_next' || action === 'transfer'
+          ? await settle(trx, orgId, now, this.deps.turns)
+          : await settleHeld(trx, orgId, now);
       if (called) await this.deps.turns.called(trx, called, counter.name, day);
       const counterView_ = counterOfDay(day, counterId) ?? (await counterView(trx, counter));
       const visit = touched
