@@ -88,6 +88,62 @@ describe('deferScripts', () => {
     ]);
   });
 
+  it('where the browser reports paints, the boot waits for the first contentful one', () => {
+    const appended: string[] = [];
+    const document = {
+      readyState: 'interactive',
+      head: {
+        appendChild: (node: { href?: string; src?: string }) =>
+          appended.push(node.href ?? node.src ?? ''),
+      },
+      createElement: () => ({}),
+      querySelectorAll: () => [{ content: '/assets/a.js' }],
+      querySelector: () => ({ content: '/assets/index.js' }),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    };
+    let paints: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | null = null;
+    const observed: unknown[] = [];
+    class PaintObserver {
+      static supportedEntryTypes = ['paint', 'resource'];
+      constructor(fn: typeof paints) {
+        paints = fn;
+      }
+      observe(options: unknown) {
+        observed.push(options);
+      }
+      disconnect() {
+        paints = null;
+      }
+    }
+    let frame = false;
+    const timers: [() => void, number][] = [];
+    new Function(
+      'document',
+      'requestAnimationFrame',
+      'setTimeout',
+      'PerformanceObserver',
+      BOOT_SCRIPT,
+    )(
+      document,
+      () => {
+        frame = true;
+      },
+      (fn: () => void, ms: number) => timers.push([fn, ms]),
+      PaintObserver,
+    );
+    expect(frame).toBe(false);
+    expect(observed).toEqual([{ type: 'paint', buffered: true }]);
+    // The first paint (not contentful) changes nothing; the contentful one starts the load.
+    paints?.({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) });
+    expect(appended).toEqual([]);
+    paints?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    expect(appended).toEqual(['/assets/a.js', '/assets/index.js']);
+    // The second's fallback finds it done.
+    for (const [run, ms] of timers) if (ms === 1000) run();
+    expect(appended).toHaveLength(2);
+  });
+
   /** The boot in a fake document; `timers` are its setTimeout callbacks, by delay. */
   function boot() {
     const listeners = new Map<string, (event: unknown) => void>();
