@@ -15,9 +15,6 @@ import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { todayOf } from '../tickets/ticket-check.js';
-
-/** Open visits a counter holds. */
-const HELD_VISIT_STATES = ['called', 'serving'] as const;
 import {
   type ProjectedCounter,
   type Projection,
@@ -32,6 +29,9 @@ import {
   orderQueue,
   positionsByService,
 } from './queue-order.js';
+
+/** Open visits a counter holds. */
+const HELD_VISIT_STATES = ['called', 'serving'] as const;
 
 export interface QueueService {
   id: string;
