@@ -19,6 +19,11 @@ export function TicketQr({ token, code }: { token: string; code: string }) {
     let current = true;
     setDrawn(null);
     import('qrcode')
+      // The encoding in a task of its own, not in the one that evaluated the encoder's module:
+      // two shorter tasks block a slow phone's taps less than one long one.
+      .then(
+        (loaded) => new Promise<typeof loaded>((resolve) => setTimeout(() => resolve(loaded), 0)),
+      )
       .then((loaded) => {
         // A CommonJS package: its functions sit on `default` or on the module, by bundler.
         const encoder: Pick<typeof loaded, 'create'> = loaded.default ?? loaded;
