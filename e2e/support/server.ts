@@ -107,45 +107,55 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...options.env,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  options.prepare?.(env);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API exited early:\n${output}`);
-    try {
-      const res = await fetch(`${origin}/api/v1/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  // PGlite means PGlite, whatever the shell exported.
+  if (engine === 'pglite' && !options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  let child: ChildProcess | null = null;
+  try {
+    options.prepare?.(env);
+    const started = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    let output = '';
+    started.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    started.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`API exited early:\n${output}`);
+      try {
+        const res = await fetch(`${origin}/api/v1/health`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`API did not become healthy:\n${output}`);
+      await new Promise((r) => setTimeout(r, 300));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`API did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
+  } catch (error) {
+    // A server that did not start leaves nothing behind: its process, folder and database.
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (ownDatabase) await adminQuery(`drop database if exists ${ownDatabase} with (force)`);
+    throw error;
   }
+  const running: ChildProcess = child;
   return {
     origin,
     port,
     dataDir,
     databaseUrl,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+      if (running.exitCode === null) {
+        const exited = new Promise((r) => running.once('exit', r));
+        running.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (running.exitCode === null) running.kill('SIGKILL');
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (ownDatabase) await adminQuery(`drop database if exists ${ownDatabase} with (force)`);

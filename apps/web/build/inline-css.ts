@@ -65,7 +65,8 @@ export const BOOT_SCRIPT = [
   `function go(){if(done)return;done=true;var h=d.head;d.querySelectorAll('meta[name="${PRELOAD_META}"]').forEach(function(m){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m.content;h.appendChild(l)});var e=d.querySelector('meta[name="qless-module"]');if(e){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;s.onerror=giveUp;h.appendChild(s)}}`,
   // After the first contentful paint where the browser reports it, else after a frame; in
   // any case within a second (a page opened in the background paints only when shown).
-  "function later(){var P=typeof PerformanceObserver==='function'?PerformanceObserver:null;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}});o.observe({type:'paint',buffered:true})}else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}",
+  'function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}',
+  "function later(){setTimeout(go,1000);var P=typeof PerformanceObserver==='function'?PerformanceObserver:null;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){try{var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();requestAnimationFrame(frame)}});o.observe({type:'paint',buffered:true})}catch(_){frame()}}else frame()}",
   // Holds the last tap on a button and each choice in a list until the app is live.
   'var live=false,held=null,chosen=new Map();',
   "function hold(e){var t=e.target;t=t&&t.closest&&t.closest('button,[role=\"button\"],input[type=\"submit\"],input[type=\"button\"]');if(!t||live)return;e.preventDefault();e.stopPropagation();if(held)held.removeAttribute('data-held');held=t;t.setAttribute('data-held','')}",
