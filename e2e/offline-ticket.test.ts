@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, MOBILE } from './support/browser';
+import { antenatalClinic } from './support/demo-ticket';
 import { ROOT, type RunningServer, startServer } from './support/server';
 
 /**
@@ -102,21 +103,12 @@ async function bookAndPay(serviceId: string, slotId: string): Promise<Booking> {
 beforeAll(async () => {
   server = await startServer({ env: SERVER_ENV, dataDir });
   browser = await launch();
-  const { organizations } = await api<{
-    organizations: { organization_id: string; name: string }[];
-  }>('/organizations');
-  const org = organizations.find((o) => o.name === 'Bamenda Regional Hospital');
-  if (!org) throw new Error('The demo data has no Bamenda Regional Hospital');
-  const { services } = await api<{ services: { service_id: string; service_name: string }[] }>(
-    `/organizations/${org.organization_id}/services`,
-  );
-  const service = services.find((s) => s.service_name === 'Antenatal clinic');
-  if (!service) throw new Error('The demo data has no Antenatal clinic');
-  const { slots } = await api<{ slots: { id: string }[] }>(`/service/${service.service_id}/slots`);
+  const { serviceId } = await antenatalClinic(server.origin);
+  const { slots } = await api<{ slots: { id: string }[] }>(`/service/${serviceId}/slots`);
   const [a, b] = slots;
   if (!a || !b) throw new Error('The Antenatal clinic has fewer than two slots');
-  first = await bookAndPay(service.service_id, a.id);
-  second = await bookAndPay(service.service_id, b.id);
+  first = await bookAndPay(serviceId, a.id);
+  second = await bookAndPay(serviceId, b.id);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launch, MOBILE } from './support/browser';
-import { type PaidTicket, paidTicket } from './support/demo-ticket';
+import { antenatalClinic, type PaidTicket, paidTicket } from './support/demo-ticket';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -30,17 +30,8 @@ beforeAll(async () => {
   browser = await launch();
   const api = async <T>(path: string) =>
     (await (await fetch(`${server.origin}/api/v1${path}`)).json()) as T;
-  const { organizations } = await api<{
-    organizations: { organization_id: string; name: string }[];
-  }>('/organizations');
-  const org = organizations.find((o) => o.name === 'Bamenda Regional Hospital');
-  if (!org) throw new Error('The demo data has no Bamenda Regional Hospital');
-  const { services } = await api<{ services: { service_id: string; service_name: string }[] }>(
-    `/organizations/${org.organization_id}/services`,
-  );
-  const service = services.find((s) => s.service_name === 'Antenatal clinic');
-  if (!service) throw new Error('The demo data has no Antenatal clinic');
-  ticket = await paidTicket(server.origin, service.service_id);
+  const { serviceId } = await antenatalClinic(server.origin);
+  ticket = await paidTicket(server.origin, serviceId);
   ({ ticket: lookup } = await api<{ ticket: typeof lookup }>(`/tickets/${ticket.code}`));
 });
 

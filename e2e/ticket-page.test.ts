@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
+import { antenatalClinic } from './support/demo-ticket';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -53,19 +54,8 @@ beforeAll(async () => {
     },
   });
   browser = await launch();
-  const api = async <T>(path: string) =>
-    (await (await fetch(`${server.origin}/api/v1${path}`)).json()) as T;
-  const { organizations } = await api<{
-    organizations: { organization_id: string; name: string }[];
-  }>('/organizations');
-  const org = organizations.find((o) => o.name === 'Bamenda Regional Hospital');
-  if (!org) throw new Error('The demo data has no Bamenda Regional Hospital');
-  const { services } = await api<{ services: { service_id: string; service_name: string }[] }>(
-    `/organizations/${org.organization_id}/services`,
-  );
-  const service = services.find((s) => s.service_name === 'Antenatal clinic');
-  if (!service) throw new Error('The demo data has no Antenatal clinic');
-  slotsUrl = `${server.origin}/#/service/${service.service_id}/slots`;
+  const { serviceId } = await antenatalClinic(server.origin);
+  slotsUrl = `${server.origin}/#/service/${serviceId}/slots`;
 });
 
 afterAll(async () => {

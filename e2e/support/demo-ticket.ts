@@ -66,3 +66,22 @@ export async function paidTicket(origin: string, serviceId: string): Promise<Pai
   }
   throw new Error('No demo booking could be paid through the simulator');
 }
+
+/** The demo's Bamenda Regional Hospital and its Antenatal clinic (the ticket files' service). */
+export async function antenatalClinic(
+  origin: string,
+): Promise<{ organizationId: string; serviceId: string }> {
+  const api = async <T>(path: string) =>
+    (await (await fetch(`${origin}/api/v1${path}`)).json()) as T;
+  const { organizations } = await api<{
+    organizations: { organization_id: string; name: string }[];
+  }>('/organizations');
+  const org = organizations.find((o) => o.name === 'Bamenda Regional Hospital');
+  if (!org) throw new Error('The demo data has no Bamenda Regional Hospital');
+  const { services } = await api<{ services: { service_id: string; service_name: string }[] }>(
+    `/organizations/${org.organization_id}/services`,
+  );
+  const service = services.find((s) => s.service_name === 'Antenatal clinic');
+  if (!service) throw new Error('The demo data has no Antenatal clinic');
+  return { organizationId: org.organization_id, serviceId: service.service_id };
+}

@@ -17,7 +17,8 @@ const TODAY = '2026-03-04';
 const SLOT_0900 = 8;
 const SLOT_0930 = 10;
 
-describe('the queue closing sweep', () => {
+/** A stack whose sweeps the test makes, with booking helpers (both describes below). */
+function closingStack() {
   // The app's own sweep stays out of the way: every sweep here is made by the test.
   const h = useStack({ env: { QUEUE_SWEEP_INTERVAL_MS: '3600000' } });
   const at = (hhmm: string, date = TODAY) => h.clock.set(`${date}T${hhmm}:00+01:00`);
@@ -58,6 +59,11 @@ describe('the queue closing sweep', () => {
       .select(['status', 'no_show_by', 'status_changed_at'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+  return { h, at, sweeper, book, bookingOf };
+}
+
+describe('the queue closing sweep', () => {
+  const { h, at, sweeper, book, bookingOf } = closingStack();
 
   it('marks a confirmed booking not checked in by slot start + late grace a no-show, by the system, once', async () => {
     await h.database.db
@@ -231,46 +237,7 @@ describe('the queue closing sweep', () => {
 });
 
 describe('a late customer after the sweep', () => {
-  // The app's own sweep stays out of the way: every sweep here is made by the test.
-  const h = useStack({ env: { QUEUE_SWEEP_INTERVAL_MS: '3600000' } });
-  const at = (hhmm: string, date = TODAY) => h.clock.set(`${date}T${hhmm}:00+01:00`);
-  const sweeper = () =>
-    new QueueClosingSweep({
-      db: h.database.db,
-      clock: h.clock,
-      intervalMs: 3_600_000,
-      log: recordingLog().log,
-    });
-
-  let n = 0;
-  const book = async (date: string, slot: number, status: BookingStatus = 'confirmed') => {
-    n += 1;
-    const row = await h.database.db
-      .insertInto('bookings')
-      .values({
-        organization_id: h.fx.orgId,
-        service_id: h.fx.serviceId,
-        slot_id: h.fx.slotIds[slot] ?? '',
-        booking_date: date,
-        seat: n,
-        status,
-        cus_name: `Customer ${n}`,
-        cus_email: `customer${n}@example.cm`,
-        phone_number: `+2376770${String(n).padStart(5, '0')}`,
-        ticket_code: `CLOSE${String(n).padStart(3, '0')}`,
-        confirmed_at: new Date(`${addDays(date, -1)}T12:00:00+01:00`),
-        checked_in_at: status === 'checked_in' ? new Date(`${date}T08:50:00+01:00`) : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
-  const bookingOf = (id: string) =>
-    h.database.db
-      .selectFrom('bookings')
-      .select(['status', 'no_show_by', 'status_changed_at'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const { h, at, sweeper, book, bookingOf } = closingStack();
 
   it('checks in a late customer the sweep marked missed, who waits as a walk-in from arrival; a counter no-show stays refused', async () => {
     const late = await book(TODAY, SLOT_0900);
