@@ -10,12 +10,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
+import { addDays, zonedNow } from '@qless/contract/core';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, MOBILE } from './support/browser';
+import { nextMonday } from './support/days';
 import { antenatalClinic } from './support/demo-ticket';
 import { ROOT, type RunningServer, startServer } from './support/server';
 
@@ -30,11 +31,6 @@ import { ROOT, type RunningServer, startServer } from './support/server';
  * Monday at 09:30 in Douala; they are on the Tuesday, well before any cut-off.
  */
 const TZ = 'Africa/Douala';
-function nextMonday(from: string): string {
-  let day = addDays(from, 2);
-  while (dayOfWeek(day) !== 1) day = addDays(day, 1);
-  return day;
-}
 const MONDAY = nextMonday(zonedNow(TZ, new Date()).date);
 const TUESDAY = addDays(MONDAY, 1);
 const START = new Date(`${MONDAY}T09:30:00+01:00`);

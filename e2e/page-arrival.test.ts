@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
+import { addDays, zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/i18n/en';
 import { fr } from '../apps/web/src/i18n/fr';
 import { launch, MOBILE } from './support/browser';
+import { nextMonday } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -23,11 +24,6 @@ const TZ = 'Africa/Douala';
 const SHOTS = '/tmp/shots-18';
 mkdirSync(SHOTS, { recursive: true });
 
-function nextMonday(from: string): string {
-  let day = addDays(from, 2);
-  while (dayOfWeek(day) !== 1) day = addDays(day, 1);
-  return day;
-}
 const MONDAY = nextMonday(zonedNow(TZ, new Date()).date);
 const TUESDAY = addDays(MONDAY, 1);
 const START = new Date(`${MONDAY}T21:30:00+01:00`);

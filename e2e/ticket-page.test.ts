@@ -1,11 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
+import { addDays, zonedNow } from '@qless/contract/core';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
+import { nextMonday } from './support/days';
 import { antenatalClinic } from './support/demo-ticket';
 import { type RunningServer, startServer } from './support/server';
 
@@ -26,11 +27,6 @@ const BROWSER_ZONE = 'Pacific/Kiritimati';
 const SHOTS = '/tmp/shots-ticket';
 mkdirSync(SHOTS, { recursive: true });
 
-function nextMonday(from: string): string {
-  let day = addDays(from, 2);
-  while (dayOfWeek(day) !== 1) day = addDays(day, 1);
-  return day;
-}
 const MONDAY = nextMonday(zonedNow(TZ, new Date()).date);
 const TUESDAY = addDays(MONDAY, 1);
 const WEDNESDAY = addDays(MONDAY, 2);
