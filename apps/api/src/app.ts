@@ -30,6 +30,7 @@ import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { consoleRoutes } from './modules/console/console.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { insightRoutes } from './modules/insight/insight.routes.js';
 import { createMessaging, type Messaging } from './modules/messages/messages.module.js';
 import { accountRoutes } from './modules/onboarding/account.routes.js';
 import { staffRoutes } from './modules/onboarding/staff.routes.js';
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(consoleRoutes(deps));
       await api.register(staffRoutes(deps));
       await api.register(organizationAdminRoutes(deps));
+      await api.register(insightRoutes(deps));
       await api.register(
         uploadsRoutes(
           deps,

@@ -1,0 +1,136 @@
+import { Readable } from 'node:stream';
+import {
+  daysBetween,
+  INSIGHT_MAX_DAYS,
+  insightExportQuerySchema,
+  insightQuerySchema,
+  insightResponseSchema,
+} from '@qless/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/schema.js';
+import { AppError, errorResponses, notFound } from '../../errors.js';
+import { type AuthContext, authOf, ROLES_ADMIN, targetOrganization } from '../auth/auth-guard.js';
+import { findBranches, insight, insightOptions } from './insight.repository.js';
+import { exportCsv } from './insight-export.js';
+
+/**
+ * The branches (organizations) an Insight request covers: the one place that decides it.
+ * Today the caller's own organization, or for an operator the one named; a group's admin
+ * will get every branch of the group (issue 20, Branches).
+ */
+export function insightScope(auth: AuthContext, named?: string | null): string[] {
+  return [targetOrganization(auth, named)];
+}
+
+/** Days from `from` to `to` inclusive; refuses a reversed or too long range. */
+export function checkRange(from: string, to: string): number {
+  if (from > to) {
+    throw new AppError(400, 'INVALID_DATE_RANGE', '"from" must not be after "to".');
+  }
+  const days = daysBetween(from, to) + 1;
+  if (days > INSIGHT_MAX_DAYS) {
+    throw new AppError(
+      400,
+      'DATE_RANGE_TOO_LONG',
+      `A range covers at most ${INSIGHT_MAX_DAYS} days.`,
+    );
+  }
+  return days;
+}
+
+async function branchesOf(db: Db, organizationIds: string[]) {
+  const branches = await findBranches(db, organizationIds);
+  if (branches.length !== organizationIds.length) {
+    throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
+  }
+  return branches;
+}
+
+/**
+ * Insight (issue 20): figures over a range of days and the CSV of the rows behind them.
+ * Admin routes (org_admin; operators name the organization).
+ */
+export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
+  const admin = guard.require(ROLES_ADMIN);
+  return async (app) => {
+    // Figures of customers' visits and, in the CSV, their names: never kept by a cache.
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/organization/insight',
+      {
+        onRequest: admin,
+        config: { touchesCatalog: false },
+        schema: {
+          querystring: insightQuerySchema,
+          response: { 200: insightResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const days = checkRange(q.from, q.to);
+        const organizationIds = insightScope(authOf(req), q.organization_id);
+        const branches = await branchesOf(db, organizationIds);
+        const options = await insightOptions(db, organizationIds);
+        if (q.service_id && !options.services.some((s) => s.id === q.service_id)) {
+          throw notFound('SERVICE_NOT_FOUND', 'No such service here.');
+        }
+        if (q.counter_id && !options.counters.some((c) => c.id === q.counter_id)) {
+          throw notFound('COUNTER_NOT_FOUND', 'No such counter here.');
+        }
+        return insight(
+          db,
+          {
+            organizationIds,
+            from: q.from,
+            to: q.to,
+            serviceId: q.service_id ?? null,
+            counterId: q.counter_id ?? null,
+          },
+          branches,
+          options,
+          days,
+        );
+      },
+    );
+
+    app.get(
+      '/organization/insight/export.csv',
+      {
+        onRequest: admin,
+        config: { touchesCatalog: false },
+        schema: {
+          querystring: insightExportQuerySchema,
+          // The file streams out as it is read: Fastify pipes a stream, no serializer involved.
+          response: {
+            200: z.custom<Readable>((v) => v instanceof Readable),
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (req, reply) => {
+        const q = req.query;
+        checkRange(q.from, q.to);
+        const organizationIds = insightScope(authOf(req), q.organization_id);
+        const branches = await branchesOf(db, organizationIds);
+        // One zone for the whole file, the one the header names (the first branch's).
+        const timeZone = branches[0]?.time_zone ?? 'Africa/Douala';
+        // Only ASCII we wrote ourselves: the kind and two validated dates.
+        const filename = `qless-${q.kind}-${q.from}-${q.to}.csv`;
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('x-content-type-options', 'nosniff');
+        return reply.send(
+          Readable.from(
+            exportCsv(db, q.kind, { organizationIds, from: q.from, to: q.to, timeZone }),
+          ),
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { idSchema } from './catalog.js';
+import { withFieldCodes } from './errors.js';
+import { isoDateSchema } from './time-schemas.js';
+
+/**
+ * Insight (issue 20): what an organization's visits and bookings add up to over a range of
+ * days, per branch, service and counter, and the CSV export of the rows. Admin routes.
+ * Days are the organization's own (visits.visit_date, bookings.booking_date); hours of the
+ * heat map are in the organization's time zone.
+ */
+
+/** The longest range one request may cover (a leap year). */
+export const INSIGHT_MAX_DAYS = 366;
+
+export const insightQuerySchema = withFieldCodes(
+  z.object({
+    from: isoDateSchema,
+    to: isoDateSchema,
+    organization_id: idSchema.optional(),
+    service_id: idSchema.optional(),
+    counter_id: idSchema.optional(),
+  }),
+  {
+    from: 'INVALID_DATE',
+    to: 'INVALID_DATE',
+    organization_id: 'INVALID_ID',
+    service_id: 'INVALID_ID',
+    counter_id: 'INVALID_ID',
+  },
+);
+export type InsightQuery = z.infer<typeof insightQuerySchema>;
+
+export const INSIGHT_EXPORT_KINDS = ['visits', 'bookings'] as const;
+export type InsightExportKind = (typeof INSIGHT_EXPORT_KINDS)[number];
+
+export const insightExportQuerySchema = withFieldCodes(
+  z.object({
+    kind: z.enum(INSIGHT_EXPORT_KINDS),
+    from: isoDateSchema,
+    to: isoDateSchema,
+    organization_id: idSchema.optional(),
+  }),
+  {
+    kind: 'INVALID_QUERY',
+    from: 'INVALID_DATE',
+    to: 'INVALID_DATE',
+    organization_id: 'INVALID_ID',
+  },
+);
+export type InsightExportQuery = z.infer<typeof insightExportQuerySchema>;
+
+/** Minutes, median and 90th percentile over `count` visits; null when none. */
+const durationSchema = z.object({
+  count: z.number().int(),
+  median: z.number().nullable(),
+  p90: z.number().nullable(),
+});
+export type InsightDuration = z.infer<typeof durationSchema>;
+
+/**
+ * Counts of one slice (everything, a day, a service, a branch).
+ * - visits: people who entered the queue (a transfer's second line is not a second visit);
+ *   booked = entered from a booking, walk_in = added by staff or joined from the poster;
+ * - served: visits done; no_show_visits: called and never came; left: still open at closing;
+ * - no_show_bookings: confirmed bookings never checked in (marked no-show); cancelled_bookings:
+ *   bookings of a day in the range cancelled by the customer or the organization;
+ * - no_show_rate = (no_show_visits + no_show_bookings) / (visits + no_show_bookings).
+ * Booking figures are null when a counter is chosen (a booking has no counter).
+ */
+const countsSchema = z.object({
+  visits: z.number().int(),
+  booked: z.number().int(),
+  walk_in: z.number().int(),
+  served: z.number().int(),
+  no_show_visits: z.number().int(),
+  left: z.number().int(),
+  no_show_bookings: z.number().int().nullable(),
+  cancelled_bookings: z.number().int().nullable(),
+  no_show_rate: z.number().nullable(),
+});
+export type InsightCounts = z.infer<typeof countsSchema>;
+
+export const insightResponseSchema = z.object({
+  range: z.object({ from: isoDateSchema, to: isoDateSchema, days: z.number().int() }),
+  filters: z.object({ service_id: idSchema.nullable(), counter_id: idSchema.nullable() }),
+  /** The branches covered (one today; a group's admin will see several). */
+  branches: z.array(z.object({ id: idSchema, name: z.string(), time_zone: z.string() })),
+  /** What the filters may choose from, in the branches covered. */
+  options: z.object({
+    services: z.array(z.object({ id: idSchema, name: z.string(), name_fr: z.string().nullable() })),
+    counters: z.array(z.object({ id: idSchema, name: z.string(), retired: z.boolean() })),
+  }),
+  totals: countsSchema.extend({
+    /** Wait in line: queued (arrival, or the transfer into this line) → called, minutes. */
+    wait_minutes: durationSchema,
+    /** At the counter: called → done, minutes (visits done only). */
+    service_minutes: durationSchema,
+  }),
+  /** Arrivals per ISO weekday (1 = Monday … 7 = Sunday) and hour (0–23), branch time; no zeros. */
+  heat_map: z.array(
+    z.object({
+      weekday: z.number().int().min(1).max(7),
+      hour: z.number().int().min(0).max(23),
+      arrivals: z.number().int(),
+    }),
+  ),
+  /** Every day of the range, zeros included. */
+  daily: z.array(
+    z.object({
+      date: isoDateSchema,
+      visits: z.number().int(),
+      served: z.number().int(),
+      no_shows: z.number().int(),
+      median_wait_minutes: z.number().nullable(),
+    }),
+  ),
+  /** Counters that served someone in the range, busiest first. */
+  counters: z.array(
+    z.object({
+      counter_id: idSchema,
+      name: z.string(),
+      served: z.number().int(),
+      median_service_minutes: z.number().nullable(),
+    }),
+  ),
+  services: z.array(
+    countsSchema.extend({
+      service_id: idSchema,
+      name: z.string(),
+      name_fr: z.string().nullable(),
+      median_wait_minutes: z.number().nullable(),
+      median_service_minutes: z.number().nullable(),
+    }),
+  ),
+  by_branch: z.array(
+    countsSchema.extend({
+      organization_id: idSchema,
+      name: z.string(),
+      median_wait_minutes: z.number().nullable(),
+      median_service_minutes: z.number().nullable(),
+    }),
+  ),
+  /**
+   * A word after the visit (visit_feedback, migration 017): null while that table does not
+   * exist; comments are the latest ones in the range, plain text.
+   */
+  feedback: z
+    .object({
+      count: z.number().int(),
+      average: z.number().nullable(),
+      comments: z.array(
+        z.object({
+          rating: z.number().int(),
+          comment: z.string(),
+          created_at: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type InsightResponse = z.infer<typeof insightResponseSchema>;
