@@ -457,6 +457,21 @@ const CROSS_CASES: CrossCase[] = [
     request: (b) => ({ method: 'POST', url: `/api/v1/organization/staff/${b.userId}/resend` }),
   },
   ...QUEUE_CROSS_CASES(),
+  // Insight (issue 20): B's figures and B's rows in a CSV.
+  {
+    route: 'GET /api/v1/organization/insight',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/v1/organization/insight?from=${TODAY}&to=${TODAY}&organization_id=${b.orgId}`,
+    }),
+  },
+  {
+    route: 'GET /api/v1/organization/insight/export.csv',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/v1/organization/insight/export.csv?kind=visits&from=${TODAY}&to=${TODAY}&organization_id=${b.orgId}`,
+    }),
+  },
 ];
 
 /** The name of B's walk-in: no refusal may show it. */
