@@ -1,4 +1,5 @@
 import type { InsightResponse } from '@qless/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TODAY, useCounterApp, YESTERDAY } from './support/checkin-helpers.js';
 import { queueApi } from './support/queue-helpers.js';
@@ -160,6 +161,42 @@ describe('insight', () => {
       expect.objectContaining({ organization_id: ctx.a.orgId, visits: 4, no_show_bookings: 1 }),
     ]);
     expect(body.options.counters).toEqual([{ id: counterId, name: 'Guichet 1', retired: false }]);
+  });
+
+  it('feedback of the visits done: count, average and the latest comments, as sent', async () => {
+    const { rows } = await sql<{ present: boolean }>`
+      select to_regclass('visit_feedback') is not null as present`.execute(s.db);
+    const res = () => q.call('GET', url(range), ctx.adminA.headers);
+    if (!rows[0]?.present) {
+      // Migration 017 not there yet: the place is kept, empty.
+      expect((await res()).json<InsightResponse>().feedback).toBeNull();
+      return;
+    }
+    const done = await s.db
+      .selectFrom('visits')
+      .select(['id', 'service_id', 'visit_date'])
+      .where('organization_id', '=', ctx.a.orgId)
+      .where('state', '=', 'done')
+      .orderBy('ended_at')
+      .execute();
+    expect(done).toHaveLength(2);
+    const words = [
+      { rating: 5, comment: '<b>Très</b> rapide' },
+      { rating: 2, comment: null },
+    ];
+    for (const [i, v] of done.entries()) {
+      const word = words[i] ?? { rating: 1, comment: null };
+      await sql`insert into visit_feedback
+          (visit_id, organization_id, service_id, visit_date, rating, comment, locale, created_at)
+        values (${v.id}::uuid, ${ctx.a.orgId}::uuid, ${v.service_id}::uuid, ${v.visit_date}::date,
+          ${word.rating}, ${word.comment}, 'fr', ${new Date(PINNED_NOW)})`.execute(s.db);
+    }
+    const body = (await res()).json<InsightResponse>();
+    expect(body.feedback).toEqual({
+      count: 2,
+      average: 3.5,
+      comments: [{ rating: 5, comment: '<b>Très</b> rapide', created_at: '2026-03-04T08:30:00Z' }],
+    });
   });
 
   it('filters by counter (booking figures do not apply) and by service', async () => {

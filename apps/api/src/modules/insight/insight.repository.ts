@@ -252,9 +252,11 @@ async function feedback(db: Db, s: InsightScope): Promise<InsightResponse['feedb
   const { rows: exists } = await sql<{ present: boolean }>`
     select to_regclass('visit_feedback') is not null as present`.execute(db);
   if (!exists[0]?.present) return null;
+  // visit_feedback carries the visit's organization, service and day (its index); the join
+  // to visits is for the counter that served it.
   const where = sql`f.organization_id in (${ids(s.organizationIds)})
-    and v.visit_date between ${s.from}::date and ${s.to}::date
-    ${s.serviceId ? sql`and v.service_id = ${s.serviceId}::uuid` : sql``}
+    and f.visit_date between ${s.from}::date and ${s.to}::date
+    ${s.serviceId ? sql`and f.service_id = ${s.serviceId}::uuid` : sql``}
     ${s.counterId ? sql`and v.counter_id = ${s.counterId}::uuid` : sql``}`;
   const [summary, comments] = await Promise.all([
     sql<{ count: number; average: number | null }>`
