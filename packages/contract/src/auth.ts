@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 
-export const ROLES = ['operator', 'org_admin', 'staff'] as const;
+export const ROLES = ['operator', 'org_admin', 'branch_manager', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** OWASP ASVS: long passphrases allowed, no composition rules, a floor on length. */
@@ -47,10 +47,24 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const meResponseSchema = z.object({
   user: userSchema,
-  /** The caller's organization (null for operators). */
+  /** The branch the caller acts on: their own, or the one the request named (null for operators). */
   organization: z
-    .object({ id: idSchema, name: z.string(), image_url: z.string().nullable() })
+    .object({
+      id: idSchema,
+      name: z.string(),
+      image_url: z.string().nullable(),
+      branch_name: z.string().nullable(),
+    })
     .nullable(),
+  /** Every branch the caller may act on, head first (one for most; none for operators). */
+  branches: z.array(
+    z.object({
+      id: idSchema,
+      name: z.string(),
+      branch_name: z.string().nullable(),
+      city: z.string(),
+    }),
+  ),
   expires_at: z.string(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -6,7 +6,7 @@ import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
 /** Ids are UUIDs; anything else in a path is a 400 INVALID_ID, never a database error. */
 export const idSchema = z.uuid();
 
-const organizationSchema = z.object({
+export const organizationSchema = z.object({
   organization_id: idSchema,
   name: z.string(),
   location: z.string(),
@@ -19,6 +19,14 @@ const organizationSchema = z.object({
   time_zone: z.string(),
   start_time: wireTimeSchema,
   end_time: wireTimeSchema,
+  /** Branches (decision 024): the branch's own name ("Akwa"), null for a one-place organization. */
+  branch_name: z.string().nullable(),
+  /** The head of its organization when this is one of its other branches; null for a head. */
+  parent_id: idSchema.nullable(),
+  /** In the catalogue list: how many listed branches the organization has (1 for most). */
+  branch_count: z.number().int().optional(),
+  /** In the catalogue list: the cities of its listed branches, when more than one branch. */
+  branch_cities: z.array(z.string()).optional(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

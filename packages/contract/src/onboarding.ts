@@ -280,7 +280,7 @@ export type ReviewPaymentsResponse = z.infer<typeof reviewPaymentsResponseSchema
 
 // --- Staff (organization admins) ------------------------------------------------------
 
-export const STAFF_ROLES = ['staff', 'org_admin'] as const;
+export const STAFF_ROLES = ['staff', 'branch_manager', 'org_admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffMemberSchema = z.object({

@@ -11,8 +11,11 @@ export const SESSION_COOKIE = 'qless_session';
 
 /** Who may call a route. Operators (the platform team) are listed wherever they may act. */
 export const ROLES_OPERATOR: readonly Role[] = ['operator'];
-export const ROLES_ADMIN: readonly Role[] = ['org_admin', 'operator'];
-export const ROLES_COUNTER: readonly Role[] = ['staff', 'org_admin', 'operator'];
+/** Runs an organization or one branch of it (decision 024). */
+export const ROLES_ADMIN: readonly Role[] = ['org_admin', 'branch_manager', 'operator'];
+/** Acts across the branches of an organization: adds branches, copies services to them. */
+export const ROLES_ORGANIZATION: readonly Role[] = ['org_admin', 'operator'];
+export const ROLES_COUNTER: readonly Role[] = ['staff', 'org_admin', 'branch_manager', 'operator'];
 export const ROLES_ANY: readonly Role[] = ROLES_COUNTER;
 
 export interface AuthContext {
@@ -25,6 +28,14 @@ export interface AuthContext {
 /** Our tokens are 32 random bytes in base64url; anything else is refused without a query. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The header by which a page of the organization area says which branch it acts on (each
+ * tab its own: decision 024). Absent: the account's own branch. Operators name the
+ * organization in each request instead, as before.
+ */
+export const BRANCH_HEADER = 'x-qless-branch';
 
 const unauthorized = () =>
   new AppError(401, 'UNAUTHORIZED', 'Sign in to continue; your session may have ended.');
@@ -61,8 +72,17 @@ export function createAuthGuard(
     if (!given || !TOKEN_PATTERN.test(given.token)) return null;
     const session = await findSession(db, config, given.token, clock.now());
     if (!session) return null;
+    const branch = req.headers[BRANCH_HEADER];
+    let user = session.user;
+    if (typeof branch === 'string' && branch !== '' && user.role !== 'operator') {
+      const id = branch.toLowerCase();
+      if (!UUID.test(id) || !user.branch_ids.includes(id)) {
+        throw new AppError(403, 'BRANCH_FORBIDDEN', 'This branch is not one you may act on.');
+      }
+      user = { ...user, organization_id: id };
+    }
     return {
-      user: session.user,
+      user,
       tokenHash: session.tokenHash,
       via: given.via,
       expiresAt: session.expiresAt,
@@ -101,9 +121,12 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
-/** Operators may act on any organization; everyone else on their own only. */
+/**
+ * Operators may act on any organization; an organization admin on any branch of theirs; a
+ * branch manager and staff on their own branch only.
+ */
 export function canActOn(auth: AuthContext, organizationId: string): boolean {
-  return auth.user.role === 'operator' || auth.user.organization_id === organizationId;
+  return auth.user.role === 'operator' || auth.user.branch_ids.includes(organizationId);
 }
 
 export function assertOrganizationAccess(auth: AuthContext, organizationId: string): void {
@@ -113,8 +136,9 @@ export function assertOrganizationAccess(auth: AuthContext, organizationId: stri
 }
 
 /**
- * The organization a route acts on: the caller's own, or for an operator the one named
- * (operators have none of their own and must say which).
+ * The organization (branch) a route acts on: the caller's acting branch, or another of their
+ * branches when named; for an operator the one named (operators have none of their own and
+ * must say which).
  */
 export function targetOrganization(auth: AuthContext, named?: string | null): string {
   if (auth.user.role === 'operator') {
@@ -126,6 +150,7 @@ export function targetOrganization(auth: AuthContext, named?: string | null): st
   const own = auth.user.organization_id;
   if (!own) throw new AppError(403, 'FORBIDDEN', 'Your account belongs to no organization.');
   if (named && named !== own) {
+    if (auth.user.branch_ids.includes(named)) return named;
     throw new AppError(403, 'FORBIDDEN', 'This belongs to another organization.');
   }
   return own;

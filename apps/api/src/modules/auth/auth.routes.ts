@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
 import { spendOtherLinks } from '../onboarding/user-tokens.repository.js';
+import { byName } from '../organizations/organizations.repository.js';
 import { authOf, ROLES_ANY, SESSION_COOKIE } from './auth-guard.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions.js';
@@ -24,7 +25,7 @@ import {
 const invalidCredentials = () =>
   new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password.');
 
-function toUser(u: SessionUser) {
+function toUser(u: Pick<SessionUser, 'id' | 'email' | 'name' | 'role' | 'organization_id'>) {
   return {
     id: u.id,
     email: u.email,
@@ -124,16 +125,33 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const auth = authOf(req);
-        const organization = auth.user.organization_id
-          ? ((await db
-              .selectFrom('organizations')
-              .select(['id', 'name', 'image_url'])
-              .where('id', '=', auth.user.organization_id)
-              .executeTakeFirst()) ?? null)
-          : null;
+        const branches =
+          auth.user.branch_ids.length === 0
+            ? []
+            : await db
+                .selectFrom('organizations')
+                .select(['id', 'name', 'image_url', 'branch_name', 'city', 'parent_id'])
+                .where('id', 'in', [...auth.user.branch_ids])
+                .execute();
+        const organization = branches.find((b) => b.id === auth.user.organization_id);
         return {
           user: toUser(auth.user),
-          organization,
+          organization: organization
+            ? {
+                id: organization.id,
+                name: organization.name,
+                image_url: organization.image_url,
+                branch_name: organization.branch_name,
+              }
+            : null,
+          // The head first, then the others by branch name.
+          branches: branches
+            .sort(
+              (a, b) =>
+                Number(a.parent_id !== null) - Number(b.parent_id !== null) ||
+                byName(a.branch_name ?? a.city, b.branch_name ?? b.city),
+            )
+            .map(({ id, name, branch_name, city }) => ({ id, name, branch_name, city })),
           expires_at: auth.expiresAt.toISOString(),
         };
       },

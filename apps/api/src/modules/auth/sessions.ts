@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@qless/contract';
+import { sql } from 'kysely';
 import type { AuthConfig } from '../../config.js';
 import type { Db } from '../../db/schema.js';
 
@@ -18,7 +19,19 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /**
+   * The branch the caller acts on: their own, or another of their scope that the request
+   * named (the organization area's branch switch, see auth-guard.ts). Null for operators.
+   */
   organization_id: string | null;
+  /** The branch the account belongs to. */
+  home_organization_id: string | null;
+  /**
+   * Every branch the caller may act on (decision 024): for an organization admin, each
+   * branch of their organization; for a branch manager or staff, their own branch; empty for
+   * operators, who may act on any.
+   */
+  branch_ids: readonly string[];
 }
 
 export interface Session {
@@ -80,6 +93,11 @@ export async function findSession(
       'u.name',
       'u.role',
       'u.organization_id',
+      // An organization admin's scope: the head of their organization and its branches.
+      sql<string[] | null>`(select array_agg(b.id::text order by b.parent_id is not null, b.id)
+          from organizations o
+          join organizations b on b.id = coalesce(o.parent_id, o.id) or b.parent_id = coalesce(o.parent_id, o.id)
+          where o.id = u.organization_id and u.role = 'org_admin')`.as('group_ids'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
@@ -98,8 +116,21 @@ export async function findSession(
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  const { id, email, name, role, organization_id } = row;
-  return { tokenHash, user: { id, email, name, role, organization_id }, expiresAt };
+  const { id, email, name, role, organization_id, group_ids } = row;
+  const branch_ids = group_ids ?? (organization_id ? [organization_id] : []);
+  return {
+    tokenHash,
+    user: {
+      id,
+      email,
+      name,
+      role,
+      organization_id,
+      home_organization_id: organization_id,
+      branch_ids,
+    },
+    expiresAt,
+  };
 }
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {

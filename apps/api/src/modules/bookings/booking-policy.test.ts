@@ -39,7 +39,15 @@ function counterBooking(status: BookingStatus, date = '2026-11-26'): CounterBook
 
 function auth(role: AuthContext['user']['role'], organization: string | null): AuthContext {
   return {
-    user: { id: 'u', email: 'u@x.cm', name: 'U', role, organization_id: organization },
+    user: {
+      id: 'u',
+      email: 'u@x.cm',
+      name: 'U',
+      role,
+      organization_id: organization,
+      home_organization_id: organization,
+      branch_ids: organization ? [organization] : [],
+    },
     tokenHash: 'h',
     via: 'bearer',
     expiresAt: at('2030-01-01T00:00:00Z'),

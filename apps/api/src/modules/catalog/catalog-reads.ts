@@ -2,6 +2,7 @@ import {
   addDays,
   organizationListResponseSchema,
   organizationResponseSchema,
+  publicBranchesResponseSchema,
   serviceListResponseSchema,
   serviceResponseSchema,
   slotListResponseSchema,
@@ -18,9 +19,11 @@ import {
 import {
   findListedOrganization,
   listClosures,
+  listListedBranches,
   listListedOrganizations,
   maskToOpenDays,
   searchListedOrganizations,
+  toListedOrganization,
   toOrganization,
 } from '../organizations/organizations.repository.js';
 import {
@@ -67,6 +70,8 @@ export interface CatalogReads {
   searchOrganizations(q: string, page: number, pageSize: number): Promise<CachedAnswer>;
   organization(orgId: string): Promise<CachedAnswer>;
   organizationServices(orgId: string): Promise<CachedAnswer>;
+  /** The organization `orgId` belongs to and its listed branches (decision 024). */
+  organizationBranches(orgId: string): Promise<CachedAnswer>;
   service(serviceId: string): Promise<CachedAnswer>;
   slots(serviceId: string): Promise<CachedAnswer>;
   /** `start` <= `end` and the range within the contract's limit: the route checks. */
@@ -92,7 +97,7 @@ export function catalogReads(deps: AppDeps, cache: ReadCache): CatalogReads {
     organizations: () =>
       // The spec's client asks with no query and reads the whole list, as it always did.
       cache.read('orgs', organizationListResponseSchema, async () => ({
-        value: { organizations: (await listListedOrganizations(db)).map(toOrganization) },
+        value: { organizations: (await listListedOrganizations(db)).map(toListedOrganization) },
         topics: [topics.catalog],
       })),
 
@@ -100,7 +105,12 @@ export function catalogReads(deps: AppDeps, cache: ReadCache): CatalogReads {
       cache.read(`orgs?${page}&${pageSize}&${q}`, organizationListResponseSchema, async () => {
         const { rows, total } = await searchListedOrganizations(db, q, page, pageSize);
         return {
-          value: { organizations: rows.map(toOrganization), total, page, page_size: pageSize },
+          value: {
+            organizations: rows.map(toListedOrganization),
+            total,
+            page,
+            page_size: pageSize,
+          },
           topics: [topics.catalog],
           // Pages of the whole list are few; searches are as many as texts anyone types.
           keep: q === '',
@@ -119,6 +129,27 @@ export function catalogReads(deps: AppDeps, cache: ReadCache): CatalogReads {
         return {
           value: { services: (await listActiveServices(db, org.id)).map(toService) },
           topics: [topics.organization(org.id)],
+        };
+      }),
+
+    organizationBranches: (orgId) =>
+      cache.read(`org:${orgId}/branches`, publicBranchesResponseSchema, async () => {
+        const found = await listListedBranches(db, orgId);
+        if (!found) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
+        return {
+          value: {
+            organization: toOrganization(found.head),
+            branches: found.branches.map((b) => ({
+              organization_id: b.id,
+              branch_name: b.branch_name,
+              city: b.city,
+              location: b.location,
+              latitude: b.latitude,
+              longitude: b.longitude,
+            })),
+          },
+          // Every change to any organization row sends `catalog` (migration 010).
+          topics: [topics.catalog],
         };
       }),
 

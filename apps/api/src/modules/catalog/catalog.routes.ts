@@ -8,6 +8,7 @@ import {
   organizationListResponseSchema,
   organizationResponseSchema,
   organizationSearchQuerySchema,
+  publicBranchesResponseSchema,
   serviceListResponseSchema,
   serviceResponseSchema,
   slotListResponseSchema,
@@ -90,6 +91,17 @@ export function catalogRoutes(reads: CatalogReads): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => send(req, reply, await reads.organizationServices(req.params.orgId)),
+    );
+
+    app.get(
+      '/organizations/:orgId/branches',
+      {
+        schema: {
+          params: orgParams,
+          response: { 200: publicBranchesResponseSchema, ...notFoundOrInvalid },
+        },
+      },
+      async (req, reply) => send(req, reply, await reads.organizationBranches(req.params.orgId)),
     );
 
     app.get(

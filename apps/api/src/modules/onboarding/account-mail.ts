@@ -1,3 +1,4 @@
+import type { StaffRole } from '@qless/contract';
 import { INVITATION_VALID_HOURS, RESET_LINK_VALID_HOURS } from '@qless/contract';
 import type { NewMail } from '../outbox/outbox.repository.js';
 
@@ -12,11 +13,11 @@ export const resetLink = (origin: string, token: string) => `${origin}/#/reset-p
 export function invitationMail(input: {
   to: string;
   organizationName: string;
-  role: 'org_admin' | 'staff';
+  role: StaffRole;
   link: string;
 }): NewMail {
   const { organizationName: org, link } = input;
-  const asAdmin = input.role === 'org_admin';
+  const asAdmin = input.role !== 'staff';
   const text = [
     asAdmin
       ? `You are invited to manage ${org} on Qless.`

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@qless/contract';
 import {
   INVITATION_VALID_HOURS,
   type InvitationDelivery,
@@ -30,7 +31,7 @@ export async function sendInvitation(
   input: {
     userId: string;
     email: string;
-    role: 'org_admin' | 'staff';
+    role: StaffRole;
     organizationName: string;
     publicOrigin: string;
     now: Date;
@@ -82,7 +83,7 @@ export async function inviteAccount(
   input: {
     email: string;
     name: string;
-    role: 'org_admin' | 'staff';
+    role: StaffRole;
     organizationId: string;
     organizationName: string;
     publicOrigin: string;

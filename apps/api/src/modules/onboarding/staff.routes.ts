@@ -31,7 +31,7 @@ function toMember(u: UserRow): StaffMember {
     id: u.id,
     email: u.email,
     name: u.name,
-    role: u.role === 'org_admin' ? 'org_admin' : 'staff',
+    role: u.role === 'operator' ? 'staff' : u.role,
     active: u.active,
     invitation_pending: u.password_hash === null,
     created_at: new Date(u.created_at).toISOString(),
@@ -44,11 +44,12 @@ const userNotFound = () =>
 async function organizationName(db: Db, id: string): Promise<string> {
   const org = await db
     .selectFrom('organizations')
-    .select('name')
+    .select(['name', 'branch_name'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!org) throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');
-  return org.name;
+  // A branch's people are invited to that branch: "Afriland First Bank — Akwa".
+  return org.branch_name ? `${org.name} — ${org.branch_name}` : org.name;
 }
 
 /**
@@ -62,13 +63,15 @@ async function memberFor(db: Db, auth: AuthContext, id: string): Promise<UserRow
 }
 
 /**
- * An organization's admin manages its staff only: inviting, enabling or disabling an admin
- * is an operator's (an admin cannot make or lock out a peer).
+ * Who manages whom (decision 024): an operator anyone; an organization admin the branch
+ * managers and staff of their branches; a branch manager their branch's staff. Nobody below
+ * an operator makes or locks out a peer.
  */
 function assertMayManage(auth: AuthContext, role: string): void {
-  if (auth.user.role !== 'operator' && role !== 'staff') {
-    throw new AppError(403, 'FORBIDDEN', 'Only an operator may manage admin accounts.');
-  }
+  const caller = auth.user.role;
+  if (caller === 'operator' || role === 'staff') return;
+  if (caller === 'org_admin' && role === 'branch_manager') return;
+  throw new AppError(403, 'FORBIDDEN', 'Only an operator may manage admin accounts.');
 }
 
 /** Organization admins manage their accounts: invite, disable, re-send an invitation. */
@@ -229,7 +232,7 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
           sendInvitation(trx, {
             userId: member.id,
             email: member.email,
-            role: member.role === 'org_admin' ? 'org_admin' : 'staff',
+            role: member.role === 'operator' ? 'staff' : member.role,
             organizationName: await organizationName(trx, orgId),
             publicOrigin: config.publicOrigin,
             now,

@@ -23,6 +23,19 @@ export function toOrganization(row: OrganizationRow): Organization {
     time_zone: row.time_zone,
     start_time: minutesToWire(timeToMinutes(row.start_time)),
     end_time: minutesToWire(timeToMinutes(row.end_time)),
+    branch_name: row.branch_name,
+    parent_id: row.parent_id,
+  };
+}
+
+/** A catalogue entry: the head of an organization with how many listed branches it has. */
+export type ListedHead = OrganizationRow & { branch_count: number; branch_cities: string[] };
+
+export function toListedOrganization(row: ListedHead): Organization {
+  return {
+    ...toOrganization(row),
+    branch_count: row.branch_count,
+    ...(row.branch_count > 1 ? { branch_cities: row.branch_cities } : {}),
   };
 }
 
@@ -51,7 +64,25 @@ export function isListed(
 export function listedCondition(alias: string): Expression<SqlBool> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const filled = PROFILE_REQUIRED_FIELDS.map((field) => sql`btrim(${col(field)}) <> ''`);
-  return sql<SqlBool>`(${col('active')} and ${col('verified_at')} is not null and ${col('open_days_confirmed')} and ${sql.join(filled, sql` and `)})`;
+  // A branch is listed only while its organization (the head) is active and verified: an
+  // operator who suspends an organization suspends every branch of it (decision 024).
+  const headLive = sql`(${col('parent_id')} is null or exists (select 1 from organizations h where h.id = ${col('parent_id')} and h.active and h.verified_at is not null))`;
+  return sql<SqlBool>`(${col('active')} and ${col('verified_at')} is not null and ${col('open_days_confirmed')} and ${sql.join(filled, sql` and `)} and ${headLive})`;
+}
+
+/** Listed branches of the head `alias` (itself included): their count and their cities. */
+function branchFacts(alias: string) {
+  const head = sql.ref(`${alias}.id`);
+  return [
+    sql<number>`(select count(*)::int from organizations b where (b.id = ${head} or b.parent_id = ${head}) and ${listedCondition('b')})`.as(
+      'branch_count',
+    ),
+    sql<
+      string[]
+    >`(select coalesce(array_agg(distinct b.city), '{}') from organizations b where (b.id = ${head} or b.parent_id = ${head}) and ${listedCondition('b')})`.as(
+      'branch_cities',
+    ),
+  ] as const;
 }
 
 /**
@@ -60,13 +91,40 @@ export function listedCondition(alias: string): Expression<SqlBool> {
  */
 export const byName = new Intl.Collator('fr', { sensitivity: 'base', numeric: true }).compare;
 
-export async function listListedOrganizations(db: Db): Promise<OrganizationRow[]> {
+/** The catalogue: each listed organization once (its head), with its branches counted. */
+export async function listListedOrganizations(db: Db): Promise<ListedHead[]> {
   const rows = await db
     .selectFrom('organizations as o')
     .selectAll('o')
+    .select(branchFacts('o'))
+    .where('o.parent_id', 'is', null)
     .where(listedCondition('o'))
     .execute();
   return rows.sort((a, b) => byName(a.name, b.name));
+}
+
+/** The listed branches of the organization `id` belongs to (its head first), or undefined. */
+export async function listListedBranches(
+  db: Db,
+  id: string,
+): Promise<{ head: OrganizationRow; branches: OrganizationRow[] } | undefined> {
+  const of = await db
+    .selectFrom('organizations')
+    .select(['id', 'parent_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!of) return undefined;
+  const headId = of.parent_id ?? of.id;
+  const head = await findListedOrganization(db, headId);
+  if (!head) return undefined;
+  const rows = await db
+    .selectFrom('organizations as o')
+    .selectAll('o')
+    .where((eb) => eb.or([eb('o.id', '=', headId), eb('o.parent_id', '=', headId)]))
+    .where(listedCondition('o'))
+    .execute();
+  const label = (r: OrganizationRow) => `${r.city} ${r.branch_name ?? ''}`;
+  return { head, branches: rows.sort((a, b) => byName(label(a), label(b))) };
 }
 
 /** A value for `like` that matches `text` anywhere, its wildcards taken literally. */
@@ -85,8 +143,10 @@ export async function searchListedOrganizations(
   query: string,
   page: number,
   pageSize: number,
-): Promise<{ rows: OrganizationRow[]; total: number }> {
+): Promise<{ rows: ListedHead[]; total: number }> {
   const words = searchWords(query);
+  // An organization is found by its own name, city or category, or by a city of one of its
+  // listed branches ("Akwa" finds the bank with an agency there); it is listed once.
   const matches = (eb: ExpressionBuilder<DB & { o: DB['organizations'] }, 'o'>) =>
     eb.and(
       words.map((word) =>
@@ -95,11 +155,20 @@ export async function searchListedOrganizations(
           ...categoryTermsFor(word).map((term) =>
             eb('o.search_category', 'like', containsPattern(term)),
           ),
+          eb.exists(
+            eb
+              .selectFrom('organizations as b')
+              .select(sql`1`.as('one'))
+              .whereRef('b.parent_id', '=', 'o.id')
+              .where('b.search_text', 'like', containsPattern(word))
+              .where(listedCondition('b')),
+          ),
         ]),
       ),
     );
   const base = db
     .selectFrom('organizations as o')
+    .where('o.parent_id', 'is', null)
     .where(listedCondition('o'))
     .where((eb) => matches(eb));
   const counted = await base
@@ -107,6 +176,7 @@ export async function searchListedOrganizations(
     .executeTakeFirstOrThrow();
   const rows = await base
     .selectAll('o')
+    .select(branchFacts('o'))
     .orderBy(sql`o.search_text collate "C"`)
     .orderBy('o.id')
     .limit(pageSize)
