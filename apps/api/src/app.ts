@@ -29,6 +29,10 @@ import { ReadCache } from './modules/catalog/read-cache.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { consoleRoutes } from './modules/console/console.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { FeedbackLinks } from './modules/feedback/feedback-links.js';
+import { FeedbackRequests } from './modules/feedback/feedback-messages.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { insightRoutes } from './modules/insight/insight.routes.js';
 import { createMessaging, type Messaging } from './modules/messages/messages.module.js';
@@ -263,7 +267,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     visits: visitAccess,
     bookings: payments.access,
   });
-  const queue = new QueueService({ db: deps.db, clock: deps.clock, turns });
+  // A word after the visit (issue 20): one SMS once a visit is done, its link signed.
+  const feedbackLinks = await FeedbackLinks.load(deps.db);
+  const queue = new QueueService({
+    db: deps.db,
+    clock: deps.clock,
+    turns,
+    feedback: new FeedbackRequests({ publicOrigin: config.publicOrigin, links: feedbackLinks }),
+  });
   app.decorate('queue', queue);
   app.decorate('visitAccess', visitAccess);
 
@@ -288,6 +299,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
       await api.register(checkinRoutes(deps, signer, turns));
       await api.register(queueRoutes(deps, queue, limiter(deps.db, deps.clock, config)));
+      await api.register(
+        feedbackRoutes(
+          new FeedbackService({ db: deps.db, clock: deps.clock, links: feedbackLinks }),
+          limiter(deps.db, deps.clock, config),
+        ),
+      );
       await api.register(
         queueLiveRoutes(deps, queueHub, liveSockets, {
           bookings: payments.access,

@@ -22,7 +22,7 @@ export class AppError extends Error {
   }
 }
 
-type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 
 /**
  * Response schemas of a route's error statuses: every one is the contract's error body.

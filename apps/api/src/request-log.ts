@@ -72,9 +72,10 @@ export function serializeRequest(req: FastifyRequest) {
         ? `${path}?[redacted]`
         : `${path}?${redactQuery(query)}`;
   // An invitation or password-reset token travels in these paths (the API's and the
-  // pages'), and a board's link (whoever holds it shows the queue): a log line must not carry it.
+  // pages'), a board's link (whoever holds it shows the queue) and a feedback link (whoever
+  // holds it answers for the visit): a log line must not carry it.
   const logged = shown.replace(
-    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/|^\/api\/v1\/board\/|^\/board\/)[^/?]+/,
+    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/|^\/api\/v1\/board\/|^\/board\/|^\/api\/v1\/feedback\/|^\/feedback\/)[^/?]+/,
     '$1[redacted]',
   );
   return {

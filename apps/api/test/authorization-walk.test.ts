@@ -53,6 +53,9 @@ const PUBLIC = new Set([
   'POST /api/v1/join/:organizationId',
   'GET /api/v1/visits/:visitId',
   'GET /api/v1/board/:token',
+  // A word after the visit (issue 20): the SMS link's signed token is the credential.
+  'GET /api/v1/feedback/:token',
+  'POST /api/v1/feedback/:token',
 ]);
 
 /** The WebSockets the server declares; each must check its own credential on upgrade. */

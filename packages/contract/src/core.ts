@@ -7,6 +7,7 @@ export * from './catalog-search.js';
 export * from './checkin-codes.js';
 export * from './constants.js';
 export * from './error-codes.js';
+export * from './feedback-codes.js';
 export * from './localized-name.js';
 export * from './payment-outcomes.js';
 export * from './phone.js';

@@ -118,6 +118,12 @@ export const ERROR_CODES = [
   'INVALID_VISIT_KEY',
   'SERVICE_NOT_AT_COUNTER',
   'QUEUE_FULL',
+  // A word after the visit (issue 20).
+  'FEEDBACK_LINK_INVALID',
+  'FEEDBACK_LINK_EXPIRED',
+  'FEEDBACK_ALREADY_GIVEN',
+  'INVALID_RATING',
+  'INVALID_COMMENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -4,6 +4,7 @@ export * from './checkin.js';
 export * from './contact.js';
 export * from './core.js';
 export * from './errors.js';
+export * from './feedback.js';
 export * from './insight.js';
 export * from './onboarding.js';
 export * from './organization-admin.js';

@@ -292,6 +292,22 @@ export interface DB {
   visits: VisitsTable;
   visit_events: VisitEventsTable;
   boards: BoardsTable;
+  visit_feedback: VisitFeedbackTable;
+}
+
+/** A word after the visit (migration 017): one answer per visit that ended done. */
+export interface VisitFeedbackTable {
+  id: Generated<string>;
+  visit_id: string;
+  organization_id: string;
+  service_id: string;
+  /** The visit's day (the organization's zone), copied so Insight reads one table. */
+  visit_date: string;
+  rating: number;
+  /** Trimmed plain text, 1-500 characters; null when none was written. */
+  comment: string | null;
+  locale: 'en' | 'fr';
+  created_at: Timestamp;
 }
 
 /** The queue (migration 014). */

@@ -452,6 +452,18 @@ export const LIMITS = {
     setting: null,
     refusal: TOO_MANY_VISITS,
   },
+  // A word after the visit (issue 20): a link takes one answer, so this only bounds what one
+  // address may send at links it holds (many honest customers share a carrier address).
+  'feedback-answers-per-address': {
+    counting: 'counter',
+    counts: 'feedback answers (`POST /feedback/{token}`), counted once the link is checked',
+    per: 'client address',
+    key: 'feedback:ip:',
+    windowMs: fixed(HOUR),
+    max: () => 30,
+    setting: null,
+    refusal: RATE_LIMITED,
+  },
 } as const satisfies Record<string, LimitDeclaration>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -28,6 +28,7 @@ import {
   isClosureDate,
   isOpenOn,
 } from '../organizations/organizations.repository.js';
+import type { FeedbackRequests } from '../feedback/feedback-messages.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import {
   counterView,
@@ -211,6 +212,8 @@ export interface QueueServiceDeps {
   db: Db;
   clock: Clock;
   turns: TurnMessages;
+  /** The SMS asking for a word once a visit is done (issue 20); null: none is sent. */
+  feedback?: FeedbackRequests | null;
 }
 
 export class QueueService {
@@ -571,6 +574,8 @@ export class QueueService {
       const held = (await heldBy(trx, counterId)) ?? null;
       let touched: VisitRow | null = null;
       let called: VisitRow | null = null;
+      // The visit this action ended done, if any (done, or call next while serving).
+      let finished: VisitRow | null = null;
       const move = (visit: VisitRow, change: Parameters<typeof transitionVisit>[2]) =>
         transitionVisit(trx, visit, change, now);
       // Done and no-show end the held visit the same way, from one state each.
@@ -600,7 +605,7 @@ export class QueueService {
             );
           }
           if (held?.state === 'serving') {
-            await move(held, {
+            finished = await move(held, {
               from: ['serving'],
               to: 'done',
               kind: 'done',
@@ -664,6 +669,7 @@ export class QueueService {
             'done',
             'Start serving this visitor before marking them done.',
           );
+          finished = touched;
           break;
         case 'no_show':
           touched = await end(
@@ -685,6 +691,7 @@ export class QueueService {
           ? await settle(trx, orgId, now, this.deps.turns)
           : await settleHeld(trx, orgId, now);
       if (called) await this.deps.turns.called(trx, called, counter.name, day);
+      if (finished) await this.deps.feedback?.afterDone(trx, finished, day.organization.name, now);
       const counterView_ = counterOfDay(day, counterId) ?? (await counterView(trx, counter));
       const visit = touched
         ? await visitView(trx, day, (await findVisit(trx, touched.id)) ?? touched)

@@ -20,7 +20,7 @@ export function visitPageUrl(origin: string, visitId: string, key: string): stri
   return `${origin.replace(/\/+$/, '')}/visit/${encodeURIComponent(visitId)}?k=${encodeURIComponent(key)}`;
 }
 
-function clip(text: string, max: number): string {
+export function clip(text: string, max: number): string {
   const t = text.trim();
   if (t.length <= max) return t;
   // Cut at a word where one is near, so a name does not end in "(" or half a word.

@@ -1,0 +1,80 @@
+/**
+ * The SMS after a visit (issue 20, item 4): once a visit ends done, a visitor who left a
+ * phone number gets one SMS asking for a word, with a link that works for FEEDBACK_LINK_DAYS.
+ * Queued in the transaction that ended the visit, deduplicated by the outbox key
+ * `visit:{id}:feedback`, its text written then: in the visit's language, GSM-7, one part
+ * (160 characters), the organization's name shortened (then left out) until it fits; the link
+ * is never cut.
+ */
+import { FEEDBACK_LINK_DAYS } from '@qless/contract';
+import type { Db, VisitRow } from '../../db/schema.js';
+import { gsmLength, toGsm } from '../../providers/sms/sms-text.js';
+import { visitNumber } from '../queue/queue-day.js';
+import { clip } from '../queue/turn-messages.js';
+import type { FeedbackLinks } from './feedback-links.js';
+
+const ONE_PART = 160;
+const DAY = 86_400_000;
+/** How long the organization's name may be, in turn, until the text fits (0: left out). */
+const ORGANIZATION_LENGTHS = [40, 30, 20, 12, 0];
+
+/** The feedback page, as the web app builds it (paths.feedback: `/feedback/{token}`). */
+export function feedbackPageUrl(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}/feedback/${token}`;
+}
+
+export function feedbackText(f: {
+  locale: 'en' | 'fr';
+  organization: string;
+  link: string;
+}): string {
+  let text = '';
+  for (const max of ORGANIZATION_LENGTHS) {
+    const at = max > 0 ? clip(f.organization, max) : '';
+    text = toGsm(
+      f.locale === 'fr'
+        ? `Merci de votre visite${at ? ` chez ${at}` : ''} ! Votre avis de 1 à 5 : ${f.link}`
+        : `Thank you for visiting${at ? ` ${at}` : ' us'}! How was it? Rate 1 to 5: ${f.link}`,
+    );
+    if ((gsmLength(text) ?? Number.POSITIVE_INFINITY) <= ONE_PART) return text;
+  }
+  return text;
+}
+
+/** What the SMS needs beside the transaction: where links point and how tokens are made. */
+export class FeedbackRequests {
+  constructor(private readonly deps: { publicOrigin: string; links: FeedbackLinks }) {}
+
+  /**
+   * After a visit ended done (same transaction): one SMS with its link to a visitor with a
+   * phone. Nothing for a visit that ended otherwise (no-show, left, transferred).
+   */
+  async afterDone(trx: Db, visit: VisitRow, organizationName: string, now: Date): Promise<void> {
+    if (visit.state !== 'done' || !visit.phone) return;
+    const token = this.deps.links.tokenFor(
+      visit.id,
+      new Date(now.getTime() + FEEDBACK_LINK_DAYS * DAY),
+    );
+    const text = feedbackText({
+      locale: visit.locale,
+      organization: organizationName,
+      link: feedbackPageUrl(this.deps.publicOrigin, token),
+    });
+    await trx
+      .insertInto('outbox')
+      .values({
+        channel: 'sms',
+        to_address: visit.phone,
+        subject: `Feedback ${visitNumber(visit)}`,
+        text_body: text,
+        html_body: null,
+        kind: 'visit_feedback',
+        locale: visit.locale,
+        dedupe_key: `visit:${visit.id}:feedback`,
+        created_at: now,
+        next_attempt_at: now,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+}
