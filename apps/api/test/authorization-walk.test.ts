@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'GET /api/v1/organizations',
   'GET /api/v1/organizations/:orgId',
   'GET /api/v1/organizations/:orgId/services',
+  // The branch picker (issue 20): an organization's listed branches.
+  'GET /api/v1/organizations/:orgId/branches',
   'GET /api/v1/service/:serviceId',
   'GET /api/v1/service/:serviceId/slots',
   'GET /api/v1/service/:serviceId/bookings',
@@ -475,6 +477,62 @@ const CROSS_CASES: CrossCase[] = [
       url: `/api/v1/organization/insight/export.csv?kind=visits&from=${TODAY}&to=${TODAY}&organization_id=${b.orgId}`,
     }),
   },
+  // Branches (issue 20, decision 024): B's branches listed, B grown or renamed, B's service
+  // copied, B named as the acting branch.
+  {
+    route: 'GET /api/v1/organization/branches',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/v1/organization/branches?organization_id=${b.orgId}`,
+    }),
+  },
+  {
+    route: 'GET /api/v1/organization/branches',
+    request: () => ({ method: 'GET', url: '/api/v1/organization/branches' }),
+    acceptFor: notB((body) => body.branches),
+  },
+  {
+    route: 'POST /api/v1/organization/branches',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/v1/organization/branches',
+      payload: { organization_id: b.orgId, branch_name: 'Hijack', city: 'Douala', location: 'x' },
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/organization/branch',
+    request: (b) => ({
+      method: 'PATCH',
+      url: '/api/v1/organization/branch',
+      payload: { organization_id: b.orgId, branch_name: 'Hijack' },
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/organization/branch',
+    request: (b) => ({
+      method: 'PATCH',
+      url: '/api/v1/organization/branch',
+      headers: { 'x-qless-branch': b.orgId },
+      payload: { branch_name: 'Hijack' },
+    }),
+  },
+  {
+    route: 'POST /api/v1/organization/services/:service_id/copy',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/organization/services/${b.serviceId}/copy`,
+      payload: { organization_ids: [b.orgId] },
+    }),
+    accept: (status) => status === 400 || status === 403 || status === 404,
+  },
+  {
+    route: 'GET /api/v1/organization/data',
+    request: (b) => ({
+      method: 'GET',
+      url: '/api/v1/organization/data',
+      headers: { 'x-qless-branch': b.orgId },
+    }),
+  },
 ];
 
 /** The name of B's walk-in: no refusal may show it. */
@@ -762,132 +820,171 @@ describe('authorization of every route', () => {
   });
 });
 
-describe("an admin of one organization naming another's things", () => {
-  const h = useCounterApp();
-  let other: OtherOrganization;
-  let bName: string;
+/**
+ * Every cross case, called by `callers` of A on B's things. `prepare` shapes A and B first
+ * (B as a sibling branch of A's, for the branch walk).
+ */
+function walkCrossCases(
+  title: string,
+  options: {
+    callers: (h: ReturnType<typeof useCounterApp>) => Promise<Record<string, string>[]>;
+    prepare?: (h: ReturnType<typeof useCounterApp>) => Promise<void>;
+  },
+) {
+  describe(title, () => {
+    const h = useCounterApp();
+    let callers: Record<string, string>[] = [];
+    let other: OtherOrganization;
+    let bName: string;
 
-  /** Everything of B a refused request must leave as it was. */
-  async function snapshotOfB(): Promise<string> {
-    const db = h.db;
-    const [org, services, bookings, closures, slots, users] = await Promise.all([
-      db.selectFrom('organizations').selectAll().where('id', '=', other.orgId).execute(),
-      db
-        .selectFrom('services')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('bookings')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('organization_closures')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .execute(),
-      db
-        .selectFrom('slots')
-        .select(['id', 'retired_at'])
-        .where('service_id', '=', other.serviceId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('users')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('id')
-        .execute(),
-    ]);
-    const queue = await Promise.all([
-      db
-        .selectFrom('counters')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('counter_services')
-        .innerJoin('counters', 'counters.id', 'counter_services.counter_id')
-        .select(['counter_services.counter_id', 'counter_services.service_id'])
-        .where('counters.organization_id', '=', other.orgId)
-        .orderBy('counter_services.counter_id')
-        .orderBy('counter_services.service_id')
-        .execute(),
-      db
-        .selectFrom('visits')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('visit_events')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('visit_numbers')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('letter')
-        .execute(),
-      db
-        .selectFrom('boards')
-        .selectAll()
-        .where('organization_id', '=', other.orgId)
-        .orderBy('id')
-        .execute(),
-    ]);
-    return JSON.stringify({ org, services, bookings, closures, slots, users, queue });
-  }
+    /** Everything of B a refused request must leave as it was. */
+    async function snapshotOfB(): Promise<string> {
+      const db = h.db;
+      const [org, services, bookings, closures, slots, users] = await Promise.all([
+        db.selectFrom('organizations').selectAll().where('id', '=', other.orgId).execute(),
+        db
+          .selectFrom('services')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('bookings')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('organization_closures')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .execute(),
+        db
+          .selectFrom('slots')
+          .select(['id', 'retired_at'])
+          .where('service_id', '=', other.serviceId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('users')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('id')
+          .execute(),
+      ]);
+      const queue = await Promise.all([
+        db
+          .selectFrom('counters')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('counter_services')
+          .innerJoin('counters', 'counters.id', 'counter_services.counter_id')
+          .select(['counter_services.counter_id', 'counter_services.service_id'])
+          .where('counters.organization_id', '=', other.orgId)
+          .orderBy('counter_services.counter_id')
+          .orderBy('counter_services.service_id')
+          .execute(),
+        db
+          .selectFrom('visits')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('visit_events')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('visit_numbers')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('letter')
+          .execute(),
+        db
+          .selectFrom('boards')
+          .selectAll()
+          .where('organization_id', '=', other.orgId)
+          .orderBy('id')
+          .execute(),
+      ]);
+      return JSON.stringify({ org, services, bookings, closures, slots, users, queue });
+    }
 
-  beforeAll(async () => {
-    const booking = await h.book(h.ctx.b, { name: 'Customer Of B' });
-    bName = booking.name;
-    const queue = await queueOfB(h.db, h.ctx.b.orgId, h.ctx.b.serviceId, h.ctx.staffB.id);
-    other = {
-      orgId: h.ctx.b.orgId,
-      userId: h.ctx.staffB.id,
-      serviceId: h.ctx.b.serviceId,
-      bookingId: booking.id,
-      code: booking.code,
-      token: await h.token(booking),
-      ...queue,
-    };
-    await h.db
-      .insertInto('organization_closures')
-      .values({ organization_id: other.orgId, closed_on: '2026-03-11', reason: 'B holiday' })
-      .execute();
+    beforeAll(async () => {
+      await options.prepare?.(h);
+      callers = await options.callers(h);
+      const booking = await h.book(h.ctx.b, { name: 'Customer Of B' });
+      bName = booking.name;
+      const queue = await queueOfB(h.db, h.ctx.b.orgId, h.ctx.b.serviceId, h.ctx.staffB.id);
+      other = {
+        orgId: h.ctx.b.orgId,
+        userId: h.ctx.staffB.id,
+        serviceId: h.ctx.b.serviceId,
+        bookingId: booking.id,
+        code: booking.code,
+        token: await h.token(booking),
+        ...queue,
+      };
+      await h.db
+        .insertInto('organization_closures')
+        .values({ organization_id: other.orgId, closed_on: '2026-03-11', reason: 'B holiday' })
+        .execute();
+    });
+
+    it.each(CROSS_CASES.map((c, i) => [c.route, i] as const))(
+      'refuses %s (case %#) and leaves B as it was',
+      async (_route, i) => {
+        const c = CROSS_CASES[i] as CrossCase;
+        const before = await snapshotOfB();
+        for (const caller of callers) {
+          const req = c.request(other);
+          const res = await h.app.inject({
+            ...req,
+            headers: { ...(req.headers ?? {}), ...caller },
+          });
+          const body = res.json() as Record<string, unknown>;
+          const accept = c.acceptFor ? c.acceptFor(other) : c.accept;
+          const accepted = accept
+            ? accept(res.statusCode, body)
+            : res.statusCode === 403 || res.statusCode === 404;
+          expect(accepted, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
+          expect(res.body).not.toContain(bName);
+          expect(res.body).not.toMatch(/\+2376770/);
+          expect(res.body).not.toContain(QUEUE_NAME_OF_B);
+        }
+        expect(await snapshotOfB()).toBe(before);
+      },
+    );
   });
+}
 
-  it.each(CROSS_CASES.map((c, i) => [c.route, i] as const))(
-    'refuses %s (case %#) and leaves B as it was',
-    async (_route, i) => {
-      const c = CROSS_CASES[i] as CrossCase;
-      const before = await snapshotOfB();
-      for (const caller of [h.ctx.adminA, h.ctx.staffA]) {
-        const req = c.request(other);
-        const res = await h.app.inject({
-          ...req,
-          headers: { ...(req.headers ?? {}), ...caller.headers },
-        });
-        const body = res.json() as Record<string, unknown>;
-        const accept = c.acceptFor ? c.acceptFor(other) : c.accept;
-        const accepted = accept
-          ? accept(res.statusCode, body)
-          : res.statusCode === 403 || res.statusCode === 404;
-        expect(accepted, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
-        expect(res.body).not.toContain(bName);
-        expect(res.body).not.toMatch(/\+2376770/);
-        expect(res.body).not.toContain(QUEUE_NAME_OF_B);
-      }
-      expect(await snapshotOfB()).toBe(before);
-    },
-  );
+walkCrossCases("an admin of one organization naming another's things", {
+  callers: async (h) => [h.ctx.adminA.headers, h.ctx.staffA.headers],
+});
+
+// Issue 20: "a branch manager of branch A is refused branch B". B becomes another branch of
+// A's organization; A's branch manager and A's staff are refused every one of B's things.
+walkCrossCases("a branch manager naming a sibling branch's things (decision 024)", {
+  prepare: async (h) => {
+    await h.db
+      .updateTable('organizations')
+      .set({ parent_id: h.ctx.a.orgId, branch_name: 'B' })
+      .where('id', '=', h.ctx.b.orgId)
+      .execute();
+  },
+  callers: async (h) => {
+    await createUser(h.db, {
+      email: 'manager@a.cm',
+      role: 'branch_manager',
+      organizationId: h.ctx.a.orgId,
+    });
+    return [bearer(await signIn(h.app, 'manager@a.cm')), h.ctx.staffA.headers];
+  },
 });
 
 describe('routes opened by a booking’s access key', () => {
