@@ -28,6 +28,7 @@ export const BOTH_ENGINES = [
   'server-startup-failures', // migrations and the data folder
   'ticket-code-retry', // a unique violation retried inside one transaction
   'ticket-lookup-limits',
+  'waitlist', // offers under the day's lock; twenty racing one freed seat
 ];
 
 /** unset: the rule above; `both`: every API file on both engines; `postgres`: no PGlite run. */

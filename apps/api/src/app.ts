@@ -54,6 +54,9 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createPaymentProvider } from './providers/index.js';
+import { waitlistLinkRoutes, waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
+import { WaitlistService } from './modules/waitlist/waitlist.service.js';
+import { WaitlistOffers, WaitlistSweep } from './modules/waitlist/waitlist-offers.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { serializeRequest } from './request-log.js';
@@ -228,7 +231,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One outbox for every message: SMS through the configured provider, e-mail through SMTP
   // when configured (with none, mail stays in the outbox and operators read it in the
   // console); reminders are queued by a sweep. Every process may run both.
-  const messaging = createMessaging(deps, payments.access, app.log, options.smsProvider);
+  // The waitlist of full days (issue 20, decision 023): offers of freed seats, made in the
+  // transaction that frees one and by a sweep on every process (with the queue's sweep).
+  const waitlistOffers = new WaitlistOffers({
+    db: deps.db,
+    clock,
+    publicOrigin: config.publicOrigin,
+  });
+  app.decorate('waitlist', waitlistOffers);
+  const waitlistService = new WaitlistService({
+    db: deps.db,
+    clock,
+    offers: waitlistOffers,
+    horizonDays: config.payments.horizonDays,
+  });
+  const waitlistSweep = config.queueSweep.enabled
+    ? new WaitlistSweep(waitlistOffers, config.queueSweep.intervalMs, app.log)
+    : null;
+  app.addHook('onReady', async () => waitlistSweep?.start());
+  app.addHook('onClose', async () => {
+    await waitlistSweep?.stop();
+  });
+  const messaging = createMessaging(
+    deps,
+    payments.access,
+    app.log,
+    options.smsProvider,
+    (row, now) => waitlistOffers.skipReason(row, now),
+  );
   app.decorate('messaging', messaging);
   if (config.nodeEnv === 'production' && messaging.sms.name === 'simulator') {
     app.log.warn('SMS_PROVIDER=simulator: SMS are recorded in the outbox, never sent to phones');
@@ -323,13 +353,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             limits: limiter(deps.db, deps.clock, config),
           }),
         ),
+            waitlist: waitlistOffers,
       );
     },
     { prefix: '/api/v1' },
+      await api.register(waitlistRoutes(waitlistService, limiter(deps.db, deps.clock, config)));
   );
 
   await registerWebStatic(app, config, deps.clock);
   return app;
+  await app.register(waitlistLinkRoutes(waitlistService));
 }
 
 declare module 'fastify' {
@@ -361,5 +394,7 @@ declare module 'fastify' {
     queue: QueueService;
     /** Visit keys: the turn routes verify them (a booked visit's turn takes its booking key). */
     visitAccess: VisitAccess;
+    /** Offers of freed seats to the waitlist (issue 20): call settleDay after freeing one. */
+    waitlist: WaitlistOffers;
   }
 }

@@ -14,3 +14,4 @@ export * from './self-service.js';
 export * from './self-service-codes.js';
 export * from './tickets.js';
 export * from './time-schemas.js';
+export * from './waitlist.js';

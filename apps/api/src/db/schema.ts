@@ -55,6 +55,8 @@ interface OrganizationsTable {
   queue_max_recalls: Generated<number>;
   /** Walk-ins may join from the public page (the QR poster). */
   queue_join_enabled: Generated<boolean>;
+  /** Minutes a waitlist offer of a freed seat stays open (migration 018, 5–120). */
+  waitlist_hold_minutes: Generated<number>;
   /** Name, city and category folded for search, and the category alone (migration 009, generated). */
   search_text: GeneratedAlways<string>;
   search_category: GeneratedAlways<string>;
@@ -292,6 +294,7 @@ export interface DB {
   visits: VisitsTable;
   visit_events: VisitEventsTable;
   boards: BoardsTable;
+  waitlist_entries: WaitlistEntriesTable;
   visit_feedback: VisitFeedbackTable;
 }
 
@@ -402,6 +405,40 @@ export interface RateCountersTable {
 /** Repositories take either the database or a transaction, so work composes into one transaction. */
 export type Db = Kysely<DB> | Transaction<DB>;
 
+export type WaitlistState =
+  | 'waiting'
+  | 'offered'
+  | 'booked'
+  | 'lapsed'
+  | 'missed'
+  | 'expired'
+  | 'withdrawn';
+
+/** A phone number waiting for a seat of a service on a full day (migration 018, decision 023). */
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  /** The order people joined in. */
+  seq: GeneratedAlways<string>;
+  organization_id: string;
+  service_id: string;
+  booking_date: string;
+  /** E.164, a Cameroonian mobile. */
+  phone: string;
+  locale: 'en' | 'fr';
+  state: Generated<WaitlistState>;
+  client_address: string | null;
+  /** SHA-256 (hex) of the key that withdraws the entry; the key itself is never stored. */
+  withdraw_key_hash: string;
+  offered_slot_id: string | null;
+  offered_at: Date | null;
+  offer_expires_at: Date | null;
+  booking_id: string | null;
+  ended_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type SlotRow = Selectable<SlotsTable>;

@@ -96,6 +96,12 @@ const TOO_MANY_VISITS: Refusal = {
   message: 'Too many visits were taken from this connection or phone. Ask at the desk.',
 };
 
+const TOO_MANY_WAITLIST_JOINS: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_WAITLIST_ENTRIES',
+  message: 'Too many waitlist requests from this connection or number. Try again later.',
+};
+
 const paymentWindow = (c: Config) => c.payments.rateLimit.windowMinutes * MINUTE;
 const loginWindow = (c: Config) => c.auth.loginWindowMinutes * MINUTE;
 
@@ -463,6 +469,28 @@ export const LIMITS = {
     max: () => 30,
     setting: null,
     refusal: RATE_LIMITED,
+  },
+  // The waitlist of full days (issue 20, decision 023): joining sends no SMS, and an entry
+  // gets one offer SMS at most, so these bound what typing a stranger's number can cause.
+  'waitlist-joins-per-address': {
+    counting: 'counter',
+    counts: 'waitlist joins (`POST /service/{serviceId}/waitlist`)',
+    per: 'client address',
+    key: 'waitlist-join:ip:',
+    windowMs: fixed(HOUR),
+    max: () => 10,
+    setting: null,
+    refusal: TOO_MANY_WAITLIST_JOINS,
+  },
+  'waitlist-joins-per-phone': {
+    counting: 'counter',
+    counts: 'waitlist joins with this phone number',
+    per: 'phone number, from every client address',
+    key: 'waitlist-join:phone:',
+    windowMs: fixed(DAY),
+    max: () => 6,
+    setting: null,
+    refusal: TOO_MANY_WAITLIST_JOINS,
   },
 } as const satisfies Record<string, LimitDeclaration>;
 

@@ -31,6 +31,8 @@ export interface SelfServiceDeps {
   access: BookingAccess;
   signer: TicketSigner;
   limits: Limiter;
+  /** Offers a seat this frees to the day's waitlist, in the same transaction (decision 023). */
+  waitlist?: { settleDay(trx: Db, serviceId: string, date: string, now: Date): Promise<unknown> };
 }
 
 const notFound = () => new AppError(404, 'BOOKING_NOT_FOUND', 'No such booking.');
@@ -88,6 +90,7 @@ export class SelfService {
       // The row is locked: nothing can have moved it since it was read.
       if (!(await cancelByCustomer(trx, bookingId, now))) throw notFound();
       await queueBookingMessages(trx, bookingId, 'cancellation', now);
+      await this.deps.waitlist?.settleDay(trx, row.service_id, row.booking_date, now);
     });
     return this.view(bookingId, key);
   }
@@ -122,6 +125,8 @@ export class SelfService {
         assertCustomerMayChange(row, now);
         assertMoves(row, target);
         await this.moveTo(trx, row, bookable, now);
+        // The seat it moved away from is free: the waitlist of that day hears of it.
+        await this.deps.waitlist?.settleDay(trx, row.service_id, row.booking_date, now);
       });
     } catch (error) {
       if (isUniqueViolation(error, 'bookings_active_seat_uq')) throw slotTaken();

@@ -142,6 +142,7 @@ export function checkinRoutes(
             req.params.id,
             action,
             clock.now(),
+            app.waitlist,
           );
           return { booking };
         },

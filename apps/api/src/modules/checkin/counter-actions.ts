@@ -1,6 +1,6 @@
 import type { BookingStatus, CheckinBooking } from '@qless/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, Db } from '../../db/schema.js';
 import type { AuthContext } from '../auth/auth-guard.js';
 import {
   assertOrganizationMay,
@@ -29,6 +29,7 @@ export async function applyCounterAction(
   bookingId: string,
   action: CounterAction,
   now: Date,
+  waitlist?: { settleDay(trx: Db, serviceId: string, date: string, now: Date): Promise<unknown> },
 ): Promise<CheckinBooking> {
   const booking = await findCounterBooking(db, bookingId);
   assertOrganizationReaches(auth, booking, now);
@@ -38,7 +39,7 @@ export async function applyCounterAction(
   // is told, by a message queued in the same transaction as the change.
   const changed = await db.transaction().execute(async (trx) => {
     // Locked first: the status it is changed from decides (a hold paid meanwhile is confirmed).
-    const { status } = await lockBookingForUpdate(trx, booking.booking_id);
+    const { status, slot_id, booking_date } = await lockBookingForUpdate(trx, booking.booking_id);
     const done = await changeBookingStatus(
       trx,
       booking.booking_id,
@@ -49,6 +50,15 @@ export async function applyCounterAction(
     );
     if (done && action === 'cancel' && status === 'confirmed') {
       await queueBookingMessages(trx, booking.booking_id, 'cancellation', now);
+    }
+    if (done && action === 'cancel') {
+      // The seat is free: offered to the day's waitlist in this transaction (decision 023).
+      const service = await trx
+        .selectFrom('slots')
+        .select('service_id')
+        .where('id', '=', slot_id)
+        .executeTakeFirstOrThrow();
+      await waitlist?.settleDay(trx, service.service_id, booking_date, now);
     }
     return done;
   });

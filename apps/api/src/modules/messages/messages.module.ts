@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
-import type { OutboxChannel } from '../../db/schema.js';
+import type { OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { createSmsProvider } from '../../providers/sms/index.js';
 import type { SmsProvider } from '../../providers/sms/provider.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
@@ -66,6 +66,7 @@ export function createMessaging(
   access: BookingAccess,
   log: FastifyBaseLogger,
   sms: SmsProvider = createSmsProvider(deps.config.sms, { clock: deps.clock }),
+  skipStoredMessage?: (row: OutboxRow, now: Date) => Promise<string | null>,
 ): Messaging {
   const { config, db, clock } = deps;
   const { outbox } = config;
@@ -78,6 +79,7 @@ export function createMessaging(
           publicOrigin: config.publicOrigin,
           access,
         }),
+        ...(skipStoredMessage ? { skipStoredMessage } : {}),
         config: {
           intervalMs: outbox.workerIntervalMs,
           batchSize: outbox.batchSize,

@@ -97,6 +97,11 @@ export class OutboxWorker {
       channels: Partial<Record<OutboxChannel, ChannelSetup>>;
       /** Renders a booking message, or says why it is no longer to be sent. */
       prepareBookingMessage: (row: OutboxRow, now: Date) => Promise<Preparation>;
+      /**
+       * Why a message written when queued is no longer to be sent (a waitlist offer that
+       * ended), or null to send it.
+       */
+      skipStoredMessage?: (row: OutboxRow, now: Date) => Promise<string | null>;
       config: OutboxWorkerConfig;
       log: FastifyBaseLogger;
     },
@@ -133,7 +138,7 @@ export class OutboxWorker {
     try {
       prepared = bookingMessage
         ? await this.deps.prepareBookingMessage(row, clock.now())
-        : storedText(row);
+        : await this.prepareStored(row, clock.now());
     } catch (err) {
       const error = `not rendered: ${errorName(err)}`;
       return this.recordFailure(row, setup, { ok: false, permanent: false, error }, null);
@@ -163,6 +168,11 @@ export class OutboxWorker {
       return 'sent';
     }
     return this.recordFailure(row, setup, delivery, rendered);
+  }
+
+  private async prepareStored(row: OutboxRow, now: Date): Promise<Preparation> {
+    const skip = await this.deps.skipStoredMessage?.(row, now);
+    return skip ? { skip } : storedText(row);
   }
 
   private async recordFailure(

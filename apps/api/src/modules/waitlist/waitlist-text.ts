@@ -1,0 +1,83 @@
+/**
+ * The one SMS of a waitlist entry: a seat of the day it waits for is free. GSM-7, one part
+ * (160 characters): the names are shortened until it fits, the link never is. Times are the
+ * organization's clock; the offer's end says how long the link is worth following.
+ */
+import { formatMinutes } from '@qless/contract';
+import { gsmLength, toGsm } from '../../providers/sms/sms-text.js';
+
+const ONE_PART = 160;
+
+export interface OfferFacts {
+  locale: 'en' | 'fr';
+  organization: string;
+  service: string;
+  /** yyyy-MM-dd */
+  date: string;
+  startMinutes: number;
+  /** The offer's end on the organization's clock (minutes since its midnight). */
+  endsMinutes: number;
+  link: string;
+}
+
+/** The short link of an offer (`/w/{code}`), answered by a redirect to the slots page. */
+export function offerLink(origin: string, entryId: string): string {
+  return `${origin.replace(/\/+$/, '')}/w/${compactId(entryId)}`;
+}
+
+/** A UUID as 22 base64url characters (an SMS has few to spare). */
+export function compactId(uuid: string): string {
+  return Buffer.from(uuid.replace(/-/g, ''), 'hex').toString('base64url');
+}
+
+/** The UUID of a compact id, or null when it is not one. */
+export function expandId(code: string): string | null {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(code)) return null;
+  const hex = Buffer.from(code, 'base64url').toString('hex');
+  if (hex.length !== 32) return null;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function clip(text: string, max: number): string {
+  const t = text.trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, Math.max(1, max - 1));
+  const space = cut.lastIndexOf(' ');
+  const word = space >= max / 2 ? cut.slice(0, space) : cut;
+  return word.replace(/[\s(,;:—-]+$/u, '');
+}
+
+function dayMonth(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${day}/${month}`;
+}
+
+const frTime = (minutes: number) => formatMinutes(minutes).replace(':', 'h');
+
+/** How far the names are shortened, in turn (0: left out). */
+const SHORTENINGS: [organization: number, service: number][] = [
+  [40, 40],
+  [30, 30],
+  [24, 20],
+  [16, 14],
+  [12, 0],
+  [0, 0],
+];
+
+export function offerText(f: OfferFacts): string {
+  let text = '';
+  for (const [orgMax, serviceMax] of SHORTENINGS) {
+    const names = [
+      orgMax > 0 ? clip(f.organization, orgMax) : '',
+      serviceMax > 0 ? clip(f.service, serviceMax) : '',
+    ].filter(Boolean);
+    const where = names.length > 0 ? ` ${names.join(', ')},` : '';
+    text = toGsm(
+      f.locale === 'fr'
+        ? `Place libre :${where} le ${dayMonth(f.date)} à ${frTime(f.startMinutes)}. Le 1er qui paie l'obtient. Offre jusqu'à ${frTime(f.endsMinutes)} : ${f.link}`
+        : `Seat free:${where} ${dayMonth(f.date)} at ${formatMinutes(f.startMinutes)}. First to pay gets it. Offer ends ${formatMinutes(f.endsMinutes)}: ${f.link}`,
+    );
+    if ((gsmLength(text) ?? Number.POSITIVE_INFINITY) <= ONE_PART) return text;
+  }
+  return text;
+}

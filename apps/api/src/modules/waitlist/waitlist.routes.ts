@@ -1,0 +1,101 @@
+import {
+  idSchema,
+  waitlistJoinRequestSchema,
+  waitlistJoinResponseSchema,
+  waitlistWithdrawParamsSchema,
+  waitlistWithdrawQuerySchema,
+  waitlistWithdrawResponseSchema,
+  withFieldCodes,
+} from '@qless/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../errors.js';
+import type { Limiter } from '../../limits/limiter.js';
+import type { WaitlistService } from './waitlist.service.js';
+import { expandId } from './waitlist-text.js';
+
+const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
+  serviceId: 'INVALID_ID',
+});
+/** The waitlist writes none of the catalogue's tables (the read cache need not hear of it). */
+const WAITLIST_WRITE = { touchesCatalog: false } as const;
+
+/**
+ * The public waitlist of full days (decision 023): join (no SMS is sent), withdraw with the
+ * key answered at join. Joins are counted per client address and per number before any work.
+ */
+export function waitlistRoutes(waitlist: WaitlistService, limits: Limiter): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/service/:serviceId/waitlist',
+      {
+        config: WAITLIST_WRITE,
+        schema: {
+          params: serviceParams,
+          body: waitlistJoinRequestSchema,
+          response: {
+            200: waitlistJoinResponseSchema,
+            201: waitlistJoinResponseSchema,
+            ...errorResponses(400, 404, 409, 413, 415, 429),
+          },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        await limits.enforce(reply, [
+          { limit: 'waitlist-joins-per-address', of: req.ip },
+          { limit: 'waitlist-joins-per-phone', of: req.body.phone },
+        ]);
+        const joined = await waitlist.join(req.params.serviceId, req.body, req.ip);
+        return reply.code(joined.status).send(joined.body);
+      },
+    );
+
+    app.delete(
+      '/service/:serviceId/waitlist/:entryId',
+      {
+        config: WAITLIST_WRITE,
+        schema: {
+          params: waitlistWithdrawParamsSchema,
+          querystring: waitlistWithdrawQuerySchema,
+          response: { 200: waitlistWithdrawResponseSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const entry = await waitlist.withdraw(
+          req.params.serviceId,
+          req.params.entryId,
+          req.query.key,
+        );
+        return { entry };
+      },
+    );
+  };
+}
+
+/**
+ * `/w/{code}`, the short link of an offer SMS (a UUID in 22 characters): a redirect to the
+ * slots page of the day, opening the booking modal on the offered slot. An unknown code goes
+ * to the home page. The entry's id tells nothing but where the seat was.
+ */
+export function waitlistLinkRoutes(waitlist: WaitlistService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/w/:code',
+      { schema: { params: z.object({ code: z.string().max(40) }) }, config: WAITLIST_WRITE },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const id = expandId(req.params.code);
+        const entry = id ? await waitlist.linkTarget(id) : undefined;
+        if (!entry) return reply.redirect('/', 302);
+        const query = new URLSearchParams({ date: entry.booking_date });
+        if (entry.offered_slot_id) query.set('slot', entry.offered_slot_id);
+        return reply.redirect(
+          `/service/${encodeURIComponent(entry.service_id)}/slots?${query.toString()}`,
+          302,
+        );
+      },
+    );
+  };
+}

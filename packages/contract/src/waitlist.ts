@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { idSchema } from './catalog.js';
+import { withFieldCodes } from './errors.js';
+import { normalizeCameroonMobile } from './phone.js';
+import { CUSTOMER_LOCALES } from './self-service-codes.js';
+import { isoDateSchema } from './time-schemas.js';
+
+/**
+ * The waitlist for full days (issue 20, decision 023). Public: a phone number waits for a
+ * seat of a service on a day whose every seat is taken; a freed seat is offered to the
+ * first in line by one SMS. Joining sends nothing.
+ */
+
+export const WAITLIST_STATES = [
+  'waiting',
+  'offered',
+  'booked',
+  'lapsed',
+  'missed',
+  'expired',
+  'withdrawn',
+] as const;
+export type WaitlistStateName = (typeof WAITLIST_STATES)[number];
+
+/** Bounds of an organization's offer hold (minutes). */
+export const WAITLIST_HOLD_MINUTES = { min: 5, max: 120, default: 15 } as const;
+
+/** POST /api/v1/service/{serviceId}/waitlist. */
+export const waitlistJoinRequestSchema = withFieldCodes(
+  z.object({
+    date: isoDateSchema,
+    phone: z
+      .string()
+      .max(30)
+      .transform((v, ctx) => {
+        const normalized = normalizeCameroonMobile(v);
+        if (!normalized) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Enter a Cameroonian mobile number: 9 digits starting with 6',
+          });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+    locale: z.enum(CUSTOMER_LOCALES).optional(),
+  }),
+  { date: 'INVALID_DATE', phone: 'INVALID_PHONE', locale: 'INVALID_LOCALE' },
+);
+export type WaitlistJoinRequest = z.input<typeof waitlistJoinRequestSchema>;
+
+export const waitlistEntrySchema = z.object({
+  entry_id: idSchema,
+  service_id: idSchema,
+  date: isoDateSchema,
+  state: z.enum(WAITLIST_STATES),
+  /** 1 = next to be offered a seat; null once the entry no longer waits. */
+  position: z.number().int().positive().nullable(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+
+/**
+ * 201 for a new entry (with the key that withdraws it, shown once); 200 when this number
+ * already waits for this day (`already_waiting`, no key: a stranger who types someone's
+ * number must not be able to take them off the list).
+ */
+export const waitlistJoinResponseSchema = z.object({
+  entry: waitlistEntrySchema,
+  already_waiting: z.boolean(),
+  withdraw_key: z.string().nullable(),
+});
+export type WaitlistJoinResponse = z.infer<typeof waitlistJoinResponseSchema>;
+
+/** DELETE /api/v1/service/{serviceId}/waitlist/{entryId}?key=… */
+export const waitlistWithdrawParamsSchema = withFieldCodes(
+  z.object({ serviceId: idSchema, entryId: idSchema }),
+  { serviceId: 'INVALID_ID', entryId: 'INVALID_ID' },
+);
+export const waitlistWithdrawQuerySchema = withFieldCodes(
+  z.object({ key: z.string().min(20).max(100) }),
+  { key: 'WAITLIST_ENTRY_NOT_FOUND' },
+);
+export const waitlistWithdrawResponseSchema = z.object({ entry: waitlistEntrySchema });
