@@ -266,11 +266,31 @@ describe('waitlist', () => {
     const moving = await s.book({ date, slotIndex: 40 });
     const cancelled = await s.book({ date, slotIndex: 41 });
     await fill(date, [40, 41]);
-    await db()
-      .updateTable('organizations')
-      .set({ waitlist_hold_minutes: 30 })
-      .where('id', '=', h.fx.orgId)
-      .execute();
+    const admin = await signedIn(h.app, db(), {
+      email: 'waitlist-admin@example.cm',
+      role: 'org_admin',
+      organizationId: h.fx.orgId,
+    });
+    const profile = (waitlist_hold_minutes: number) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/organization/update/profile',
+        headers: admin.headers,
+        payload: {
+          name: 'Guichet Unique ',
+          start_time: '07:00',
+          end_time: '18:00',
+          waitlist_hold_minutes,
+        },
+      });
+    for (const bad of [4, 121]) {
+      const refused = await profile(bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'INVALID_WAITLIST_HOLD' });
+    }
+    const saved = await profile(30);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ organizationData: { waitlist_hold_minutes: 30 } });
     const w1 = await joined(date, freshPhone(), 'fr');
     const w2 = await joined(date, freshPhone());
     const to = { slot_id: h.fx.slotIds[5] ?? '', date: s.farDate() };
@@ -279,11 +299,6 @@ describe('waitlist', () => {
     expect(e1).toMatchObject({ state: 'offered', offered_slot_id: moving.slotId });
     expect(e1.offer_expires_at?.getTime()).toBe(h.clock.now().getTime() + 30 * 60_000);
 
-    const admin = await signedIn(h.app, db(), {
-      email: 'waitlist-admin@example.cm',
-      role: 'org_admin',
-      organizationId: h.fx.orgId,
-    });
     const res = await h.app.inject({
       method: 'POST',
       url: `/api/v1/organization/bookings/${cancelled.bookingId}/cancel`,
@@ -294,11 +309,7 @@ describe('waitlist', () => {
       state: 'offered',
       offered_slot_id: cancelled.slotId,
     });
-    await db()
-      .updateTable('organizations')
-      .set({ waitlist_hold_minutes: 15 })
-      .where('id', '=', h.fx.orgId)
-      .execute();
+    expect((await profile(15)).statusCode).toBe(200);
   });
 
   it('nobody is told after the day: the line expires, a pending offer SMS is skipped', async () => {

@@ -13,4 +13,5 @@ export * from './payment-outcomes.js';
 export * from './phone.js';
 export * from './self-service-codes.js';
 export * from './time.js';
+export * from './waitlist-codes.js';
 export * from './zone-label.js';

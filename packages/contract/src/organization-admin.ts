@@ -3,6 +3,7 @@ import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { MAX_CHANGE_CUTOFF_MINUTES } from './self-service-codes.js';
 import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
+import { WAITLIST_HOLD_MINUTES } from './waitlist-codes.js';
 
 /**
  * The organization area's API (issue 8): what an admin reads and changes about its own
@@ -67,6 +68,8 @@ export const organizationProfileSchema = z.object({
   listed: z.boolean(),
   /** Customers may cancel or reschedule until this many minutes before their slot. */
   change_cutoff_minutes: z.number().int(),
+  /** How long a waitlist offer of a freed seat stays open (minutes, 5–120; decision 023). */
+  waitlist_hold_minutes: z.number().int(),
 });
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
 
@@ -285,6 +288,13 @@ export const updateProfileRequestSchema = withFieldCodes(
       .min(0)
       .max(MAX_CHANGE_CUTOFF_MINUTES)
       .optional(),
+    /** Minutes a waitlist offer of a freed seat stays open (5–120). */
+    waitlist_hold_minutes: z
+      .number()
+      .int('Whole minutes')
+      .min(WAITLIST_HOLD_MINUTES.min)
+      .max(WAITLIST_HOLD_MINUTES.max)
+      .optional(),
   }),
   {
     organization_id: 'INVALID_ID',
@@ -300,6 +310,7 @@ export const updateProfileRequestSchema = withFieldCodes(
     time_zone: 'INVALID_TIME_ZONE',
     open_days: 'INVALID_OPEN_DAYS',
     change_cutoff_minutes: 'INVALID_CUTOFF',
+    waitlist_hold_minutes: 'INVALID_WAITLIST_HOLD',
   },
 );
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;

@@ -4,26 +4,13 @@ import { withFieldCodes } from './errors.js';
 import { normalizeCameroonMobile } from './phone.js';
 import { CUSTOMER_LOCALES } from './self-service-codes.js';
 import { isoDateSchema } from './time-schemas.js';
+import { WAITLIST_STATES } from './waitlist-codes.js';
 
 /**
  * The waitlist for full days (issue 20, decision 023). Public: a phone number waits for a
  * seat of a service on a day whose every seat is taken; a freed seat is offered to the
  * first in line by one SMS. Joining sends nothing.
  */
-
-export const WAITLIST_STATES = [
-  'waiting',
-  'offered',
-  'booked',
-  'lapsed',
-  'missed',
-  'expired',
-  'withdrawn',
-] as const;
-export type WaitlistStateName = (typeof WAITLIST_STATES)[number];
-
-/** Bounds of an organization's offer hold (minutes). */
-export const WAITLIST_HOLD_MINUTES = { min: 5, max: 120, default: 15 } as const;
 
 /** POST /api/v1/service/{serviceId}/waitlist. */
 export const waitlistJoinRequestSchema = withFieldCodes(

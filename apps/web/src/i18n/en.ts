@@ -995,6 +995,11 @@ export const en = {
   'queue.error.QUEUE_EMPTY': 'Nobody is waiting for the services of this counter.',
   'queue.error.QUEUE_CLOSED': 'The queue is closed at this hour.',
   'queue.error.QUEUE_FULL': 'The queue is full for today.',
+  // The waitlist of full days (issue 20).
+  'error.INVALID_WAITLIST_HOLD': 'Enter a whole number of minutes from 5 to 120.',
+  'profile.waitlistHold': 'Waitlist offer hold (minutes)',
+  'profile.waitlistHoldHint':
+    'When a seat of a full day frees, the first person on its waitlist gets an SMS; the offer stays open this long before it goes to the next person. From 5 to 120.',
   'queue.error.VISIT_NOT_ACTIONABLE':
     'This visitor’s state changed meanwhile; the screen is up to date now.',
   'queue.error.SERVICE_NOT_AT_COUNTER':

@@ -1030,6 +1030,12 @@ export const fr: Messages = {
   'queue.error.VISIT_NOT_ACTIONABLE':
     'L’état de ce visiteur a changé entre-temps ; l’écran est maintenant à jour.',
   'queue.error.SERVICE_NOT_AT_COUNTER':
+  // La liste d'attente des jours complets (issue 20).
+  'error.INVALID_WAITLIST_HOLD': 'Saisissez un nombre entier de minutes entre 5 et 120.',
+  'profile.waitlistHold': "Durée d'une offre de la liste d'attente (minutes)",
+  'profile.waitlistHoldHint':
+    "Quand une place d'un jour complet se libère, la première personne de la liste d'attente reçoit un SMS ; l'offre reste ouverte ce temps-là avant de passer à la suivante. De 5 à 120.",
+
     'Aucun guichet ne sert encore ce service : ajoutez-le d’abord à un guichet dans le réglage de la file.',
   'queue.error.SERVICE_NOT_FOUND': 'Ce service n’est plus proposé.',
   'queue.error.INVALID_COUNTER': 'Donnez au guichet un nom et au moins un service.',

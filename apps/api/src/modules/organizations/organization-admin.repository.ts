@@ -48,6 +48,7 @@ export async function toProfile(
     missing_fields: missingFields(row),
     listed: isListed(row),
     change_cutoff_minutes: row.change_cutoff_minutes,
+    waitlist_hold_minutes: row.waitlist_hold_minutes,
   };
 }
 

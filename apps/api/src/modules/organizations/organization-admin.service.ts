@@ -116,6 +116,9 @@ export class OrganizationAdmin {
       if (input.change_cutoff_minutes !== undefined) {
         changes.change_cutoff_minutes = input.change_cutoff_minutes;
       }
+      if (input.waitlist_hold_minutes !== undefined) {
+        changes.waitlist_hold_minutes = input.waitlist_hold_minutes;
+      }
       if (input.image_url !== undefined) {
         changes.image_url = await this.logoUrl(trx, current, input.image_url);
       }

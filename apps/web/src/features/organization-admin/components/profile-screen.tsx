@@ -177,6 +177,13 @@ export function ProfileScreen({
           maxLength={5}
         />
         <InputField
+          label={t('profile.waitlistHold')}
+          hint={t('profile.waitlistHoldHint')}
+          {...bind('waitlist_hold_minutes')}
+          inputMode="numeric"
+          maxLength={3}
+        />
+        <InputField
           label={t('profile.email')}
           hint={t('profile.emailHint')}
           name="email"

@@ -22,6 +22,7 @@ const PROFILE = {
   missing_fields: ['open_days'],
   listed: false,
   change_cutoff_minutes: 120,
+  waitlist_hold_minutes: 15,
 } as OrganizationProfile;
 
 describe('profile form (issue 18, point 8)', () => {
@@ -57,5 +58,20 @@ describe('profile form (issue 18, point 8)', () => {
     const confirmed = profileFormValues({ ...PROFILE, missing_fields: [] });
     expect(confirmed.days_confirmed).toBe(true);
     expect(readProfileForm(confirmed).ok).toBe(true);
+  });
+
+  it('sends the waitlist hold in minutes, 5 to 120 (issue 20)', () => {
+    const values = { ...profileFormValues(PROFILE), days_confirmed: true };
+    expect(values.waitlist_hold_minutes).toBe('15');
+    expect(readProfileForm({ ...values, waitlist_hold_minutes: ' 30 ' })).toMatchObject({
+      ok: true,
+      request: { waitlist_hold_minutes: 30 },
+    });
+    for (const bad of ['4', '121', '', '1.5', 'quinze']) {
+      expect(readProfileForm({ ...values, waitlist_hold_minutes: bad })).toEqual({
+        ok: false,
+        errors: { waitlist_hold_minutes: 'error.INVALID_WAITLIST_HOLD' },
+      });
+    }
   });
 });

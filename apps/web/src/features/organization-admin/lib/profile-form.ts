@@ -1,5 +1,5 @@
 import type { OrganizationProfile, UpdateProfileRequest } from '@qless/contract';
-import { MAX_CHANGE_CUTOFF_MINUTES } from '@qless/contract/core';
+import { MAX_CHANGE_CUTOFF_MINUTES, WAITLIST_HOLD_MINUTES } from '@qless/contract/core';
 import type { MessageKey } from '../../../i18n/en';
 
 export interface ProfileFormValues {
@@ -15,6 +15,8 @@ export interface ProfileFormValues {
   image_url: string | null;
   /** Minutes before a slot after which customers may no longer change it (as typed). */
   change_cutoff_minutes: string;
+  /** Minutes a waitlist offer of a freed seat stays open (as typed; 5–120). */
+  waitlist_hold_minutes: string;
   /**
    * The admin ticked "these are our opening days". Asked only while the server says the
    * days are unconfirmed (a new organization's Monday to Friday); true otherwise.
@@ -34,6 +36,7 @@ export const PROFILE_FIELD_KEYS: Record<ProfileField, MessageKey | null> = {
   open_days: null,
   image_url: null,
   change_cutoff_minutes: null,
+  waitlist_hold_minutes: null,
   days_confirmed: null,
 };
 
@@ -49,6 +52,7 @@ export function profileFormValues(profile: OrganizationProfile): ProfileFormValu
     open_days: [...profile.open_days],
     image_url: profile.image_url,
     change_cutoff_minutes: String(profile.change_cutoff_minutes),
+    waitlist_hold_minutes: String(profile.waitlist_hold_minutes),
     days_confirmed: !profile.missing_fields.includes('open_days'),
   };
 }
@@ -101,6 +105,15 @@ export function readProfileForm(values: ProfileFormValues): ProfileFormResult {
   if (!/^\d{1,5}$/.test(cutoff) || cutoffMinutes > MAX_CHANGE_CUTOFF_MINUTES) {
     errors.change_cutoff_minutes = 'error.INVALID_CUTOFF';
   }
+  const hold = values.waitlist_hold_minutes.trim();
+  const holdMinutes = Number(hold);
+  if (
+    !/^\d{1,3}$/.test(hold) ||
+    holdMinutes < WAITLIST_HOLD_MINUTES.min ||
+    holdMinutes > WAITLIST_HOLD_MINUTES.max
+  ) {
+    errors.waitlist_hold_minutes = 'error.INVALID_WAITLIST_HOLD';
+  }
   if (!values.days_confirmed) errors.days_confirmed = 'profile.error.confirmDays';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -116,6 +129,7 @@ export function readProfileForm(values: ProfileFormValues): ProfileFormResult {
       open_days: [...new Set(values.open_days)].sort((a, b) => a - b),
       image_url: values.image_url,
       change_cutoff_minutes: cutoffMinutes,
+      waitlist_hold_minutes: holdMinutes,
     },
   };
 }
