@@ -82,6 +82,11 @@ export const paths = {
     build: (visitId: string, params?: { k?: string }) =>
       `/visit/${encodeURIComponent(visitId)}${params?.k ? `?k=${encodeURIComponent(params.k)}` : ''}`,
   },
+  /** A word after the visit (issue 20): the SMS link's signed token. */
+  feedback: {
+    pattern: '/feedback/:token',
+    build: (token: string) => `/feedback/${encodeURIComponent(token)}`,
+  },
 } as const;
 
 /** `?q=…&page=…` of the list's address: Back and shared links bring the same list back. */

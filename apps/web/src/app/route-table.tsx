@@ -130,6 +130,8 @@ const MyBookingsPage = lazyPage('my-bookings', () => import('./routes/my-booking
 const BoardPage = lazyPage('board', () => import('./routes/board'));
 const JoinPage = lazyPage('join', () => import('./routes/join'));
 const VisitPage = lazyPage('visit', () => import('./routes/visit'));
+// A word after the visit (issue 20).
+const FeedbackPage = lazyPage('feedback', () => import('./routes/feedback'));
 
 /** What any path no route matches shows (status 404 on the server). */
 export const NOT_FOUND_PAGE = lazyPage('not-found', () => import('./routes/not-found'));
@@ -164,6 +166,10 @@ export const ROUTES: readonly AppRoute[] = [
     data: import.meta.env.SSR ? () => import('./routes/join-data') : undefined,
   }),
   route(paths.visit.pattern, { page: VisitPage }),
+  route(paths.feedback.pattern, {
+    page: FeedbackPage,
+    data: import.meta.env.SSR ? () => import('./routes/feedback-data') : undefined,
+  }),
   route(paths.createService.pattern, { page: ContactPage, redirect: paths.contact.build() }),
   route(paths.login.pattern, { page: LoginPage }),
   route(paths.forgotPassword.pattern, { page: ForgotPasswordPage }),

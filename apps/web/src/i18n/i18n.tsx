@@ -101,6 +101,15 @@ function readStored(): string | null {
   }
 }
 
+/**
+ * Whether the reader chose a language on this device (stored, or the cookie the app writes):
+ * a page may then follow its own default (a feedback link's visit language) only when not.
+ */
+export function localeChosen(): boolean {
+  if (isLocale(readStored())) return true;
+  return typeof document !== 'undefined' && document.cookie.includes(`${LOCALE_COOKIE}=`);
+}
+
 /** The language this browser asks for (stored choice, then its languages). */
 export function browserLocale(): Locale {
   return detectLocale(readStored(), navigator.languages ?? [navigator.language]);

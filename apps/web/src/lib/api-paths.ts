@@ -64,6 +64,8 @@ export const apiPaths = {
   board: (token: string) => `${API}/board/${id(token)}`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   boardSocket: (token: string) => `${API}/board/${id(token)}/socket`,
+  /** A word after the visit (issue 20): the SMS link's token is the credential. */
+  feedback: (token: string) => `${API}/feedback/${id(token)}`,
 
   // The organization area (the caller's own organization; see contract organization-admin).
   organizationData: () => `${API}/organization/data`,
