@@ -82,11 +82,18 @@ describe('catalogue search and slot-view fields', () => {
       expect(await names('d’état')).toHaveLength(2);
     });
 
-    it('searches the city: "yaounde" finds the organizations of Yaoundé only', async () => {
-      const inYaounde = seedOrganizations.filter((o) => o.city === 'Yaoundé').map((o) => o.slug);
+    it('searches the city: "yaounde" finds the organizations of Yaoundé only, and those with a branch there', async () => {
+      const inYaounde = seedOrganizations.filter(
+        (o) => o.city === 'Yaoundé' || o.branches?.some((b) => b.city === 'Yaoundé'),
+      );
       const found = await search('q=yaounde&page_size=100');
       expect(found.total).toBe(inYaounde.length);
-      for (const o of found.organizations) expect(o.city).toBe('Yaoundé');
+      for (const o of found.organizations) {
+        expect([o.city, ...(o.branch_cities ?? [])]).toContain('Yaoundé');
+      }
+      // The bank with an agency in Yaoundé is listed once, its head, with its branches counted.
+      const bank = found.organizations.find((o) => o.name === 'Banque des Hauts Plateaux');
+      expect(bank).toMatchObject({ city: 'Bafoussam', branch_count: 4, parent_id: null });
     });
 
     it('searches the category in both languages: "banque" and "bank" find every bank', async () => {
@@ -113,9 +120,14 @@ describe('catalogue search and slot-view fields', () => {
 
     it('needs every word: "banque douala" finds the banks of Douala', async () => {
       const expected = seedOrganizations
-        .filter((o) => o.category === 'bank' && o.city === 'Douala')
-        .map((o) => o.name);
-      expect(await names('banque   douala')).toEqual(expected);
+        .filter(
+          (o) =>
+            o.category === 'bank' &&
+            (o.city === 'Douala' || o.branches?.some((b) => b.city === 'Douala')),
+        )
+        .map((o) => o.name)
+        .sort();
+      expect((await names('banque   douala')).sort()).toEqual(expected);
       expect(await names('etat yaounde')).toEqual(["Centre d'État Civil de Yaoundé 4e – Ekounou"]);
       expect(await names('etat bamenda')).toEqual([]);
     });

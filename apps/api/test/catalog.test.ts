@@ -12,6 +12,7 @@ import {
   DEMO_OPERATOR_EMAIL,
   DEMO_PASSWORD,
   demoAdminEmail,
+  demoManagerEmail,
   demoStaffEmail,
   seedDemo,
 } from '../src/demo/seed.js';
@@ -214,7 +215,12 @@ describe('public catalogue API', () => {
         .select(['email', 'role'])
         .where('email', 'like', '%.demo')
         .execute();
-      expect(accounts).toHaveLength(1 + 2 * seedOrganizations.length);
+      // A branch of a demo organization has a branch manager instead of an admin.
+      const places =
+        seedOrganizations.length + seedOrganizations.flatMap((o) => o.branches ?? []).length;
+      expect(accounts).toHaveLength(1 + 2 * places);
+      const manager = await login(demoManagerEmail('banque-hauts-plateaux-mvan'));
+      expect(manager.role).toBe('branch_manager');
       // Seeding again adds none and keeps a changed password.
       const { hashPassword } = await import('../src/modules/auth/passwords.js');
       await s.database.db

@@ -28,8 +28,11 @@ const toMinutes = (time: string): number => {
 describe('seedOrganizations', () => {
   it('has 15 organizations with unique kebab-case slugs and unique .cm emails', () => {
     expect(seedOrganizations).toHaveLength(15);
-    const slugs = seedOrganizations.map((o) => o.slug);
-    const emails = seedOrganizations.map((o) => o.email.toLowerCase());
+    // Branches are organization rows too: their slugs and sign-in addresses are unique with all.
+    const branches = seedOrganizations.flatMap((o) => o.branches ?? []);
+    expect(branches.length).toBeGreaterThanOrEqual(2);
+    const slugs = [...seedOrganizations, ...branches].map((o) => o.slug);
+    const emails = [...seedOrganizations, ...branches].map((o) => o.email.toLowerCase());
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(new Set(emails).size).toBe(emails.length);
     for (const org of seedOrganizations) {

@@ -35,6 +35,25 @@ export interface SeedOrganization {
   /** File name of the logo under apps/api/assets/media/logos/, e.g. "afriland-akwa.svg". */
   logo: string;
   services: SeedService[];
+  /** Branches (decision 024): what customers pick this place by, when it has siblings. */
+  branchName?: string;
+  /** Where it is, for "near me" (no map service); optional. */
+  latitude?: number;
+  longitude?: number;
+  /** The organization's other branches: each offers the same services, with its own place. */
+  branches?: SeedBranch[];
+}
+
+/** Another branch of a demo organization: the head's name, hours, logo and services. */
+export interface SeedBranch {
+  slug: string;
+  branchName: string;
+  city: 'Douala' | 'Yaoundé' | 'Bamenda' | 'Bafoussam';
+  location: string;
+  /** Unique, like every organization's sign-in address. */
+  email: string;
+  latitude: number;
+  longitude: number;
 }
 
 export const seedOrganizations: SeedOrganization[] = [
@@ -891,7 +910,9 @@ export const seedOrganizations: SeedOrganization[] = [
   },
   {
     slug: 'banque-hauts-plateaux-banengo',
-    name: 'Banque des Hauts Plateaux – Agence Banengo',
+    // A bank with agencies in three cities: the demo of branches (issue 20).
+    name: 'Banque des Hauts Plateaux',
+    branchName: 'Banengo',
     category: 'bank',
     city: 'Bafoussam',
     location: 'Carrefour Banengo, Bafoussam',
@@ -899,6 +920,37 @@ export const seedOrganizations: SeedOrganization[] = [
     startTime: '07:30',
     endTime: '15:30',
     logo: 'banque-hauts-plateaux-banengo.svg',
+    latitude: 5.4781,
+    longitude: 10.4176,
+    branches: [
+      {
+        slug: 'banque-hauts-plateaux-marche-b',
+        branchName: 'Marché B',
+        city: 'Bafoussam',
+        location: 'Rue du Marché B, Bafoussam',
+        email: 'agence.marcheb@banquehautsplateaux.cm',
+        latitude: 5.4737,
+        longitude: 10.4231,
+      },
+      {
+        slug: 'banque-hauts-plateaux-bonapriso',
+        branchName: 'Bonapriso',
+        city: 'Douala',
+        location: 'Rue Njo-Njo, Bonapriso, Douala',
+        email: 'agence.bonapriso@banquehautsplateaux.cm',
+        latitude: 4.0311,
+        longitude: 9.6986,
+      },
+      {
+        slug: 'banque-hauts-plateaux-mvan',
+        branchName: 'Mvan',
+        city: 'Yaoundé',
+        location: 'Carrefour Mvan, Yaoundé',
+        email: 'agence.mvan@banquehautsplateaux.cm',
+        latitude: 3.8327,
+        longitude: 11.5213,
+      },
+    ],
     services: [
       {
         slug: 'account-opening',

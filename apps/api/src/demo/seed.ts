@@ -1,3 +1,4 @@
+import type { Role } from '@qless/contract';
 import { ACTIVE_BOOKING_STATUSES, addDays, weekStart, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
 import type { DB, Db } from '../db/schema.js';
@@ -5,7 +6,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { findUserByEmail, insertUser } from '../modules/auth/users.repository.js';
 import { syncServiceSlots } from '../modules/slots/slots.repository.js';
 import { generateTicketCode } from '../modules/tickets/ticket-code.js';
-import { demoBookingCustomers, seedOrganizations } from './seed-data.js';
+import { demoBookingCustomers, type SeedOrganization, seedOrganizations } from './seed-data.js';
 
 export interface SeedResult {
   organizations: number;
@@ -19,6 +20,20 @@ export const DEMO_PASSWORD = 'qless-demo-2026';
 export const DEMO_OPERATOR_EMAIL = 'operator@qless.demo';
 export const demoAdminEmail = (slug: string) => `admin@${slug}.demo`;
 export const demoStaffEmail = (slug: string) => `staff@${slug}.demo`;
+export const demoManagerEmail = (slug: string) => `manager@${slug}.demo`;
+
+/** Every demo place: each organization, then its other branches (after it, so it exists). */
+function seedPlaces(): (SeedOrganization & { parentSlug?: string })[] {
+  return seedOrganizations.flatMap((org) => [
+    org,
+    ...(org.branches ?? []).map((b) => ({
+      ...org,
+      ...b,
+      parentSlug: org.slug,
+      branches: undefined,
+    })),
+  ]);
+}
 
 /**
  * Adds the demo accounts that are missing; one that exists is left as it is (its password
@@ -29,7 +44,7 @@ async function seedAccounts(
   accounts: {
     email: string;
     name: string;
-    role: 'operator' | 'org_admin' | 'staff';
+    role: Role;
     organizationId: string | null;
   }[],
   now: Date,
@@ -57,10 +72,21 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
     const accounts: Parameters<typeof seedAccounts>[1] = [
       { email: DEMO_OPERATOR_EMAIL, name: 'Demo operator', role: 'operator', organizationId: null },
     ];
-    for (const org of seedOrganizations) {
+    for (const org of seedPlaces()) {
+      const parent = org.parentSlug
+        ? await trx
+            .selectFrom('organizations')
+            .select('id')
+            .where('slug', '=', org.parentSlug)
+            .executeTakeFirstOrThrow()
+        : null;
       await trx
         .insertInto('organizations')
         .values({
+          parent_id: parent?.id ?? null,
+          branch_name: org.branchName ?? null,
+          latitude: org.latitude ?? null,
+          longitude: org.longitude ?? null,
           slug: org.slug,
           name: org.name,
           category: org.category,
@@ -91,12 +117,20 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
         .where('slug', '=', org.slug)
         .executeTakeFirstOrThrow();
       accounts.push(
-        {
-          email: demoAdminEmail(org.slug),
-          name: 'Demo admin',
-          role: 'org_admin',
-          organizationId: orgRow.id,
-        },
+        // A branch has a manager; the organization (its head) an admin over every branch.
+        parent
+          ? {
+              email: demoManagerEmail(org.slug),
+              name: 'Demo branch manager',
+              role: 'branch_manager',
+              organizationId: orgRow.id,
+            }
+          : {
+              email: demoAdminEmail(org.slug),
+              name: 'Demo admin',
+              role: 'org_admin',
+              organizationId: orgRow.id,
+            },
         {
           email: demoStaffEmail(org.slug),
           name: 'Demo staff',
@@ -195,6 +229,6 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
       }
     }
     const accountsAdded = await seedAccounts(trx, accounts, now);
-    return { organizations: seedOrganizations.length, services, bookingsAdded, accountsAdded };
+    return { organizations: seedPlaces().length, services, bookingsAdded, accountsAdded };
   });
 }

@@ -17,6 +17,12 @@ export const paths = {
     pattern: '/:orgId/services',
     build: (orgId: string) => `/${encodeURIComponent(orgId)}/services`,
   },
+  /** An organization's branches, to pick one (issue 20); `city` filters them by city. */
+  branches: {
+    pattern: '/:orgId/branches',
+    build: (orgId: string, city?: string) =>
+      `/${encodeURIComponent(orgId)}/branches${city ? `?${new URLSearchParams({ city })}` : ''}`,
+  },
   slots: {
     pattern: '/service/:serviceId/slots',
     build: (serviceId: string) => `/service/${encodeURIComponent(serviceId)}/slots`,
@@ -46,6 +52,8 @@ export const paths = {
   },
   adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
   adminStaff: { pattern: '/organization/staff', build: () => '/organization/staff' },
+  /** The organization's branches (issue 20): list, add, name, copy a service across. */
+  adminBranches: { pattern: '/organization/branches', build: () => '/organization/branches' },
   // The same-day queue (issue 19): the counter screen (staff, admins) and its setup (admins).
   adminQueue: { pattern: '/organization/queue', build: () => '/organization/queue' },
   adminQueueSetup: {

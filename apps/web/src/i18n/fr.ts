@@ -116,6 +116,33 @@ export const fr: Messages = {
   'services.empty': 'Aucun service trouvé.',
   'services.duration': 'Durée\u00a0: {n} minutes',
   'services.back': 'Toutes les organisations',
+  // Le choix de l’agence (issue 20) : la carte du catalogue, la page, le lien des services.
+  'orgs.branchCount': '{n} agences',
+  'picker.title': 'Agences de {org}',
+  'picker.lead': 'Choisissez l’agence où vous irez.',
+  'picker.cities': 'Ville',
+  'picker.allCities': 'Toutes les villes',
+  'picker.count.one': '1 agence',
+  'picker.count.other': '{n} agences',
+  'picker.inCity.one': '1 agence à {city}',
+  'picker.inCity.other': '{n} agences à {city}',
+  'picker.nearest': '{count}, la plus proche d’abord',
+  'picker.nearMe': 'Près de moi',
+  'picker.locating': 'Localisation…',
+  'picker.private': 'Votre position reste sur ce téléphone.',
+  'picker.geo.denied':
+    'La localisation est bloquée pour ce site. Autorisez-la dans les réglages du navigateur, ou choisissez une ville.',
+  'picker.geo.unavailable': 'Votre position est introuvable. Choisissez plutôt une ville.',
+  'picker.geo.timeout': 'La localisation a pris trop de temps. Réessayez, ou choisissez une ville.',
+  'picker.geo.unsupported':
+    'Ce navigateur ne peut pas partager votre position. Choisissez plutôt une ville.',
+  'picker.away': 'à {distance}',
+  'picker.unplaced': 'Distance inconnue',
+  'picker.empty': 'Aucune agence dans cette ville.',
+  'picker.loadFailed':
+    'Nous n’avons pas pu charger les agences. Vérifiez votre connexion et réessayez.',
+  'services.branch': 'Agence {branch}',
+  'services.otherBranches': 'Autres agences',
 
   'slots.title': 'Prendre un rendez-vous',
   'slots.prevWeek': 'Semaine précédente',
@@ -560,6 +587,59 @@ export const fr: Messages = {
   'area.role.org_admin': 'Administrateur',
   'area.role.staff': 'Agent de guichet',
   'area.role.operator': 'Opérateur',
+  // Branches (issue 20, decision 024).
+  'area.role.branch_manager': 'Responsable d’agence',
+  'area.nav.branches': 'Agences',
+  'area.branch.label': 'Agence',
+  'branches.title': 'Agences',
+  'branches.lead':
+    'Chaque agence a son adresse, ses horaires, ses fermetures, ses services, ses guichets et son personnel. Choisissez l’agence où travailler ; cet onglet agit sur elle jusqu’à ce que vous en choisissiez une autre.',
+  'branches.head': 'Siège',
+  'branches.current': 'Cet onglet',
+  'branches.services.one': '{n} service',
+  'branches.services.other': '{n} services',
+  'branches.staff.one': '{n} compte',
+  'branches.staff.other': '{n} comptes',
+  'branches.listed': 'Visible par les clients',
+  'branches.unlisted': 'Pas encore visible par les clients',
+  'branches.switch': 'Travailler à {name}',
+  'branches.this.title': 'Cette agence : {name}',
+  'branches.this.hint': 'Son adresse et ses horaires sont dans l’écran Profil.',
+  'branches.field.name': 'Nom de l’agence',
+  'branches.field.city': 'Ville',
+  'branches.field.address': 'Adresse',
+  'branches.position.legend': 'Position (facultatif)',
+  'branches.position.hint':
+    'Permet aux clients qui partagent leur position de trouver l’agence la plus proche. Aucun service de carte n’est utilisé.',
+  'branches.position.latitude': 'Latitude',
+  'branches.position.longitude': 'Longitude',
+  'branches.position.here': 'Utiliser la position de cet appareil',
+  'branches.position.locating': 'Recherche de la position de cet appareil…',
+  'branches.position.found': 'Position remplie. Enregistrez pour la garder.',
+  'branches.position.unavailable':
+    'Cet appareil n’a pas pu donner sa position. Saisissez-la, ou laissez vide.',
+  'branches.position.invalid':
+    'Indiquez la latitude (−90 à 90) et la longitude (−180 à 180), ou aucune des deux.',
+  'branches.save': 'Enregistrer cette agence',
+  'branches.saving': 'Enregistrement...',
+  'branches.saved': 'Enregistré.',
+  'branches.add.title': 'Ajouter une agence',
+  'branches.add.hint':
+    'Elle reprend les horaires, les jours et les coordonnées du siège ; passez-y pour les changer, ajouter ses services et inviter son personnel.',
+  'branches.add.missing': 'Saisissez le nom, la ville et l’adresse de l’agence.',
+  'branches.add.submit': 'Ajouter l’agence',
+  'branches.add.done': '{name} a été ajoutée.',
+  'branches.copy.title': 'Copier un service vers d’autres agences',
+  'branches.copy.hint':
+    'Même nom, description, durée et capacité ; chaque agence garde ses horaires. Une agence qui a déjà un service de ce nom reste inchangée.',
+  'branches.copy.service': 'Service de cette agence',
+  'branches.copy.pick': 'Choisissez un service',
+  'branches.copy.to': 'Copier vers',
+  'branches.copy.missing': 'Choisissez un service et au moins une agence.',
+  'branches.copy.submit': 'Copier le service',
+  'branches.copy.done': 'Copié vers {names}.',
+  'branches.copy.skipped': 'Déjà présent : {names}.',
+  'staff.role.branch_manager': 'Responsable d’agence',
   'area.signedOut': "Vous n'êtes pas connecté.",
   'area.expired': 'Votre session a pris fin. Veuillez vous reconnecter.',
   'area.login': 'Connexion',
@@ -772,6 +852,32 @@ export const fr: Messages = {
     'Impossible de vérifier quels horaires sont encore libres\u00a0: aucune réservation possible pour le moment. Vérifiez votre connexion et réessayez.',
   'slots.todayShort': 'Auj.',
   'slots.dayFull': 'Complet',
+  // La liste d'attente d'un jour complet, page des créneaux (issue 20).
+  'waitlist.title': 'Ce jour est complet',
+  'waitlist.lead':
+    'Laissez votre numéro : nous vous enverrons un SMS si une place se libère le {date}. Le premier qui paie l’obtient.',
+  'waitlist.phone': 'Numéro de mobile',
+  'waitlist.phoneHint':
+    'Mobile camerounais, p. ex. 6 77 12 34 56. Un SMS au plus, seulement si une place se libère.',
+  'waitlist.submit': 'Prévenez-moi par SMS',
+  'waitlist.sending': 'Inscription…',
+  'waitlist.joined':
+    'Vous êtes n° {n} sur la liste du {date}. Nous vous enverrons un SMS si une place se libère.',
+  'waitlist.joinedNoPosition':
+    'Vous êtes sur la liste du {date}. Nous vous enverrons un SMS si une place se libère.',
+  'waitlist.already': 'Ce numéro est déjà sur la liste du {date}.',
+  'waitlist.howItWorks':
+    'Le SMS mène à l’heure libérée. L’offre reste ouverte peu de temps, puis passe à la personne suivante ; la place revient au premier qui paie.',
+  'waitlist.notify': 'Liste d’attente',
+  'waitlist.error.INVALID_PHONE':
+    'Saisissez un numéro de mobile camerounais : 9 chiffres commençant par 6.',
+  'waitlist.error.WAITLIST_DAY_NOT_FULL':
+    'Une place vient de se libérer ce jour-là : choisissez-la ci-dessus.',
+  'waitlist.error.WAITLIST_DAY_PASSED':
+    'Ce jour ne peut plus être réservé : choisissez un autre jour.',
+  'waitlist.error.WAITLIST_FULL': 'La liste d’attente de ce jour est complète.',
+  'waitlist.error.TOO_MANY_WAITLIST_ENTRIES':
+    'Ce numéro est sur trop de listes d’attente, ou trop de demandes ont été envoyées. Réessayez plus tard.',
   'slots.dayOver': 'Terminé',
   'slots.notYetOpen': 'Pas encore ouvert',
   'slots.noFreeDay': 'Aucun horaire libre ces jours-là.',
@@ -950,6 +1056,12 @@ export const fr: Messages = {
   // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
   'error.INVALID_CUTOFF': 'Saisissez un nombre entier de minutes entre 0 et 10080 (7 jours).',
   'profile.cutoff': "Délai d'annulation et de report (minutes)",
+  // La liste d'attente des jours complets (issue 20).
+  'error.INVALID_WAITLIST_HOLD': 'Saisissez un nombre entier de minutes entre 5 et 120.',
+  'profile.waitlistHold': "Durée d'une offre de la liste d'attente (minutes)",
+  'profile.waitlistHoldHint':
+    "Quand une place d'un jour complet se libère, la première personne de la liste d'attente reçoit un SMS ; l'offre reste ouverte ce temps-là avant de passer à la suivante. De 5 à 120.",
+
   'profile.cutoffHint':
     "Les clients peuvent annuler ou déplacer une réservation jusqu'à ce délai avant l'heure prévue : 120 = 2 heures, 1440 = 1 jour, 0 = jusqu'au début. 10080 au maximum (7 jours).",
   'adminBookings.cancelledBy.customer': 'Annulée par le client',
@@ -1030,12 +1142,6 @@ export const fr: Messages = {
   'queue.error.VISIT_NOT_ACTIONABLE':
     'L’état de ce visiteur a changé entre-temps ; l’écran est maintenant à jour.',
   'queue.error.SERVICE_NOT_AT_COUNTER':
-  // La liste d'attente des jours complets (issue 20).
-  'error.INVALID_WAITLIST_HOLD': 'Saisissez un nombre entier de minutes entre 5 et 120.',
-  'profile.waitlistHold': "Durée d'une offre de la liste d'attente (minutes)",
-  'profile.waitlistHoldHint':
-    "Quand une place d'un jour complet se libère, la première personne de la liste d'attente reçoit un SMS ; l'offre reste ouverte ce temps-là avant de passer à la suivante. De 5 à 120.",
-
     'Aucun guichet ne sert encore ce service : ajoutez-le d’abord à un guichet dans le réglage de la file.',
   'queue.error.SERVICE_NOT_FOUND': 'Ce service n’est plus proposé.',
   'queue.error.INVALID_COUNTER': 'Donnez au guichet un nom et au moins un service.',

@@ -1,4 +1,5 @@
 import type { ErrorCode, FieldProblem } from '@qless/contract';
+import { actingBranchHeaders } from './acting-branch';
 
 /** A non-OK answer from the API, or a network failure (status 0, code null). */
 export class ApiError extends Error {
@@ -70,7 +71,8 @@ interface RequestOptions {
 function requestInit(options: RequestOptions): RequestInit {
   const { body } = options;
   const base = { method: options.method ?? 'GET', signal: options.signal ?? null };
-  const headers = { ...options.headers, accept: 'application/json' };
+  // The organization area's branch of this tab (decision 024); none on public pages.
+  const headers = { ...actingBranchHeaders(), ...options.headers, accept: 'application/json' };
   if (body === undefined) return { ...base, headers, body: null };
   if (body instanceof FormData) return { ...base, headers, body };
   return {

@@ -29,8 +29,12 @@ export const apiPaths = {
     })}`,
   organization: (orgId: string) => `${API}/organizations/${id(orgId)}`,
   organizationServices: (orgId: string) => `${API}/organizations/${id(orgId)}/services`,
+  /** The organization's listed branches (any branch's id names it; issue 20). */
+  organizationBranches: (orgId: string) => `${API}/organizations/${id(orgId)}/branches`,
   service: (serviceId: string) => `${API}/service/${id(serviceId)}`,
   serviceSlots: (serviceId: string) => `${API}/service/${id(serviceId)}/slots`,
+  /** A full day's waitlist of the service (issue 20, decision 023). */
+  serviceWaitlist: (serviceId: string) => `${API}/service/${id(serviceId)}/waitlist`,
   /** Bookings that fill a slot between two dates (yyyy-MM-dd, inclusive). */
   serviceBookings: (serviceId: string, range: { start: string; end: string }) =>
     `${API}/service/${id(serviceId)}/bookings?${new URLSearchParams(range)}`,
@@ -76,6 +80,10 @@ export const apiPaths = {
   createService: (orgId: string) => `${API}/${id(orgId)}/services`,
   updateService: (serviceId: string) => `${API}/organization/services/${id(serviceId)}`,
   updateProfile: () => `${API}/organization/update/profile`,
+  // Branches (issue 20, decision 024).
+  branches: () => `${API}/organization/branches`,
+  branch: () => `${API}/organization/branch`,
+  copyService: (serviceId: string) => `${API}/organization/services/${id(serviceId)}/copy`,
   closures: () => `${API}/organization/closures`,
   /** A closure is named by its date (yyyy-MM-dd). */
   closure: (date: string) => `${API}/organization/closures/${id(date)}`,

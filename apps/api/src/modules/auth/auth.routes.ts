@@ -135,7 +135,8 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
                 .execute();
         const organization = branches.find((b) => b.id === auth.user.organization_id);
         return {
-          user: toUser(auth.user),
+          // The account's own branch; `organization` is the one this request acts on.
+          user: toUser({ ...auth.user, organization_id: auth.user.home_organization_id }),
           organization: organization
             ? {
                 id: organization.id,

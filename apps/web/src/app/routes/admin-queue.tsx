@@ -9,7 +9,9 @@ export default function AdminQueueRoute() {
   const { state } = useSession();
   // The area's shell mounts this only for a signed-in account of an organization.
   const organizationId = state.status === 'signed-in' ? (state.organization?.id ?? '') : '';
-  const isAdmin = state.status === 'signed-in' && state.user.role === 'org_admin';
+  const isAdmin =
+    state.status === 'signed-in' &&
+    (state.user.role === 'org_admin' || state.user.role === 'branch_manager');
   return (
     <CounterScreen
       organizationId={organizationId}

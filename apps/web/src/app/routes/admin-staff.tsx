@@ -9,7 +9,12 @@ export default function AdminStaffRoute() {
   return (
     <StaffScreen
       {...(state.status === 'signed-in'
-        ? { currentUserId: state.user.id, canManageAdmins: state.user.role === 'operator' }
+        ? {
+            currentUserId: state.user.id,
+            canManageAdmins: state.user.role === 'operator',
+            // An organization admin invites and manages the managers of its branches.
+            canManageBranchManagers: state.user.role !== 'branch_manager',
+          }
         : {})}
     />
   );

@@ -20,6 +20,7 @@ import { ProfileScreen } from '../../features/organization-admin/components/prof
 import { ServicesScreen } from '../../features/organization-admin/components/services-screen';
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
+import { setActingBranch } from '../../lib/acting-branch';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AreaStyles } from '../layout/area-styles';
 import { collapseSlashes, href, paths } from '../paths';
@@ -29,6 +30,7 @@ const TodayRoute = lazy(() => import('./admin-today'));
 const StaffRoute = lazy(() => import('./admin-staff'));
 const QueueRoute = lazy(() => import('./admin-queue'));
 const QueueSetupRoute = lazy(() => import('./admin-queue-setup'));
+const BranchesRoute = lazy(() => import('./admin-branches'));
 
 export default function AdminRoute() {
   return (
@@ -91,7 +93,8 @@ function OrganizationArea() {
     );
   }
 
-  const isAdmin = user.role === 'org_admin';
+  // An organization admin, or a branch manager for their branch (decision 024).
+  const isAdmin = user.role === 'org_admin' || user.role === 'branch_manager';
   const item = (path: string, label: MessageKey, current: boolean): AreaNavItem => ({
     href: href(path),
     label,
@@ -115,6 +118,7 @@ function OrganizationArea() {
           at(paths.adminQueueSetup.build()),
         ),
         item(paths.adminStaff.build(), 'area.nav.staff', at(paths.adminStaff.build())),
+        item(paths.adminBranches.build(), 'area.nav.branches', at(paths.adminBranches.build())),
         item(paths.adminProfile.build(), 'area.nav.profile', at(paths.adminProfile.build())),
       ]
     : [
@@ -130,6 +134,13 @@ function OrganizationArea() {
       role={user.role}
       items={items}
       location={location}
+      branches={state.branches}
+      currentBranchId={organization.id}
+      onSwitchBranch={(id) => {
+        // This tab acts on that branch from now on; every screen reads it afresh.
+        setActingBranch(id);
+        window.location.reload();
+      }}
       onLogout={async () => {
         await session.signOut();
         navigate(paths.login.build());
@@ -234,6 +245,7 @@ function AdminScreens({
       <Route path={paths.adminQueue.pattern} component={QueueRoute} />
       <Route path={paths.adminQueueSetup.pattern} component={QueueSetupRoute} />
       <Route path={paths.adminStaff.pattern} component={StaffRoute} />
+      <Route path={paths.adminBranches.pattern} component={BranchesRoute} />
       <Route path={paths.adminProfile.pattern}>
         <Titled title="profile.title">
           <WithOrganizationData>

@@ -37,11 +37,16 @@ export function StaffScreen({
   organizationId,
   currentUserId,
   canManageAdmins = false,
+  canManageBranchManagers = false,
 }: {
   organizationId?: string;
   currentUserId?: string;
   canManageAdmins?: boolean;
+  /** An organization admin: invites and manages this branch's managers (decision 024). */
+  canManageBranchManagers?: boolean;
 }) {
+  const mayManage = (role: string) =>
+    canManageAdmins || role === 'staff' || (canManageBranchManagers && role === 'branch_manager');
   const { t } = useI18n();
   const id = useId();
   const [reload, setReload] = useState(0);
@@ -138,10 +143,13 @@ export function StaffScreen({
               maxLength={30}
               autoComplete="off"
             />
-            {canManageAdmins ? (
+            {canManageAdmins || canManageBranchManagers ? (
               <SelectField label={t('staff.invite.role')} name="role" defaultValue="staff">
                 <option value="staff">{t('staff.role.staff')}</option>
-                <option value="org_admin">{t('staff.role.org_admin')}</option>
+                <option value="branch_manager">{t('staff.role.branch_manager')}</option>
+                {canManageAdmins ? (
+                  <option value="org_admin">{t('staff.role.org_admin')}</option>
+                ) : null}
               </SelectField>
             ) : null}
             <SubmitButton
@@ -175,7 +183,7 @@ export function StaffScreen({
                     </span>
                   </div>
                   <div className="staff-card__actions">
-                    {m.invitation_pending && m.active && (canManageAdmins || m.role === 'staff') ? (
+                    {m.invitation_pending && m.active && mayManage(m.role) ? (
                       <button
                         type="button"
                         className="btn btn--secondary"
@@ -196,7 +204,7 @@ export function StaffScreen({
                         {t('staff.resend')}
                       </button>
                     ) : null}
-                    {m.id !== currentUserId && (canManageAdmins || m.role === 'staff') ? (
+                    {m.id !== currentUserId && mayManage(m.role) ? (
                       <button
                         type="button"
                         className="btn btn--secondary"

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { setActingBranch } from '../../../lib/acting-branch';
 import { ApiError, isAbort, onUnauthorized } from '../../../lib/api-client';
 import { getMe } from '../../../lib/get-me';
 import { logout } from '../api/logout';
@@ -17,7 +18,14 @@ export type SessionState =
   | { status: 'loading' }
   /** `expired`: a session that was in use ended (a 401 from some call), not a fresh visit. */
   | { status: 'signed-out'; expired: boolean }
-  | { status: 'signed-in'; user: MeResponse['user']; organization: MeResponse['organization'] }
+  | {
+      status: 'signed-in';
+      user: MeResponse['user'];
+      /** The branch this tab acts on (decision 024). */
+      organization: MeResponse['organization'];
+      /** Every branch the account may act on, head first (one for most accounts). */
+      branches: MeResponse['branches'];
+    }
   /** The server could not be asked (network): neither in nor out. */
   | { status: 'error'; error: unknown };
 
@@ -43,9 +51,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
-      const me = await getMe(signal);
+      let me: Awaited<ReturnType<typeof getMe>>;
+      try {
+        me = await getMe(signal);
+      } catch (error) {
+        // The branch this tab remembered is no longer the account's (another account signed
+        // in, or the branch was taken from them): back to the account's own.
+        if (!(error instanceof ApiError && error.code === 'BRANCH_FORBIDDEN')) throw error;
+        setActingBranch(null);
+        me = await getMe(signal);
+      }
       if (me) {
-        setState({ status: 'signed-in', user: me.user, organization: me.organization });
+        setState({
+          status: 'signed-in',
+          user: me.user,
+          organization: me.organization,
+          branches: me.branches,
+        });
         return;
       }
       // Before any answer nobody was signed in: a plain "not logged in". Later, the 401
@@ -91,6 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // Already ended on the server: signing out has nothing left to do there.
           if (!(error instanceof ApiError && error.status === 401)) throw error;
         }
+        setActingBranch(null);
         setState({ status: 'signed-out', expired: false });
       },
     }),

@@ -13,6 +13,7 @@ export interface AreaNavItem {
 
 const ROLE_KEYS: Record<Role, MessageKey> = {
   org_admin: 'area.role.org_admin',
+  branch_manager: 'area.role.branch_manager',
   staff: 'area.role.staff',
   operator: 'area.role.operator',
 };
@@ -39,9 +40,55 @@ export function Avatar({ name, logoUrl }: { name: string; logoUrl: string | null
   );
 }
 
+/** A branch as the area's switch offers it. */
+export interface AreaBranch {
+  id: string;
+  branch_name: string | null;
+  city: string;
+}
+
+/** "Akwa", or the city for a branch never named (the head of a one-place organization). */
+export function branchLabel(branch: Pick<AreaBranch, 'branch_name' | 'city'>): string {
+  return branch.branch_name ?? branch.city;
+}
+
 /**
- * The area's frame: a header with the organization's name and avatar, and the sidebar,
- * folded behind a Menu button on narrow screens.
+ * Which branch this tab acts on (decision 024): a select when the account has several, the
+ * branch's name when it has one, nothing for a one-place organization.
+ */
+function BranchSwitch({
+  branches,
+  currentId,
+  onSwitch,
+}: {
+  branches: readonly AreaBranch[];
+  currentId: string;
+  onSwitch: (id: string) => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const current = branches.find((b) => b.id === currentId);
+  if (branches.length < 2) {
+    return current?.branch_name ? <p className="area__branch">{current.branch_name}</p> : null;
+  }
+  return (
+    <p className="area__branch">
+      <label htmlFor={id}>{t('area.branch.label')}</label>{' '}
+      <select id={id} value={currentId} onChange={(e) => onSwitch(e.currentTarget.value)}>
+        {branches.map((b) => (
+          <option key={b.id} value={b.id}>
+            {branchLabel(b)}
+            {b.branch_name && b.branch_name !== b.city ? ` · ${b.city}` : ''}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+/**
+ * The area's frame: a header with the organization's name and avatar (and its branch), and
+ * the sidebar, folded behind a Menu button on narrow screens.
  */
 export function AreaLayout({
   organizationName,
@@ -51,6 +98,9 @@ export function AreaLayout({
   items,
   location,
   onLogout,
+  branches = [],
+  currentBranchId = '',
+  onSwitchBranch = () => {},
   children,
 }: {
   organizationName: string;
@@ -61,6 +111,10 @@ export function AreaLayout({
   /** The current path: the folded menu closes when it changes. */
   location: string;
   onLogout: () => Promise<void>;
+  /** The account's branches; the branch this tab acts on; how to act on another. */
+  branches?: readonly AreaBranch[];
+  currentBranchId?: string;
+  onSwitchBranch?: (id: string) => void;
   children: ReactNode;
 }) {
   const { t } = useI18n();
@@ -89,6 +143,7 @@ export function AreaLayout({
         <Avatar name={organizationName} logoUrl={logoUrl} />
         <div className="area__who">
           <p className="area__org">{organizationName}</p>
+          <BranchSwitch branches={branches} currentId={currentBranchId} onSwitch={onSwitchBranch} />
           <p className="area__role">
             {t(ROLE_KEYS[role])}
             <span className="area__email"> · {email}</span>
