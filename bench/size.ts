@@ -89,6 +89,8 @@ const rows: Row[] = [
     keys: [entryKey, routeKey('organizations'), routeKey('services'), routeKey('slots')],
     budget: 160 * KB,
   },
+  // The branch picker (issue 20): the catalogue's way to an organization of several branches.
+  { name: '/{orgId}/branches', keys: [entryKey, routeKey('branches')], budget: 160 * KB },
   { name: '/contact', keys: [entryKey, routeKey('contact')], budget: 160 * KB },
   { name: '/login', keys: [entryKey, routeKey('login')], budget: 160 * KB },
   // The same-day queue's public pages (issue 19): a TV stick and a walk-in's phone.

@@ -1,6 +1,7 @@
 import type { ApiAnswer } from '@qless/contract/web-page';
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
+import { branchesQuery } from '../features/branches/api/get-branches';
 import { organizationSearchQuery } from '../features/organizations/api/search-organizations';
 import { serviceQuery } from '../features/slots/api/get-service';
 import { slotsQuery } from '../features/slots/api/get-slots';
@@ -103,6 +104,32 @@ describe('planRoute', () => {
         message: body.message,
       },
     });
+  });
+
+  it("embeds an organization's branches for its picker, and leaves the area's own path to the area (issue 20)", async () => {
+    const path = branchesQuery('o1').path;
+    const body = { organization: {}, branches: [] };
+    const plan = await planRoute(
+      parse,
+      '/o1/branches',
+      '?city=Douala',
+      answers({ [path]: { status: 200, body } }),
+      now,
+    );
+    expect(plan).toMatchObject({ status: 200, module: 'src/app/routes/branches.tsx' });
+    expect(plan.data.api).toEqual({ [path]: body });
+    const missing = { status: 404, body: { code: 'ORGANIZATION_NOT_FOUND', message: 'No' } };
+    const gone = await planRoute(
+      parse,
+      '/o2/branches',
+      '',
+      answers({ [branchesQuery('o2').path]: missing }),
+      now,
+    );
+    expect(gone.status).toBe(404);
+    // The organization area's Branches screen is not an organization called "organization".
+    const area = await planRoute(parse, '/organization/branches', '', answers({}), now);
+    expect(area.module).toBe('src/app/routes/admin.tsx');
   });
 
   it('reads the list query as the page does, and 404s an unknown path', async () => {

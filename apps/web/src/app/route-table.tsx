@@ -116,6 +116,8 @@ function route<P extends string>(
 const LandingPage = eagerPage('landing', LandingRoute);
 const OrganizationsPage = lazyPage('organizations', () => import('./routes/organizations'));
 const ServicesPage = lazyPage('services', () => import('./routes/services'));
+// An organization's branches, to pick one (issue 20).
+const BranchesPage = lazyPage('branches', () => import('./routes/branches'));
 const SlotsPage = lazyPage('slots', () => import('./routes/slots'));
 const ContactPage = lazyPage('contact', () => import('./routes/contact'));
 const LoginPage = lazyPage('login', () => import('./routes/login'));
@@ -181,6 +183,10 @@ export const ROUTES: readonly AppRoute[] = [
   route(paths.services.pattern, {
     page: ServicesPage,
     data: import.meta.env.SSR ? () => import('./routes/services-data') : undefined,
+  }),
+  route(paths.branches.pattern, {
+    page: BranchesPage,
+    data: import.meta.env.SSR ? () => import('./routes/branches-data') : undefined,
   }),
 ];
 

@@ -37,6 +37,15 @@ export const readSlotsState = () =>
       typeof v.service.service_name === 'string',
   );
 
+/** The branch picker (issue 20) tells the services page the branch was one of several. */
+export interface BranchNavState {
+  /** The organization's head: the picker's address. */
+  branchOf: string;
+}
+
+export const readBranchState = () =>
+  readHistoryState((v): v is BranchNavState => isRecord(v) && typeof v.branchOf === 'string');
+
 /** What the Login page is told on arrival (e.g. after a password reset). */
 export interface LoginNavState {
   notice: 'passwordChanged';

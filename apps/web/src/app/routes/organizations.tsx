@@ -32,8 +32,19 @@ export default function OrganizationsRoute() {
       page={page}
       onSearch={onSearch}
       onPage={onPage}
-      hrefFor={(o) => href(paths.services.build(o.organization_id))}
+      // An organization of several branches opens its branch picker (issue 20).
+      hrefFor={(o) =>
+        href(
+          (o.branch_count ?? 1) > 1
+            ? paths.branches.build(o.organization_id)
+            : paths.services.build(o.organization_id),
+        )
+      }
       onOpen={(organization, shown, complete) => {
+        if ((organization.branch_count ?? 1) > 1) {
+          navigate(paths.branches.build(organization.organization_id));
+          return;
+        }
         const state: ServicesNavState = { organization, organizations: shown, complete };
         navigate(paths.services.build(organization.organization_id), { state });
       }}

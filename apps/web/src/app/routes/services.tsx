@@ -10,7 +10,7 @@ import { isNotFound } from '../../lib/load-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHydrated } from '../../lib/use-hydrated';
 import { href, paths } from '../paths';
-import { readServicesState, type SlotsNavState } from './nav-state';
+import { readBranchState, readServicesState, type SlotsNavState } from './nav-state';
 import { NotFound } from './not-found';
 
 export default function ServicesRoute() {
@@ -19,6 +19,8 @@ export default function ServicesRoute() {
   const { t } = useI18n();
   // Navigation state is a head start; a deep link or refresh loads the same data.
   const [navState] = useState(readServicesState);
+  // From the branch picker: a head with no branch name is one of several all the same.
+  const [branchState] = useState(readBranchState);
   const [picked, setPicked] = useState(navState?.organization ?? null);
   const [reloadKey, setReloadKey] = useState(0);
   const organization = useOrganization(orgId, picked, reloadKey);
@@ -54,9 +56,26 @@ export default function ServicesRoute() {
     );
   }
 
+  // One branch of several (issue 20): told by the organization itself, with no request of its
+  // own; a one-place organization (no parent, no branch name) shows nothing more.
+  const pickerId =
+    org.parent_id ??
+    (org.branch_name !== null || (hydrated && branchState?.branchOf === org.organization_id)
+      ? org.organization_id
+      : null);
+
   return (
     <ServiceList
       key={orgId}
+      branch={
+        pickerId
+          ? {
+              name: org.branch_name,
+              pickerHref: href(paths.branches.build(pickerId)),
+              onPicker: () => navigate(paths.branches.build(pickerId)),
+            }
+          : null
+      }
       orgId={orgId}
       organization={org}
       organizations={hydrated ? (organizations.data ?? []) : []}

@@ -126,10 +126,22 @@ export function OrganizationList({ query, page, onSearch, onPage, hrefFor, onOpe
                   </span>
                   <span className="org-card__text">
                     <span className="org-card__name">{o.name}</span>
-                    <span className="org-card__location">
-                      <PinIcon />
-                      {o.location}
-                    </span>
+                    {(o.branch_count ?? 1) > 1 ? (
+                      <span className="org-card__location">
+                        <PinIcon />
+                        <span>
+                          <span className="org-card__branches">
+                            {t('orgs.branchCount', { n: o.branch_count ?? 0 })}
+                          </span>
+                          {o.branch_cities?.length ? ` · ${citiesText(o.branch_cities)}` : null}
+                        </span>
+                      </span>
+                    ) : (
+                      <span className="org-card__location">
+                        <PinIcon />
+                        {o.location}
+                      </span>
+                    )}
                   </span>
                 </a>
               </li>
@@ -160,6 +172,13 @@ export function OrganizationList({ query, page, onSearch, onPage, hrefFor, onOpe
       </nav>
     </section>
   );
+}
+
+/** The first cities of a card's branches, briefly: "Douala, Yaoundé, Bafoussam +2". */
+const CARD_CITIES = 3;
+function citiesText(cities: string[]): string {
+  const more = cities.length - CARD_CITIES;
+  return `${cities.slice(0, CARD_CITIES).join(', ')}${more > 0 ? ` +${more}` : ''}`;
 }
 
 function PinIcon() {

@@ -18,6 +18,11 @@ interface Props {
   onSwitchOrganization: (organization: Organization) => void;
   hrefFor: (service: Service) => string;
   onOpen: (service: Service) => void;
+  /**
+   * One branch of several (issue 20): its name, and the way to the organization's other
+   * branches. Absent for a one-place organization.
+   */
+  branch?: { name: string | null; pickerHref: string; onPicker: () => void } | null;
 }
 
 export function ServiceList(props: Props) {
@@ -52,6 +57,25 @@ export function ServiceList(props: Props) {
       <h1 id={headingId} className="page-title">
         {t('services.title', { org: orgName })}
       </h1>
+      {props.branch ? (
+        <p className="services-branch">
+          {props.branch.name ? (
+            <span className="services-branch__name">
+              {t('services.branch', { branch: props.branch.name })}
+            </span>
+          ) : null}
+          <a
+            href={props.branch.pickerHref}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              props.branch?.onPicker();
+            }}
+          >
+            {t('services.otherBranches')}
+          </a>
+        </p>
+      ) : null}
       {organization.location ? <p className="page-lead">{organization.location}</p> : null}
       <div className="toolbar">
         <div className="field field--inline">
@@ -68,7 +92,7 @@ export function ServiceList(props: Props) {
             {options.length === 0 ? <option value={orgId}>{orgName}</option> : null}
             {options.map((o) => (
               <option key={o.organization_id} value={o.organization_id}>
-                {o.name}
+                {o.branch_name ? `${o.name} – ${o.branch_name}` : o.name}
               </option>
             ))}
           </select>
