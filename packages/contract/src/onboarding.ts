@@ -164,6 +164,9 @@ export const contactRequestResponseSchema = z.object({
 export const platformOrganizationSchema = z.object({
   organization_id: idSchema,
   name: z.string(),
+  /** Branches (decision 024): the branch's name, and its head (null for a head). */
+  branch_name: z.string().nullable(),
+  parent_id: idSchema.nullable(),
   email: z.string(),
   city: z.string(),
   category: z.string(),

@@ -20,6 +20,8 @@ export function toPlatformOrganization(
   return {
     organization_id: org.id,
     name: org.name,
+    branch_name: org.branch_name,
+    parent_id: org.parent_id,
     email: org.email,
     city: org.city,
     category: org.category,

@@ -108,7 +108,10 @@ export function OrganizationsPanel() {
               {organizations.map((o) => (
                 <li key={o.organization_id} className="console-card" data-organization={o.name}>
                   <div className="console-card__head">
-                    <strong>{o.name}</strong>
+                    <strong>
+                      {o.name}
+                      {o.branch_name ? ` — ${o.branch_name}` : ''}
+                    </strong>
                     <span className={`console-tag console-tag--${o.listed ? 'approved' : 'new'}`}>
                       {o.listed ? t('platform.orgs.listed') : t('platform.orgs.notListed')}
                     </span>
