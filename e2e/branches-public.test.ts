@@ -130,22 +130,41 @@ describe('branches on a phone (issue 20)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says plainly when the position is refused, in English, and still lists every agency', async () => {
+  it('renders a city on the server, hydrates without asking again, and says plainly when the position is refused, in English', async () => {
     // No permission granted: the browser refuses the page the position.
     const context = await browser.newContext({ viewport: MOBILE, locale: 'en-GB' });
     contexts.push(context);
     const page = await context.newPage();
-    // A server-rendered first paint: the agencies are in the HTML before any script runs.
-    const html = await (await fetch(`${server.origin}/${headId}/branches`)).text();
-    expect(html).toContain('class="card branch-card"');
-    await page.goto(`${server.origin}/${headId}/branches`);
+    const messages: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+    });
+    // The first paint is the server's: the filtered agencies are in the HTML before any script.
+    const path = `/${headId}/branches?city=douala`;
+    const html = await (await fetch(`${server.origin}${path}`)).text();
+    expect(html.match(/class="card branch-card"/g)?.length).toBe(1);
+    await page.goto(`${server.origin}${path}`);
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
     await page.getByRole('heading', { name: `Branches of ${BANK}` }).waitFor();
+    expect(await page.locator('.branch-card__name').allTextContents()).toEqual(['Bonapriso']);
+    expect(plain(await page.locator('.picker__count').textContent())).toBe('1 branch in Douala');
+    expect(asked.filter((p) => p.endsWith('/branches'))).toEqual([]);
+
+    await page.getByRole('link', { name: 'All cities' }).click();
+    await expect.poll(() => page.locator('.branch-card').count()).toBe(4);
     await page.getByRole('button', { name: 'Near me' }).click();
     await page.getByRole('alert').getByText('Location is blocked for this site').waitFor();
-    expect(await page.locator('.branch-card').count()).toBe(4);
     expect(await page.getByRole('button', { name: 'Near me' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
+    expect(await page.locator('.branch-card').count()).toBe(4);
     await page.screenshot({ path: `${ARTIFACTS}/branches-en-${MOBILE.width}.png`, fullPage: true });
+    expect(messages).toEqual([]);
   });
 });
