@@ -22,7 +22,12 @@ const statements = [
      created_at timestamptz not null default now(),
      constraint visit_feedback_visit_uq unique (visit_id)
    )`,
-  `create index visit_feedback_organization_day_ix on visit_feedback (organization_id, visit_date)`,
+  // Insight's summary (feedbackSummary): the ratings of a branch's days read from the index
+  // alone, and its latest comments in the order shown, found without sorting a year.
+  `create index visit_feedback_organization_day_ix on visit_feedback (organization_id, visit_date)
+     include (rating, service_id)`,
+  `create index visit_feedback_comments_ix on visit_feedback
+     (organization_id, visit_date desc, created_at desc, id desc) where comment is not null`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
