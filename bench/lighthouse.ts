@@ -11,6 +11,7 @@
  * simulates the network and CPU from one unthrottled trace, so one load serves both), and per
  * profile the run with the median performance score is kept (Lighthouse's advice for
  * variance). In a URL, `{org}` and `{service}` are a demo organization's and service's ids,
+ * `{multi}` a demo organization of several branches (issue 20),
  * `{ticket}` the code of a booking paid through the simulator for this run, and
  * `{ticket-link}` the link its messages carry (with its access key), `{join}` and `{board}`
  * the queue's join page (switched on) and a board link of the demo organization.
@@ -53,6 +54,8 @@ const DEFAULT_URLS = [
   '/',
   '/organizations',
   '/{org}/services',
+  // The branch picker of an organization of several branches (issue 20).
+  '/{multi}/branches',
   '/service/{service}/slots',
   '/contact',
   '/login',
@@ -250,19 +253,22 @@ function formatJson(value: unknown): string {
 interface DemoIds {
   org: string;
   service: string;
+  /** An organization of several branches, if the demo has one. */
+  multi: string | null;
 }
 
 /** A demo organization with a service, for the services and slots pages. */
 async function demoIds(origin: string): Promise<DemoIds> {
   const orgs = (await (await fetch(`${origin}/api/v1/organizations`)).json()) as {
-    organizations: { organization_id: string }[];
+    organizations: { organization_id: string; branch_count?: number }[];
   };
+  const multi = orgs.organizations.find((o) => (o.branch_count ?? 1) > 1)?.organization_id ?? null;
   for (const org of orgs.organizations) {
     const res = await fetch(
       `${origin}/api/v1/organizations/${encodeURIComponent(org.organization_id)}/services`,
     );
     const { services } = (await res.json()) as { services: { service_id: string }[] };
-    if (services[0]) return { org: org.organization_id, service: services[0].service_id };
+    if (services[0]) return { org: org.organization_id, service: services[0].service_id, multi };
   }
   throw new Error('The demo data has no service');
 }
@@ -328,6 +334,9 @@ async function main(): Promise<void> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const ids = await demoIds(server.origin);
+    if (!ids.multi && paths.some((p) => p.includes('{multi}'))) {
+      throw new Error('The demo data has no organization of several branches');
+    }
     const ticket = paths.some((p) => p.includes('{ticket'))
       ? await paidTicket(server.origin, ids.service)
       : null;
@@ -340,6 +349,7 @@ async function main(): Promise<void> {
         .replace('{board}', queue?.board ?? '')
         .replace('{ticket-link}', ticket?.link ?? '')
         .replace('{ticket}', encodeURIComponent(ticket?.code ?? ''))
+        .replace('{multi}', encodeURIComponent(ids.multi ?? ''))
         .replace('{org}', encodeURIComponent(ids.org))
         .replace('{service}', encodeURIComponent(ids.service));
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS });
