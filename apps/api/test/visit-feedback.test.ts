@@ -335,6 +335,12 @@ describe('a word after the visit', () => {
     expect(
       await feedbackSummary(s.db, [ctx.a.orgId], TODAY, TODAY, { serviceId: ctx.a.otherServiceId }),
     ).toEqual(none);
+    // The counter that served them: all at this one, none at another.
+    expect((await feedbackSummary(s.db, [ctx.a.orgId], TODAY, TODAY, { counterId })).count).toBe(5);
+    const other = await q.createCounter(ctx.adminA.headers, 'Guichet G', [ctx.a.serviceId]);
+    expect(
+      await feedbackSummary(s.db, [ctx.a.orgId], TODAY, TODAY, { counterId: other.counter_id }),
+    ).toEqual(none);
   });
 
   it('a link works for 7 days after the visit, then answers 410 expired', async () => {

@@ -56,14 +56,15 @@ export async function insertFeedback(
  * The answers about the visits of `organizationIds` (branches) whose day is between `from`
  * and `to` (yyyy-MM-dd, inclusive): how many, their average to one decimal (null when none),
  * how many of each rating, and the latest FEEDBACK_SUMMARY_COMMENTS comments (latest visit
- * day first, then latest answer) as plain text. Two reads on migration 017's indexes.
+ * day first, then latest answer) as plain text. Two reads on migration 017's indexes; a
+ * counter filter reads each answer's visit too.
  */
 export async function feedbackSummary(
   db: Db,
   organizationIds: string[],
   from: string,
   to: string,
-  filters: { serviceId?: string | undefined } = {},
+  filters: { serviceId?: string | undefined; counterId?: string | undefined } = {},
 ): Promise<FeedbackSummary> {
   const distribution: FeedbackSummary['distribution'] = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   if (organizationIds.length === 0) return { count: 0, average: null, distribution, comments: [] };
@@ -73,6 +74,18 @@ export async function feedbackSummary(
     .where('f.visit_date', '>=', from)
     .where('f.visit_date', '<=', to);
   if (filters.serviceId) scope = scope.where('f.service_id', '=', filters.serviceId);
+  // The counter that served the visit is the visit's (read only when asked).
+  if (filters.counterId) {
+    const counterId = filters.counterId;
+    scope = scope.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('visits as v')
+          .select('v.id')
+          .whereRef('v.id', '=', 'f.visit_id')
+          .where('v.counter_id', '=', counterId),
+      ),
+    );
+  }
 
   const [counts, comments] = await Promise.all([
     scope
