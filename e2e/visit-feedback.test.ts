@@ -110,6 +110,7 @@ describe('the feedback link, at 360 px', () => {
     // The language switch works on this page too.
     await page.locator('.lang-switch__select').selectOption('en');
     await page.getByRole('heading', { name: 'How was your visit?' }).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'feedback-360-en.png') });
     await page.locator('.lang-switch__select').selectOption('fr');
     await page.getByRole('heading', { name: 'Comment s’est passée votre visite ?' }).waitFor();
 

@@ -137,7 +137,13 @@ function FeedbackForm({
 }) {
   const { t, locale, intlLocale } = useI18n();
   const id = useId();
+  // Uncontrolled, so words typed before the page hydrated (a slow phone) are kept; the
+  // counter reads them once it is live.
+  const commentRef = useRef<HTMLTextAreaElement>(null);
   const [comment, setComment] = useState('');
+  useEffect(() => {
+    if (commentRef.current) setComment(commentRef.current.value);
+  }, []);
   // A rating chosen since the form said one was missing: that notice is no longer true.
   const [chosen, setChosen] = useState(false);
   const used = [...comment.trim()].length;
@@ -243,7 +249,7 @@ function FeedbackForm({
             className="input feedback-comment"
             rows={4}
             maxLength={FEEDBACK_COMMENT_MAX}
-            value={comment}
+            ref={commentRef}
             onChange={(e) => setComment(e.target.value)}
             aria-describedby={`${id}-count`}
             aria-invalid={state.field === 'comment' ? true : undefined}
