@@ -97,6 +97,8 @@ const rows: Row[] = [
   { name: '/board/{token}', keys: [entryKey, routeKey('board')], budget: 160 * KB },
   { name: '/join/{organizationId}', keys: [entryKey, routeKey('join')], budget: 160 * KB },
   { name: '/visit/{visitId}', keys: [entryKey, routeKey('visit')], budget: 160 * KB },
+  // A word after the visit (issue 20): the SMS link's page.
+  { name: '/feedback/{token}', keys: [entryKey, routeKey('feedback')], budget: 160 * KB },
   { name: 'admin chunk (alone)', keys: [routeKey('admin')], budget: null },
   ...(pdfKey ? [{ name: 'ticket PDF chunk (on download)', keys: [pdfKey], budget: null }] : []),
 ];
