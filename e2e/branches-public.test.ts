@@ -65,6 +65,7 @@ describe('branches on a phone (issue 20)', () => {
       '4 agences · Bafoussam, Douala, Yaoundé',
     );
     expect(await card.getAttribute('href')).toBe(`/${headId}/branches`);
+    await page.screenshot({ path: `${ARTIFACTS}/branches-card-fr-${MOBILE.width}.png` });
 
     // The picker: every agency, by city.
     await card.click();

@@ -161,9 +161,13 @@ function Branches({
             type="button"
             className="btn btn--secondary picker__near-btn"
             aria-pressed={near.position !== null}
-            aria-busy={near.locating || undefined}
-            disabled={near.locating}
-            onClick={near.position ? near.clear : near.locate}
+            // Not `disabled` while the phone looks: focus stays on the button it was on.
+            aria-disabled={near.locating || undefined}
+            onClick={() => {
+              if (near.locating) return;
+              if (near.position) near.clear();
+              else near.locate();
+            }}
           >
             <Icon size={18}>
               <circle cx="12" cy="12" r="3" />
