@@ -58,6 +58,10 @@ const PUBLIC = new Set([
   // A word after the visit (issue 20): the SMS link's signed token is the credential.
   'GET /api/v1/feedback/:token',
   'POST /api/v1/feedback/:token',
+  // The waitlist of a full day (issue 20): joining is public (it sends nothing); leaving
+  // takes the key answered at join (`?key=`), which only its joiner saw.
+  'POST /api/v1/service/:serviceId/waitlist',
+  'DELETE /api/v1/service/:serviceId/waitlist/:entryId',
 ]);
 
 /** The WebSockets the server declares; each must check its own credential on upgrade. */

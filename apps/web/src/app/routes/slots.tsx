@@ -16,10 +16,13 @@ import { useSlots } from '../../features/slots/api/get-slots';
 import { WeekView } from '../../features/slots/components/week-view';
 import { sortSlots } from '../../features/slots/lib/availability';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
+import { WaitlistForm } from '../../features/waitlist/components/waitlist-form';
 import { useI18n } from '../../i18n/i18n';
+import { DAY_AND_MONTH, formatDate } from '../../lib/dates';
 import { isNotFound } from '../../lib/load-errors';
 import { serviceDescription, serviceName } from '../../lib/service-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 import { href, paths } from '../paths';
 import { readSlotsState } from './nav-state';
 import { NotFound } from './not-found';
@@ -32,7 +35,7 @@ const bookingLinks = {
 export default function SlotsRoute() {
   const { serviceId = '' } = useParams<{ serviceId: string }>();
   const i18n = useI18n();
-  const { t, locale, zone } = i18n;
+  const { t, locale, zone, intlLocale } = i18n;
   const [navState] = useState(readSlotsState);
   const [detailKey, setDetailKey] = useState(0);
   const detail = useService(serviceId, navState, detailKey);
@@ -91,6 +94,35 @@ export default function SlotsRoute() {
   });
   const chosen = booking.chosen;
 
+  // A full day offers its waitlist instead of its slots (issue 20).
+  const fullDay = useCallback(
+    (date: string) => (
+      <WaitlistForm
+        key={date}
+        serviceId={serviceId}
+        date={date}
+        dateLabel={formatDate(date, intlLocale, DAY_AND_MONTH)}
+        onNotFull={() => setReloadKey((k) => k + 1)}
+      />
+    ),
+    [serviceId, intlLocale],
+  );
+
+  // The link of a waitlist offer (`?date=…&slot=…`) opens the booking modal on that slot,
+  // once, after hydration; the address then drops the query so a reload does not reopen it.
+  const hydrated = useHydrated();
+  const linkOpened = useRef(false);
+  const choose = booking.choose;
+  useEffect(() => {
+    if (linkOpened.current || !hydrated || sorted.length === 0 || !detail.data) return;
+    linkOpened.current = true;
+    const offer = readOfferQuery(location.search);
+    const slot = offer && sorted.find((s) => s.id === offer.slot);
+    if (!offer || !slot) return;
+    choose(slot, offer.date);
+    history.replaceState(history.state, '', location.pathname);
+  }, [hydrated, sorted, detail.data, choose]);
+
   if (detail.status === 'loading') {
     return (
       <div className="container page-section">
@@ -140,6 +172,7 @@ export default function SlotsRoute() {
         reloadKey={reloadKey}
         onSelect={booking.choose}
         onSettled={onSettled}
+        fullDay={fullDay}
       />
       {chosen ? (
         <BookingModal
@@ -157,4 +190,12 @@ export default function SlotsRoute() {
       ) : null}
     </div>
   );
+}
+
+/** `?date=yyyy-MM-dd&slot=<id>` of a waitlist offer's link, or null. */
+function readOfferQuery(search: string): { date: string; slot: string } | null {
+  const params = new URLSearchParams(search);
+  const date = params.get('date') ?? '';
+  const slot = params.get('slot') ?? '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^[0-9a-f-]{36}$/i.test(slot) ? { date, slot } : null;
 }

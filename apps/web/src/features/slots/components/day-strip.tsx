@@ -31,8 +31,10 @@ export function DayStrip({ model, dates, page, onPage }: Props) {
   const pages = stripPageCount(model.today, model.bookableUntil);
   const states = new Map(dates.map((d) => [d, model.dayStateOf(d)]));
   const pickedState = picked ? states.get(picked) : undefined;
+  // A full day may be chosen when it has something to offer instead (the waitlist).
+  const canPick = (state: DayState) => selectable(state) || (state === 'full' && !!model.fullDay);
   const selected =
-    picked && pickedState && selectable(pickedState)
+    picked && pickedState && canPick(pickedState)
       ? picked
       : (firstOpenDay(dates, states) ??
         (model.takenLoading || model.takenFailed
@@ -99,7 +101,7 @@ export function DayStrip({ model, dates, page, onPage }: Props) {
                 data-date={date}
                 data-state={state}
                 aria-pressed={date === selected}
-                disabled={!selectable(state)}
+                disabled={!canPick(state)}
                 onClick={() => setPicked(date)}
               >
                 {/* Read aloud: the whole date and what it offers; shown: the short form. */}
@@ -132,6 +134,8 @@ export function DayStrip({ model, dates, page, onPage }: Props) {
           </h3>
           {model.takenLoading ? (
             <Spinner label={t('slots.loading')} />
+          ) : states.get(selected) === 'full' && model.fullDay ? (
+            model.fullDay(selected)
           ) : (
             <ul className="day__slots">
               {model.slots.map((slot) => {

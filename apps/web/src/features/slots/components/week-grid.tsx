@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ChevronIcon } from '../../../components/ui/icon';
 import { LoadError } from '../../../components/ui/load-error';
 import { useI18n } from '../../../i18n/i18n';
@@ -23,6 +23,8 @@ interface Props {
 export function WeekGrid({ model, week, offset, onOffset }: Props) {
   const { t, intlLocale } = useI18n();
   const titleId = useId();
+  // The full day whose waitlist form shows under the week (issue 20).
+  const [waitDate, setWaitDate] = useState<string | null>(null);
   const first = week[0];
   const last = week.at(-1);
   if (!first || !last) return null;
@@ -85,6 +87,17 @@ export function WeekGrid({ model, week, offset, onOffset }: Props) {
                 ) : null}
                 <span className="visually-hidden">{longDate}</span>
               </h3>
+              {state === 'full' && model.fullDay ? (
+                <button
+                  type="button"
+                  className="btn btn--secondary day__waitlist"
+                  aria-pressed={waitDate === date}
+                  aria-label={`${t('waitlist.title')}, ${longDate}: ${t('waitlist.notify')}`}
+                  onClick={() => setWaitDate(date)}
+                >
+                  {t('waitlist.notify')}
+                </button>
+              ) : null}
               <ul className="day__slots">
                 {model.slots.map((slot) => (
                   <li key={slot.id}>
@@ -103,6 +116,9 @@ export function WeekGrid({ model, week, offset, onOffset }: Props) {
           );
         })}
       </ol>
+      {waitDate && week.includes(waitDate) && model.dayStateOf(waitDate) === 'full'
+        ? model.fullDay?.(waitDate)
+        : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Slot } from '@qless/contract';
+import type { ReactNode } from 'react';
 import type { SlotState } from '../lib/availability';
 import type { DayState } from '../lib/calendar';
 
@@ -20,4 +21,6 @@ export interface WeekModel {
   takenLoading: boolean;
   retryTaken: () => void;
   onSelect: (slot: Slot, date: string) => void;
+  /** What a full day offers instead of its slots (the waitlist's form); null: nothing. */
+  fullDay: ((date: string) => ReactNode) | null;
 }

@@ -1,6 +1,6 @@
 import type { Service, Slot, SlotListResponse } from '@qless/contract';
 import { zonedNow } from '@qless/contract/core';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -45,6 +45,8 @@ export interface WeekViewProps {
   current?: { slotId: string; date: string } | null;
   /** Told whether the slots and their taken seats are both known (e.g. to move focus). */
   onSettled?: (settled: boolean) => void;
+  /** What a full day shows (the waitlist's form, issue 20); full days stay unchosen without. */
+  fullDay?: (date: string) => ReactNode;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface WeekViewProps {
  * state is unknown are never offered; failures say so with "Retry".
  */
 export function WeekView(props: WeekViewProps) {
-  const { service, timeZone, onSelect, current = null, onSettled } = props;
+  const { service, timeZone, onSelect, current = null, onSettled, fullDay = null } = props;
   const { t } = useI18n();
   const wide = useMediaQuery(WIDE);
   const [ownKey, setOwnKey] = useState(0);
@@ -124,8 +126,20 @@ export function WeekView(props: WeekViewProps) {
       takenLoading: taken.status === 'loading',
       retryTaken: () => setTakenKey((k) => k + 1),
       onSelect,
+      fullDay,
     };
-  }, [data, taken, service.capacity, today, bookableUntil, timeZone, now, current, onSelect]);
+  }, [
+    data,
+    taken,
+    service.capacity,
+    today,
+    bookableUntil,
+    timeZone,
+    now,
+    current,
+    onSelect,
+    fullDay,
+  ]);
 
   if (slotsState.status === 'loading') return <Spinner label={t('slots.loading')} />;
   if (slotsState.status === 'error' || !model) {

@@ -1,0 +1,17 @@
+import type { WaitlistJoinRequest, WaitlistJoinResponse } from '@qless/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/api-paths';
+
+/**
+ * Puts a number on a full day's waitlist (decision 023). 201: a new entry; 200 with
+ * `already_waiting`: this number was on it already. No SMS is sent for joining.
+ */
+export function joinWaitlist(
+  serviceId: string,
+  body: WaitlistJoinRequest,
+): Promise<WaitlistJoinResponse> {
+  return apiFetch<WaitlistJoinResponse>(apiPaths.serviceWaitlist(serviceId), {
+    method: 'POST',
+    body,
+  });
+}

@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../apps/api/src/db/database';
+import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/**
+ * The waitlist of a full day on a phone (issue 20): the full day of the strip can be chosen
+ * and offers the form instead of its slots, in English and French; an offer's link
+ * (`?date=…&slot=…`) opens the booking modal on that slot. The server runs from Monday
+ * 30 November 2026, 08:15 in Douala; Wednesday 2 December is filled in its database.
+ */
+const START = new Date('2026-11-30T08:15:00+01:00');
+const FULL_DAY = '2026-12-02';
+const FREE_DAY = '2026-12-03';
+
+let server: RunningServer;
+let database: Database;
+let browser: Browser;
+let serviceId = '';
+let freeSlotId = '';
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ env: { NODE_ENV: 'test', QLESS_FAKE_NOW: START.toISOString() } });
+  if (!server.databaseUrl) throw new Error('this file needs the PostgreSQL engine');
+  database = await openDatabase({ databaseUrl: server.databaseUrl, dataDir: null });
+  const db = database.db;
+  // A demo service of one seat per slot; every seat of Wednesday taken.
+  const service = await db
+    .selectFrom('services as s')
+    .innerJoin('organizations as o', 'o.id', 's.organization_id')
+    .select(['s.id', 's.organization_id', 's.capacity'])
+    .where('s.active', '=', true)
+    .where('s.capacity', '=', 1)
+    .where('o.verified_at', 'is not', null)
+    .where('o.parent_id', 'is', null)
+    .orderBy('s.name')
+    .executeTakeFirstOrThrow();
+  serviceId = service.id;
+  const slots = await db
+    .selectFrom('slots')
+    .select('id')
+    .where('service_id', '=', serviceId)
+    .where('retired_at', 'is', null)
+    .orderBy('start_time')
+    .execute();
+  freeSlotId = slots[Math.floor(slots.length / 2)]?.id ?? '';
+  await db
+    .insertInto('bookings')
+    .values(
+      slots.map((slot, i) => ({
+        organization_id: service.organization_id,
+        service_id: serviceId,
+        slot_id: slot.id,
+        booking_date: FULL_DAY,
+        seat: 1,
+        status: 'confirmed' as const,
+        cus_name: 'Filler',
+        cus_email: 'filler@example.cm',
+        phone_number: `+23769${String(1_000_000 + i).slice(-7)}`,
+        ticket_code: `QL-WAIT${String(i).padStart(3, '0')}`,
+        hold_expires_at: null,
+        confirmed_at: START,
+        created_at: START,
+        updated_at: START,
+      })),
+    )
+    .execute();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await database?.close();
+  await server?.stop();
+});
+
+async function phonePage(lang: 'en' | 'fr'): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: MOBILE,
+    locale: lang === 'fr' ? 'fr-CM' : 'en-GB',
+    reducedMotion: 'reduce',
+  });
+  contexts.push(context);
+  await context.addInitScript(`localStorage.setItem('qless.lang', '${lang}')`);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  return page;
+}
+
+async function openFullDay(page: Page): Promise<void> {
+  await page.goto(`${server.origin}/service/${serviceId}/slots`);
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
+  const day = page.locator(`button.strip-day[data-date="${FULL_DAY}"]`);
+  await expect.poll(() => day.getAttribute('data-state')).toBe('full');
+  await day.click();
+  await page.locator('[data-waitlist="form"]').waitFor();
+}
+
+/** The whole page from its top (a full-page shot of a scrolled page repeats the sticky header). */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+}
+
+describe('waitlist on a phone', () => {
+  it('a full day offers the form; joining says the place in line (English)', async () => {
+    const page = await phonePage('en');
+    await openFullDay(page);
+    await page.getByRole('heading', { name: 'This day is full' }).waitFor();
+    await shoot(page, 'waitlist-360-en.png');
+    await page.getByLabel('Mobile number').fill('6 77 55 44 33');
+    await page.getByRole('button', { name: 'Text me if a seat frees' }).click();
+    await page.locator('[data-waitlist="joined"]').waitFor();
+    expect(await page.locator('[data-waitlist="joined"]').textContent()).toContain(
+      "You're number 1 on the list for Wednesday, 2 December.",
+    );
+    await shoot(page, 'waitlist-joined-360-en.png');
+    const width = await page.evaluate('document.documentElement.scrollWidth');
+    expect(width).toBeLessThanOrEqual(MOBILE.width);
+  });
+
+  it('in French: a bad number is refused in words, the same number again is already on it', async () => {
+    const page = await phonePage('fr');
+    await openFullDay(page);
+    await page.getByRole('heading', { name: 'Ce jour est complet' }).waitFor();
+    await page.getByLabel('Numéro de mobile').fill('12345');
+    await page.getByRole('button', { name: 'Prévenez-moi par SMS' }).click();
+    await page.getByText('Saisissez un numéro de mobile camerounais').first().waitFor();
+    await shoot(page, 'waitlist-360-fr.png');
+    await page.getByLabel('Numéro de mobile').fill('+237 677 55 44 33');
+    await page.getByRole('button', { name: 'Prévenez-moi par SMS' }).click();
+    await page.locator('[data-waitlist="already"]').waitFor();
+    expect(await page.locator('[data-waitlist="already"]').textContent()).toContain(
+      'Ce numéro est déjà sur la liste du mercredi 2 décembre.',
+    );
+    await shoot(page, 'waitlist-already-360-fr.png');
+  });
+
+  it("an offer's link opens the booking modal on its slot", async () => {
+    const page = await phonePage('en');
+    await page.goto(
+      `${server.origin}/service/${serviceId}/slots?date=${FREE_DAY}&slot=${freeSlotId}`,
+    );
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Thursday, 3 December');
+    // The address drops the offer, so a reload does not open it again.
+    expect(new URL(page.url()).search).toBe('');
+    await page.screenshot({ path: join(ARTIFACTS, 'waitlist-offer-link-360-en.png') });
+  });
+});
