@@ -13,7 +13,10 @@
  *   includes the recalls;
  * - service time = called_at → ended_at of visits done (the counter's time with the visitor,
  *   walking up included);
- * - the heat map's hours are arrived_at in each branch's own time zone.
+ * - the heat map's hours are arrived_at in each branch's own time zone;
+ * - medians and 90th percentiles are percentile_cont's linear interpolation over the
+ *   durations rounded to a tenth of a minute (6 s), computed from a histogram per group (see
+ *   `figures`), never by sorting every visit once per group.
  */
 import type { InsightCounts, InsightDuration, InsightResponse } from '@qless/contract';
 import { type RawBuilder, sql } from 'kysely';
@@ -43,8 +46,8 @@ function bookingFilter(s: InsightScope): RawBuilder<unknown> {
     ${s.serviceId ? sql`and b.service_id = ${s.serviceId}::uuid` : sql``}`;
 }
 
-const WAIT = sql`extract(epoch from (v.called_at - v.queued_at)) / 60.0`;
-const SERVICE = sql`extract(epoch from (v.ended_at - v.called_at)) / 60.0`;
+// date_part is float8 (extract is numeric since PostgreSQL 14, much slower per row).
+const WAIT = sql`date_part('epoch', v.called_at - v.queued_at) / 60`;
 
 /** A percentile of minutes, one decimal, as float8 (numeric would reach JS as a string). */
 const pct = (p: number, expr: RawBuilder<unknown>, where: RawBuilder<unknown>) =>
@@ -55,9 +58,14 @@ const CALLED = sql`v.called_at is not null`;
 const DONE = sql`v.state = 'done' and v.called_at is not null and v.ended_at is not null`;
 const VISIT = sql`v.state <> 'transferred'`;
 
-interface VisitAgg {
-  /** 'all' | 'organization' | 'service' */
-  level: string;
+/** Durations in tenths of a minute (epoch seconds / 6): the histograms' buckets. */
+const W = sql`round(date_part('epoch', v.called_at - v.queued_at) / 6)::int`;
+const D = sql`round(date_part('epoch', v.ended_at - v.called_at) / 6)::int`;
+
+type Level = 'all' | 'service' | 'organization' | 'counter';
+
+interface CountRow {
+  level: Level;
   key: string | null;
   visits: number;
   booked: number;
@@ -65,61 +73,174 @@ interface VisitAgg {
   served: number;
   no_show_visits: number;
   left: number;
-  wait_count: number;
-  wait_median: number | null;
-  wait_p90: number | null;
-  service_count: number;
-  service_median: number | null;
-  service_p90: number | null;
 }
 
-/** Totals, per branch and per service in one scan (grouping sets). */
-async function visitAggregates(db: Db, s: InsightScope): Promise<VisitAgg[]> {
-  const { rows } = await sql<VisitAgg>`
+interface PercentileRow {
+  level: Level;
+  key: string | null;
+  p: number;
+  total: number;
+  minutes: number;
+}
+
+/**
+ * Median and 90th percentile per (level, key) of the histogram `levels` (x: tenths of a
+ * minute, n: visits): percentile_cont's interpolation between the values at 0-based
+ * positions floor(p(N-1)) and ceil(p(N-1)), the value at position k being the first bucket
+ * whose running count exceeds k. A few thousand rows, whatever the range.
+ */
+const percentilesOf = sql`
+  running as (
+    select level, key, x,
+      sum(n) over (partition by level, key order by x) as upto,
+      sum(n) over (partition by level, key) as total
+    from levels where x is not null and (level <> 'counter' or key is not null)
+  ), bounds as (
+    select level, key, p, total,
+      min(x) filter (where upto > floor(p * (total - 1))) as lo,
+      min(x) filter (where upto > ceil(p * (total - 1))) as hi,
+      p * (total - 1) - floor(p * (total - 1)) as frac
+    from running cross join (values (0.5::float8), (0.9::float8)) ps(p)
+    group by level, key, p, total
+  ), percentiles as (
+    select level, key, p, total::int as total,
+      round(((lo + frac * (hi - lo)) / 10.0)::numeric, 1)::float8 as minutes
+    from bounds
+  )`;
+
+/**
+ * Counts and waits: ONE scan of the range's visits, hash-aggregated per branch, service and
+ * wait (in tenths of a minute: a few hundred buckets); the totals, services and branches are
+ * then sums over that small histogram, and the percentiles are read off it (percentilesOf),
+ * instead of sorting every visit once per group.
+ */
+async function waitsAndCounts(db: Db, s: InsightScope) {
+  const { rows } = await sql<{ counts: CountRow[]; percentiles: PercentileRow[] }>`
+    with h as (
+      -- By the uuids themselves: grouping by their text made PostgreSQL sort instead of hash.
+      select v.organization_id as org, v.service_id as service, ${W} as x,
+        count(*) filter (where ${VISIT}) as visits,
+        count(*) filter (where ${VISIT} and v.source = 'booking') as booked,
+        count(*) filter (where ${VISIT} and v.source <> 'booking') as walk_in,
+        count(*) filter (where v.state = 'done') as served,
+        count(*) filter (where v.state = 'no_show') as no_show_visits,
+        count(*) filter (where v.state = 'left') as gone,
+        count(*) as n
+      from visits v
+      where ${visitFilter(s)}
+      group by 1, 2, 3
+    ), levels as (
+      select case when grouping(service) = 0 then 'service'
+                  when grouping(org) = 0 then 'organization' else 'all' end as level,
+        coalesce(service, org)::text as key, x,
+        sum(visits) as visits, sum(booked) as booked, sum(walk_in) as walk_in,
+        sum(served) as served, sum(no_show_visits) as no_show_visits, sum(gone) as gone,
+        sum(n) as n
+      from h
+      group by grouping sets ((x), (service, x), (org, x))
+    ), counted as (
+      select level, key, sum(visits)::int as visits, sum(booked)::int as booked,
+        sum(walk_in)::int as walk_in, sum(served)::int as served,
+        sum(no_show_visits)::int as no_show_visits, sum(gone)::int as "left"
+      from levels
+      group by level, key
+    ), ${percentilesOf}
     select
-      case when grouping(v.organization_id) = 0 then 'organization'
-           when grouping(v.service_id) = 0 then 'service' else 'all' end as level,
-      coalesce(v.organization_id, v.service_id)::text as key,
-      (count(*) filter (where ${VISIT}))::int as visits,
-      (count(*) filter (where ${VISIT} and v.source = 'booking'))::int as booked,
-      (count(*) filter (where ${VISIT} and v.source <> 'booking'))::int as walk_in,
-      (count(*) filter (where v.state = 'done'))::int as served,
-      (count(*) filter (where v.state = 'no_show'))::int as no_show_visits,
-      (count(*) filter (where v.state = 'left'))::int as left,
-      (count(*) filter (where ${CALLED}))::int as wait_count,
-      ${pct(0.5, WAIT, CALLED)} as wait_median,
-      ${pct(0.9, WAIT, CALLED)} as wait_p90,
-      (count(*) filter (where ${DONE}))::int as service_count,
-      ${pct(0.5, SERVICE, DONE)} as service_median,
-      ${pct(0.9, SERVICE, DONE)} as service_p90
-    from visits v
-    where ${visitFilter(s)}
-    group by grouping sets ((), (v.organization_id), (v.service_id))`.execute(db);
+      (select coalesce(json_agg(counted), '[]') from counted) as counts,
+      (select coalesce(json_agg(percentiles), '[]') from percentiles) as percentiles`.execute(db);
+  return rows[0] ?? { counts: [], percentiles: [] };
+}
+
+/**
+ * Service times (called → done): one scan of the visits done, hash-aggregated per branch,
+ * service, counter and duration; percentiles per level as for the waits, and each counter's
+ * throughput (visits done, median) with its name.
+ */
+async function serviceTimes(db: Db, s: InsightScope) {
+  const { rows } = await sql<{
+    percentiles: PercentileRow[];
+    counters: InsightResponse['counters'];
+  }>`
+    with h as (
+      -- Three keys (a counter belongs to one branch): with four, PostgreSQL expected as many
+      -- groups as visits and sorted them all instead of hashing.
+      select h3.service, h3.counter, c.organization_id as org, h3.x, h3.n
+      from (
+        select v.service_id as service, v.counter_id as counter, ${D} as x, count(*) as n
+        from visits v
+        where ${visitFilter(s)} and ${DONE}
+        group by 1, 2, 3
+      ) h3
+      left join counters c on c.id = h3.counter
+    ), levels as (
+      select case when grouping(service) = 0 then 'service'
+                  when grouping(counter) = 0 then 'counter'
+                  when grouping(org) = 0 then 'organization' else 'all' end as level,
+        coalesce(service, counter, org)::text as key, x, sum(n) as n
+      from h
+      group by grouping sets ((x), (service, x), (counter, x), (org, x))
+    ), ${percentilesOf}
+    select
+      (select coalesce(json_agg(percentiles), '[]') from percentiles where level <> 'counter')
+        as percentiles,
+      (select coalesce(json_agg(t order by t.served desc, t.name), '[]') from (
+        select c.id::text as counter_id, c.name, p.total as served,
+          p.minutes as median_service_minutes
+        from percentiles p join counters c on c.id::text = p.key
+        where p.level = 'counter' and p.p = 0.5
+      ) t) as counters`.execute(db);
+  return rows[0] ?? { percentiles: [], counters: [] };
+}
+
+/**
+ * Arrivals per weekday and hour in each branch's own zone: counted first per branch and
+ * quarter hour since the epoch (cheap per row), and only those few thousand quarters turned
+ * into local time (every zone in use today is offset from UTC by whole quarter hours, so a
+ * quarter never straddles two local hours).
+ */
+async function heatMap(db: Db, s: InsightScope): Promise<InsightResponse['heat_map']> {
+  const { rows } = await sql<InsightResponse['heat_map'][number]>`
+    select extract(isodow from local)::int as weekday, extract(hour from local)::int as hour,
+      sum(n)::int as arrivals
+    from (
+      select to_timestamp(q.quarter * 900) at time zone o.time_zone as local, q.n
+      from (
+        select v.organization_id,
+          floor(date_part('epoch', v.arrived_at) / 900)::bigint as quarter, count(*) as n
+        from visits v
+        where ${visitFilter(s)} and ${VISIT}
+        group by 1, 2
+      ) q
+      join organizations o on o.id = q.organization_id
+    ) t
+    group by 1, 2
+    order by 1, 2`.execute(db);
   return rows;
 }
 
 interface BookingAgg {
-  level: string;
+  level: Level;
   key: string | null;
   no_show_bookings: number;
   cancelled_bookings: number;
 }
 
+/** No-shows and cancellations of the range's bookings: in total, per service, per branch. */
 async function bookingAggregates(db: Db, s: InsightScope): Promise<BookingAgg[]> {
   const { rows } = await sql<BookingAgg>`
     select
-      case when grouping(b.organization_id) = 0 then 'organization'
-           when grouping(b.service_id) = 0 then 'service' else 'all' end as level,
-      coalesce(b.organization_id, b.service_id)::text as key,
+      case when grouping(b.service_id) = 0 then 'service'
+           when grouping(b.organization_id) = 0 then 'organization' else 'all' end as level,
+      coalesce(b.service_id, b.organization_id)::text as key,
       (count(*) filter (where b.status = 'no_show'))::int as no_show_bookings,
       (count(*) filter (where b.status = 'cancelled'))::int as cancelled_bookings
     from bookings b
     where ${bookingFilter(s)} and b.status in ('no_show', 'cancelled')
-    group by grouping sets ((), (b.organization_id), (b.service_id))`.execute(db);
+    group by grouping sets ((), (b.service_id), (b.organization_id))`.execute(db);
   return rows;
 }
 
-function counts(v: VisitAgg | undefined, b: BookingAgg | undefined, withBookings: boolean) {
+function counts(v: CountRow | undefined, b: BookingAgg | undefined, withBookings: boolean) {
   const visits = v?.visits ?? 0;
   const noShowVisits = v?.no_show_visits ?? 0;
   const noShowBookings = withBookings ? (b?.no_show_bookings ?? 0) : null;
@@ -140,12 +261,6 @@ function counts(v: VisitAgg | undefined, b: BookingAgg | undefined, withBookings
   };
   return result;
 }
-
-const duration = (count: number, median: number | null, p90: number | null): InsightDuration => ({
-  count,
-  median,
-  p90,
-});
 
 interface DailyRow {
   date: string;
@@ -189,36 +304,6 @@ async function daily(db: Db, s: InsightScope): Promise<DailyRow[]> {
   return rows;
 }
 
-async function heatMap(db: Db, s: InsightScope): Promise<InsightResponse['heat_map']> {
-  const { rows } = await sql<InsightResponse['heat_map'][number]>`
-    select extract(isodow from v.arrived_at at time zone o.time_zone)::int as weekday,
-      extract(hour from v.arrived_at at time zone o.time_zone)::int as hour,
-      count(*)::int as arrivals
-    from visits v
-    join organizations o on o.id = v.organization_id
-    where ${visitFilter(s)} and ${VISIT}
-    group by 1, 2
-    order by 1, 2`.execute(db);
-  return rows;
-}
-
-async function counterThroughput(db: Db, s: InsightScope): Promise<InsightResponse['counters']> {
-  const { rows } = await sql<InsightResponse['counters'][number]>`
-    select c.id::text as counter_id, c.name,
-      agg.served, agg.median_service_minutes
-    from (
-      select v.counter_id,
-        count(*)::int as served,
-        ${pct(0.5, SERVICE, DONE)} as median_service_minutes
-      from visits v
-      where ${visitFilter(s)} and v.state = 'done' and v.counter_id is not null
-      group by v.counter_id
-    ) agg
-    join counters c on c.id = agg.counter_id
-    order by agg.served desc, c.name`.execute(db);
-  return rows;
-}
-
 interface Named {
   id: string;
   name: string;
@@ -252,21 +337,26 @@ async function feedback(db: Db, s: InsightScope): Promise<InsightResponse['feedb
   const { rows: exists } = await sql<{ present: boolean }>`
     select to_regclass('visit_feedback') is not null as present`.execute(db);
   if (!exists[0]?.present) return null;
-  // visit_feedback carries the visit's organization, service and day (its index); the join
-  // to visits is for the counter that served it.
+  // visit_feedback carries the visit's organization, service and day (its index); visits
+  // are joined only to filter by the counter that served it.
   const where = sql`f.organization_id in (${ids(s.organizationIds)})
     and f.visit_date between ${s.from}::date and ${s.to}::date
     ${s.serviceId ? sql`and f.service_id = ${s.serviceId}::uuid` : sql``}
-    ${s.counterId ? sql`and v.counter_id = ${s.counterId}::uuid` : sql``}`;
+    ${
+      s.counterId
+        ? sql`and exists (select 1 from visits v where v.id = f.visit_id
+            and v.counter_id = ${s.counterId}::uuid)`
+        : sql``
+    }`;
   const [summary, comments] = await Promise.all([
     sql<{ count: number; average: number | null }>`
       select count(*)::int as count, round(avg(f.rating)::numeric, 2)::float8 as average
-      from visit_feedback f join visits v on v.id = f.visit_id
+      from visit_feedback f
       where ${where}`.execute(db),
     sql<{ rating: number; comment: string; created_at: string }>`
       select f.rating::int as rating, f.comment,
         to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
-      from visit_feedback f join visits v on v.id = f.visit_id
+      from visit_feedback f
       where ${where} and f.comment is not null and btrim(f.comment) <> ''
       order by f.created_at desc, f.visit_id
       limit 20`.execute(db),
@@ -287,48 +377,59 @@ export async function insight(
   days: number,
 ): Promise<InsightResponse> {
   const withBookings = s.counterId === null;
-  const [visitRows, bookingRows, dailyRows, heat, counters, words] = await Promise.all([
-    visitAggregates(db, s),
+  const [waits, times, heat, bookingRows, dailyRows, words] = await Promise.all([
+    waitsAndCounts(db, s),
+    serviceTimes(db, s),
+    heatMap(db, s),
     withBookings ? bookingAggregates(db, s) : Promise.resolve([]),
     daily(db, s),
-    heatMap(db, s),
-    counterThroughput(db, s),
     feedback(db, s),
   ]);
-  const visitOf = (level: string, key: string | null) =>
-    visitRows.find((r) => r.level === level && r.key === key);
-  const bookingOf = (level: string, key: string | null) =>
+  const countOf = (level: Level, key: string | null) =>
+    waits.counts.find((r) => r.level === level && r.key === key);
+  const bookingOf = (level: Level, key: string | null) =>
     bookingRows.find((r) => r.level === level && r.key === key);
-  const all = visitOf('all', null);
+  const percentile = (measure: 'wait' | 'service', level: Level, key: string | null, p: number) =>
+    (measure === 'wait' ? waits : times).percentiles.find(
+      (r) => r.level === level && r.key === key && r.p === p,
+    );
+  const durationOf = (measure: 'wait' | 'service'): InsightDuration => {
+    const median = percentile(measure, 'all', null, 0.5);
+    return {
+      count: median?.total ?? 0,
+      median: median?.minutes ?? null,
+      p90: percentile(measure, 'all', null, 0.9)?.minutes ?? null,
+    };
+  };
+  const medians = (l: Level, key: string | null) => ({
+    median_wait_minutes: percentile('wait', l, key, 0.5)?.minutes ?? null,
+    median_service_minutes: percentile('service', l, key, 0.5)?.minutes ?? null,
+  });
 
   const serviceIds = new Set(
-    [...visitRows, ...bookingRows].filter((r) => r.level === 'service').map((r) => r.key),
+    [...waits.counts, ...bookingRows].filter((r) => r.level === 'service').map((r) => r.key),
   );
   const services = options.services
     .filter((svc) => serviceIds.has(svc.id))
-    .map((svc) => {
-      const v = visitOf('service', svc.id);
-      return {
-        service_id: svc.id,
-        name: svc.name,
-        name_fr: svc.name_fr,
-        ...counts(v, bookingOf('service', svc.id), withBookings),
-        median_wait_minutes: v?.wait_median ?? null,
-        median_service_minutes: v?.service_median ?? null,
-      };
-    })
+    .map((svc) => ({
+      service_id: svc.id,
+      name: svc.name,
+      name_fr: svc.name_fr,
+      ...counts(countOf('service', svc.id), bookingOf('service', svc.id), withBookings),
+      ...medians('service', svc.id),
+    }))
     .sort((a, b) => b.visits - a.visits || a.name.localeCompare(b.name));
 
-  const byBranch = branches.map((branch) => {
-    const v = visitOf('organization', branch.id);
-    return {
-      organization_id: branch.id,
-      name: branch.name,
-      ...counts(v, bookingOf('organization', branch.id), withBookings),
-      median_wait_minutes: v?.wait_median ?? null,
-      median_service_minutes: v?.service_median ?? null,
-    };
-  });
+  const byBranch = branches.map((branch) => ({
+    organization_id: branch.id,
+    name: branch.name,
+    ...counts(
+      countOf('organization', branch.id),
+      bookingOf('organization', branch.id),
+      withBookings,
+    ),
+    ...medians('organization', branch.id),
+  }));
 
   return {
     range: { from: s.from, to: s.to, days },
@@ -336,17 +437,13 @@ export async function insight(
     branches,
     options,
     totals: {
-      ...counts(all, bookingOf('all', null), withBookings),
-      wait_minutes: duration(all?.wait_count ?? 0, all?.wait_median ?? null, all?.wait_p90 ?? null),
-      service_minutes: duration(
-        all?.service_count ?? 0,
-        all?.service_median ?? null,
-        all?.service_p90 ?? null,
-      ),
+      ...counts(countOf('all', null), bookingOf('all', null), withBookings),
+      wait_minutes: durationOf('wait'),
+      service_minutes: durationOf('service'),
     },
     heat_map: heat,
     daily: dailyRows,
-    counters,
+    counters: times.counters,
     services,
     by_branch: byBranch,
     feedback: words,
