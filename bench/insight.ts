@@ -284,7 +284,7 @@ async function runEngine(engine: 'postgres' | 'pglite') {
       }
     }
   } finally {
-    await database.close();
+    await database.close().catch(() => undefined);
     // --keep: leave the scratch database for a look with psql (its name is printed).
     if (process.argv.includes('--keep')) console.log(`kept ${scratch?.url}`);
     else await scratch?.drop();
