@@ -47,7 +47,7 @@ describe('interpolate', () => {
 
 describe('French of the public pages and the booking path (issue 10)', () => {
   const PUBLIC =
-    /^(nav|hero|about|footer|common|orgs|services|slots|booking|validation|error|ticket|notFound|lang)\./;
+    /^(nav|hero|about|footer|common|orgs|services|slots|booking|validation|error|ticket|notFound|lang|picker)\./;
   const publicKeys = (Object.keys(fr) as (keyof typeof fr)[]).filter((k) => PUBLIC.test(k));
   /** Words French shares with English: the same text in both is right for these. */
   const COGNATES = new Set([

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
+import { pickerOf } from '../../features/branches/lib/picker-of';
 import { useOrganization } from '../../features/organizations/api/get-organization';
 import { useOrganizations } from '../../features/organizations/api/get-organizations';
 import { ServiceList } from '../../features/services/components/service-list';
@@ -56,13 +57,8 @@ export default function ServicesRoute() {
     );
   }
 
-  // One branch of several (issue 20): told by the organization itself, with no request of its
-  // own; a one-place organization (no parent, no branch name) shows nothing more.
-  const pickerId =
-    org.parent_id ??
-    (org.branch_name !== null || (hydrated && branchState?.branchOf === org.organization_id)
-      ? org.organization_id
-      : null);
+  // One branch of several (issue 20); a one-place organization shows nothing more.
+  const pickerId = pickerOf(org, hydrated ? (branchState?.branchOf ?? null) : null);
 
   return (
     <ServiceList
