@@ -93,6 +93,29 @@ describe('a word after the visit', () => {
     }
   });
 
+  it('operators see the SMS as a customer message: number masked, no text (no link)', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/v1/platform/outbox?page=1&page_size=100',
+      headers: ctx.operator.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res
+      .json<{
+        messages: { kind: string; to: string; text_body: string | null; customer: boolean }[];
+      }>()
+      .messages.filter((m) => m.kind === 'visit_feedback' || m.kind.startsWith('queue_'));
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    for (const m of listed) {
+      expect(m).toMatchObject({
+        customer: true,
+        text_body: null,
+        to: expect.stringContaining('••'),
+      });
+    }
+    expect(res.body).not.toContain('/feedback/');
+  });
+
   it('call next while serving ends the served visit done: it gets its SMS too', async () => {
     const visit = await q.walkIn(ctx.staffA.headers, ctx.a.serviceId, 'Chi', '677001103', 'en');
     s.clock.advance(MINUTE); // first come, first served

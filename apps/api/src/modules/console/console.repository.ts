@@ -225,6 +225,13 @@ export function maskRecipient(channel: OutboxChannel, to: string): string {
   return `${to.slice(0, 1)}•••${to.slice(at)}`;
 }
 
+/**
+ * Messages to staff accounts, which operators may read (and pass on without SMTP). Every
+ * other kind is a customer's — a booking's, and those of no booking: the queue's turn SMS,
+ * the feedback link after a visit (issue 20) — masked and without its text.
+ */
+const ACCOUNT_KINDS = new Set(['invitation', 'password_reset']);
+
 export async function listOutbox(db: Db, page: number, pageSize: number, smtpConfigured: boolean) {
   const [total, rows] = await Promise.all([
     db.selectFrom('outbox').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
@@ -256,7 +263,7 @@ export async function listOutbox(db: Db, page: number, pageSize: number, smtpCon
   return {
     total: Number(total.n),
     messages: rows.map((m) => {
-      const customer = m.booking_id !== null;
+      const customer = m.booking_id !== null || !ACCOUNT_KINDS.has(m.kind);
       return {
         id: m.id,
         channel: m.channel,
