@@ -1,5 +1,4 @@
 import type { InsightResponse } from '@qless/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TODAY, useCounterApp, YESTERDAY } from './support/checkin-helpers.js';
 import { queueApi } from './support/queue-helpers.js';
@@ -164,14 +163,6 @@ describe('insight', () => {
   });
 
   it('feedback of the visits done: count, average and the latest comments, as sent', async () => {
-    const { rows } = await sql<{ present: boolean }>`
-      select to_regclass('visit_feedback') is not null as present`.execute(s.db);
-    const res = () => q.call('GET', url(range), ctx.adminA.headers);
-    if (!rows[0]?.present) {
-      // Migration 017 not there yet: the place is kept, empty.
-      expect((await res()).json<InsightResponse>().feedback).toBeNull();
-      return;
-    }
     const done = await s.db
       .selectFrom('visits')
       .select(['id', 'service_id', 'visit_date'])
@@ -186,17 +177,44 @@ describe('insight', () => {
     ];
     for (const [i, v] of done.entries()) {
       const word = words[i] ?? { rating: 1, comment: null };
-      await sql`insert into visit_feedback
-          (visit_id, organization_id, service_id, visit_date, rating, comment, locale, created_at)
-        values (${v.id}::uuid, ${ctx.a.orgId}::uuid, ${v.service_id}::uuid, ${v.visit_date}::date,
-          ${word.rating}, ${word.comment}, 'fr', ${new Date(PINNED_NOW)})`.execute(s.db);
+      await s.db
+        .insertInto('visit_feedback')
+        .values({
+          visit_id: v.id,
+          organization_id: ctx.a.orgId,
+          service_id: v.service_id,
+          visit_date: v.visit_date,
+          rating: word.rating,
+          comment: word.comment,
+          locale: 'fr',
+          created_at: new Date(PINNED_NOW),
+        })
+        .execute();
     }
-    const body = (await res()).json<InsightResponse>();
-    expect(body.feedback).toEqual({
+    const res = await q.call('GET', url(range), ctx.adminA.headers);
+    expect(res.json<InsightResponse>().feedback).toEqual({
       count: 2,
       average: 3.5,
-      comments: [{ rating: 5, comment: '<b>Très</b> rapide', created_at: '2026-03-04T08:30:00Z' }],
+      distribution: { 1: 0, 2: 1, 3: 0, 4: 0, 5: 1 },
+      comments: [
+        {
+          rating: 5,
+          comment: '<b>Très</b> rapide',
+          date: TODAY,
+          organization_id: ctx.a.orgId,
+          service_id: ctx.a.serviceId,
+          service: expect.any(String),
+          service_fr: null,
+        },
+      ],
     });
+    // Another counter's figures leave this one's words out.
+    const other = await q.call(
+      'GET',
+      url(`${range}&counter_id=${counterId}&service_id=${ctx.a.otherServiceId}`),
+      ctx.adminA.headers,
+    );
+    expect(other.json<InsightResponse>().feedback.count).toBe(0);
   });
 
   it('filters by counter (booking figures do not apply) and by service', async () => {

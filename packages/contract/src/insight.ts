@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
+import { feedbackSummarySchema } from './feedback.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
@@ -142,21 +143,10 @@ export const insightResponseSchema = z.object({
     }),
   ),
   /**
-   * A word after the visit (visit_feedback, migration 017): null while that table does not
-   * exist; comments are the latest ones in the range, plain text.
+   * A word after the visit (visit_feedback, migration 017): count, average, each rating's
+   * count and the latest comments of the visits of the range (feedbackSummary of the feedback
+   * module, decision 026). Comments are plain text: show them as text, never as HTML.
    */
-  feedback: z
-    .object({
-      count: z.number().int(),
-      average: z.number().nullable(),
-      comments: z.array(
-        z.object({
-          rating: z.number().int(),
-          comment: z.string(),
-          created_at: z.string(),
-        }),
-      ),
-    })
-    .nullable(),
+  feedback: feedbackSummarySchema,
 });
 export type InsightResponse = z.infer<typeof insightResponseSchema>;

@@ -21,6 +21,7 @@
 import type { InsightCounts, InsightDuration, InsightResponse } from '@qless/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
+import { feedbackSummary } from '../feedback/feedback.repository.js';
 
 export interface InsightScope {
   organizationIds: string[];
@@ -332,42 +333,6 @@ export async function insightOptions(db: Db, organizationIds: string[]) {
   return { services: services.rows, counters: counters.rows };
 }
 
-/** Feedback lives in visit_feedback (migration 017, another module): read only if it exists. */
-async function feedback(db: Db, s: InsightScope): Promise<InsightResponse['feedback']> {
-  const { rows: exists } = await sql<{ present: boolean }>`
-    select to_regclass('visit_feedback') is not null as present`.execute(db);
-  if (!exists[0]?.present) return null;
-  // visit_feedback carries the visit's organization, service and day (its index); visits
-  // are joined only to filter by the counter that served it.
-  const where = sql`f.organization_id in (${ids(s.organizationIds)})
-    and f.visit_date between ${s.from}::date and ${s.to}::date
-    ${s.serviceId ? sql`and f.service_id = ${s.serviceId}::uuid` : sql``}
-    ${
-      s.counterId
-        ? sql`and exists (select 1 from visits v where v.id = f.visit_id
-            and v.counter_id = ${s.counterId}::uuid)`
-        : sql``
-    }`;
-  const [summary, comments] = await Promise.all([
-    sql<{ count: number; average: number | null }>`
-      select count(*)::int as count, round(avg(f.rating)::numeric, 2)::float8 as average
-      from visit_feedback f
-      where ${where}`.execute(db),
-    sql<{ rating: number; comment: string; created_at: string }>`
-      select f.rating::int as rating, f.comment,
-        to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
-      from visit_feedback f
-      where ${where} and f.comment is not null and btrim(f.comment) <> ''
-      order by f.created_at desc, f.visit_id
-      limit 20`.execute(db),
-  ]);
-  return {
-    count: summary.rows[0]?.count ?? 0,
-    average: summary.rows[0]?.average ?? null,
-    comments: comments.rows,
-  };
-}
-
 /** The whole answer of GET /organization/insight for a scope already checked. */
 export async function insight(
   db: Db,
@@ -383,7 +348,10 @@ export async function insight(
     heatMap(db, s),
     withBookings ? bookingAggregates(db, s) : Promise.resolve([]),
     daily(db, s),
-    feedback(db, s),
+    feedbackSummary(db, s.organizationIds, s.from, s.to, {
+      serviceId: s.serviceId ?? undefined,
+      counterId: s.counterId ?? undefined,
+    }),
   ]);
   const countOf = (level: Level, key: string | null) =>
     waits.counts.find((r) => r.level === level && r.key === key);
