@@ -44,7 +44,11 @@ function clip(text: string, max: number): string {
   const cut = t.slice(0, Math.max(1, max - 1));
   const space = cut.lastIndexOf(' ');
   const word = space >= max / 2 ? cut.slice(0, space) : cut;
-  return word.replace(/[\s(,;:—-]+$/u, '');
+  // A name cut after "de" or "of" reads as unfinished: those small words go too.
+  return word
+    .replace(/[\s(,;:–—-]+$/u, '')
+    .replace(/\s+(?:de|du|des|d'|la|le|les|et|of|the|and|for|a|à)$/iu, '')
+    .replace(/[\s(,;:–—-]+$/u, '');
 }
 
 function dayMonth(date: string): string {
