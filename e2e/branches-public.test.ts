@@ -145,6 +145,9 @@ describe('branches on a phone (issue 20)', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
     });
+    // Found by a branch's city, the bank's card opens its picker on that city.
+    const found = await (await fetch(`${server.origin}/organizations?q=yaounde`)).text();
+    expect(found).toContain(`href="/${headId}/branches?city=Yaound%C3%A9"`);
     // The first paint is the server's: the filtered agencies are in the HTML before any script.
     const path = `/${headId}/branches?city=douala`;
     const html = await (await fetch(`${server.origin}${path}`)).text();

@@ -1,5 +1,7 @@
+import type { Organization } from '@qless/contract';
 import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { searchedCity } from '../../features/branches/lib/searched-city';
 import { OrganizationList } from '../../features/organizations/components/organization-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { href, paths, readListQuery } from '../paths';
@@ -26,23 +28,23 @@ export default function OrganizationsRoute() {
     [navigate, q],
   );
 
+  // An organization of several branches opens its branch picker (issue 20), on the city the
+  // search named when it found the organization by a branch's city.
+  const pageOf = (o: Organization) =>
+    (o.branch_count ?? 1) > 1
+      ? paths.branches.build(o.organization_id, searchedCity(o.branch_cities, q) ?? undefined)
+      : paths.services.build(o.organization_id);
+
   return (
     <OrganizationList
       query={q}
       page={page}
       onSearch={onSearch}
       onPage={onPage}
-      // An organization of several branches opens its branch picker (issue 20).
-      hrefFor={(o) =>
-        href(
-          (o.branch_count ?? 1) > 1
-            ? paths.branches.build(o.organization_id)
-            : paths.services.build(o.organization_id),
-        )
-      }
+      hrefFor={(o) => href(pageOf(o))}
       onOpen={(organization, shown, complete) => {
         if ((organization.branch_count ?? 1) > 1) {
-          navigate(paths.branches.build(organization.organization_id));
+          navigate(pageOf(organization));
           return;
         }
         const state: ServicesNavState = { organization, organizations: shown, complete };
