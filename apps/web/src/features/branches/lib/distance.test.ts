@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byDistance, citiesOf, formatDistance, haversineKm, inCity } from './distance';
+import { geoFailure } from './use-near-me';
 
 /** Thin and no-break spaces (Intl, French typography) read as plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -98,5 +99,16 @@ describe('cities', () => {
     expect(citiesOf(list, 'fr-CM')).toEqual(['Bafoussam', 'Douala', 'Yaoundé']);
     expect(inCity({ city: 'Yaoundé' }, 'yaounde', 'fr-CM')).toBe(true);
     expect(inCity({ city: 'Douala' }, 'Yaoundé', 'fr-CM')).toBe(false);
+  });
+});
+
+describe('geoFailure', () => {
+  it('tells a refusal, a timeout and a position not found apart', () => {
+    expect([1, 2, 3, 0].map(geoFailure)).toEqual([
+      'denied',
+      'unavailable',
+      'timeout',
+      'unavailable',
+    ]);
   });
 });

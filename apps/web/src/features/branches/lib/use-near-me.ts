@@ -21,8 +21,13 @@ const OPTIONS: PositionOptions = {
   maximumAge: 600_000,
 };
 
-/** GeolocationPositionError's codes (the constants are not on every browser's instances). */
-const FAILURES: Record<number, GeoFailure> = { 1: 'denied', 2: 'unavailable', 3: 'timeout' };
+/**
+ * What a GeolocationPositionError's code means (1, 2, 3 as the standard numbers them: the
+ * named constants are not on every browser's instances); anything else, no position.
+ */
+export function geoFailure(code: number): GeoFailure {
+  return code === 1 ? 'denied' : code === 3 ? 'timeout' : 'unavailable';
+}
 
 /** The phone's position, asked only when the reader taps; it never leaves the page. */
 export function useNearMe(): NearMe {
@@ -56,7 +61,7 @@ export function useNearMe(): NearMe {
       (failure) => {
         if (mine !== attempt.current) return;
         setLocating(false);
-        setError(FAILURES[failure.code] ?? 'unavailable');
+        setError(geoFailure(failure.code));
       },
       OPTIONS,
     );
