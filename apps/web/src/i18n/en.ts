@@ -125,7 +125,7 @@ export const en = {
   'picker.nearest': '{count}, nearest first',
   'picker.nearMe': 'Near me',
   'picker.locating': 'Finding you…',
-  'picker.private': 'Your position stays on this phone.',
+  'picker.private': 'Your position stays on this device.',
   'picker.geo.denied':
     'Location is blocked for this site. Allow it in your browser settings, or choose a city.',
   'picker.geo.unavailable': 'Your position could not be found. Choose a city instead.',

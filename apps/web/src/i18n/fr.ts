@@ -129,7 +129,7 @@ export const fr: Messages = {
   'picker.nearest': '{count}, la plus proche d’abord',
   'picker.nearMe': 'Près de moi',
   'picker.locating': 'Localisation…',
-  'picker.private': 'Votre position reste sur ce téléphone.',
+  'picker.private': 'Votre position reste sur cet appareil.',
   'picker.geo.denied':
     'La localisation est bloquée pour ce site. Autorisez-la dans les réglages du navigateur, ou choisissez une ville.',
   'picker.geo.unavailable': 'Votre position est introuvable. Choisissez plutôt une ville.',
