@@ -164,6 +164,12 @@ describe('branches', () => {
     // Their own branch: hours, services, the queue — all theirs.
     expect((await call('GET', '/organization/data', manager)).statusCode).toBe(200);
     expect((await call('GET', '/queue/today', manager)).statusCode).toBe(200);
+    // A board (like a ticket, a turn and a message) says which branch: "… (Akwa)".
+    const board = await call('POST', '/queue/boards', manager, { name: 'Hall' });
+    expect(board.statusCode, board.body).toBe(201);
+    const shown = await call('GET', `/board/${board.json().token}`, {});
+    // The fixture's name is "Guichet Unique " (its suffix is empty).
+    expect(shown.json().organization_name).toBe('Guichet Unique  (Akwa)');
     // Another branch, however named: refused.
     expect(
       (await call('GET', `/organization/data?organization_id=${bonanjo}`, manager)).statusCode,

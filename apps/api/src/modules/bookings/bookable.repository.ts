@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
-import { listedCondition } from '../organizations/organizations.repository.js';
+import { listedCondition, placeName } from '../organizations/organizations.repository.js';
 import { ACTIVE } from './bookings.repository.js';
 
 /** What starting a booking on a slot-date needs to know, as one statement read it. */
@@ -48,7 +48,7 @@ export async function readBookable(
     .select([
       's.capacity',
       'o.id as organization_id',
-      'o.name as organization_name',
+      placeName('o').as('organization_name'),
       'o.time_zone',
       'o.open_days',
       'sl.id as slot_id',

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema.js';
+import { placeName } from '../organizations/organizations.repository.js';
 
 /** A booking with everything its customer sees about it (GET /bookings/{id}). */
 function customerBookingQuery(db: Db) {
@@ -13,7 +14,7 @@ function customerBookingQuery(db: Db) {
       'b.ticket_code',
       'b.status',
       'b.organization_id',
-      'o.name as organization_name',
+      placeName('o').as('organization_name'),
       'o.location',
       'o.city',
       'o.time_zone',

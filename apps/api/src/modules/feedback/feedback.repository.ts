@@ -5,6 +5,7 @@
 import { FEEDBACK_RATINGS, FEEDBACK_SUMMARY_COMMENTS, type FeedbackSummary } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
+import { placeName } from '../organizations/organizations.repository.js';
 
 /** The visit of a link with what the page names, and whether it was answered. */
 export function findFeedbackVisit(db: Db, visitId: string) {
@@ -20,7 +21,7 @@ export function findFeedbackVisit(db: Db, visitId: string) {
       'v.visit_date',
       'v.state',
       'v.locale',
-      'o.name as organization_name',
+      placeName('o').as('organization_name'),
       's.name as service_name',
       's.name_fr as service_name_fr',
       'f.id as feedback_id',

@@ -2,6 +2,7 @@ import { daysBetween, localizedText, ticketPageUrl, zonedInstant, zonedNow } fro
 import type { Db, OutboxRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
+import { placeName } from '../organizations/organizations.repository.js';
 import type { Preparation } from '../outbox/outbox-worker.js';
 import { eventOfKind, occurrenceOf } from './message-rows.js';
 import { emailMessage, type MessageFacts, smsText } from './message-text.js';
@@ -27,7 +28,7 @@ function findMessageBooking(db: Db, bookingId: string) {
       'prev.start_time as previous_start_time',
       'sv.name as service_name',
       'sv.name_fr as service_name_fr',
-      'o.name as organization_name',
+      placeName('o').as('organization_name'),
       'o.location',
       'o.city',
       'o.time_zone',

@@ -24,6 +24,7 @@ import {
 } from '../auth/auth-guard.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { findUserById, normalizeEmail } from '../auth/users.repository.js';
+import { placeLabel } from '../organizations/organizations.repository.js';
 import { emailTaken, invitationChannels, inviteAccount, sendInvitation } from './invitations.js';
 
 function toMember(u: UserRow): StaffMember {
@@ -48,8 +49,8 @@ async function organizationName(db: Db, id: string): Promise<string> {
     .where('id', '=', id)
     .executeTakeFirst();
   if (!org) throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');
-  // A branch's people are invited to that branch: "Afriland First Bank — Akwa".
-  return org.branch_name ? `${org.name} — ${org.branch_name}` : org.name;
+  // A branch's people are invited to that branch: "Afriland First Bank (Akwa)".
+  return placeLabel(org.name, org.branch_name);
 }
 
 /**

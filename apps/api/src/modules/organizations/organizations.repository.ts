@@ -28,6 +28,20 @@ export function toOrganization(row: OrganizationRow): Organization {
   };
 }
 
+/**
+ * The name customers and staff read for a place: the organization's, with the branch's in
+ * brackets when it has one ("Banque des Hauts Plateaux (Mvan)"), so a ticket, a message or a
+ * board says which agency. Brackets, not a dash: they keep an SMS in the GSM alphabet.
+ */
+export function placeLabel(name: string, branchName: string | null): string {
+  return branchName ? `${name} (${branchName})` : name;
+}
+
+/** `placeLabel` in SQL, for the organizations row under `alias`. */
+export function placeName(alias: string) {
+  return sql<string>`${sql.ref(`${alias}.name`)} || coalesce(' (' || ${sql.ref(`${alias}.branch_name`)} || ')', '')`;
+}
+
 /** A catalogue entry: the head of an organization with how many listed branches it has. */
 export type ListedHead = OrganizationRow & { branch_count: number; branch_cities: string[] };
 

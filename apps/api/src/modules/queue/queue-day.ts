@@ -14,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { placeName } from '../organizations/organizations.repository.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import {
   type ProjectedCounter,
@@ -113,7 +114,7 @@ export async function loadQueueDay(
     .selectFrom('organizations')
     .select([
       'id',
-      'name',
+      placeName('organizations').as('name'),
       'time_zone',
       'queue_grace_early_minutes',
       'queue_grace_late_minutes',

@@ -1,6 +1,7 @@
 import { formatMinutes, localPart, type Ticket, type TicketLookup } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
+import { placeName } from '../organizations/organizations.repository.js';
 import type { TicketSigner } from './ticket-signer.js';
 
 export interface TicketRecord {
@@ -39,7 +40,7 @@ function ticketQuery(db: Db) {
       'b.phone_number',
       's.name as service_name',
       's.name_fr as service_name_fr',
-      'o.name as organization_name',
+      placeName('o').as('organization_name'),
       'o.location',
       'o.time_zone',
       'sl.start_time',

@@ -2,7 +2,7 @@ import { ACTIVE_BOOKING_STATUSES, dayOfWeek, zonedInstant, zonedNow } from '@qle
 import { sql } from 'kysely';
 import type { Db, WaitlistEntryRow, WaitlistState } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import { isOpenOn, listedCondition } from '../organizations/organizations.repository.js';
+import { isOpenOn, listedCondition, placeName } from '../organizations/organizations.repository.js';
 import type { PlanBooking, PlanEntry, PlanSlot } from './waitlist-plan.js';
 
 export const ACTIVE_STATES = ['waiting', 'offered'] as const satisfies readonly WaitlistState[];
@@ -33,7 +33,7 @@ export async function readDay(db: Db, serviceId: string, date: string) {
       's.name as service_name',
       's.name_fr as service_name_fr',
       'o.id as organization_id',
-      'o.name as organization_name',
+      placeName('o').as('organization_name'),
       'o.time_zone',
       'o.open_days',
       'o.waitlist_hold_minutes',
