@@ -72,6 +72,12 @@ export function FeedbackPage({ token, homeHref }: { token: string; homeHref: str
     if (visitLocale !== locale && !localeChosen()) setLocale(visitLocale);
   }, [hydrated, visitLocale, locale, setLocale]);
 
+  // The form is replaced by its answer: focus goes to what it says (the button is gone).
+  const endHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (ending) endHeading.current?.focus();
+  }, [ending]);
+
   const shown: Ending | null =
     ending ??
     (info.status === 'success' && info.data.given
@@ -88,7 +94,9 @@ export function FeedbackPage({ token, homeHref }: { token: string; homeHref: str
           data-feedback-end={shown}
           role="status"
         >
-          <h1 className="page-title">{t(ENDINGS[shown].title)}</h1>
+          <h1 className="page-title" ref={endHeading} tabIndex={-1}>
+            {t(ENDINGS[shown].title)}
+          </h1>
           <p>{t(ENDINGS[shown].body, { organization, days: FEEDBACK_LINK_DAYS })}</p>
         </div>
         <p className="feedback-end__next">
