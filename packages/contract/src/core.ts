@@ -8,6 +8,7 @@ export * from './checkin-codes.js';
 export * from './constants.js';
 export * from './error-codes.js';
 export * from './feedback-codes.js';
+export * from './insight-limits.js';
 export * from './localized-name.js';
 export * from './payment-outcomes.js';
 export * from './phone.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { feedbackSummarySchema } from './feedback.js';
+import { INSIGHT_EXPORT_KINDS } from './insight-limits.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
@@ -10,9 +11,6 @@ import { isoDateSchema } from './time-schemas.js';
  * Days are the organization's own (visits.visit_date, bookings.booking_date); hours of the
  * heat map are in the organization's time zone.
  */
-
-/** The longest range one request may cover (a leap year). */
-export const INSIGHT_MAX_DAYS = 366;
 
 export const insightQuerySchema = withFieldCodes(
   z.object({
@@ -31,9 +29,6 @@ export const insightQuerySchema = withFieldCodes(
   },
 );
 export type InsightQuery = z.infer<typeof insightQuerySchema>;
-
-export const INSIGHT_EXPORT_KINDS = ['visits', 'bookings'] as const;
-export type InsightExportKind = (typeof INSIGHT_EXPORT_KINDS)[number];
 
 export const insightExportQuerySchema = withFieldCodes(
   z.object({

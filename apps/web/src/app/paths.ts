@@ -60,6 +60,8 @@ export const paths = {
     pattern: '/organization/queue/setup',
     build: () => '/organization/queue/setup',
   },
+  /** Insight (issue 20): the organization's figures, charts and CSV exports (admins). */
+  adminInsight: { pattern: '/organization/insight', build: () => '/organization/insight' },
   adminProfile: { pattern: '/organization/profile', build: () => '/organization/profile' },
   /** The operator console (operators only). */
   platform: { pattern: '/platform', build: () => '/platform' },

@@ -84,6 +84,11 @@ export const apiPaths = {
   branches: () => `${API}/organization/branches`,
   branch: () => `${API}/organization/branch`,
   copyService: (serviceId: string) => `${API}/organization/services/${id(serviceId)}/copy`,
+  // Insight (issue 20): figures over a range, and the CSV files (a plain link downloads them).
+  insight: (query: Record<string, string | undefined>) =>
+    withQuery(`${API}/organization/insight`, query),
+  insightExport: (query: Record<string, string | undefined>) =>
+    withQuery(`${API}/organization/insight/export.csv`, query),
   closures: () => `${API}/organization/closures`,
   /** A closure is named by its date (yyyy-MM-dd). */
   closure: (date: string) => `${API}/organization/closures/${id(date)}`,

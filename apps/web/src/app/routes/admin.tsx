@@ -30,6 +30,7 @@ const TodayRoute = lazy(() => import('./admin-today'));
 const StaffRoute = lazy(() => import('./admin-staff'));
 const QueueRoute = lazy(() => import('./admin-queue'));
 const QueueSetupRoute = lazy(() => import('./admin-queue-setup'));
+const InsightRoute = lazy(() => import('./admin-insight'));
 const BranchesRoute = lazy(() => import('./admin-branches'));
 
 export default function AdminRoute() {
@@ -117,6 +118,7 @@ function OrganizationArea() {
           'area.nav.queueSetup',
           at(paths.adminQueueSetup.build()),
         ),
+        item(paths.adminInsight.build(), 'area.nav.insight', at(paths.adminInsight.build())),
         item(paths.adminStaff.build(), 'area.nav.staff', at(paths.adminStaff.build())),
         item(paths.adminBranches.build(), 'area.nav.branches', at(paths.adminBranches.build())),
         item(paths.adminProfile.build(), 'area.nav.profile', at(paths.adminProfile.build())),
@@ -244,6 +246,7 @@ function AdminScreens({
       <Route path={paths.adminToday.pattern} component={TodayRoute} />
       <Route path={paths.adminQueue.pattern} component={QueueRoute} />
       <Route path={paths.adminQueueSetup.pattern} component={QueueSetupRoute} />
+      <Route path={paths.adminInsight.pattern} component={InsightRoute} />
       <Route path={paths.adminStaff.pattern} component={StaffRoute} />
       <Route path={paths.adminBranches.pattern} component={BranchesRoute} />
       <Route path={paths.adminProfile.pattern}>

@@ -1,0 +1,11 @@
+/**
+ * Insight's limits and names without zod (issue 20): the web reads them from
+ * `@qless/contract/core`, the API's schemas (insight.ts) from here too.
+ */
+
+/** The longest range one request may cover (a leap year). */
+export const INSIGHT_MAX_DAYS = 366;
+
+/** What the CSV export can hold. */
+export const INSIGHT_EXPORT_KINDS = ['visits', 'bookings'] as const;
+export type InsightExportKind = (typeof INSIGHT_EXPORT_KINDS)[number];
