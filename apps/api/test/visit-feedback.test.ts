@@ -174,7 +174,8 @@ describe('a word after the visit', () => {
     expect(info.body).not.toContain('Gus');
     expect(info.body).not.toContain('677001105');
 
-    const comment = '  <script>alert("x")</script> & <b>merci</b>  ';
+    // Line breaks are text; the ends are trimmed.
+    const comment = '  <script>alert("x")</script> & <b>merci</b>\n\tÀ bientôt  ';
     const given = await post(token, { rating: 4, comment });
     expect(given.statusCode, given.body).toBe(201);
     expect(given.json()).toEqual({ given: true });
@@ -186,7 +187,7 @@ describe('a word after the visit', () => {
     // Stored as the text written (trimmed), never escaped or stripped: shown as text.
     expect(row).toMatchObject({
       rating: 4,
-      comment: '<script>alert("x")</script> & <b>merci</b>',
+      comment: '<script>alert("x")</script> & <b>merci</b>\n\tÀ bientôt',
       organization_id: ctx.a.orgId,
       service_id: ctx.a.serviceId,
       visit_date: TODAY,
@@ -272,6 +273,9 @@ describe('a word after the visit', () => {
       [{}, 'INVALID_RATING'],
       [{ rating: 4, comment: 'é'.repeat(501) }, 'INVALID_COMMENT'],
       [{ rating: 4, comment: 42 }, 'INVALID_COMMENT'],
+      // Not text: an unpaired surrogate, a control character (a NUL, PostgreSQL refuses).
+      [{ rating: 4, comment: 'a\uD800b' }, 'INVALID_COMMENT'],
+      [{ rating: 4, comment: 'a\u0007b' }, 'INVALID_COMMENT'],
     ];
     for (const [body, code] of cases) {
       const res = await post(token, body);
@@ -336,7 +340,7 @@ describe('a word after the visit', () => {
     // Comments only, latest first: Kim's (later), then Gus's.
     expect(all.comments.map((c) => c.comment)).toEqual([
       'é'.repeat(500),
-      '<script>alert("x")</script> & <b>merci</b>',
+      '<script>alert("x")</script> & <b>merci</b>\n\tÀ bientôt',
     ]);
     expect(all.comments[1]).toMatchObject({
       rating: 4,

@@ -12,6 +12,14 @@ import { isoDateSchema } from './time-schemas.js';
  * FEEDBACK_ALREADY_GIVEN. Insight reads the summary (feedbackSummarySchema).
  */
 
+/**
+ * What a comment may not hold: control characters other than tab and line breaks (NUL above
+ * all, which PostgreSQL text cannot take) and unpaired surrogates (no character at all).
+ */
+const NOT_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters refused.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** The token as it travels in the path; its form and signature are checked by the server. */
 export const feedbackParamsSchema = withFieldCodes(z.object({ token: z.string().max(200) }), {
   token: 'FEEDBACK_LINK_INVALID',
@@ -45,6 +53,10 @@ export const feedbackRequestSchema = withFieldCodes(
       .transform((v, ctx) => {
         const text = v?.trim() ?? '';
         if (text === '') return null;
+        if (NOT_TEXT.test(text)) {
+          ctx.addIssue({ code: 'custom', message: 'Plain text only' });
+          return z.NEVER;
+        }
         if ([...text].length > FEEDBACK_COMMENT_MAX) {
           ctx.addIssue({
             code: 'custom',

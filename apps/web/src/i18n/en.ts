@@ -1273,7 +1273,7 @@ export const en = {
   'feedback.submit': 'Send',
   'feedback.busy': 'Sending…',
   'feedback.error.rating': 'Choose a rating from 1 to 5.',
-  'feedback.error.comment': 'The comment is too long: 500 characters at most.',
+  'feedback.error.comment': 'Check the comment: plain text, 500 characters at most.',
   'feedback.loadFailed': 'This page could not be loaded.',
   'feedback.thanks.title': 'Thank you!',
   'feedback.thanks.body': 'Your feedback was sent to {organization}.',

@@ -1320,7 +1320,7 @@ export const fr: Messages = {
   'feedback.submit': 'Envoyer',
   'feedback.busy': 'Envoi…',
   'feedback.error.rating': 'Choisissez une note de 1 à 5.',
-  'feedback.error.comment': 'Le commentaire est trop long : 500 caractères au plus.',
+  'feedback.error.comment': 'Vérifiez le commentaire : du texte simple, 500 caractères au plus.',
   'feedback.loadFailed': 'Cette page n’a pas pu être chargée.',
   'feedback.thanks.title': 'Merci !',
   'feedback.thanks.body': 'Votre avis a été transmis à {organization}.',
