@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../apps/api/src/db/database';
-import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -78,9 +78,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function phonePage(lang: 'en' | 'fr'): Promise<Page> {
+async function phonePage(lang: 'en' | 'fr', viewport = MOBILE): Promise<Page> {
   const context = await browser.newContext({
-    viewport: MOBILE,
+    viewport,
     locale: lang === 'fr' ? 'fr-CM' : 'en-GB',
     reducedMotion: 'reduce',
   });
@@ -138,6 +138,20 @@ describe('waitlist on a phone', () => {
       'Ce numéro est déjà sur la liste du mercredi 2 décembre.',
     );
     await shoot(page, 'waitlist-already-360-fr.png');
+  });
+
+  it('on a wide screen the full day has a Waitlist button that shows the form under the week', async () => {
+    const page = await phonePage('en', DESKTOP);
+    await page.goto(`${server.origin}/service/${serviceId}/slots`);
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    const day = page.locator(`li.day[data-date="${FULL_DAY}"]`);
+    await expect.poll(() => day.getAttribute('data-state')).toBe('full');
+    await day.getByRole('button', { name: /Waitlist$/ }).click();
+    await page.locator('[data-waitlist="form"]').waitFor();
+    expect(await page.locator('[data-waitlist="form"]').textContent()).toContain(
+      'Wednesday, 2 December',
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'waitlist-week-1280-en.png') });
   });
 
   it("an offer's link opens the booking modal on its slot", async () => {

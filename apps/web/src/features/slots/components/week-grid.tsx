@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronIcon } from '../../../components/ui/icon';
 import { LoadError } from '../../../components/ui/load-error';
 import { useI18n } from '../../../i18n/i18n';
@@ -25,6 +25,11 @@ export function WeekGrid({ model, week, offset, onOffset }: Props) {
   const titleId = useId();
   // The full day whose waitlist form shows under the week (issue 20).
   const [waitDate, setWaitDate] = useState<string | null>(null);
+  const waitPanel = useRef<HTMLDivElement>(null);
+  // The form is under the whole week: its field is focused, which brings it into view.
+  useEffect(() => {
+    if (waitDate) waitPanel.current?.querySelector('input')?.focus();
+  }, [waitDate]);
   const first = week[0];
   const last = week.at(-1);
   if (!first || !last) return null;
@@ -116,9 +121,9 @@ export function WeekGrid({ model, week, offset, onOffset }: Props) {
           );
         })}
       </ol>
-      {waitDate && week.includes(waitDate) && model.dayStateOf(waitDate) === 'full'
-        ? model.fullDay?.(waitDate)
-        : null}
+      {waitDate && week.includes(waitDate) && model.dayStateOf(waitDate) === 'full' ? (
+        <div ref={waitPanel}>{model.fullDay?.(waitDate)}</div>
+      ) : null}
     </section>
   );
 }

@@ -114,7 +114,7 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
           onChange={(e) => setPhone(e.target.value)}
           error={refused?.phone ? refused.text : undefined}
         />
-        <div aria-live="polite">
+        <div className="waitlist__live" aria-live="polite">
           {refused && !refused.phone ? <Alert tone="error">{refused.text}</Alert> : null}
         </div>
         <button type="submit" className="btn btn--primary" disabled={outcome.kind === 'sending'}>
