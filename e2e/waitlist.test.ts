@@ -78,7 +78,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function phonePage(lang: 'en' | 'fr', viewport = MOBILE): Promise<Page> {
+async function phonePage(
+  lang: 'en' | 'fr',
+  viewport: { width: number; height: number } = MOBILE,
+): Promise<Page> {
   const context = await browser.newContext({
     viewport,
     locale: lang === 'fr' ? 'fr-CM' : 'en-GB',
