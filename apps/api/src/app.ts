@@ -38,6 +38,7 @@ import { insightRoutes } from './modules/insight/insight.routes.js';
 import { createMessaging, type Messaging } from './modules/messages/messages.module.js';
 import { accountRoutes } from './modules/onboarding/account.routes.js';
 import { staffRoutes } from './modules/onboarding/staff.routes.js';
+import { branchesRoutes } from './modules/organizations/branches.routes.js';
 import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
@@ -53,10 +54,10 @@ import { TicketSigner } from './modules/tickets/ticket-signer.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { createPaymentProvider } from './providers/index.js';
 import { waitlistLinkRoutes, waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { WaitlistService } from './modules/waitlist/waitlist.service.js';
 import { WaitlistOffers, WaitlistSweep } from './modules/waitlist/waitlist-offers.js';
+import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { serializeRequest } from './request-log.js';
@@ -320,6 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(consoleRoutes(deps));
       await api.register(staffRoutes(deps));
       await api.register(organizationAdminRoutes(deps));
+      await api.register(branchesRoutes(deps));
       await api.register(insightRoutes(deps));
       await api.register(
         uploadsRoutes(
@@ -351,18 +353,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             access: payments.access,
             signer,
             limits: limiter(deps.db, deps.clock, config),
+            waitlist: waitlistOffers,
           }),
         ),
-            waitlist: waitlistOffers,
       );
+      await api.register(waitlistRoutes(waitlistService, limiter(deps.db, deps.clock, config)));
     },
     { prefix: '/api/v1' },
-      await api.register(waitlistRoutes(waitlistService, limiter(deps.db, deps.clock, config)));
   );
 
+  await app.register(waitlistLinkRoutes(waitlistService));
   await registerWebStatic(app, config, deps.clock);
   return app;
-  await app.register(waitlistLinkRoutes(waitlistService));
 }
 
 declare module 'fastify' {
@@ -392,9 +394,9 @@ declare module 'fastify' {
     catalogReads: CatalogReads;
     /** The queue's server core (issue 19). */
     queue: QueueService;
-    /** Visit keys: the turn routes verify them (a booked visit's turn takes its booking key). */
-    visitAccess: VisitAccess;
     /** Offers of freed seats to the waitlist (issue 20): call settleDay after freeing one. */
     waitlist: WaitlistOffers;
+    /** Visit keys: the turn routes verify them (a booked visit's turn takes its booking key). */
+    visitAccess: VisitAccess;
   }
 }

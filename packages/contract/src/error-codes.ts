@@ -131,6 +131,10 @@ export const ERROR_CODES = [
   'FEEDBACK_ALREADY_GIVEN',
   'INVALID_RATING',
   'INVALID_COMMENT',
+  // Branches (issue 20, decision 024).
+  'BRANCH_FORBIDDEN',
+  'BRANCH_NOT_FOUND',
+  'INVALID_BRANCH',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './branches.js';
 export * from './catalog.js';
 export * from './checkin.js';
 export * from './contact.js';

@@ -14,9 +14,10 @@ import * as m012 from './migrations/012-organization-public-email.js';
 import * as m013 from './migrations/013-organization-days-and-contact-details.js';
 import * as m014 from './migrations/014-queue.js';
 import * as m015 from './migrations/015-booking-no-show-by.js';
-import * as m018 from './migrations/018-waitlist.js';
-import * as m017 from './migrations/017-visit-feedback.js';
 import * as m016 from './migrations/016-insight-indexes.js';
+import * as m017 from './migrations/017-visit-feedback.js';
+import * as m018 from './migrations/018-waitlist.js';
+import * as m019 from './migrations/019-branches.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -37,9 +38,10 @@ const migrations: Record<string, Migration> = {
   '013-organization-days-and-contact-details': m013,
   '014-queue': m014,
   '015-booking-no-show-by': m015,
+  '016-insight-indexes': m016,
   '018-waitlist': m018,
   '017-visit-feedback': m017,
-  '016-insight-indexes': m016,
+  '019-branches': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,12 @@ interface OrganizationsTable {
   queue_join_enabled: Generated<boolean>;
   /** Minutes a waitlist offer of a freed seat stays open (migration 018, 5–120). */
   waitlist_hold_minutes: Generated<number>;
+  /** Branches (migration 019, decision 024): the head of its organization; null for a head. */
+  parent_id: Generated<string | null>;
+  /** What customers pick the branch by ("Akwa"); null: the organization's only place. */
+  branch_name: Generated<string | null>;
+  latitude: Generated<number | null>;
+  longitude: Generated<number | null>;
   /** Name, city and category folded for search, and the category alone (migration 009, generated). */
   search_text: GeneratedAlways<string>;
   search_category: GeneratedAlways<string>;
@@ -183,7 +189,7 @@ interface ContactRequestsTable {
   created_at: Timestamp;
 }
 
-export type Role = 'operator' | 'org_admin' | 'staff';
+export type Role = 'operator' | 'org_admin' | 'branch_manager' | 'staff';
 
 interface UsersTable {
   id: Generated<string>;

@@ -23,12 +23,12 @@ import type { Db, VisitRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
+import type { FeedbackRequests } from '../feedback/feedback-messages.js';
 import {
   findListedOrganization,
   isClosureDate,
   isOpenOn,
 } from '../organizations/organizations.repository.js';
-import type { FeedbackRequests } from '../feedback/feedback-messages.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import {
   counterView,
