@@ -312,6 +312,33 @@ describe('waitlist', () => {
     expect((await profile(15)).statusCode).toBe(200);
   });
 
+  it('a hold that lapses or a payment that fails frees its seat for the line at the next sweep', async () => {
+    const date = s.nextDate();
+    const lapsing = await s.hold({ date, slotIndex: 2 });
+    const failing = await s.hold({ date, slotIndex: 3 });
+    await fill(date, [2, 3]);
+    const w1 = await joined(date, freshPhone());
+    const w2 = await joined(date, freshPhone());
+    // The payment fails: its hold is released, nobody is told until the sweep runs.
+    expect((await h.callback(failing.paymentId, 'FAILED')).statusCode).toBe(200);
+    expect((await entry(w1.entry.entry_id)).state).toBe('waiting');
+    await sweep();
+    expect(await entry(w1.entry.entry_id)).toMatchObject({
+      state: 'offered',
+      offered_slot_id: failing.slotId,
+    });
+    expect((await entry(w2.entry.entry_id)).state).toBe('waiting');
+    // The other hold runs out (never paid): its seat goes to the next in line.
+    const saved = h.clock.now();
+    h.clock.advance(11 * 60_000);
+    await sweep();
+    expect(await entry(w2.entry.entry_id)).toMatchObject({
+      state: 'offered',
+      offered_slot_id: lapsing.slotId,
+    });
+    h.clock.set(saved);
+  });
+
   it('nobody is told after the day: the line expires, a pending offer SMS is skipped', async () => {
     const date = s.nextDate();
     const held = await s.book({ date, slotIndex: 43 });
