@@ -1352,7 +1352,7 @@ export const en = {
   'insight.heat.title': 'Arrivals by weekday and hour',
   'insight.heat.summary': 'Heat map: the busiest hour was {day} at {hour}:00, with {n} arrivals.',
   'insight.heat.caption': 'Arrivals per hour (rows) and weekday (columns), branch time',
-  'insight.heat.hour': '{from}:00–{to}:00',
+  'insight.heat.hour': '{from}:00',
   'insight.heat.empty': 'No arrivals in this period.',
   'insight.counters.title': 'Counters',
   'insight.counters.summary':
@@ -1371,6 +1371,7 @@ export const en = {
   'insight.feedback.distribution': 'Answers per rating',
   'insight.feedback.stars': '{n} / 5',
   'insight.feedback.comments': 'Latest comments',
+  'insight.feedback.more': 'Show {n} more comments',
   'insight.feedback.empty': 'No feedback for the visits of this period yet.',
   'insight.export.title': 'Export (CSV)',
   'insight.export.lead':

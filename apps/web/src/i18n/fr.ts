@@ -1400,7 +1400,7 @@ export const fr: Messages = {
   'insight.heat.summary':
     "Carte de chaleur : l'heure la plus chargée a été {day} à {hour} h, avec {n} arrivées.",
   'insight.heat.caption': "Arrivées par heure (lignes) et jour (colonnes), heure de l'agence",
-  'insight.heat.hour': '{from} h–{to} h',
+  'insight.heat.hour': '{from} h',
   'insight.heat.empty': 'Aucune arrivée sur cette période.',
   'insight.counters.title': 'Guichets',
   'insight.counters.summary':
@@ -1419,6 +1419,7 @@ export const fr: Messages = {
   'insight.feedback.distribution': 'Réponses par note',
   'insight.feedback.stars': '{n} / 5',
   'insight.feedback.comments': 'Derniers commentaires',
+  'insight.feedback.more': 'Afficher {n} autres commentaires',
   'insight.feedback.empty': "Pas encore d'avis pour les visites de cette période.",
   'insight.export.title': 'Exporter (CSV)',
   'insight.export.lead':

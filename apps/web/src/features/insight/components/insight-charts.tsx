@@ -4,9 +4,13 @@
  * stops growing at 640 px), is one image for screen readers (role="img" with a summary), and
  * has its real table one tap away in a <details> right below it.
  */
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 
-const WIDTH = 320;
+/**
+ * The charts' drawing width in SVG units: 320 on a phone, 600 on a desk, so that in a box of
+ * about that many pixels a 12-unit text reads as 12 px on both.
+ */
+export const ChartWidth = createContext(320);
 
 export interface Bar {
   key: string;
@@ -44,9 +48,11 @@ export function ChartFigure({
 
 /** Horizontal bars, one per row, label above its bar (long names wrap nowhere: they fit). */
 export function BarChart({ bars }: { bars: Bar[] }) {
+  const WIDTH = useContext(ChartWidth);
   const row = 34;
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const barSpace = WIDTH - 56;
+  // Room after the longest bar for its value (about 7 units a character at this size).
+  const barSpace = WIDTH - 10 - 7 * Math.max(4, ...bars.map((b) => b.shown.length));
   return (
     <svg
       className="insight-svg"
@@ -91,6 +97,7 @@ export function TrendChart({
   lastLabel: string;
   peakLabel: string;
 }) {
+  const WIDTH = useContext(ChartWidth);
   const height = 150;
   const top = 18;
   const bottom = 22;
@@ -147,8 +154,9 @@ export function HeatMap({
   /** Monday … Sunday, short, in the reader's language. */
   weekdays: string[];
 }) {
+  const WIDTH = useContext(ChartWidth);
   const labelW = 34;
-  const cellW = Math.min(32, (WIDTH - labelW) / Math.max(1, hours.length));
+  const cellW = Math.min(WIDTH > 320 ? 56 : 32, (WIDTH - labelW) / Math.max(1, hours.length));
   const cellH = 20;
   const top = 16;
   const max = Math.max(1, ...cells.values());

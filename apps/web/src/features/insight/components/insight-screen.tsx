@@ -8,6 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useAsync } from '../../../lib/use-async';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { getInsight, type InsightRequest, insightExportHref } from '../api/get-insight';
 import {
   RANGE_KINDS,
@@ -20,7 +21,7 @@ import {
 // Its own stylesheet, loaded with this chunk (never in the public pages' inlined CSS:
 // decision 112); React puts it in the head and holds the first paint until it is there.
 import insightCss from './insight.css?url';
-import { BarChart, ChartFigure, HeatMap, TrendChart } from './insight-charts';
+import { BarChart, ChartFigure, ChartWidth, HeatMap, TrendChart } from './insight-charts';
 
 export interface BranchOption {
   id: string;
@@ -28,6 +29,8 @@ export interface BranchOption {
 }
 
 const SHORT_DATE = { day: 'numeric', month: 'short' } as const;
+/** Comments shown at once; the rest (up to the answer's 50) one tap away. */
+const COMMENTS_SHOWN = 5;
 const FULL_DATE = { day: 'numeric', month: 'long', year: 'numeric' } as const;
 /** A Monday (1 January 2024), to name the weekdays in the reader's language. */
 const A_MONDAY = '2024-01-01';
@@ -74,6 +77,7 @@ export function InsightScreen({
   const data = state.status === 'success' ? state.data : null;
   if (data && data.options !== options) setOptions(data.options);
 
+  const wide = useMediaQuery('(min-width: 760px)');
   const number = useMemo(() => new Intl.NumberFormat(intlLocale), [intlLocale]);
   const decimal = useMemo(
     () => new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 1 }),
@@ -243,11 +247,13 @@ export function InsightScreen({
           onRetry={() => setAttempt((n) => n + 1)}
         />
       ) : data ? (
-        <InsightFigures
-          data={data}
-          request={request}
-          format={{ number, decimal, percent, minutes, count }}
-        />
+        <ChartWidth.Provider value={wide ? 600 : 320}>
+          <InsightFigures
+            data={data}
+            request={request}
+            format={{ number, decimal, percent, minutes, count }}
+          />
+        </ChartWidth.Provider>
       ) : null}
     </section>
   );
@@ -487,7 +493,7 @@ function InsightFigures({
             tableLabel={t('insight.showTable')}
             chart={<HeatMap cells={heatCells} hours={hours} weekdays={weekdays} />}
             table={
-              <table className="insight-table">
+              <table className="insight-table insight-table--grid">
                 <caption>{t('insight.heat.caption')}</caption>
                 <thead>
                   <tr>
@@ -503,7 +509,7 @@ function InsightFigures({
                   {hours.map((h) => (
                     <tr key={h}>
                       <th scope="row" className="nowrap">
-                        {t('insight.heat.hour', { from: h, to: h + 1 })}
+                        {t('insight.heat.hour', { from: h })}
                       </th>
                       {weekdays.map((w, i) => (
                         <td key={w} className="num">
@@ -646,20 +652,17 @@ function InsightFigures({
             {feedback.comments.length > 0 ? (
               <>
                 <h3 className="insight__subtitle">{t('insight.feedback.comments')}</h3>
-                <ul className="insight__comments">
-                  {feedback.comments.map((c, i) => (
-                    // Comments have no id of their own; their order is the answer's.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a list replaced whole, never reordered.
-                    <li key={i}>
-                      {/* Customers' words: rendered as text, never as HTML. */}
-                      <p className="insight__comment">{c.comment}</p>
-                      <p className="cell-sub">
-                        {t('insight.feedback.stars', { n: c.rating })} · {day(c.date)} ·{' '}
-                        {localizedText(c.service, c.service_fr, locale)}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
+                <Comments comments={feedback.comments.slice(0, COMMENTS_SHOWN)} day={day} />
+                {feedback.comments.length > COMMENTS_SHOWN ? (
+                  <details className="insight__more">
+                    <summary>
+                      {t('insight.feedback.more', {
+                        n: number.format(feedback.comments.length - COMMENTS_SHOWN),
+                      })}
+                    </summary>
+                    <Comments comments={feedback.comments.slice(COMMENTS_SHOWN)} day={day} />
+                  </details>
+                ) : null}
               </>
             ) : null}
           </>
@@ -683,6 +686,32 @@ function InsightFigures({
         </div>
       </section>
     </div>
+  );
+}
+
+/** Customers' words: rendered as text, never as HTML. */
+function Comments({
+  comments,
+  day,
+}: {
+  comments: InsightResponse['feedback']['comments'];
+  day: (date: string) => string;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <ul className="insight__comments">
+      {comments.map((c, i) => (
+        // Comments have no id of their own; the list is replaced whole, never reordered.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <li key={i}>
+          <p className="insight__comment">{c.comment}</p>
+          <p className="cell-sub">
+            {t('insight.feedback.stars', { n: c.rating })} · {day(c.date)} ·{' '}
+            {localizedText(c.service, c.service_fr, locale)}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
