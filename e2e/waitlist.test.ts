@@ -124,9 +124,19 @@ describe('waitlist on a phone', () => {
     await shoot(page, 'waitlist-joined-360-en.png');
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(MOBILE.width);
+    // The key answered at join takes the number off the list again.
+    await page.getByRole('button', { name: 'Take me off the list' }).click();
+    await page.locator('[data-waitlist="withdrawn"]').waitFor();
+    const row = await database.db
+      .selectFrom('waitlist_entries')
+      .select('state')
+      .where('phone', '=', '+237677554433')
+      .where('booking_date', '=', FULL_DAY)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('withdrawn');
   });
 
-  it('in French: a bad number is refused in words, the same number again is already on it', async () => {
+  it('in French: a bad number is refused in words, a number already on the list is told so', async () => {
     const page = await phonePage('fr');
     await openFullDay(page);
     await page.getByRole('heading', { name: 'Ce jour est complet' }).waitFor();
@@ -134,7 +144,11 @@ describe('waitlist on a phone', () => {
     await page.getByRole('button', { name: 'Prévenez-moi par SMS' }).click();
     await page.getByText('Saisissez un numéro de mobile camerounais').first().waitFor();
     await shoot(page, 'waitlist-360-fr.png');
-    await page.getByLabel('Numéro de mobile').fill('+237 677 55 44 33');
+    await page.getByLabel('Numéro de mobile').fill('+237 677 55 44 22');
+    await page.getByRole('button', { name: 'Prévenez-moi par SMS' }).click();
+    await page.locator('[data-waitlist="joined"]').waitFor();
+    await openFullDay(page);
+    await page.getByLabel('Numéro de mobile').fill('6 77 55 44 22');
     await page.getByRole('button', { name: 'Prévenez-moi par SMS' }).click();
     await page.locator('[data-waitlist="already"]').waitFor();
     expect(await page.locator('[data-waitlist="already"]').textContent()).toContain(

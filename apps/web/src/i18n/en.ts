@@ -834,6 +834,9 @@ export const en = {
   'waitlist.howItWorks':
     'The SMS links to the freed time. The offer is open for a short while, then goes to the next person; whoever pays first gets the seat.',
   'waitlist.notify': 'Waitlist',
+  'waitlist.withdraw': 'Take me off the list',
+  'waitlist.withdrawing': 'Removing you…',
+  'waitlist.withdrawn': "You're off the list for {date}. We won't text you about it.",
   'waitlist.error.INVALID_PHONE': 'Enter a Cameroonian mobile number: 9 digits starting with 6.',
   'waitlist.error.WAITLIST_DAY_NOT_FULL': 'A seat has just freed on this day: pick it above.',
   'waitlist.error.WAITLIST_DAY_PASSED': 'This day can no longer be booked: pick another day.',

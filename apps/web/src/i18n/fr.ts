@@ -869,6 +869,10 @@ export const fr: Messages = {
   'waitlist.howItWorks':
     'Le SMS mène à l’heure libérée. L’offre reste ouverte peu de temps, puis passe à la personne suivante ; la place revient au premier qui paie.',
   'waitlist.notify': 'Liste d’attente',
+  'waitlist.withdraw': 'Me retirer de la liste',
+  'waitlist.withdrawing': 'Retrait…',
+  'waitlist.withdrawn':
+    'Vous n’êtes plus sur la liste du {date}. Nous ne vous enverrons pas de SMS pour ce jour.',
   'waitlist.error.INVALID_PHONE':
     'Saisissez un numéro de mobile camerounais : 9 chiffres commençant par 6.',
   'waitlist.error.WAITLIST_DAY_NOT_FULL':

@@ -35,6 +35,9 @@ export const apiPaths = {
   serviceSlots: (serviceId: string) => `${API}/service/${id(serviceId)}/slots`,
   /** A full day's waitlist of the service (issue 20, decision 023). */
   serviceWaitlist: (serviceId: string) => `${API}/service/${id(serviceId)}/waitlist`,
+  /** Leaves the list with the key answered at join. */
+  serviceWaitlistEntry: (serviceId: string, entryId: string, key: string) =>
+    withQuery(`${API}/service/${id(serviceId)}/waitlist/${id(entryId)}`, { key }),
   /** Bookings that fill a slot between two dates (yyyy-MM-dd, inclusive). */
   serviceBookings: (serviceId: string, range: { start: string; end: string }) =>
     `${API}/service/${id(serviceId)}/bookings?${new URLSearchParams(range)}`,

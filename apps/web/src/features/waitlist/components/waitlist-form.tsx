@@ -7,6 +7,7 @@ import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { joinWaitlist } from '../api/join-waitlist';
+import { withdrawWaitlist } from '../api/withdraw-waitlist';
 import './waitlist.css';
 
 /** The refusals said in the form's own words (the rest: the general messages). */
@@ -22,8 +23,9 @@ const REFUSALS: Partial<Record<ErrorCode, MessageKey>> = {
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'sending' }
-  | { kind: 'joined'; position: number | null }
+  | { kind: 'joined'; position: number | null; entryId: string; key: string | null }
   | { kind: 'already' }
+  | { kind: 'withdrawn' }
   | { kind: 'refused'; text: string; phone: boolean };
 
 interface Props {
@@ -44,6 +46,7 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
   const id = useId();
   const [phone, setPhone] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [leaving, setLeaving] = useState<'idle' | 'sending' | 'failed'>('idle');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +61,12 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
       setOutcome(
         answer.already_waiting
           ? { kind: 'already' }
-          : { kind: 'joined', position: answer.entry.position },
+          : {
+              kind: 'joined',
+              position: answer.entry.position,
+              entryId: answer.entry.entry_id,
+              key: answer.withdraw_key,
+            },
       );
     } catch (error) {
       if (error instanceof ApiError && error.code === 'WAITLIST_DAY_NOT_FULL') onNotFull?.();
@@ -76,6 +84,28 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
     return t('error.generic');
   }
 
+  async function leave(entryId: string, key: string) {
+    setLeaving('sending');
+    try {
+      await withdrawWaitlist(serviceId, entryId, key);
+      setLeaving('idle');
+      setOutcome({ kind: 'withdrawn' });
+    } catch {
+      setLeaving('failed');
+    }
+  }
+
+  if (outcome.kind === 'withdrawn') {
+    return (
+      <section className="waitlist" aria-labelledby={`${id}-title`} data-waitlist="withdrawn">
+        <h3 id={`${id}-title`} className="waitlist__title">
+          {t('waitlist.title')}
+        </h3>
+        <Alert tone="info">{t('waitlist.withdrawn', { date: dateLabel })}</Alert>
+      </section>
+    );
+  }
+
   if (outcome.kind === 'joined' || outcome.kind === 'already') {
     return (
       <section className="waitlist" aria-labelledby={`${id}-title`} data-waitlist={outcome.kind}>
@@ -90,6 +120,19 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
             : t('waitlist.already', { date: dateLabel })}
         </Alert>
         <p className="hint">{t('waitlist.howItWorks')}</p>
+        {outcome.kind === 'joined' && outcome.key ? (
+          <>
+            {leaving === 'failed' ? <Alert tone="error">{t('error.generic')}</Alert> : null}
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={leaving === 'sending'}
+              onClick={() => outcome.key && leave(outcome.entryId, outcome.key)}
+            >
+              {leaving === 'sending' ? t('waitlist.withdrawing') : t('waitlist.withdraw')}
+            </button>
+          </>
+        ) : null}
       </section>
     );
   }
