@@ -1,5 +1,10 @@
 import type { InsightResponse } from '@qless/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findBranches,
+  insight,
+  insightOptions,
+} from '../src/modules/insight/insight.repository.js';
 import { TODAY, useCounterApp, YESTERDAY } from './support/checkin-helpers.js';
 import { queueApi } from './support/queue-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
@@ -320,6 +325,31 @@ describe('insight', () => {
     expect(figures.json<InsightResponse>().heat_map).toEqual([
       { weekday: 3, hour: 14, arrivals: 1 },
     ]);
+  });
+
+  it('several branches (as a group will see them): per branch, and totals that add up', async () => {
+    const organizationIds = [ctx.a.orgId, ctx.b.orgId];
+    const branches = await findBranches(s.db, organizationIds);
+    const options = await insightOptions(s.db, organizationIds);
+    const both = await insight(
+      s.db,
+      { organizationIds, from: YESTERDAY, to: TODAY, serviceId: null, counterId: null },
+      branches,
+      options,
+      2,
+    );
+    const a = both.by_branch.find((b) => b.organization_id === ctx.a.orgId);
+    const b = both.by_branch.find((x) => x.organization_id === ctx.b.orgId);
+    expect(a).toMatchObject({ visits: 4, served: 2, no_show_visits: 1, no_show_bookings: 1 });
+    expect(a?.median_wait_minutes).toBe(median(waits));
+    expect(b).toMatchObject({ visits: 1, served: 0, median_wait_minutes: null });
+    expect(both.totals).toMatchObject({ visits: 5, served: 2, no_show_bookings: 1 });
+    // A's arrivals at 09:3x Douala, B's at 14:15 Kathmandu: each in its own zone.
+    expect(both.heat_map).toEqual([
+      { weekday: 3, hour: 9, arrivals: 4 },
+      { weekday: 3, hour: 14, arrivals: 1 },
+    ]);
+    expect(both.daily.map((d) => d.visits)).toEqual([0, 5]);
   });
 
   it('refuses bad ranges and unknown filters with stable codes', async () => {
