@@ -258,6 +258,14 @@ async function runEngine(engine: 'postgres' | 'pglite') {
       );
     }
     console.log(`(the year's visits CSV: ${(yearBytes / 1e6).toFixed(1)} MB)`);
+    const year = await answer(yFrom, yTo);
+    console.log(
+      `year's answer: ${year.totals.visits} visits, ${year.totals.served} served, wait median ` +
+        `${year.totals.wait_minutes.median} p90 ${year.totals.wait_minutes.p90} min, service median ` +
+        `${year.totals.service_minutes.median} min, ${year.daily.length} days, ` +
+        `${year.heat_map.length} heat cells, ${year.counters.length} counters, ` +
+        `feedback ${year.feedback.count} (avg ${year.feedback.average})`,
+    );
 
     if (engine === 'postgres') {
       const recorded: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -271,17 +279,29 @@ async function runEngine(engine: 'postgres' | 'pglite') {
           return Promise.resolve(args.result);
         },
       };
-      await answer(yFrom, yTo, db.withPlugin(recorder));
-      for (const q of recorded) {
-        const plan = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${sql.raw(
-          q.sql.replace(/\$(\d+)/g, (_m, i: string) => {
-            const v = q.parameters[Number(i) - 1];
-            return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-          }),
-        )}`.execute(db);
-        console.log(`\n### ${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…`);
-        console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-      }
+      const explain = async (label: string, from: string, to: string, full: boolean) => {
+        recorded.length = 0;
+        await answer(from, to, db.withPlugin(recorder));
+        console.log(
+          `\n## EXPLAIN (ANALYZE, BUFFERS) of the ${label}'s answer${full ? '' : ' (scans only)'}`,
+        );
+        for (const q of recorded) {
+          const plan = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${sql.raw(
+            q.sql.replace(/\$(\d+)/g, (_m, i: string) => {
+              const v = q.parameters[Number(i) - 1];
+              return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+            }),
+          )}`.execute(db);
+          const lines = plan.rows.map((r) => r['QUERY PLAN']);
+          console.log(`\n### ${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…`);
+          console.log(
+            (full ? lines : lines.filter((l) => /Scan|Execution Time/.test(l))).join('\n'),
+          );
+        }
+      };
+      await explain('year', yFrom, yTo, true);
+      // A month of one branch among many years of rows: the range is read through the index.
+      await explain('month', mFrom, mTo, false);
     }
   } finally {
     await database.close().catch(() => undefined);
