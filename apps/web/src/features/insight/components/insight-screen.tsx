@@ -54,7 +54,7 @@ export function InsightScreen({
   /** Branches the account may look at: a select appears when there is more than one. */
   branches?: BranchOption[];
 }) {
-  const { t, intlLocale, locale } = useI18n();
+  const { t, locale } = useI18n();
   const [choice, setChoice] = useState<RangeChoice>({
     kind: 'week',
     anchor: today,
@@ -78,18 +78,6 @@ export function InsightScreen({
   if (data && data.options !== options) setOptions(data.options);
 
   const wide = useMediaQuery('(min-width: 760px)');
-  const number = useMemo(() => new Intl.NumberFormat(intlLocale), [intlLocale]);
-  const decimal = useMemo(
-    () => new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 1 }),
-    [intlLocale],
-  );
-  const percent = useMemo(
-    () => new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 1 }),
-    [intlLocale],
-  );
-  const minutes = (m: number | null) =>
-    m === null ? t('insight.none') : t('insight.minutes', { n: decimal.format(m) });
-  const count = (n: number | null) => (n === null ? t('insight.none') : number.format(n));
   const setKind = (kind: RangeKind) =>
     setChoice((c) => {
       const current = rangeOf(c);
@@ -248,11 +236,7 @@ export function InsightScreen({
         />
       ) : data ? (
         <ChartWidth.Provider value={wide ? 600 : 320}>
-          <InsightFigures
-            data={data}
-            request={request}
-            format={{ number, decimal, percent, minutes, count }}
-          />
+          <InsightFigures data={data} request={request} />
         </ChartWidth.Provider>
       ) : null}
     </section>
@@ -276,16 +260,33 @@ interface Formats {
   count: (n: number | null) => string;
 }
 
-function InsightFigures({
+/** Numbers, percentages and minutes as the reader's language writes them. */
+function useFormats(): Formats {
+  const { t, intlLocale } = useI18n();
+  const number = useMemo(() => new Intl.NumberFormat(intlLocale), [intlLocale]);
+  const decimal = useMemo(
+    () => new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 1 }),
+    [intlLocale],
+  );
+  const percent = useMemo(
+    () => new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 1 }),
+    [intlLocale],
+  );
+  const minutes = (m: number | null) =>
+    m === null ? t('insight.none') : t('insight.minutes', { n: decimal.format(m) });
+  const count = (n: number | null) => (n === null ? t('insight.none') : number.format(n));
+  return { number, decimal, percent, minutes, count };
+}
+
+export function InsightFigures({
   data,
   request,
-  format,
 }: {
   data: InsightResponse;
   request: InsightRequest;
-  format: Formats;
 }) {
   const { t, intlLocale, locale, zone } = useI18n();
+  const format = useFormats();
   const { totals } = data;
   const { number, percent, minutes, count } = format;
   const zones = [...new Set(data.branches.map((b) => b.time_zone))];

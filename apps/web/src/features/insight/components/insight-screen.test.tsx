@@ -1,0 +1,149 @@
+import type { InsightResponse } from '@qless/contract';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureLocale, I18nProvider, type Locale } from '../../../i18n/i18n';
+import { InsightFigures } from './insight-screen';
+
+const ORG = '11111111-1111-4111-8111-111111111111';
+const SVC = '22222222-2222-4222-8222-222222222222';
+const CTR = '33333333-3333-4333-8333-333333333333';
+const counts = {
+  visits: 1234,
+  booked: 400,
+  walk_in: 834,
+  served: 1100,
+  no_show_visits: 60,
+  left: 74,
+  no_show_bookings: 20,
+  cancelled_bookings: 15,
+  no_show_rate: 0.0635,
+};
+const answer: InsightResponse = {
+  range: { from: '2026-03-02', to: '2026-03-08', days: 7 },
+  filters: { service_id: null, counter_id: null },
+  branches: [{ id: ORG, name: 'Mairie', time_zone: 'Africa/Douala' }],
+  options: {
+    services: [{ id: SVC, name: 'Birth certificate', name_fr: 'Acte de naissance' }],
+    counters: [{ id: CTR, name: 'Guichet 1', retired: false }],
+  },
+  totals: {
+    ...counts,
+    wait_minutes: { count: 1160, median: 12.5, p90: 41 },
+    service_minutes: { count: 1100, median: 8.2, p90: 19.9 },
+  },
+  heat_map: [
+    { weekday: 1, hour: 8, arrivals: 120 },
+    { weekday: 3, hour: 9, arrivals: 95 },
+  ],
+  daily: [
+    { date: '2026-03-02', visits: 300, served: 280, no_shows: 12, median_wait_minutes: 11 },
+    { date: '2026-03-03', visits: 250, served: 240, no_shows: 9, median_wait_minutes: null },
+  ],
+  counters: [{ counter_id: CTR, name: 'Guichet 1', served: 1100, median_service_minutes: 8.2 }],
+  services: [
+    {
+      ...counts,
+      service_id: SVC,
+      name: 'Birth certificate',
+      name_fr: 'Acte de naissance',
+      median_wait_minutes: 12.5,
+      median_service_minutes: 8.2,
+    },
+  ],
+  by_branch: [
+    {
+      ...counts,
+      organization_id: ORG,
+      name: 'Mairie',
+      median_wait_minutes: 12.5,
+      median_service_minutes: 8.2,
+    },
+  ],
+  feedback: {
+    count: 2,
+    average: 3.5,
+    distribution: { 1: 0, 2: 1, 3: 0, 4: 0, 5: 1 },
+    comments: [
+      {
+        rating: 5,
+        comment: '<img src=x onerror=alert(1)> Très bien',
+        date: '2026-03-04',
+        organization_id: ORG,
+        service_id: SVC,
+        service: 'Birth certificate',
+        service_fr: 'Acte de naissance',
+      },
+    ],
+  },
+};
+const request = {
+  from: '2026-03-02',
+  to: '2026-03-08',
+  serviceId: '',
+  counterId: '',
+  branchId: '',
+};
+
+const render = (locale: Locale, data: InsightResponse = answer) =>
+  renderToStaticMarkup(
+    <I18nProvider initial={locale}>
+      <InsightFigures data={data} request={request} />
+    </I18nProvider>,
+  );
+
+describe('the Insight figures', () => {
+  beforeAll(() => ensureLocale('fr'));
+
+  it('each chart is one image with a summary, its real table (with a caption) one tap away', () => {
+    const html = render('en');
+    const images = [...html.matchAll(/role="img" aria-label="([^"]*)"/g)].map((m) => m[1]);
+    expect(images.length).toBeGreaterThanOrEqual(5);
+    expect(images[0]).toContain('1,234 visits');
+    // Every SVG is hidden from screen readers; every chart has a <details> with a table.
+    expect(html.match(/<svg/g)?.length).toBe(html.match(/<svg[^>]*aria-hidden="true"/g)?.length);
+    expect(html.match(/<details/g)?.length).toBe(images.length);
+    expect(html.match(/<caption>/g)?.length).toBe(images.length);
+    expect(html).toContain('<caption>Visits, served, no-shows and median wait per day</caption>');
+    // The figures as numbers people read: thousands, percent, minutes.
+    expect(html).toContain('1,234');
+    expect(html).toContain('6.4%');
+    expect(html).toContain('12.5 min');
+  });
+
+  it('comments are text, never HTML', () => {
+    const html = render('en');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Très bien');
+  });
+
+  it('CSV links name the kind and the range; branches show only when there are several', () => {
+    const html = render('en').replaceAll('&amp;', '&');
+    expect(html).toContain(
+      'href="/api/v1/organization/insight/export.csv?kind=visits&from=2026-03-02&to=2026-03-08"',
+    );
+    expect(html).toContain('kind=bookings');
+    expect(html).not.toContain('By branch');
+    const two = render('en', {
+      ...answer,
+      by_branch: [
+        ...answer.by_branch,
+        {
+          ...answer.by_branch[0],
+          organization_id: SVC,
+          name: 'Akwa',
+        } as InsightResponse['by_branch'][number],
+      ],
+    });
+    expect(two).toContain('By branch');
+    expect(two).toContain('Akwa');
+  });
+
+  it('in French: words, numbers and the service names', () => {
+    const html = render('fr');
+    expect(html).toContain('Jour par jour');
+    expect(html).toContain('Acte de naissance');
+    expect(html).toMatch(/1\s234/);
+    expect(html).toMatch(/6,4\s%/);
+    expect(html).toContain('12,5 min');
+  });
+});
