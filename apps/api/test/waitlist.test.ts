@@ -1,5 +1,6 @@
 import { addDays, waitlistJoinResponseSchema } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
+import { listDaysToSettle } from '../src/modules/waitlist/waitlist.repository.js';
 import { gsmLength } from '../src/providers/sms/sms-text.js';
 import { signedIn } from './support/auth-helpers.js';
 import { initiateBody } from './support/fixtures.js';
@@ -319,8 +320,13 @@ describe('waitlist', () => {
     await fill(date, [2, 3]);
     const w1 = await joined(date, freshPhone());
     const w2 = await joined(date, freshPhone());
+    // A full day with only people waiting is not settled by the sweep: nothing can change.
+    const settled = async () =>
+      (await listDaysToSettle(db(), 1000, h.clock.now())).some((d) => d.booking_date === date);
+    expect(await settled()).toBe(false);
     // The payment fails: its hold is released, nobody is told until the sweep runs.
     expect((await h.callback(failing.paymentId, 'FAILED')).statusCode).toBe(200);
+    expect(await settled()).toBe(true);
     expect((await entry(w1.entry.entry_id)).state).toBe('waiting');
     await sweep();
     expect(await entry(w1.entry.entry_id)).toMatchObject({

@@ -7,7 +7,7 @@ import { PeriodicSweep } from '../../periodic.js';
 import {
   endEntry,
   findEntry,
-  listActiveDays,
+  listDaysToSettle,
   lockDay,
   markOffered,
   readBookings,
@@ -30,7 +30,7 @@ export interface WaitlistSweepResult extends DayOutcome {
   days: number;
 }
 
-/** Days read per page of a sweep (a sweep settles every day with a line). */
+/** Days read per page of a sweep (a sweep settles every day with a line that may change). */
 const DAYS_PER_SWEEP = 200;
 
 /**
@@ -106,13 +106,13 @@ export class WaitlistOffers {
     return outcome;
   }
 
-  /** Every service-day with a line, each in a transaction of its own. */
+  /** Every service-day with a line that may have changed, each in a transaction of its own. */
   async sweep(): Promise<WaitlistSweepResult> {
     const { db, clock } = this.deps;
     const result: WaitlistSweepResult = { days: 0, offered: 0, ended: 0 };
     let after: { booking_date: string; service_id: string } | undefined;
     for (;;) {
-      const days = await listActiveDays(db, DAYS_PER_SWEEP, after);
+      const days = await listDaysToSettle(db, DAYS_PER_SWEEP, clock.now(), after);
       for (const day of days) {
         const outcome = await db
           .transaction()

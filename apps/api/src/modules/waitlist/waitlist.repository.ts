@@ -1,4 +1,10 @@
-import { ACTIVE_BOOKING_STATUSES, dayOfWeek, zonedInstant, zonedNow } from '@qless/contract';
+import {
+  ACTIVE_BOOKING_STATUSES,
+  addDays,
+  dayOfWeek,
+  zonedInstant,
+  zonedNow,
+} from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, WaitlistEntryRow, WaitlistState } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
@@ -6,6 +12,7 @@ import { isOpenOn, listedCondition, placeName } from '../organizations/organizat
 import type { PlanBooking, PlanEntry, PlanSlot } from './waitlist-plan.js';
 
 export const ACTIVE_STATES = ['waiting', 'offered'] as const satisfies readonly WaitlistState[];
+const ACTIVE_BOOKINGS = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(status)));
 
 /**
  * Writers of one service-day's waitlist take turns (join, offers, lapses): a transaction
@@ -228,31 +235,50 @@ export async function countActive(
   return Number(row.n);
 }
 
-/** Service-days with someone waiting or offered, oldest day first, after `after`. */
-export function listActiveDays(
+/**
+ * Service-days with a line that a sweep must settle, oldest day first, after `after`: those
+ * with an offer out (it may lapse or be taken), those ending soon (tomorrow at the latest in
+ * UTC, whatever the organization's zone: their line may expire), and those with a free seat
+ * on a live slot (a hold lapsed, a payment failed). A full day with only people waiting is
+ * left alone: nothing can change for it until a seat frees.
+ */
+export function listDaysToSettle(
   db: Db,
   limit: number,
+  now: Date,
   after?: { booking_date: string; service_id: string },
 ) {
+  const soon = addDays(now.toISOString().slice(0, 10), 1);
   let query = db
-    .selectFrom('waitlist_entries')
-    .select(['service_id', 'booking_date'])
-    .where('state', 'in', ACTIVE_STATES);
+    .selectFrom('waitlist_entries as w')
+    .select(['w.service_id', 'w.booking_date'])
+    .where('w.state', 'in', ACTIVE_STATES);
   if (after) {
     query = query.where((eb) =>
       eb.or([
-        eb('booking_date', '>', after.booking_date),
+        eb('w.booking_date', '>', after.booking_date),
         eb.and([
-          eb('booking_date', '=', after.booking_date),
-          eb('service_id', '>', after.service_id),
+          eb('w.booking_date', '=', after.booking_date),
+          eb('w.service_id', '>', after.service_id),
         ]),
       ]),
     );
   }
   return query
-    .groupBy(['service_id', 'booking_date'])
-    .orderBy('booking_date')
-    .orderBy('service_id')
+    .groupBy(['w.service_id', 'w.booking_date'])
+    .having(
+      sql<boolean>`bool_or(w.state = 'offered')
+        or w.booking_date <= ${soon}::date
+        or exists (
+          select 1 from slots sl join services s on s.id = sl.service_id
+          where sl.service_id = w.service_id and sl.retired_at is null
+            and (select count(*) from bookings b
+                 where b.slot_id = sl.id and b.booking_date = w.booking_date
+                   and b.status in (${ACTIVE_BOOKINGS})
+                   and (b.status <> 'held' or b.hold_expires_at > ${now})) < s.capacity)`,
+    )
+    .orderBy('w.booking_date')
+    .orderBy('w.service_id')
     .limit(limit)
     .execute();
 }
