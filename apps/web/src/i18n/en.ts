@@ -1306,7 +1306,7 @@ export const en = {
   'insight.range.reversed': 'The start must not be after the end.',
   'insight.range.tooLong': 'Choose at most 366 days.',
   'insight.rangeShown': '{from} to {to}',
-  'insight.zone': 'times in {zone}',
+  'insight.zone': '{zone}',
   'insight.filter.branch': 'Branch',
   'insight.filter.allBranches': 'All branches',
   'insight.filter.service': 'Service',
@@ -1378,7 +1378,7 @@ export const en = {
   'insight.feedback.empty': 'No feedback for the visits of this period yet.',
   'insight.export.title': 'Export (CSV)',
   'insight.export.lead':
-    'The rows behind these figures, for a spreadsheet; times in {zone}. Customer names are included: keep the files safe.',
+    'The rows behind these figures, for a spreadsheet; times are {zone}. Customer names are included: keep the files safe.',
   'insight.export.visits': 'Download visits',
   'insight.export.bookings': 'Download bookings',
 } as const;

@@ -1354,7 +1354,7 @@ export const fr: Messages = {
   'insight.range.reversed': 'Le début ne doit pas être après la fin.',
   'insight.range.tooLong': 'Choisissez 366 jours au plus.',
   'insight.rangeShown': 'du {from} au {to}',
-  'insight.zone': 'heures en {zone}',
+  'insight.zone': '{zone}',
   'insight.filter.branch': 'Agence',
   'insight.filter.allBranches': 'Toutes les agences',
   'insight.filter.service': 'Service',
@@ -1427,7 +1427,7 @@ export const fr: Messages = {
   'insight.feedback.empty': "Pas encore d'avis pour les visites de cette période.",
   'insight.export.title': 'Exporter (CSV)',
   'insight.export.lead':
-    'Les lignes derrière ces chiffres, pour un tableur ; heures en {zone}. Les noms des clients y figurent : conservez ces fichiers avec soin.',
+    'Les lignes derrière ces chiffres, pour un tableur ; heures : {zone}. Les noms des clients y figurent : conservez ces fichiers avec soin.',
   'insight.export.visits': 'Télécharger les visites',
   'insight.export.bookings': 'Télécharger les réservations',
 };
