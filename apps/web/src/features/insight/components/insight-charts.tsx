@@ -40,7 +40,12 @@ export function ChartFigure({
       </div>
       <details className="insight-figure__table">
         <summary>{tableLabel}</summary>
-        <div className="table-scroll">{table}</div>
+        {/* Wider than a phone (the heat map's eight columns, a day's five): it scrolls in
+            its box, so the keyboard must reach it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs focus to scroll by keyboard. */}
+        <section className="table-scroll" aria-label={tableLabel} tabIndex={0}>
+          {table}
+        </section>
       </details>
     </figure>
   );
