@@ -15,7 +15,8 @@
  * year of visits. Prints p50/p95 and their ratios to the baselines, and on PostgreSQL the
  * EXPLAIN (ANALYZE, BUFFERS) of every statement of the year's answer.
  *
- *   npx tsx bench/insight.ts [--quick] [--engines=postgres,pglite]
+ *   npx tsx bench/insight.ts [--quick] [--engines=postgres,pglite] [--keep]
+ *   npm run bench -- insight      (the figures in the bench table, without the plans)
  */
 import { addDays } from '@qless/contract';
 import {
@@ -37,14 +38,12 @@ import {
 } from '../apps/api/src/modules/insight/insight.repository.js';
 import { exportCsv } from '../apps/api/src/modules/insight/insight-export.js';
 import { createFixture } from '../apps/api/test/support/fixtures.js';
+import type { Figure } from './lib/figures.js';
 import { freshPostgres } from './lib/live-processes.js';
 
-const quick = process.argv.includes('--quick');
-const enginesArg = process.argv.find((a) => a.startsWith('--engines='));
-const engines = (enginesArg?.split('=')[1] ?? 'postgres,pglite').split(',') as (
-  | 'postgres'
-  | 'pglite'
-)[];
+type Engine = 'postgres' | 'pglite';
+/** The issue's target for a year of a busy branch. */
+const YEAR_TARGET_MS = 300;
 
 const TODAY = '2026-11-26';
 const DAYS = 365;
@@ -165,7 +164,7 @@ async function seed(db: Kysely<DB>, database: Parameters<typeof createFixture>[0
 
 const compiler = new PostgresQueryCompiler();
 
-async function runEngine(engine: 'postgres' | 'pglite') {
+async function runEngine(engine: Engine, quick: boolean, explainPlans: boolean): Promise<Figure[]> {
   const scratch = engine === 'postgres' ? await freshPostgres('qless_insight_bench') : null;
   const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null });
   try {
@@ -267,7 +266,7 @@ async function runEngine(engine: 'postgres' | 'pglite') {
         `feedback ${year.feedback.count} (avg ${year.feedback.average})`,
     );
 
-    if (engine === 'postgres') {
+    if (engine === 'postgres' && explainPlans) {
       const recorded: { sql: string; parameters: readonly unknown[] }[] = [];
       const recorder: KyselyPlugin = {
         transformQuery(args) {
@@ -303,6 +302,20 @@ async function runEngine(engine: 'postgres' | 'pglite') {
       // A month of one branch among many years of rows: the range is read through the index.
       await explain('month', mFrom, mTo, false);
     }
+    return rows.slice(2).map(([name, t]) => {
+      const isYear = name === 'insight year';
+      return {
+        name,
+        engine,
+        value: Number(t.p50.toFixed(1)),
+        unit: 'ms p50',
+        baseline: Number(baseCount.p50.toFixed(1)),
+        ratio: Number((t.p50 / baseCount.p50).toFixed(1)),
+        target: isYear ? `≤ ${YEAR_TARGET_MS} ms` : 'measured',
+        met: isYear ? t.p50 <= YEAR_TARGET_MS : true,
+        detail: `p95 ${t.p95.toFixed(1)} ms; baseline: count(*) of the year's visits, p50 ${baseCount.p50.toFixed(1)} ms (select 1: ${base1.p50.toFixed(2)} ms)`,
+      };
+    });
   } finally {
     await database.close().catch(() => undefined);
     // --keep: leave the scratch database for a look with psql (its name is printed).
@@ -311,4 +324,18 @@ async function runEngine(engine: 'postgres' | 'pglite') {
   }
 }
 
-for (const engine of engines) await runEngine(engine);
+/** bench/run.ts's group `insight`: both engines, the plans left out. */
+export async function run(opts: { quick: boolean; engines?: Engine[] }): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const engine of opts.engines ?? ['postgres', 'pglite']) {
+    figures.push(...(await runEngine(engine, opts.quick, false)));
+  }
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const quick = process.argv.includes('--quick');
+  const enginesArg = process.argv.find((a) => a.startsWith('--engines='));
+  const engines = (enginesArg?.split('=')[1] ?? 'postgres,pglite').split(',') as Engine[];
+  for (const engine of engines) await runEngine(engine, quick, true);
+}

@@ -6,7 +6,8 @@
  * `npm start` runs it) on a fresh database, a bare Fastify process answering the same bytes,
  * and the load (autocannon, 64 connections). Groups: reads, growth, contention (both
  * engines), sockets and reconciler (bench/sockets.ts, bench/reconciler.ts), queue (bench/queue.ts:
- * counters calling while boards and customers follow; PostgreSQL with 2 processes, PGlite).
+ * counters calling while boards and customers follow; PostgreSQL with 2 processes, PGlite),
+ * insight (bench/insight.ts: a year of a busy branch's figures and CSV, in process).
  *
  *   npm run bench                                   everything (about 6 minutes)
  *   npm run bench -- --quick                        a short smoke run
@@ -33,7 +34,15 @@ import {
 import { cleanupAll, type Engine, ensureWebBuild, postgresReachable } from './lib/processes.js';
 import { type Group, runEngine } from './lib/server-figures.js';
 
-const GROUPS = ['reads', 'growth', 'contention', 'sockets', 'reconciler', 'queue'] as const;
+const GROUPS = [
+  'reads',
+  'growth',
+  'contention',
+  'sockets',
+  'reconciler',
+  'queue',
+  'insight',
+] as const;
 type AnyGroup = (typeof GROUPS)[number];
 
 function parseArgs(argv: string[]) {
@@ -125,6 +134,16 @@ async function main(): Promise<void> {
       figures.push(...(await run({ quick, engines: [...engines].reverse() })));
     } catch (err) {
       figures.push(failedFigure('queue', err));
+    }
+  }
+
+  if (only.includes('insight')) {
+    console.log('\n## insight');
+    try {
+      const { run } = await import('./insight.js');
+      figures.push(...(await run({ quick, engines: [...engines].reverse() })));
+    } catch (err) {
+      figures.push(failedFigure('insight', err));
     }
   }
 
