@@ -3,7 +3,7 @@
  * the branches in scope; JavaScript only renames columns and merges a handful of aggregated
  * rows. Every function takes `organizationIds` (one branch today; a group's admin later).
  *
- * Choices (see the report of issue 20 and the contract's comments):
+ * Choices (decision 025 and the contract's comments):
  * - a day is the branch's own day: visits.visit_date, bookings.booking_date;
  * - a visit is a row not in state 'transferred' (a transfer ends one row and opens another
  *   for the same person, so the person is counted once, in the line that finished);
@@ -15,8 +15,9 @@
  *   walking up included);
  * - the heat map's hours are arrived_at in each branch's own time zone;
  * - medians and 90th percentiles are percentile_cont's linear interpolation over the
- *   durations rounded to a tenth of a minute (6 s), computed from a histogram per group (see
- *   `figures`), never by sorting every visit once per group.
+ *   durations rounded to a tenth of a minute (6 s), read off a histogram per group
+ *   (`percentilesOf`), never by sorting every visit once per group; a day's median (a few
+ *   hundred visits, read in index order) is percentile_cont itself.
  */
 import type { InsightCounts, InsightDuration, InsightResponse } from '@qless/contract';
 import { type RawBuilder, sql } from 'kysely';
