@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { en } from './en';
 import { fr } from './fr';
-import { detectLocale, ensureLocale, interpolate, isLocaleLoaded } from './i18n';
+import { detectLocale, interpolate } from './i18n';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -85,6 +85,10 @@ describe('French of the public pages and the booking path (issue 10)', () => {
 
 describe('ensureLocale', () => {
   it('has English at once and loads French on demand, once for concurrent callers', async () => {
+    // A module of its own: the unit files share a worker's modules (decision 114), and a
+    // component test before this one may have loaded French already.
+    vi.resetModules();
+    const { ensureLocale, isLocaleLoaded } = await import('./i18n');
     expect(isLocaleLoaded('en')).toBe(true);
     expect(isLocaleLoaded('fr')).toBe(false);
     const first = ensureLocale('fr');
