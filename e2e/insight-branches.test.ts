@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,169 @@ async function frenchPage(email: string): Promise<{ context: BrowserContext; pag
   return { context, page };
 }
 
+/** "12,5 min", "1 234", "50 %" → 12.5, 1234, 50 (any spaces, a French comma). */
+const numberIn = (text: string): number => {
+  const match = text.replace(/[\s\u00a0\u202f]/g, '').match(/-?\d+(?:,\d+)?/);
+  if (!match) throw new Error(`no number in "${text}"`);
+  return Number(match[0].replace(',', '.'));
+};
+const oneDecimal = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+/** RFC 4180 back into rows (quoted fields, doubled quotes, CRLF records). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) throw new Error('the last record has no CRLF');
+  return rows;
+}
+
+/** The Insight screen on the week of the test (a custom range), its figures on screen. */
+async function openWeek(page: Page): Promise<void> {
+  await page.goto(`${server.origin}/organization/insight`);
+  await page.getByRole('heading', { level: 1, name: 'Statistiques' }).waitFor();
+  await page.locator('input[name="insight-kind"][value="custom"]').check();
+  await page.fill('#insight-from', WEEK[0] as string);
+  await page.fill('#insight-to', WEEK[WEEK.length - 1] as string);
+  // The range the figures are of is said above them, in French.
+  await page
+    .getByText(/16 novembre 2026.*20 novembre 2026/)
+    .first()
+    .waitFor();
+}
+
+/** The values of the summary (dt → dd). */
+async function summary(page: Page): Promise<Map<string, string>> {
+  const section = page.locator('section[aria-labelledby="insight-summary"]');
+  const terms = await section.locator('dt').allTextContents();
+  const values = await section.locator('dd').allTextContents();
+  return new Map(terms.map((t, i) => [t.trim(), values[i] ?? '']));
+}
+
+/** A table behind its chart: one tap on "Afficher le tableau" shows it; its rows' cells. */
+async function tableOf(page: Page, section: string): Promise<string[][]> {
+  const panel = page.locator(`section[aria-labelledby="${section}"]`);
+  await panel.getByText('Afficher le tableau').first().click();
+  const table = panel.locator('table').first();
+  await expect.poll(() => table.isVisible()).toBe(true);
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())),
+    );
+}
+
+describe('Insight at 360 px in French', () => {
+  it('shows a regional manager both branches: the figures the test counted, in charts and tables, and a CSV that reads back', async () => {
+    const { context, page } = await frenchPage(week.adminEmail);
+    await openWeek(page);
+    const all = [week.head, week.akwa];
+    const sum = (f: (b: (typeof all)[number]) => number) => all.reduce((n, b) => n + f(b), 0);
+    // Every branch by default ("Toutes les agences"), and a branch can be chosen.
+    await expect.poll(() => page.locator('#insight-branch').inputValue()).toBe('');
+    const stats = await summary(page);
+    expect(numberIn(stats.get('Visites') ?? '')).toBe(sum((b) => b.visits));
+    expect(numberIn(stats.get('Servies') ?? '')).toBe(sum((b) => b.served));
+    const waits = all.flatMap((b) => b.waits);
+    const services = all.flatMap((b) => b.services);
+    expect(numberIn(stats.get('Attente médiane') ?? '')).toBe(oneDecimal(median(waits)));
+    expect(numberIn(stats.get('Service médian') ?? '')).toBe(oneDecimal(median(services)));
+    await page.screenshot({ path: join(SHOTS, 'insight-regional-fr-360.png'), fullPage: true });
+
+    // Per branch: its row in the table behind the branches' chart.
+    const branches = await tableOf(page, 'insight-branches');
+    expect(branches).toHaveLength(2);
+    for (const branch of all) {
+      const row = branches.find((r) => r[0] === branch.label);
+      expect(row, branch.label).toBeDefined();
+      const [, visits, served, noShows, , wait, service] = row as string[];
+      expect(numberIn(visits as string)).toBe(branch.visits);
+      expect(numberIn(served as string)).toBe(branch.served);
+      expect(numberIn(noShows as string)).toBe(branch.noShows);
+      expect(numberIn(wait as string)).toBe(oneDecimal(median(branch.waits)));
+      expect(numberIn(service as string)).toBe(oneDecimal(median(branch.services)));
+    }
+    // Day by day, and the hour they came (every arrival was between 08:00 and 09:00).
+    const daily = await tableOf(page, 'insight-daily');
+    expect(daily.map((r) => numberIn(r[1] as string))).toEqual(
+      WEEK.map((_, i) => sum((b) => b.daily[i] as number)),
+    );
+    const heat = await tableOf(page, 'insight-heat');
+    const eight = heat.find((r) => /^8/.test(r[0] ?? ''));
+    expect(eight?.slice(1, 6).map(numberIn)).toEqual(
+      WEEK.map((_, i) => sum((b) => b.daily[i] as number)),
+    );
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      360,
+    );
+    await page.screenshot({
+      path: join(SHOTS, 'insight-regional-tables-fr-360.png'),
+      fullPage: true,
+    });
+
+    // The CSV of the visits: UTF-8 with BOM, the zone in its header, one row per visit.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('section[aria-labelledby="insight-export"] a').first().click(),
+    ]);
+    const file = readFileSync((await download.path()) as string);
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(file.subarray(3).toString('utf8'));
+    const [header, ...visits] = rows as [string[], ...string[][]];
+    expect(header).toContain('arrived_at (Africa/Douala)');
+    expect(visits).toHaveLength(sum((b) => b.visits));
+    const branchColumn = header.indexOf('branch');
+    const stateColumn = header.indexOf('state');
+    for (const branch of all) {
+      const mine = visits.filter((r) => (r[branchColumn] ?? '').endsWith(`(${branch.label})`));
+      expect(mine, branch.label).toHaveLength(branch.visits);
+      expect(mine.filter((r) => r[stateColumn] === 'done')).toHaveLength(branch.served);
+    }
+    // One branch chosen: its figures only.
+    await page.selectOption('#insight-branch', week.akwa.organizationId);
+    await expect
+      .poll(async () => numberIn((await summary(page)).get('Visites') ?? '0'))
+      .toBe(week.akwa.visits);
+    await context.close();
+  });
+
+  it('shows a branch manager their branch only', async () => {
+    const { context, page } = await frenchPage(week.managerEmail);
+    await openWeek(page);
+    expect(numberIn((await summary(page)).get('Visites') ?? '')).toBe(week.akwa.visits);
+    expect(await page.locator('#insight-branch').count()).toBe(0);
+    expect(await page.locator('section[aria-labelledby="insight-branches"]').count()).toBe(0);
+    // The other branch, named in the address of the API, is refused.
+    const other = await context.request.get(
+      `${server.origin}/api/v1/organization/insight?from=${WEEK[0]}&to=${WEEK[4]}&organization_id=${week.head.organizationId}`,
+    );
+    expect(other.status()).toBe(403);
+    await page.screenshot({ path: join(SHOTS, 'insight-manager-fr-360.png'), fullPage: true });
+    await context.close();
+  });
+});
+
 describe('the week the test made', () => {
   it('is what the API counts, branch by branch and in sum', async () => {
     const { context } = await frenchPage(week.adminEmail);
@@ -76,6 +239,17 @@ describe('the week the test made', () => {
       expect(body.totals.service_minutes.median).toBeCloseTo(median(branch.services) as number, 5);
       expect(body.daily.map((d: { visits: number }) => d.visits)).toEqual(branch.daily);
     }
+    // No branch named: every branch of the regional manager, in sum and one by one.
+    const both = await (
+      await context.request.get(
+        `${server.origin}/api/v1/organization/insight?from=${from}&to=${to}`,
+      )
+    ).json();
+    expect(both.totals.visits).toBe(week.head.visits + week.akwa.visits);
+    expect(both.by_branch.map((b: { visits: number }) => b.visits)).toEqual([
+      week.head.visits,
+      week.akwa.visits,
+    ]);
     await context.close();
   });
 });

@@ -129,7 +129,7 @@ describe('insight', () => {
     const body = res.json<InsightResponse>();
     expect(body.range).toEqual({ from: YESTERDAY, to: TODAY, days: 2 });
     expect(body.branches).toEqual([
-      { id: ctx.a.orgId, name: expect.any(String), time_zone: 'Africa/Douala' },
+      { id: ctx.a.orgId, name: expect.any(String), branch_name: null, time_zone: 'Africa/Douala' },
     ]);
     expect(waits).toHaveLength(3);
     expect(body.totals).toEqual({
@@ -157,14 +157,22 @@ describe('insight', () => {
       { date: TODAY, visits: 4, served: 2, no_shows: 1, median_wait_minutes: median(waits) },
     ]);
     expect(body.counters).toEqual([
-      { counter_id: counterId, name: 'Guichet 1', served: 2, median_service_minutes: 9.5 },
+      {
+        counter_id: counterId,
+        organization_id: ctx.a.orgId,
+        name: 'Guichet 1',
+        served: 2,
+        median_service_minutes: 9.5,
+      },
     ]);
     expect(body.services).toHaveLength(1);
     expect(body.services[0]).toMatchObject({ service_id: ctx.a.serviceId, visits: 4, served: 2 });
     expect(body.by_branch).toEqual([
       expect.objectContaining({ organization_id: ctx.a.orgId, visits: 4, no_show_bookings: 1 }),
     ]);
-    expect(body.options.counters).toEqual([{ id: counterId, name: 'Guichet 1', retired: false }]);
+    expect(body.options.counters).toEqual([
+      { id: counterId, organization_id: ctx.a.orgId, name: 'Guichet 1', retired: false },
+    ]);
   });
 
   it('feedback of the visits done: count, average and the latest comments, as sent', async () => {

@@ -81,11 +81,33 @@ export const insightResponseSchema = z.object({
   range: z.object({ from: isoDateSchema, to: isoDateSchema, days: z.number().int() }),
   filters: z.object({ service_id: idSchema.nullable(), counter_id: idSchema.nullable() }),
   /** The branches covered (one today; a group's admin will see several). */
-  branches: z.array(z.object({ id: idSchema, name: z.string(), time_zone: z.string() })),
+  branches: z.array(
+    z.object({
+      id: idSchema,
+      /** "Banque … (Akwa)": the organization's name and the branch's (decision 024). */
+      name: z.string(),
+      branch_name: z.string().nullable(),
+      time_zone: z.string(),
+    }),
+  ),
   /** What the filters may choose from, in the branches covered. */
   options: z.object({
-    services: z.array(z.object({ id: idSchema, name: z.string(), name_fr: z.string().nullable() })),
-    counters: z.array(z.object({ id: idSchema, name: z.string(), retired: z.boolean() })),
+    services: z.array(
+      z.object({
+        id: idSchema,
+        organization_id: idSchema,
+        name: z.string(),
+        name_fr: z.string().nullable(),
+      }),
+    ),
+    counters: z.array(
+      z.object({
+        id: idSchema,
+        organization_id: idSchema,
+        name: z.string(),
+        retired: z.boolean(),
+      }),
+    ),
   }),
   totals: countsSchema.extend({
     /** Wait in line: queued (arrival, or the transfer into this line) → called, minutes. */
@@ -115,6 +137,7 @@ export const insightResponseSchema = z.object({
   counters: z.array(
     z.object({
       counter_id: idSchema,
+      organization_id: idSchema,
       name: z.string(),
       served: z.number().int(),
       median_service_minutes: z.number().nullable(),
@@ -123,6 +146,7 @@ export const insightResponseSchema = z.object({
   services: z.array(
     countsSchema.extend({
       service_id: idSchema,
+      organization_id: idSchema,
       name: z.string(),
       name_fr: z.string().nullable(),
       median_wait_minutes: z.number().nullable(),

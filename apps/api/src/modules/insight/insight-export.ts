@@ -8,6 +8,7 @@
 import type { InsightExportKind } from '@qless/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
+import { placeName } from '../organizations/organizations.repository.js';
 
 const PAGE = 2000;
 const CRLF = '\r\n';
@@ -56,7 +57,7 @@ function visitsPage(db: Db, s: ExportScope, after: VisitLine | null) {
       v.id::text as k_id,
       json_build_array(
         to_char(v.visit_date, 'YYYY-MM-DD'),
-        o.name,
+        ${placeName('o')},
         v.letter || '-' || lpad(v.number::text, 3, '0'),
         s.name,
         v.source,
@@ -101,7 +102,7 @@ function bookingsPage(db: Db, s: ExportScope, after: BookingLine | null) {
     select to_char(b.booking_date, 'YYYY-MM-DD') as k_date, b.id::text as k_id,
       json_build_array(
         to_char(b.booking_date, 'YYYY-MM-DD'),
-        o.name,
+        ${placeName('o')},
         to_char(sl.start_time, 'HH24:MI'),
         s.name,
         b.status,

@@ -23,6 +23,7 @@ import type { InsightCounts, InsightDuration, InsightResponse } from '@qless/con
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import { feedbackSummary } from '../feedback/feedback.repository.js';
+import { placeName } from '../organizations/organizations.repository.js';
 
 export interface InsightScope {
   organizationIds: string[];
@@ -186,7 +187,8 @@ async function serviceTimes(db: Db, s: InsightScope) {
       (select coalesce(json_agg(percentiles), '[]') from percentiles where level <> 'counter')
         as percentiles,
       (select coalesce(json_agg(t order by t.served desc, t.name), '[]') from (
-        select c.id::text as counter_id, c.name, p.total as served,
+        select c.id::text as counter_id, c.organization_id::text as organization_id, c.name,
+          p.total as served,
           p.minutes as median_service_minutes
         from percentiles p join counters c on c.id::text = p.key
         where p.level = 'counter' and p.p = 0.5
@@ -308,26 +310,33 @@ async function daily(db: Db, s: InsightScope): Promise<DailyRow[]> {
 
 interface Named {
   id: string;
+  organization_id: string;
   name: string;
+  branch_name: string | null;
   name_fr: string | null;
   time_zone: string;
   retired: boolean;
 }
 
 export async function findBranches(db: Db, organizationIds: string[]) {
-  const { rows } = await sql<Pick<Named, 'id' | 'name' | 'time_zone'>>`
-    select o.id::text as id, o.name, o.time_zone from organizations o
-    where o.id in (${ids(organizationIds)}) order by o.name, o.id`.execute(db);
+  const { rows } = await sql<Pick<Named, 'id' | 'name' | 'branch_name' | 'time_zone'>>`
+    select o.id::text as id, ${placeName('o')} as name, o.branch_name, o.time_zone
+    from organizations o
+    where o.id in (${ids(organizationIds)})
+    order by o.parent_id is not null, o.branch_name, o.id`.execute(db);
   return rows;
 }
 
 export async function insightOptions(db: Db, organizationIds: string[]) {
   const [services, counters] = await Promise.all([
-    sql<Pick<Named, 'id' | 'name' | 'name_fr'>>`
-      select s.id::text as id, s.name, s.name_fr from services s
+    sql<Pick<Named, 'id' | 'organization_id' | 'name' | 'name_fr'>>`
+      select s.id::text as id, s.organization_id::text as organization_id, s.name, s.name_fr
+      from services s
       where s.organization_id in (${ids(organizationIds)}) order by s.name, s.id`.execute(db),
-    sql<Pick<Named, 'id' | 'name' | 'retired'>>`
-      select c.id::text as id, c.name, (c.retired_at is not null) as retired from counters c
+    sql<Pick<Named, 'id' | 'organization_id' | 'name' | 'retired'>>`
+      select c.id::text as id, c.organization_id::text as organization_id, c.name,
+        (c.retired_at is not null) as retired
+      from counters c
       where c.organization_id in (${ids(organizationIds)})
       order by (c.retired_at is not null), c.name, c.id`.execute(db),
   ]);
@@ -382,6 +391,7 @@ export async function insight(
     .filter((svc) => serviceIds.has(svc.id))
     .map((svc) => ({
       service_id: svc.id,
+      organization_id: svc.organization_id,
       name: svc.name,
       name_fr: svc.name_fr,
       ...counts(countOf('service', svc.id), bookingOf('service', svc.id), withBookings),

@@ -17,11 +17,15 @@ import { exportCsv } from './insight-export.js';
 
 /**
  * The branches (organizations) an Insight request covers: the one place that decides it.
- * Today the caller's own organization, or for an operator the one named; a group's admin
- * will get every branch of the group (issue 20, Branches).
+ * A branch named (`organization_id`): that one, if the caller may act on it. None named: every
+ * branch the caller may act on (decision 024) — each of an organization admin's branches, a
+ * branch manager's own. Operators name the branch.
  */
 export function insightScope(auth: AuthContext, named?: string | null): string[] {
-  return [targetOrganization(auth, named)];
+  if (named || auth.user.role === 'operator') return [targetOrganization(auth, named)];
+  return auth.user.branch_ids.length > 0
+    ? [...auth.user.branch_ids]
+    : [targetOrganization(auth, null)];
 }
 
 /** Days from `from` to `to` inclusive; refuses a reversed or too long range. */

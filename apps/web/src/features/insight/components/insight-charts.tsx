@@ -165,10 +165,13 @@ export function HeatMap({
   const cellH = 20;
   const top = 16;
   const max = Math.max(1, ...cells.values());
+  const width = labelW + cellW * hours.length;
   return (
     <svg
       className="insight-svg"
-      viewBox={`0 0 ${labelW + cellW * hours.length} ${top + cellH * 7}`}
+      viewBox={`0 0 ${width} ${top + cellH * 7}`}
+      // Drawn at most at its own size: a day of one busy hour is a column, not a poster.
+      style={{ maxWidth: `${width * 1.25}px` }}
       aria-hidden="true"
       focusable="false"
     >

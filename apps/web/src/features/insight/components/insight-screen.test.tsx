@@ -21,10 +21,12 @@ const counts = {
 const answer: InsightResponse = {
   range: { from: '2026-03-02', to: '2026-03-08', days: 7 },
   filters: { service_id: null, counter_id: null },
-  branches: [{ id: ORG, name: 'Mairie', time_zone: 'Africa/Douala' }],
+  branches: [{ id: ORG, name: 'Mairie', branch_name: null, time_zone: 'Africa/Douala' }],
   options: {
-    services: [{ id: SVC, name: 'Birth certificate', name_fr: 'Acte de naissance' }],
-    counters: [{ id: CTR, name: 'Guichet 1', retired: false }],
+    services: [
+      { id: SVC, organization_id: ORG, name: 'Birth certificate', name_fr: 'Acte de naissance' },
+    ],
+    counters: [{ id: CTR, organization_id: ORG, name: 'Guichet 1', retired: false }],
   },
   totals: {
     ...counts,
@@ -39,11 +41,20 @@ const answer: InsightResponse = {
     { date: '2026-03-02', visits: 300, served: 280, no_shows: 12, median_wait_minutes: 11 },
     { date: '2026-03-03', visits: 250, served: 240, no_shows: 9, median_wait_minutes: null },
   ],
-  counters: [{ counter_id: CTR, name: 'Guichet 1', served: 1100, median_service_minutes: 8.2 }],
+  counters: [
+    {
+      counter_id: CTR,
+      organization_id: ORG,
+      name: 'Guichet 1',
+      served: 1100,
+      median_service_minutes: 8.2,
+    },
+  ],
   services: [
     {
       ...counts,
       service_id: SVC,
+      organization_id: ORG,
       name: 'Birth certificate',
       name_fr: 'Acte de naissance',
       median_wait_minutes: 12.5,

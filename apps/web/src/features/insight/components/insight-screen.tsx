@@ -76,6 +76,11 @@ export function InsightScreen({
   const [options, setOptions] = useState<InsightResponse['options'] | null>(null);
   const data = state.status === 'success' ? state.data : null;
   if (data && data.options !== options) setOptions(data.options);
+  // Several branches: each service and counter says whose it is ("Caisse · Akwa").
+  const [branchNames, setBranchNames] = useState<Map<string, string>>(new Map());
+  if (data && data.branches.length !== branchNames.size) setBranchNames(branchLabels(data));
+  const at = (organizationId: string) =>
+    branchNames.size > 1 ? ` · ${branchNames.get(organizationId) ?? ''}` : '';
 
   const wide = useMediaQuery('(min-width: 760px)');
   const setKind = (kind: RangeKind) =>
@@ -203,6 +208,7 @@ export function InsightScreen({
               {options?.services.map((s) => (
                 <option key={s.id} value={s.id}>
                   {localizedText(s.name, s.name_fr, locale)}
+                  {at(s.organization_id)}
                 </option>
               ))}
             </select>
@@ -219,6 +225,7 @@ export function InsightScreen({
               {options?.counters.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.retired ? t('insight.filter.retired', { name: c.name }) : c.name}
+                  {at(c.organization_id)}
                 </option>
               ))}
             </select>
@@ -278,6 +285,11 @@ function useFormats(): Formats {
   return { number, decimal, percent, minutes, count };
 }
 
+/** Each covered branch's short name ("Akwa"), or its full one when it has none. */
+function branchLabels(data: Pick<InsightResponse, 'branches'>): Map<string, string> {
+  return new Map(data.branches.map((b) => [b.id, b.branch_name ?? b.name]));
+}
+
 export function InsightFigures({
   data,
   request,
@@ -302,8 +314,11 @@ export function InsightFigures({
   const weekdays = Array.from({ length: 7 }, (_, i) =>
     formatDate(addDays(A_MONDAY, i), intlLocale, { weekday: 'short' }),
   );
-  const serviceName = (s: { name: string; name_fr: string | null }) =>
-    localizedText(s.name, s.name_fr, locale);
+  const branchNames = branchLabels(data);
+  const at = (organizationId: string) =>
+    branchNames.size > 1 ? ` · ${branchNames.get(organizationId) ?? ''}` : '';
+  const serviceName = (s: { name: string; name_fr: string | null; organization_id: string }) =>
+    `${localizedText(s.name, s.name_fr, locale)}${at(s.organization_id)}`;
 
   const counts: { key: keyof InsightCounts; label: MessageKey }[] = [
     { key: 'visits', label: 'insight.count.visits' },
@@ -542,7 +557,7 @@ export function InsightFigures({
               <BarChart
                 bars={data.counters.map((c) => ({
                   key: c.counter_id,
-                  label: c.name,
+                  label: `${c.name}${at(c.organization_id)}`,
                   value: c.served,
                   shown: `${number.format(c.served)} · ${minutes(c.median_service_minutes)}`,
                 }))}
@@ -565,7 +580,10 @@ export function InsightFigures({
                 <tbody>
                   {data.counters.map((c) => (
                     <tr key={c.counter_id}>
-                      <th scope="row">{c.name}</th>
+                      <th scope="row">
+                        {c.name}
+                        {at(c.organization_id)}
+                      </th>
                       <td className="num">{number.format(c.served)}</td>
                       <td className="num">{minutes(c.median_service_minutes)}</td>
                     </tr>
@@ -597,7 +615,11 @@ export function InsightFigures({
           <Breakdown
             caption={t('insight.branches.caption')}
             nameHeader={t('insight.col.branch')}
-            rows={data.by_branch.map((b) => ({ ...b, id: b.organization_id, label: b.name }))}
+            rows={data.by_branch.map((b) => ({
+              ...b,
+              id: b.organization_id,
+              label: branchNames.get(b.organization_id) ?? b.name,
+            }))}
             format={format}
           />
         </section>
