@@ -220,8 +220,13 @@ describe('onboarding against the real server and a real SMTP server', () => {
     await page.getByRole('heading', { name: 'Staff' }).waitFor();
     await page.getByLabel('Email').fill('kofi@bonne-sante.cm');
     await page.getByLabel('Name').fill('Kofi');
-    // An admin invites staff only: no role to choose.
-    expect(await page.getByLabel('Role').count()).toBe(0);
+    // An admin invites counter staff or a branch manager (decision 024), never another admin:
+    // admins are the operators' call. Staff is the default.
+    const role = page.getByLabel('Role');
+    expect(
+      await role.locator('option').evaluateAll((o) => o.map((x) => x.getAttribute('value'))),
+    ).toEqual(['staff', 'branch_manager']);
+    expect(await role.inputValue()).toBe('staff');
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await page.getByText('Account created for kofi@bonne-sante.cm.').waitFor();
     // With SMTP the mail is queued, never said "sent" before it left (issue 18, point 3).

@@ -418,8 +418,13 @@ describe('the organization loop, in Chromium at 360 px, against the real server 
     await admin.getByRole('heading', { name: 'Staff' }).waitFor();
     await admin.getByLabel('Email').fill(STAFF.email);
     await admin.getByLabel('Name').fill(STAFF.name);
-    // An admin invites counter staff only (no role to choose; admins are the operators' call).
-    expect(await admin.getByLabel('Role').count()).toBe(0);
+    // An admin invites counter staff or a branch manager (decision 024), never another admin:
+    // admins are the operators' call. Staff is the default.
+    const role = admin.getByLabel('Role');
+    expect(
+      await role.locator('option').evaluateAll((o) => o.map((x) => x.getAttribute('value'))),
+    ).toEqual(['staff', 'branch_manager']);
+    expect(await role.inputValue()).toBe('staff');
     await admin.getByRole('button', { name: 'Invite', exact: true }).click();
     await admin.getByText(`Account created for ${STAFF.email}.`).waitFor();
     await shot(admin, 'staff-invited');

@@ -825,7 +825,8 @@ export const en = {
   'waitlist.lead':
     "Leave your number and we'll text you if a seat frees up on {date}. The first to pay gets it.",
   'waitlist.phone': 'Mobile number',
-  'waitlist.phoneHint': 'Cameroon mobile, e.g. 6 77 12 34 56. One SMS at most, only if a seat frees.',
+  'waitlist.phoneHint':
+    'Cameroon mobile, e.g. 6 77 12 34 56. One SMS at most, only if a seat frees.',
   'waitlist.submit': 'Text me if a seat frees',
   'waitlist.sending': 'Adding you…',
   'waitlist.joined': "You're number {n} on the list for {date}. We'll text you if a seat frees.",
