@@ -3,7 +3,7 @@
  * orders by on a checkout without Vitest's results cache (a fresh clone, CI): run the whole
  * suite once (`npm test`), then `npm run test:durations`.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -18,7 +18,11 @@ for (const dir of readdirSync(CACHE)) {
   } catch {
     continue;
   }
-  for (const [key, { duration }] of results) table[key] = Math.round(duration / 100) / 10;
+  for (const [key, { duration }] of results) {
+    // "project:path"; a file deleted since (or a helper's scratch file) is not kept.
+    if (!existsSync(join(ROOT, key.slice(key.indexOf(':') + 1)))) continue;
+    table[key] = Math.round(duration / 100) / 10;
+  }
 }
 const sorted = Object.fromEntries(Object.entries(table).sort(([, a], [, b]) => b - a));
 writeFileSync(join(ROOT, 'vitest.durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);

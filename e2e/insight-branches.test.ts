@@ -202,6 +202,29 @@ describe('Insight at 360 px in French', () => {
     await context.close();
   });
 
+  it('lets the regional manager work in one branch per tab, from the header or the Branches screen', async () => {
+    const { context, page } = await frenchPage(week.adminEmail);
+    await page.goto(`${server.origin}/organization/branches`);
+    await page.getByRole('heading', { level: 1, name: 'Agences' }).waitFor();
+    expect(await page.locator('.branches__item').count()).toBe(2);
+    await page.getByRole('heading', { name: 'Cette agence : Bonanjo' }).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      360,
+    );
+    await page.screenshot({ path: join(SHOTS, 'branches-fr-360.png'), fullPage: true });
+    // The switch in the header: this tab now acts on Akwa, every screen with it.
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.selectOption('.area__branch select', week.akwa.organizationId),
+    ]);
+    await page.getByRole('heading', { name: 'Cette agence : Akwa' }).waitFor();
+    // Another tab of the same session still works in its own branch.
+    const other = await context.newPage();
+    await other.goto(`${server.origin}/organization/branches`);
+    await other.getByRole('heading', { name: 'Cette agence : Bonanjo' }).waitFor();
+    await context.close();
+  });
+
   it('shows a branch manager their branch only', async () => {
     const { context, page } = await frenchPage(week.managerEmail);
     await openWeek(page);

@@ -514,6 +514,9 @@ describe('organization area against the real server', () => {
             fullPage: true,
           });
           await noSidewaysScroll(page);
+          // axe checks the markup, which the language does not change (an empty French text
+          // is the i18n test's to catch): once per viewport, in English.
+          if (locale === 'fr') return;
           const violations = await seriousViolations(page);
           expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
         };

@@ -20,7 +20,8 @@ import {
 
 /** Fixed so that a failure replays; fast-check prints the seed and the shrunk case. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20260309);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
+/** Per route; 80 × the app's ~100 routes is 8,000 requests (FUZZ_RUNS=1000 for a long hunt). */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const CALLBACK_FIELDS = [
   'status',
   'reference',
@@ -338,7 +339,8 @@ describe('every declared route, fed mutated input', () => {
       await fc.assert(
         fc.asyncProperty(arb, async ([m, signed]) => {
           const payment = input.isCallback ? await freshPayment() : initial;
-          const before = await counts();
+          // A route that reads cannot change a row: counted only around the ones that write.
+          const before = route.writes ? await counts() : '';
           const { url, res } = await send(route, m, signed, payment);
           tally[res.statusCode] = (tally[res.statusCode] ?? 0) + 1;
           const where = `${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
@@ -347,7 +349,9 @@ describe('every declared route, fed mutated input', () => {
           if (res.statusCode >= 400) {
             expect(errorBodySchema.safeParse(res.json()).success, where).toBe(true);
             // 402 is the provider's refusal, which records the FAILED payment by design.
-            if (res.statusCode !== 402) expect(await counts(), where).toBe(before);
+            if (res.statusCode !== 402 && route.writes) {
+              expect(await counts(), where).toBe(before);
+            }
           }
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },

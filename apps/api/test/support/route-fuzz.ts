@@ -9,6 +9,8 @@ export interface DeclaredRoute {
   params: string[];
   query: string[];
   body: string[];
+  /** A POST, PUT, PATCH or DELETE, or a GET declared as writing (the simulator's callback). */
+  writes: boolean;
 }
 
 function shapeKeys(schema: unknown): string[] {
@@ -32,6 +34,8 @@ export function collectRoute(routes: DeclaredRoute[], route: RouteOptions): void
       params: shapeKeys(schema.params),
       query: shapeKeys(schema.querystring),
       body: shapeKeys(schema.body),
+      writes:
+        method !== 'GET' || (route.config as { writes?: boolean } | undefined)?.writes === true,
     });
   }
 }

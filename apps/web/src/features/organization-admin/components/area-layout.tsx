@@ -78,7 +78,6 @@ function BranchSwitch({
         {branches.map((b) => (
           <option key={b.id} value={b.id}>
             {branchLabel(b)}
-            {b.branch_name && b.branch_name !== b.city ? ` · ${b.city}` : ''}
           </option>
         ))}
       </select>
