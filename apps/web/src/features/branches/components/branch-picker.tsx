@@ -131,6 +131,9 @@ function Branches({
               width={56}
               height={56}
               decoding="async"
+              // After the first paint, as on the catalogue's cards: on 2G an image asked for
+              // before it costs the page's largest paint a round trip (800 ms).
+              loading="lazy"
             />
           ) : (
             <span aria-hidden="true">{organization.name.slice(0, 1)}</span>
