@@ -1,5 +1,6 @@
 import { addDays, waitlistJoinResponseSchema } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
+import { syncServiceSlots } from '../src/modules/slots/slots.repository.js';
 import { listDaysToSettle } from '../src/modules/waitlist/waitlist.repository.js';
 import { gsmLength } from '../src/providers/sms/sms-text.js';
 import { signedIn } from './support/auth-helpers.js';
@@ -155,6 +156,55 @@ describe('waitlist', () => {
     for (const p of [p1, p2, p3]) expect(await offersTo(p)).toHaveLength(1);
     await sweep();
     for (const p of [p1, p2, p3]) expect(await offersTo(p)).toHaveLength(1);
+  });
+
+  it('keeps a slot an offer points at when the service changes: retired, never deleted (no 500)', async () => {
+    const date = s.nextDate();
+    // A slot no booking ever used, offered to someone (as a freshly opened slot would be).
+    const slotId = h.fx.slotIds[43] as string;
+    const now = h.clock.now();
+    await db()
+      .insertInto('waitlist_entries')
+      .values({
+        organization_id: h.fx.orgId,
+        service_id: h.fx.serviceId,
+        booking_date: date,
+        phone: freshPhone(),
+        locale: 'en',
+        state: 'offered',
+        withdraw_key_hash: 'a'.repeat(64),
+        offered_slot_id: slotId,
+        offered_at: now,
+        offer_expires_at: new Date(now.getTime() + 15 * 60_000),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    // A new duration regenerates the slots: unused ones are deleted, this one only retired.
+    await db()
+      .updateTable('services')
+      .set({ duration_minutes: 20 })
+      .where('id', '=', h.fx.serviceId)
+      .execute();
+    await db()
+      .transaction()
+      .execute((trx) => syncServiceSlots(trx, h.fx.serviceId, now));
+    const slot = await db()
+      .selectFrom('slots')
+      .select('retired_at')
+      .where('id', '=', slotId)
+      .executeTakeFirst();
+    expect(slot?.retired_at).not.toBeNull();
+    // Back as it was, for the tests after this one.
+    await db()
+      .updateTable('services')
+      .set({ duration_minutes: 15 })
+      .where('id', '=', h.fx.serviceId)
+      .execute();
+    await db()
+      .transaction()
+      .execute((trx) => syncServiceSlots(trx, h.fx.serviceId, now));
+    await db().deleteFrom('waitlist_entries').where('offered_slot_id', '=', slotId).execute();
   });
 
   it('twenty people racing one freed seat: one booking; the offer is then booked or missed', async () => {

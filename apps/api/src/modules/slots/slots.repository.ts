@@ -91,7 +91,11 @@ export async function syncServiceSlots(db: Db, serviceId: string, now: Date): Pr
       'sl.start_time',
       'sl.end_time',
       'sl.retired_at',
-      sql<boolean>`exists (select 1 from bookings b where b.slot_id = sl.id)`.as('referenced'),
+      // A slot a booking or a waitlist offer points at is retired, never deleted.
+      sql<boolean>`(exists (select 1 from bookings b where b.slot_id = sl.id)
+        or exists (select 1 from waitlist_entries w where w.offered_slot_id = sl.id))`.as(
+        'referenced',
+      ),
     ])
     .where('sl.service_id', '=', serviceId)
     .orderBy('sl.created_at')
