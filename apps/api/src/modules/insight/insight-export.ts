@@ -25,7 +25,9 @@ export function csvCell(value: Cell): string {
   if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // A semicolon or a tab is quoted too: French Excel splits on ";", and a name like
+  // "x;=cmd|…" would otherwise start a formula cell of its own.
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export const csvLine = (cells: Cell[]) => cells.map(csvCell).join(',') + CRLF;
