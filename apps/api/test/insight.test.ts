@@ -118,7 +118,20 @@ describe('insight', () => {
     services.push((s.clock.now().getTime() - calledAt) / MINUTE);
     // Bookings of the range that never came or were cancelled, and one outside the range.
     await s.book(ctx.a, { status: 'no_show', date: YESTERDAY });
-    await s.book(ctx.a, { status: 'cancelled' });
+    const cancelled = await s.book(ctx.a, { status: 'cancelled' });
+    await s.db
+      .updateTable('bookings')
+      .set({ cancelled_by: 'customer' })
+      .where('id', '=', cancelled.id)
+      .execute();
+    // A hold whose payment failed ends "cancelled" with nobody having cancelled it, never
+    // confirmed: not a cancellation, and not a booking of the CSV.
+    const abandoned = await s.book(ctx.a, { status: 'cancelled' });
+    await s.db
+      .updateTable('bookings')
+      .set({ confirmed_at: null, ticket_code: null })
+      .where('id', '=', abandoned.id)
+      .execute();
     await s.book(ctx.a, { status: 'no_show', date: '2026-03-02' });
   });
 

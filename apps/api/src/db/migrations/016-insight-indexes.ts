@@ -14,7 +14,7 @@ const statements = [
   `create index visits_insight_ix on visits (organization_id, visit_date)
      include (state, source, service_id, counter_id, arrived_at, queued_at, called_at, ended_at)`,
   `create index bookings_insight_ix on bookings (organization_id, booking_date)
-     include (service_id, status) where status in ('no_show', 'cancelled')`,
+     include (service_id, status, cancelled_by) where status in ('no_show', 'cancelled')`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

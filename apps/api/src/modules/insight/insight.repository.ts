@@ -237,7 +237,10 @@ async function bookingAggregates(db: Db, s: InsightScope): Promise<BookingAgg[]>
            when grouping(b.organization_id) = 0 then 'organization' else 'all' end as level,
       coalesce(b.service_id, b.organization_id)::text as key,
       (count(*) filter (where b.status = 'no_show'))::int as no_show_bookings,
-      (count(*) filter (where b.status = 'cancelled'))::int as cancelled_bookings
+      -- Cancelled by someone (customer or organization): a hold whose payment failed or
+      -- was abandoned ends "cancelled" too, with nobody's name on it.
+      (count(*) filter (where b.status = 'cancelled' and b.cancelled_by is not null))::int
+        as cancelled_bookings
     from bookings b
     where ${bookingFilter(s)} and b.status in ('no_show', 'cancelled')
     group by grouping sets ((), (b.service_id), (b.organization_id))`.execute(db);
