@@ -283,19 +283,35 @@ describe('waitlist', () => {
     expect(await db().selectFrom('waitlist_entries').select('id').execute()).not.toHaveLength(0);
   });
 
-  it('joining again answers the entry there is (no key); the key withdraws it and the offer moves on', async () => {
+  it('joining again answers as a first join (nothing says the number was waiting), with a key that withdraws nothing; the first key withdraws it and the offer moves on', async () => {
     const date = s.nextDate();
     const held = await s.book({ date, slotIndex: 10 });
     await fill(date, [10]);
     const phone = freshPhone();
     const first = await joined(date, phone);
     const again = await join(date, phone);
-    expect(again.statusCode).toBe(200);
-    expect(waitlistJoinResponseSchema.parse(again.json())).toMatchObject({
-      already_waiting: true,
-      withdraw_key: null,
+    expect(again.statusCode).toBe(201);
+    const answer = waitlistJoinResponseSchema.parse(again.json());
+    expect(answer).toMatchObject({
+      already_waiting: false,
       entry: { entry_id: first.entry.entry_id, position: 1 },
     });
+    expect(answer.withdraw_key).toMatch(/^[\w-]{32}$/);
+    const decoy = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/service/${h.fx.serviceId}/waitlist/${first.entry.entry_id}?key=${answer.withdraw_key}`,
+    });
+    expect(decoy.statusCode).toBe(404);
+    expect((await entry(first.entry.entry_id)).state).toBe('waiting');
+    // A number typed at a day that is not full, or a service that does not exist, is not
+    // counted against it (nobody can lock a stranger out of every waitlist).
+    const other = freshPhone();
+    for (let i = 0; i < 8; i += 1) {
+      expect((await join(s.nextDate(), other)).statusCode).toBe(409);
+    }
+    const full = s.nextDate();
+    await fill(full);
+    expect((await join(full, other)).statusCode).toBe(201);
     const next = await joined(date, freshPhone());
     expect(next.entry.position).toBe(2);
     const url = (key: string) =>
@@ -444,7 +460,7 @@ describe('waitlist', () => {
     const busy = freshPhone();
     const answers = [];
     for (let i = 0; i < 7; i += 1) answers.push((await join(days[3] ?? '', busy)).statusCode);
-    expect(answers).toEqual([201, 200, 200, 200, 200, 200, 429]);
+    expect(answers).toEqual([201, 201, 201, 201, 201, 201, 429]);
     // Joins from one address (10 an hour), whatever the answer.
     const address = '10.99.0.1';
     const fromOne = [];

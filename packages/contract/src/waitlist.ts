@@ -47,9 +47,11 @@ export const waitlistEntrySchema = z.object({
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
 /**
- * 201 for a new entry (with the key that withdraws it, shown once); 200 when this number
- * already waits for this day (`already_waiting`, no key: a stranger who types someone's
- * number must not be able to take them off the list).
+ * 201 with the entry and the key that withdraws it (shown once). A number that already waits
+ * for this day gets the same answer, so the answer never says whether a number was waiting;
+ * its key then withdraws nothing (only the first join's does: a stranger who types someone's
+ * number can neither learn of nor end their entry). `already_waiting` is always false, kept
+ * for clients of the first version.
  */
 export const waitlistJoinResponseSchema = z.object({
   entry: waitlistEntrySchema,

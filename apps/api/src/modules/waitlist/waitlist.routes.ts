@@ -22,7 +22,8 @@ const WAITLIST_WRITE = { touchesCatalog: false } as const;
 
 /**
  * The public waitlist of full days (decision 023): join (no SMS is sent), withdraw with the
- * key answered at join. Joins are counted per client address and per number before any work.
+ * key answered at join. Joins are counted per client address before any work, and per number
+ * once the join could succeed (a listed service, a full day ahead).
  */
 export function waitlistRoutes(waitlist: WaitlistService, limits: Limiter): FastifyPluginAsyncZod {
   return async (app) => {
@@ -42,11 +43,10 @@ export function waitlistRoutes(waitlist: WaitlistService, limits: Limiter): Fast
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        await limits.enforce(reply, [
-          { limit: 'waitlist-joins-per-address', of: req.ip },
-          { limit: 'waitlist-joins-per-phone', of: req.body.phone },
-        ]);
-        const joined = await waitlist.join(req.params.serviceId, req.body, req.ip);
+        await limits.enforce(reply, [{ limit: 'waitlist-joins-per-address', of: req.ip }]);
+        const joined = await waitlist.join(req.params.serviceId, req.body, req.ip, () =>
+          limits.enforce(reply, [{ limit: 'waitlist-joins-per-phone', of: req.body.phone }]),
+        );
         return reply.code(joined.status).send(joined.body);
       },
     );

@@ -60,10 +60,16 @@ export class WaitlistService {
     },
   ) {}
 
+  /**
+   * `countPhone` counts the join against the number's daily limit: called only for a join
+   * that could succeed (a listed service, a full day ahead), so typing a stranger's number at
+   * made-up services cannot lock them out of every waitlist.
+   */
   async join(
     serviceId: string,
     input: { date: string; phone: string; locale?: 'en' | 'fr' | undefined },
     clientAddress: string,
+    countPhone: () => Promise<void> = async () => {},
   ): Promise<{ status: 200 | 201; body: WaitlistJoinResponse }> {
     const { db, clock } = this.deps;
     const now = clock.now();
@@ -73,6 +79,9 @@ export class WaitlistService {
       throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service.');
     }
     this.assertDayAhead(day, date, now);
+    // Checked again under the day's lock below; here, before the number is counted.
+    await this.assertDayFull(db, day, date, now);
+    await countPhone();
     const key = randomBytes(24).toString('base64url');
     try {
       return await db.transaction().execute(async (trx) => {
@@ -81,14 +90,16 @@ export class WaitlistService {
         await lockDay(trx, serviceId, date);
         const existing = await findActiveEntry(trx, serviceId, date, phone);
         if (existing) {
-          // The same number again: the entry it has (no key: whoever typed a stranger's
-          // number must not be able to take them off the list).
+          // The same number again answers as a first join does, so the answer never tells
+          // whoever typed a number whether it was waiting (a hospital's list is health
+          // data). Its key is a fresh one that withdraws nothing: only the key of the first
+          // join takes the number off the list.
           return {
-            status: 200 as const,
+            status: 201 as const,
             body: {
               entry: await present(trx, existing),
-              already_waiting: true,
-              withdraw_key: null,
+              already_waiting: false,
+              withdraw_key: key,
             },
           };
         }

@@ -8,6 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { joinWaitlist } from '../api/join-waitlist';
 import { withdrawWaitlist } from '../api/withdraw-waitlist';
+import { findDeviceEntry, forgetDeviceEntry, rememberDeviceEntry } from '../lib/device-waitlist';
 import './waitlist.css';
 
 /** The refusals said in the form's own words (the rest: the general messages). */
@@ -55,19 +56,29 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
       setOutcome({ kind: 'refused', text: t('waitlist.error.INVALID_PHONE'), phone: true });
       return;
     }
+    const e164 = normalizeCameroonMobile(phone) as string;
+    // This device joined with this number already: the server would not say so (decision
+    // 023), the device does.
+    if (findDeviceEntry(serviceId, date, e164)) {
+      setOutcome({ kind: 'already' });
+      return;
+    }
     setOutcome({ kind: 'sending' });
     try {
       const answer = await joinWaitlist(serviceId, { date, phone, locale });
-      setOutcome(
-        answer.already_waiting
-          ? { kind: 'already' }
-          : {
-              kind: 'joined',
-              position: answer.entry.position,
-              entryId: answer.entry.entry_id,
-              key: answer.withdraw_key,
-            },
-      );
+      rememberDeviceEntry({
+        serviceId,
+        date,
+        phone: e164,
+        entryId: answer.entry.entry_id,
+        key: answer.withdraw_key,
+      });
+      setOutcome({
+        kind: 'joined',
+        position: answer.entry.position,
+        entryId: answer.entry.entry_id,
+        key: answer.withdraw_key,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'WAITLIST_DAY_NOT_FULL') onNotFull?.();
       setOutcome({ kind: 'refused', text: refusalText(error), phone: isPhoneError(error) });
@@ -88,6 +99,7 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
     setLeaving('sending');
     try {
       await withdrawWaitlist(serviceId, entryId, key);
+      forgetDeviceEntry(entryId);
       setLeaving('idle');
       setOutcome({ kind: 'withdrawn' });
     } catch {
