@@ -215,6 +215,29 @@ describe('branches', () => {
     expect(renamed.json().branch).toMatchObject({ branch_name: 'Akwa Nord', latitude: 4.06 });
     const back = await call('PATCH', '/organization/branch', manager, { branch_name: 'Akwa' });
     expect(back.statusCode).toBe(200);
+    // The organization's name is the head's: a branch manager's profile keeps it, and the
+    // head's rename reaches every branch (tickets and messages say "Bank (Akwa)").
+    const hours = { start_time: '07:00', end_time: '18:00' };
+    const renamed2 = await call('PATCH', '/organization/update/profile', manager, {
+      ...hours,
+      name: 'Other Bank',
+      city: 'Douala',
+    });
+    expect(renamed2.statusCode, renamed2.body).toBe(200);
+    const names = () =>
+      db
+        .selectFrom('organizations')
+        .select(['id', 'name'])
+        .where('id', 'in', [s.fx.orgId, akwa])
+        .execute()
+        .then((rows) => new Set(rows.map((r) => r.name)));
+    expect([...(await names())]).toEqual(['Guichet Unique ']);
+    const head = await call('PATCH', '/organization/update/profile', admin, {
+      ...hours,
+      name: 'Banque Unique',
+    });
+    expect(head.statusCode, head.body).toBe(200);
+    expect([...(await names())]).toEqual(['Banque Unique']);
   });
 
   it('copies a service to several branches, once, with its slots', async () => {

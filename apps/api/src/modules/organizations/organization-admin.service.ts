@@ -122,12 +122,32 @@ export class OrganizationAdmin {
       if (input.image_url !== undefined) {
         changes.image_url = await this.logoUrl(trx, current, input.image_url);
       }
+      // Branches (decision 024): the organization's name, category and logo are the head's.
+      // A branch keeps them (its manager cannot rename the bank in customers' tickets and
+      // messages); the head's change reaches every branch at once.
+      if (current.parent_id !== null) {
+        delete changes.name;
+        delete changes.category;
+        delete changes.image_url;
+      }
       const updated = await trx
         .updateTable('organizations')
         .set(changes)
         .where('id', '=', organizationId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (current.parent_id === null) {
+        await trx
+          .updateTable('organizations')
+          .set({
+            name: updated.name,
+            category: updated.category,
+            image_url: updated.image_url,
+            updated_at: now,
+          })
+          .where('parent_id', '=', organizationId)
+          .execute();
+      }
       const hoursChanged =
         timeToMinutes(current.start_time) !== start || timeToMinutes(current.end_time) !== end;
       if (hoursChanged) await syncOrganizationSlots(trx, organizationId, now);
