@@ -83,12 +83,20 @@ export function staffRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugi
    * Counted before the mail is queued, invite and re-send alike: the address first, so an
    * admin who hammers one address does not spend the organization's budget for everyone.
    */
-  const countInvitation = (reply: FastifyReply, organizationId: string, email: string) =>
-    limits.enforce(reply, [
+  const countInvitation = async (reply: FastifyReply, organizationId: string, email: string) => {
+    // One budget per organization, whatever its number of branches (decision 024).
+    const row = await db
+      .selectFrom('organizations')
+      .select(['id', 'parent_id'])
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
+    const organization = row?.parent_id ?? organizationId;
+    await limits.enforce(reply, [
       { limit: 'invitations-per-address', of: normalizeEmail(email) },
-      { limit: 'invitations-per-organization', of: organizationId },
-      { limit: 'invitations-per-organization-day', of: organizationId },
+      { limit: 'invitations-per-organization', of: organization },
+      { limit: 'invitations-per-organization-day', of: organization },
     ]);
+  };
 
   return async (app) => {
     app.get(
