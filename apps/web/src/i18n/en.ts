@@ -279,6 +279,10 @@ export const en = {
   'error.TOKEN_USED': 'This link has already been used.',
   'error.WEAK_PASSWORD': 'A password has 10 to 128 characters.',
   'error.EMAIL_TAKEN': 'An account with this e-mail already exists.',
+  'error.BRANCH_FORBIDDEN': 'This branch is not one you may work in. Choose another in the header.',
+  'error.BRANCH_NOT_FOUND': 'That branch is not one of this organization’s.',
+  'error.INVALID_BRANCH':
+    'Check the branch: a name, a city and an address; a position needs both latitude and longitude.',
   'error.ALREADY_HANDLED': 'This request has already been handled. The list is now up to date.',
   'error.CANNOT_DISABLE_SELF': 'You cannot disable your own account.',
   'error.INVITATION_ACCEPTED':

@@ -291,6 +291,11 @@ export const fr: Messages = {
   'error.TOKEN_USED': 'Ce lien a déjà servi.',
   'error.WEAK_PASSWORD': 'Un mot de passe compte de 10 à 128 caractères.',
   'error.EMAIL_TAKEN': 'Un compte existe déjà avec cet e-mail.',
+  'error.BRANCH_FORBIDDEN':
+    'Vous ne pouvez pas travailler dans cette agence. Choisissez-en une autre en haut de la page.',
+  'error.BRANCH_NOT_FOUND': 'Cette agence n’appartient pas à cette organisation.',
+  'error.INVALID_BRANCH':
+    'Vérifiez l’agence : un nom, une ville et une adresse ; une position demande la latitude et la longitude.',
   'error.ALREADY_HANDLED': 'Cette demande a déjà été traitée. La liste est maintenant à jour.',
   'error.CANNOT_DISABLE_SELF': 'Vous ne pouvez pas désactiver votre propre compte.',
   'error.INVITATION_ACCEPTED':

@@ -6,7 +6,6 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { setActingBranch } from '../../../lib/acting-branch';
-import { ApiError } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/error-keys';
 import { useAsync } from '../../../lib/use-async';
 import { copyService, createBranch, getBranches, updateBranch } from '../api/branches';
@@ -94,9 +93,9 @@ function PositionFields({
   );
 }
 
+/** A refusal in the reader's language (never the server's English detail). */
 function failure(error: unknown, t: ReturnType<typeof useI18n>['t']): Notice {
-  const field = error instanceof ApiError ? error.details[0]?.message : undefined;
-  return { tone: 'error', text: field ?? t(apiErrorKey(error)) };
+  return { tone: 'error', text: t(apiErrorKey(error)) };
 }
 
 /**
