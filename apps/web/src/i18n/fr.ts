@@ -295,7 +295,7 @@ export const fr: Messages = {
     'Vous ne pouvez pas travailler dans cette agence. Choisissez-en une autre en haut de la page.',
   'error.BRANCH_NOT_FOUND': 'Cette agence n’appartient pas à cette organisation.',
   'error.INVALID_BRANCH':
-    'Vérifiez l’agence : un nom, une ville et une adresse ; une position demande la latitude et la longitude.',
+    'Vérifiez l’agence : un nom, une ville et une adresse ; une position demande la latitude et la longitude.',
   'error.ALREADY_HANDLED': 'Cette demande a déjà été traitée. La liste est maintenant à jour.',
   'error.CANNOT_DISABLE_SELF': 'Vous ne pouvez pas désactiver votre propre compte.',
   'error.INVITATION_ACCEPTED':
