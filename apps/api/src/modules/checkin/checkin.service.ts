@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { markCheckedIn } from '../bookings/bookings.repository.js';
+import { placeName } from '../organizations/organizations.repository.js';
 import { enterBookingVisit } from '../queue/queue.service.js';
 import type { TurnMessages } from '../queue/turn-messages.js';
 import { inTransaction } from '../queue/visits.repository.js';
@@ -142,7 +143,7 @@ const SHOWN = sql.join(TODAY_BOOKING_STATUSES.map((s: TodayBookingStatus) => sql
 export async function organizationToday(db: Db, organizationId: string, now: Date) {
   const organization = await db
     .selectFrom('organizations')
-    .select(['id', 'name', 'time_zone'])
+    .select(['id', placeName('organizations').as('name'), 'time_zone'])
     .where('id', '=', organizationId)
     .executeTakeFirst();
   if (!organization) throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');

@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from '../auth/auth-guard.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../auth/users.repository.js';
+import { placeLabel } from '../organizations/organizations.repository.js';
 import { queueMail } from '../outbox/outbox.repository.js';
 import { passwordResetMail, resetLink } from './account-mail.js';
 import {
@@ -149,14 +150,14 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
         }
         const org = await db
           .selectFrom('organizations')
-          .select('name')
+          .select(['name', 'branch_name'])
           .where('id', '=', user.organization_id)
           .executeTakeFirst();
         return {
           valid: true,
           reason: null,
           email: user.email,
-          organization_name: org?.name ?? null,
+          organization_name: org ? placeLabel(org.name, org.branch_name) : null,
         };
       },
     );

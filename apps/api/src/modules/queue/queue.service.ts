@@ -28,6 +28,7 @@ import {
   findListedOrganization,
   isClosureDate,
   isOpenOn,
+  placeLabel,
 } from '../organizations/organizations.repository.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import {
@@ -326,7 +327,7 @@ export class QueueService {
     const waiting = new Map<string, number>();
     for (const v of day.waiting) waiting.set(v.service_id, (waiting.get(v.service_id) ?? 0) + 1);
     return {
-      organization: { organization_id: org.id, name: org.name },
+      organization: { organization_id: org.id, name: placeLabel(org.name, org.branch_name) },
       enabled: org.queue_join_enabled,
       open: await isQueueOpen(this.deps.db, org, now),
       services: [...day.services.values()]
