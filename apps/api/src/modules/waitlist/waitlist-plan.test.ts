@@ -84,13 +84,37 @@ describe('planDay (decision 023)', () => {
     const plan = planDay(
       input({
         slots: [{ id: 's1', capacity: 3, startsAt: at(120), taken: 2 }],
-        bookings: [booking({ liveHold: true, paid: false, phone: a.phone })],
+        bookings: [
+          booking({ id: 'mine', liveHold: true, paid: false, phone: a.phone }),
+          booking({ id: 'stranger' }),
+        ],
         entries: [a, b, c],
       }),
     );
     // One seat left for two open offers: the latest loses it, the earlier keeps it.
     expect(plan.ended).toEqual([{ id: '3', state: 'missed', bookingId: null }]);
     expect(plan.offers).toEqual([]);
+  });
+
+  it("a stranger's payment under way takes no offer away (it may fail); only a paid seat does", () => {
+    const offered = entry('1', {
+      state: 'offered',
+      offeredSlotId: 's1',
+      offeredAt: at(-2),
+      offerExpiresAt: at(13),
+    });
+    const holding = input({
+      slots: [{ id: 's1', capacity: 1, startsAt: at(120), taken: 1 }],
+      bookings: [booking({ liveHold: true, paid: false })],
+      entries: [offered, entry('2')],
+    });
+    const plan = planDay(holding);
+    expect(plan.ended).toEqual([]);
+    // Nobody else is offered the seat meanwhile.
+    expect(plan.offers).toEqual([]);
+    // The stranger paid: the offer is missed.
+    const paid = planDay({ ...holding, bookings: [booking({})] });
+    expect(paid.ended).toEqual([{ id: '1', state: 'missed', bookingId: null }]);
   });
 
   it('an offer past its hold lapses and its seat goes to the next; a number that paid is booked', () => {

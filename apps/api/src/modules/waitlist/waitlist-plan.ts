@@ -108,12 +108,16 @@ export function planDay(input: PlanInput): Plan {
     const paying = (entry: PlanEntry) =>
       input.bookings.some((b) => b.liveHold && b.slotId === slot.id && b.phone === entry.phone);
     const open = out.filter((entry) => !paying(entry));
-    if (open.length > free) {
+    // An offer is lost only to someone who paid: a stranger's hold may still fail, and then
+    // the seat is the offered person's to take ("first to pay gets it").
+    const paidSeats = input.bookings.filter((b) => b.paid && b.slotId === slot.id).length;
+    const keepable = Math.max(0, slot.capacity - paidSeats - (out.length - open.length));
+    if (open.length > keepable) {
       // Someone else paid first: the latest offers of the slot lose it, never the earlier.
       const byOffer = [...open].sort(
         (a, b) => (b.offeredAt?.getTime() ?? 0) - (a.offeredAt?.getTime() ?? 0),
       );
-      for (const entry of byOffer.slice(0, open.length - free)) end(entry, 'missed');
+      for (const entry of byOffer.slice(0, open.length - keepable)) end(entry, 'missed');
     }
     rooms.push({ slot, room: Math.max(0, free - open.length) });
   }
