@@ -15,7 +15,7 @@ import {
   readLine,
   readSlots,
 } from './waitlist.repository.js';
-import { planDay } from './waitlist-plan.js';
+import { OFFER_HOURS, planDay } from './waitlist-plan.js';
 import { offerLink, offerText } from './waitlist-text.js';
 
 export const OFFER_KIND = 'waitlist_offer';
@@ -59,10 +59,12 @@ export class WaitlistOffers {
     const [slots, bookings] = bookable
       ? await Promise.all([readSlots(trx, day, date, now), readBookings(trx, serviceId, date, now)])
       : [[], []];
+    const minutes = zonedNow(day.time_zone, now).minutes;
     const plan = planDay({
       now,
       holdMinutes: day.waitlist_hold_minutes,
       bookable,
+      quiet: minutes < OFFER_HOURS.from || minutes >= OFFER_HOURS.to,
       slots,
       bookings,
       entries,

@@ -96,6 +96,16 @@ describe('planDay (decision 023)', () => {
     expect(plan.offers).toEqual([]);
   });
 
+  it('at night nothing is offered (nobody woken, no hold lapsing in sleep); endings still apply', () => {
+    const night = input({
+      quiet: true,
+      slots: [{ id: 's1', capacity: 2, startsAt: at(600), taken: 1 }],
+      entries: [entry('1')],
+    });
+    expect(planDay(night)).toEqual({ ended: [], offers: [] });
+    expect(planDay({ ...night, quiet: false }).offers.map((o) => o.id)).toEqual(['1']);
+  });
+
   it("a stranger's payment under way takes no offer away (it may fail); only a paid seat does", () => {
     const offered = entry('1', {
       state: 'offered',

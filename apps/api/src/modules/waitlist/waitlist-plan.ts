@@ -39,6 +39,12 @@ export interface PlanInput {
   holdMinutes: number;
   /** False when the day can no longer be booked at all: passed, closed, service gone. */
   bookable: boolean;
+  /**
+   * Night where the organization is (outside OFFER_HOURS): no offer is sent, so nobody is
+   * woken by an SMS, and no hold lapses while its number sleeps. A seat freed at night is
+   * offered in the morning; offers out keep their hold.
+   */
+  quiet?: boolean;
   /** Live slots of the service, in start order. */
   slots: PlanSlot[];
   bookings: PlanBooking[];
@@ -52,6 +58,9 @@ export interface Plan {
   ended: { id: string; state: Ending; bookingId: string | null }[];
   offers: { id: string; slotId: string; expiresAt: Date }[];
 }
+
+/** Offers are sent from 07:00 to 21:00, the organization's time (decision 023). */
+export const OFFER_HOURS = { from: 7 * 60, to: 21 * 60 } as const;
 
 /** A slot starting sooner than this is not offered: nobody could pay for it in time. */
 export const MIN_OFFER_LEAD_MS = 5 * 60_000;
@@ -121,6 +130,7 @@ export function planDay(input: PlanInput): Plan {
     }
     rooms.push({ slot, room: Math.max(0, free - open.length) });
   }
+  if (input.quiet) return plan;
   let next = 0;
   for (const { slot, room } of rooms) {
     for (let i = 0; i < room && next < waiting.length; i += 1) {
