@@ -285,6 +285,14 @@ describe('branches', () => {
       const res = await call('POST', '/organization/branches', admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
+    // Two branches of one organization never share a name.
+    const twin = await call('POST', '/organization/branches', admin, {
+      branch_name: 'akwa',
+      city: 'Douala',
+      location: 'Elsewhere',
+    });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().code).toBe('INVALID_BRANCH');
     // An operator names the organization; a branch of it is enough.
     const byOperator = await call('POST', '/organization/branches', operator, {
       organization_id: akwa,

@@ -23,6 +23,9 @@ const statements = [
      add constraint organizations_parent_not_self_ck check (parent_id is null or parent_id <> id),
      add constraint organizations_coordinates_ck check ((latitude is null) = (longitude is null))`,
   `create index organizations_parent_idx on organizations (parent_id) where parent_id is not null`,
+  // Two branches of one organization never share a name (customers pick by it).
+  `create unique index organizations_branch_name_uq
+     on organizations ((coalesce(parent_id, id)), lower(branch_name)) where branch_name is not null`,
   `alter table users drop constraint users_role_check`,
   `alter table users add constraint users_role_check
      check (role in ('operator', 'org_admin', 'branch_manager', 'staff'))`,

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errorResponses, notFound } from '../../errors.js';
 import {
   assertOrganizationAccess,
@@ -32,6 +33,14 @@ const serviceParams = withFieldCodes(z.object({ service_id: idSchema }), {
 export const MAX_BRANCHES = 200;
 
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
+
+/** Two branches of one organization share a name: 409, never a 500. */
+function sameName(error: unknown): never {
+  if (isUniqueViolation(error, 'organizations_branch_name_uq')) {
+    throw new AppError(409, 'INVALID_BRANCH', 'Another branch of this organization has that name.');
+  }
+  throw error;
+}
 
 /**
  * Branches (issue 20, decision 024): an organization admin lists, adds and names the
@@ -93,28 +102,31 @@ export function branchesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           targetOrganization(auth, req.body.organization_id),
         );
         const now = clock.now();
-        const branch = await db.transaction().execute(async (trx) => {
-          // The head's row lock orders concurrent additions, so the bound below holds.
-          const head = await trx
-            .selectFrom('organizations')
-            .selectAll()
-            .where('id', '=', headOf(acting))
-            .forUpdate()
-            .executeTakeFirstOrThrow();
-          const count = await trx
-            .selectFrom('organizations')
-            .select((eb) => eb.fn.countAll<string | number>().as('n'))
-            .where('parent_id', '=', head.id)
-            .executeTakeFirstOrThrow();
-          if (Number(count.n) + 1 >= MAX_BRANCHES) {
-            throw new AppError(
-              409,
-              'INVALID_BRANCH',
-              `An organization has at most ${MAX_BRANCHES} branches.`,
-            );
-          }
-          return insertBranch(trx, head, req.body, now);
-        });
+        const branch = await db
+          .transaction()
+          .execute(async (trx) => {
+            // The head's row lock orders concurrent additions, so the bound below holds.
+            const head = await trx
+              .selectFrom('organizations')
+              .selectAll()
+              .where('id', '=', headOf(acting))
+              .forUpdate()
+              .executeTakeFirstOrThrow();
+            const count = await trx
+              .selectFrom('organizations')
+              .select((eb) => eb.fn.countAll<string | number>().as('n'))
+              .where('parent_id', '=', head.id)
+              .executeTakeFirstOrThrow();
+            if (Number(count.n) + 1 >= MAX_BRANCHES) {
+              throw new AppError(
+                409,
+                'INVALID_BRANCH',
+                `An organization has at most ${MAX_BRANCHES} branches.`,
+              );
+            }
+            return insertBranch(trx, head, req.body, now);
+          })
+          .catch(sameName);
         return reply.status(201).send({ branch: toAdminBranch(branch, 0, 0) });
       },
     );
@@ -141,7 +153,8 @@ export function branchesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           })
           .where('id', '=', id)
           .returningAll()
-          .executeTakeFirst();
+          .executeTakeFirst()
+          .catch(sameName);
         if (!row) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
         const [branch] = (await listBranches(db, headOf(row))).filter(
           (b) => b.organization_id === row.id,
