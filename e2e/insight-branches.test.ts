@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
+import { parseCsv } from '../apps/api/test/support/csv';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { ARTIFACTS, launch, MOBILE } from './support/browser';
 import { type InsightWeek, median, simulateInsightWeek, WEEK } from './support/insight-week';
@@ -62,36 +63,6 @@ const numberIn = (text: string): number => {
   return Number(match[0].replace(',', '.'));
 };
 const oneDecimal = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
-
-/** RFC 4180 back into rows (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) throw new Error('the last record has no CRLF');
-  return rows;
-}
 
 /** The Insight screen on the week of the test (a custom range), its figures on screen. */
 async function openWeek(page: Page): Promise<void> {

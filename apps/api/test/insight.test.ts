@@ -6,40 +6,11 @@ import {
   insightOptions,
 } from '../src/modules/insight/insight.repository.js';
 import { TODAY, useCounterApp, YESTERDAY } from './support/checkin-helpers.js';
+import { parseCsv } from './support/csv.js';
 import { queueApi } from './support/queue-helpers.js';
 import { PINNED_NOW } from './support/test-app.js';
 
 const MINUTE = 60_000;
-
-/** RFC 4180 back into rows (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) throw new Error('the last record has no CRLF');
-  return rows;
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -23,7 +23,7 @@ import {
 } from '../auth/auth-guard.js';
 import { headOf, insertBranch, listBranches, toAdminBranch } from './branches.repository.js';
 import { OrganizationAdmin } from './organization-admin.service.js';
-import { findOrganization } from './organizations.repository.js';
+import { requireOrganization as requireOrganizationRow } from './organizations.repository.js';
 
 const serviceParams = withFieldCodes(z.object({ service_id: idSchema }), {
   service_id: 'INVALID_ID',
@@ -52,11 +52,7 @@ export function branchesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock, guard, config } = deps;
   const admin = new OrganizationAdmin(db, clock, config.publicOrigin);
 
-  async function requireOrganization(id: string) {
-    const org = await findOrganization(db, id);
-    if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
-    return org;
-  }
+  const requireOrganization = (id: string) => requireOrganizationRow(db, id);
 
   return async (app) => {
     app.addHook('onRequest', async (_req, reply) => {

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError, errorResponses, notFound } from '../../errors.js';
+import { AppError, errorResponses } from '../../errors.js';
 import {
   assertOrganizationAccess,
   authOf,
@@ -33,7 +33,7 @@ import {
   toProfile,
 } from './organization-admin.repository.js';
 import { OrganizationAdmin } from './organization-admin.service.js';
-import { findOrganization } from './organizations.repository.js';
+import { requireOrganization as requireOrganizationRow } from './organizations.repository.js';
 
 const bookingsParams = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
 const createServiceParams = withFieldCodes(z.object({ organization_id: idSchema }), {
@@ -55,11 +55,7 @@ export function organizationAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock, guard, config } = deps;
   const admin = new OrganizationAdmin(db, clock, config.publicOrigin);
 
-  async function requireOrganization(id: string) {
-    const org = await findOrganization(db, id);
-    if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
-    return org;
-  }
+  const requireOrganization = (id: string) => requireOrganizationRow(db, id);
 
   return async (app) => {
     // Customers' names and phone numbers: never kept by a browser or a proxy.

@@ -9,6 +9,7 @@ import {
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB, Db, OrganizationRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
+import { notFound } from '../../errors.js';
 
 export function toOrganization(row: OrganizationRow): Organization {
   return {
@@ -211,6 +212,13 @@ export function findListedOrganization(db: Db, id: string): Promise<Organization
 /** Any organization, listed or not (the organization area and operators). */
 export function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** `findOrganization`, or 404 ORGANIZATION_NOT_FOUND. */
+export async function requireOrganization(db: Db, id: string): Promise<OrganizationRow> {
+  const org = await findOrganization(db, id);
+  if (!org) throw notFound('ORGANIZATION_NOT_FOUND', 'No such organization.');
+  return org;
 }
 
 /** Days of the week as the bitmask stored in organizations.open_days (bit d = day d). */
