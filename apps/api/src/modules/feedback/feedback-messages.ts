@@ -8,12 +8,10 @@
  */
 import { FEEDBACK_LINK_DAYS } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { gsmLength, toGsm } from '../../providers/sms/sms-text.js';
+import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
 import { visitNumber } from '../queue/queue-day.js';
-import { clip } from '../queue/turn-messages.js';
 import type { FeedbackLinks } from './feedback-links.js';
 
-const ONE_PART = 160;
 const DAY = 86_400_000;
 /** How long the organization's name may be, in turn, until the text fits (0: left out). */
 const ORGANIZATION_LENGTHS = [40, 30, 20, 12, 0];
@@ -28,17 +26,12 @@ export function feedbackText(f: {
   organization: string;
   link: string;
 }): string {
-  let text = '';
-  for (const max of ORGANIZATION_LENGTHS) {
-    const at = max > 0 ? clip(f.organization, max) : '';
-    text = toGsm(
-      f.locale === 'fr'
-        ? `Merci de votre visite${at ? ` chez ${at}` : ''} ! Votre avis de 1 à 5 : ${f.link}`
-        : `Thank you for visiting${at ? ` ${at}` : ' us'}! How was it? Rate 1 to 5: ${f.link}`,
-    );
-    if ((gsmLength(text) ?? Number.POSITIVE_INFINITY) <= ONE_PART) return text;
-  }
-  return text;
+  return firstInOnePart(ORGANIZATION_LENGTHS, (max) => {
+    const at = clipName(f.organization, max);
+    return f.locale === 'fr'
+      ? `Merci de votre visite${at ? ` chez ${at}` : ''} ! Votre avis de 1 à 5 : ${f.link}`
+      : `Thank you for visiting${at ? ` ${at}` : ' us'}! How was it? Rate 1 to 5: ${f.link}`;
+  });
 }
 
 /** What the SMS needs beside the transaction: where links point and how tokens are made. */

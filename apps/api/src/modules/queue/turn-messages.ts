@@ -8,26 +8,14 @@
  */
 import { ticketPageUrl } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { gsmLength, toGsm } from '../../providers/sms/sms-text.js';
+import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
 import { type QueueDay, visitNumber } from './queue-day.js';
 import type { VisitAccess } from './visit-access.js';
 
-const ONE_PART = 160;
-
 /** The walk-in's page, as the web app builds it (paths.visit: `/visit/{id}?k=KEY`). */
 export function visitPageUrl(origin: string, visitId: string, key: string): string {
   return `${origin.replace(/\/+$/, '')}/visit/${encodeURIComponent(visitId)}?k=${encodeURIComponent(key)}`;
-}
-
-export function clip(text: string, max: number): string {
-  const t = text.trim();
-  if (t.length <= max) return t;
-  // Cut at a word where one is near, so a name does not end in "(" or half a word.
-  const cut = t.slice(0, Math.max(1, max - 1));
-  const space = cut.lastIndexOf(' ');
-  const word = space >= max / 2 ? cut.slice(0, space) : cut;
-  return word.replace(/[\s(,;:—-]+$/u, '');
 }
 
 function place(locale: 'en' | 'fr', n: number): string {
@@ -48,14 +36,8 @@ const SHORTENINGS: [organization: number, counter: number][] = [
 ];
 
 /** The first text of `write` (names shortened less to more) that fits one GSM-7 part. */
-function fitted(write: (orgMax: number, counterMax: number) => string): string {
-  let text = '';
-  for (const [orgMax, counterMax] of SHORTENINGS) {
-    text = toGsm(write(orgMax, counterMax));
-    if ((gsmLength(text) ?? Number.POSITIVE_INFINITY) <= ONE_PART) return text;
-  }
-  return text;
-}
+const fitted = (write: (orgMax: number, counterMax: number) => string): string =>
+  firstInOnePart(SHORTENINGS, ([orgMax, counterMax]) => write(orgMax, counterMax));
 
 export function nearText(f: {
   locale: 'en' | 'fr';
@@ -65,7 +47,7 @@ export function nearText(f: {
   link: string;
 }): string {
   return fitted((orgMax) => {
-    const at = orgMax > 0 ? clip(f.organization, orgMax) : '';
+    const at = orgMax > 0 ? clipName(f.organization, orgMax) : '';
     return f.locale === 'fr'
       ? `${f.number} : vous êtes ${place('fr', f.position)}${at ? ` chez ${at}` : ''}. Restez à proximité. ${f.link}`
       : `${f.number}: you are ${place('en', f.position)}${at ? ` at ${at}` : ''}. Please stay close. ${f.link}`;
@@ -80,8 +62,8 @@ export function calledText(f: {
   link: string;
 }): string {
   return fitted((orgMax, counterMax) => {
-    const at = orgMax > 0 ? ` (${clip(f.organization, orgMax)})` : '';
-    const counter = clip(f.counter, counterMax);
+    const at = orgMax > 0 ? ` (${clipName(f.organization, orgMax)})` : '';
+    const counter = clipName(f.counter, counterMax);
     return f.locale === 'fr'
       ? `${f.number} : c'est votre tour ! Allez au ${counter}${at}. ${f.link}`
       : `${f.number}: it is your turn! Go to ${counter}${at}. ${f.link}`;

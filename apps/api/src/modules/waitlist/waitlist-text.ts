@@ -4,9 +4,7 @@
  * organization's clock; the offer's end says how long the link is worth following.
  */
 import { formatMinutes } from '@qless/contract';
-import { gsmLength, toGsm } from '../../providers/sms/sms-text.js';
-
-const ONE_PART = 160;
+import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
 
 export interface OfferFacts {
   locale: 'en' | 'fr';
@@ -38,19 +36,6 @@ export function expandId(code: string): string | null {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function clip(text: string, max: number): string {
-  const t = text.trim();
-  if (t.length <= max) return t;
-  const cut = t.slice(0, Math.max(1, max - 1));
-  const space = cut.lastIndexOf(' ');
-  const word = space >= max / 2 ? cut.slice(0, space) : cut;
-  // A name cut after "de" or "of" reads as unfinished: those small words go too.
-  return word
-    .replace(/[\s(,;:–—-]+$/u, '')
-    .replace(/\s+(?:de|du|des|d'|la|le|les|et|of|the|and|for|a|à)$/iu, '')
-    .replace(/[\s(,;:–—-]+$/u, '');
-}
-
 function dayMonth(date: string): string {
   const [, month, day] = date.split('-');
   return `${day}/${month}`;
@@ -69,19 +54,13 @@ const SHORTENINGS: [organization: number, service: number][] = [
 ];
 
 export function offerText(f: OfferFacts): string {
-  let text = '';
-  for (const [orgMax, serviceMax] of SHORTENINGS) {
-    const names = [
-      orgMax > 0 ? clip(f.organization, orgMax) : '',
-      serviceMax > 0 ? clip(f.service, serviceMax) : '',
-    ].filter(Boolean);
-    const where = names.length > 0 ? ` ${names.join(', ')},` : '';
-    text = toGsm(
-      f.locale === 'fr'
-        ? `Place libre :${where} le ${dayMonth(f.date)} à ${frTime(f.startMinutes)}. Le 1er qui paie l'obtient. Offre jusqu'à ${frTime(f.endsMinutes)} : ${f.link}`
-        : `Seat free:${where} ${dayMonth(f.date)} at ${formatMinutes(f.startMinutes)}. First to pay gets it. Offer ends ${formatMinutes(f.endsMinutes)}: ${f.link}`,
+  return firstInOnePart(SHORTENINGS, ([orgMax, serviceMax]) => {
+    const names = [clipName(f.organization, orgMax), clipName(f.service, serviceMax)].filter(
+      Boolean,
     );
-    if ((gsmLength(text) ?? Number.POSITIVE_INFINITY) <= ONE_PART) return text;
-  }
-  return text;
+    const where = names.length > 0 ? ` ${names.join(', ')},` : '';
+    return f.locale === 'fr'
+      ? `Place libre :${where} le ${dayMonth(f.date)} à ${frTime(f.startMinutes)}. Le 1er qui paie l'obtient. Offre jusqu'à ${frTime(f.endsMinutes)} : ${f.link}`
+      : `Seat free:${where} ${dayMonth(f.date)} at ${formatMinutes(f.startMinutes)}. First to pay gets it. Offer ends ${formatMinutes(f.endsMinutes)}: ${f.link}`;
+  });
 }
