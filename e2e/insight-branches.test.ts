@@ -177,8 +177,8 @@ describe('Insight at 360 px in French', () => {
     const { context, page } = await frenchPage(week.adminEmail);
     await page.goto(`${server.origin}/organization/branches`);
     await page.getByRole('heading', { level: 1, name: 'Agences' }).waitFor();
+    await page.getByRole('heading', { name: /^Cette agence\s*: Bonanjo$/ }).waitFor();
     expect(await page.locator('.branches__item').count()).toBe(2);
-    await page.getByRole('heading', { name: 'Cette agence : Bonanjo' }).waitFor();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
       360,
     );
@@ -188,11 +188,11 @@ describe('Insight at 360 px in French', () => {
       page.waitForEvent('load'),
       page.selectOption('.area__branch select', week.akwa.organizationId),
     ]);
-    await page.getByRole('heading', { name: 'Cette agence : Akwa' }).waitFor();
+    await page.getByRole('heading', { name: /^Cette agence\s*: Akwa$/ }).waitFor();
     // Another tab of the same session still works in its own branch.
     const other = await context.newPage();
     await other.goto(`${server.origin}/organization/branches`);
-    await other.getByRole('heading', { name: 'Cette agence : Bonanjo' }).waitFor();
+    await other.getByRole('heading', { name: /^Cette agence\s*: Bonanjo$/ }).waitFor();
     await context.close();
   });
 

@@ -1,6 +1,10 @@
-import { buildWeb } from './server';
+import { buildServer, buildWeb } from './server';
 
-/** The browser test files share one build of the web app, made (when stale) before any starts. */
+/**
+ * The browser test files share one build of the web app and one bundle of the API, made
+ * (when stale) before any starts.
+ */
 export default function setup(): void {
   buildWeb();
+  buildServer();
 }
