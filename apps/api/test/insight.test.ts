@@ -244,6 +244,31 @@ describe('insight', () => {
     });
   });
 
+  it("exports the rows behind the screen's filters: a service, a counter", async () => {
+    const csv = async (query: string) => {
+      const res = await q.call(
+        'GET',
+        `/organization/insight/export.csv?${range}&${query}`,
+        ctx.adminA.headers,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return parseCsv(res.rawPayload.toString('utf8').slice(1)).length - 1;
+    };
+    const all = await csv('kind=visits');
+    expect(all).toBe(4);
+    expect(await csv(`kind=visits&service_id=${ctx.a.serviceId}`)).toBe(4);
+    expect(await csv(`kind=visits&service_id=${ctx.a.otherServiceId}`)).toBe(0);
+    // The counter served three of the four (the fourth still waits).
+    expect(await csv(`kind=visits&counter_id=${counterId}`)).toBe(3);
+    // Another organization's service or counter: 404, as on the screen.
+    const foreign = await q.call(
+      'GET',
+      `/organization/insight/export.csv?kind=visits&${range}&service_id=${ctx.b.serviceId}`,
+      ctx.adminA.headers,
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('exports visits and bookings as RFC 4180 CSV in the branch time zone, formulas defused', async () => {
     const res = await q.call(
       'GET',

@@ -36,12 +36,18 @@ export const insightExportQuerySchema = withFieldCodes(
     from: isoDateSchema,
     to: isoDateSchema,
     organization_id: idSchema.optional(),
+    /** The screen's filters: the file holds the rows behind the figures shown. */
+    service_id: idSchema.optional(),
+    /** Visits only (a booking has no counter): the bookings file ignores it. */
+    counter_id: idSchema.optional(),
   }),
   {
     kind: 'INVALID_QUERY',
     from: 'INVALID_DATE',
     to: 'INVALID_DATE',
     organization_id: 'INVALID_ID',
+    service_id: 'INVALID_ID',
+    counter_id: 'INVALID_ID',
   },
 );
 export type InsightExportQuery = z.infer<typeof insightExportQuerySchema>;

@@ -38,6 +38,9 @@ interface ExportScope {
   to: string;
   /** The zone every time is written in (the branch's; the header says it). */
   timeZone: string;
+  serviceId?: string | null;
+  /** Visits only. */
+  counterId?: string | null;
 }
 
 const ids = (list: string[]) => sql.join(list.map((id) => sql`${id}::uuid`));
@@ -83,6 +86,8 @@ function visitsPage(db: Db, s: ExportScope, after: VisitLine | null) {
     left join counters c on c.id = v.counter_id
     where v.organization_id in (${ids(s.organizationIds)})
       and v.visit_date between ${s.from}::date and ${s.to}::date
+      ${s.serviceId ? sql`and v.service_id = ${s.serviceId}::uuid` : sql``}
+      ${s.counterId ? sql`and v.counter_id = ${s.counterId}::uuid` : sql``}
       ${
         after
           ? sql`and (v.visit_date, v.arrived_at, v.id) > (${after.k_date}::date, ${after.k_arrived}::timestamptz, ${after.k_id}::uuid)`
@@ -122,6 +127,7 @@ function bookingsPage(db: Db, s: ExportScope, after: BookingLine | null) {
     join slots sl on sl.id = b.slot_id
     where b.organization_id in (${ids(s.organizationIds)})
       and b.booking_date between ${s.from}::date and ${s.to}::date
+      ${s.serviceId ? sql`and b.service_id = ${s.serviceId}::uuid` : sql``}
       and b.confirmed_at is not null
       ${after ? sql`and (b.booking_date, b.id) > (${after.k_date}::date, ${after.k_id}::uuid)` : sql``}
     order by b.booking_date, b.id

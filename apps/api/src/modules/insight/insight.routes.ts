@@ -121,6 +121,13 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
         checkRange(q.from, q.to);
         const organizationIds = insightScope(authOf(req), q.organization_id);
         const branches = await branchesOf(db, organizationIds);
+        const options = await insightOptions(db, organizationIds);
+        if (q.service_id && !options.services.some((s) => s.id === q.service_id)) {
+          throw notFound('SERVICE_NOT_FOUND', 'No such service here.');
+        }
+        if (q.counter_id && !options.counters.some((c) => c.id === q.counter_id)) {
+          throw notFound('COUNTER_NOT_FOUND', 'No such counter here.');
+        }
         // One zone for the whole file, the one the header names (the first branch's).
         const timeZone = branches[0]?.time_zone ?? 'Africa/Douala';
         // Only ASCII we wrote ourselves: the kind and two validated dates.
@@ -131,7 +138,14 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
           .header('x-content-type-options', 'nosniff');
         return reply.send(
           Readable.from(
-            exportCsv(db, q.kind, { organizationIds, from: q.from, to: q.to, timeZone }),
+            exportCsv(db, q.kind, {
+              organizationIds,
+              from: q.from,
+              to: q.to,
+              timeZone,
+              serviceId: q.service_id ?? null,
+              counterId: q.counter_id ?? null,
+            }),
           ),
         );
       },

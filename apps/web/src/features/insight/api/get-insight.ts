@@ -32,5 +32,8 @@ export function insightExportHref(kind: InsightExportKind, request: InsightReque
     from: request.from,
     to: request.to,
     organization_id: request.branchId || undefined,
+    // The rows behind the figures shown: the screen's filters too.
+    service_id: request.serviceId || undefined,
+    counter_id: kind === 'visits' ? request.counterId || undefined : undefined,
   });
 }
