@@ -75,6 +75,9 @@ describe('booking flow against the real API', () => {
 
     await page.getByRole('heading', { name: 'Featured Organizations' }).waitFor();
     await page.locator('.org-card').first().waitFor();
+    // This flow types into the live app (text typed earlier is searched once the app takes
+    // over, search-field.tsx; on a loaded machine the check below could run before that).
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
     expect(await page.locator('.org-card').count()).toBeGreaterThan(1);
     // The search covers the city too: the three organizations of Bamenda.
     await page.getByPlaceholder('Search organization...').fill('BAMENDA');

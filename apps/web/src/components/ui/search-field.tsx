@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { SearchIcon } from './icon';
 
 interface Props {
@@ -10,6 +10,13 @@ interface Props {
 
 export function SearchField({ label, placeholder, value, onChange }: Props) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed into the server's page before the app was live is searched once it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes over.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== value) onChange(typed);
+  }, []);
   return (
     <div className="search-field">
       <label htmlFor={id} className="visually-hidden">
@@ -17,6 +24,7 @@ export function SearchField({ label, placeholder, value, onChange }: Props) {
       </label>
       <SearchIcon className="search-field__icon" />
       <input
+        ref={input}
         id={id}
         type="search"
         className="input search-field__input"
