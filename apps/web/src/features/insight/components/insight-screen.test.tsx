@@ -2,7 +2,7 @@ import type { InsightResponse } from '@qless/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocale, I18nProvider, type Locale } from '../../../i18n/i18n';
-import { InsightFigures } from './insight-screen';
+import { InsightFigures } from './insight-figures';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const SVC = '22222222-2222-4222-8222-222222222222';
