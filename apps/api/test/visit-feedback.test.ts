@@ -320,6 +320,8 @@ describe('a word after the visit', () => {
       `/api/v1/feedback/${token}`,
       `/feedback/${token}`,
       `/feedback/${token}?x=1`,
+      // A waitlist offer's short link (decision 023) names a person's entry the same way.
+      `/w/${token}`,
     ]) {
       const line = serializeRequest({ url, method: 'GET', host: 'h', ip: '1.2.3.4' } as never);
       expect(line.url).not.toContain(token);
