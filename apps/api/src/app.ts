@@ -380,6 +380,13 @@ declare module 'fastify' {
      * with migration 010's triggers), so its answer does not wait for the read cache.
      */
     touchesCatalog?: boolean;
+    /**
+     * Audit log (decision 032): true records every call of this route, reads included (a GET
+     * that exports personal data) and calls without a session (sign-in, password reset).
+     */
+    audit?: boolean;
+    /** Audit log: the action's stable name, instead of the one derived from method + route. */
+    auditAction?: string;
   }
   interface FastifyInstance {
     /** Origins allowed to call the API from a browser and to open sockets. */
