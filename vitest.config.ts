@@ -14,6 +14,7 @@ export const BOTH_ENGINES = [
   'client-address-limits',
   'database-faults',
   'mail-outbox', // claims with SKIP LOCKED
+  'migrate-command', // the two migration ledgers
   'payment-duplicate-callbacks', // concurrent callbacks on one payment
   'payment-races',
   'payment-rate-limits',

@@ -4,7 +4,7 @@ import { buildServer, buildWeb } from './server';
  * The browser test files share one build of the web app and one bundle of the API, made
  * (when stale) before any starts.
  */
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   buildWeb();
-  buildServer();
+  await buildServer();
 }

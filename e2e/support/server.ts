@@ -1,8 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { bundleApi, CLI_BUNDLE } from '../../apps/api/build/bundle.js';
 import { freePort } from '../../apps/api/test/support/server-process.js';
 import { adminQuery, adminUrl } from '../../apps/api/test/support/test-db.js';
 
@@ -76,44 +77,14 @@ export interface ServerOptions {
   engine?: 'postgres' | 'pglite';
 }
 
-/** The API as one JavaScript file for the browser tests' servers (see buildServer). */
-const SERVER_BUNDLE = join(ROOT, 'apps/api/.e2e/server.mjs');
-
 /**
- * Bundles the API's sources (and the contract's) into one JavaScript file, unless it is
- * newer than every source: a browser test's server then starts on plain Node. Run through
- * tsx, each of the run's two dozen servers spent 2.2 s of CPU starting, about 1 s of it
- * compiling TypeScript; bundled once, 1.25 s (decision 114). The npm packages stay imports.
- * The file sits one folder below apps/api, as src/server.ts does, so the paths config.ts
- * resolves from its own folder stay the same.
+ * The API bundled (apps/api/build/bundle.ts, the production build's own function) unless the
+ * bundle is newer than every source: a browser test's server then starts on plain Node. Run
+ * through tsx, each of the run's two dozen servers spent 2.2 s of CPU starting, about 1 s of
+ * it compiling TypeScript; bundled once, 1.25 s (decision 114).
  */
-export function buildServer(): string {
-  const sources = Math.max(
-    newestMtime(join(ROOT, 'apps/api/src')),
-    newestMtime(join(ROOT, 'packages/contract/src')),
-  );
-  if (existsSync(SERVER_BUNDLE) && statSync(SERVER_BUNDLE).mtimeMs > sources) return SERVER_BUNDLE;
-  const api = JSON.parse(readFileSync(join(ROOT, 'apps/api/package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const external = Object.keys(api.dependencies)
-    .filter((name) => !name.startsWith('@qless/'))
-    .map((name) => `--external:${name}`);
-  execFileSync(
-    join(ROOT, 'node_modules/.bin/esbuild'),
-    [
-      'apps/api/src/server.ts',
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--target=node20',
-      '--log-level=warning',
-      ...external,
-      `--outfile=${SERVER_BUNDLE}`,
-    ],
-    { cwd: ROOT, stdio: 'pipe' },
-  );
-  return SERVER_BUNDLE;
+export async function buildServer(): Promise<{ server: string; cli: string }> {
+  return bundleApi({ onlyIfStale: true });
 }
 
 /**
@@ -151,8 +122,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (engine === 'pglite' && !options.env?.DATABASE_URL) delete env.DATABASE_URL;
   let child: ChildProcess | null = null;
   try {
+    // Built first: `prepare` may run the bundled command line (createOperator).
+    const { server } = await buildServer();
     options.prepare?.(env);
-    const started = spawn(process.execPath, [buildServer()], {
+    const started = spawn(process.execPath, [server], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,8 +177,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 /**
- * Makes an operator with the create-operator CLI on the server's database (call it from
- * `prepare`, before the server opens that database).
+ * Makes an operator with the create-operator CLI (the bundle startServer built) on the
+ * server's database (call it from `prepare`, before the server opens that database).
  */
 export function createOperator(
   env: NodeJS.ProcessEnv,
@@ -213,15 +186,7 @@ export function createOperator(
 ): void {
   execFileSync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/api/src/cli/create-operator.ts',
-      '--email',
-      operator.email,
-      '--password',
-      operator.password,
-    ],
+    [CLI_BUNDLE, 'create-operator', '--email', operator.email, '--password', operator.password],
     { cwd: ROOT, env, stdio: 'pipe' },
   );
 }

@@ -131,6 +131,17 @@ const configSchema = z
     LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
     INVITATIONS_PER_ORG_HOUR: z.coerce.number().int().min(1).default(20),
     INVITATIONS_PER_ORG_DAY: z.coerce.number().int().min(1).default(50),
+    // Deploys (decision 027): false when a deploy runs `migrate` once before the processes start.
+    MIGRATE_ON_START: bool.default(true),
+    WEB_ASSETS_FALLBACK_DIRS: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean),
+      ),
     QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
@@ -336,6 +347,10 @@ const configSchema = z
         maxBytes: e.READ_CACHE_MAX_MB * 1024 * 1024,
         heartbeatMs: e.READ_CACHE_HEARTBEAT_MS,
       },
+      /** false: the server only checks that its migrations are applied (the deploy ran them). */
+      migrateOnStart: e.MIGRATE_ON_START,
+      /** Earlier builds' `assets` folders, also served at /assets/ (a page of the last release). */
+      webAssetsFallbackDirs: e.WEB_ASSETS_FALLBACK_DIRS.map((d) => path.resolve(d)),
       /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
       fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
     };

@@ -3,7 +3,7 @@ import { clockStartingAt, systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirError } from './db/data-dir.js';
 import { openDatabase } from './db/database.js';
-import { MigrationError, migrateToLatest } from './db/migrate.js';
+import { ensureMigrated, MigrationError, migrateToLatest } from './db/migrate.js';
 import { DatabaseUnavailableError } from './db/pg-pool.js';
 import { seedDemo } from './demo/seed.js';
 
@@ -26,7 +26,9 @@ async function main(): Promise<void> {
     timeouts: config.databaseTimeouts,
     onNotice: (message) => console.warn(message),
   });
-  await migrateToLatest(database.db);
+  // A deploy migrates once (`qless migrate`); a database ahead of this code is fine (decision 027).
+  if (config.migrateOnStart) await migrateToLatest(database.db);
+  else await ensureMigrated(database.db);
   if (config.seedDemo) await seedDemo(database.db, clock.now(), config.defaultTimeZone);
 
   const app = await buildApp({ config, database, clock });

@@ -1,6 +1,7 @@
 /**
  * Creates an operator (the platform team) account, on a fresh database too: it runs the
  * migrations first. Usage: npm run create-operator -- --email E --password P [--name N]
+ * (or `node apps/api/dist/cli.mjs create-operator …`; src/cli/qless.ts runs it).
  * On the embedded database, stop the server first (PGlite is one process's).
  */
 import { parseArgs } from 'node:util';
@@ -17,10 +18,11 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-async function main(): Promise<void> {
+export async function createOperator(args: string[]): Promise<void> {
   let values: { email?: string; password?: string; name?: string };
   try {
     ({ values } = parseArgs({
+      args,
       options: {
         email: { type: 'string' },
         password: { type: 'string' },
@@ -66,8 +68,3 @@ async function main(): Promise<void> {
     await database.close();
   }
 }
-
-main().catch((err: unknown) => {
-  console.error(`create-operator: ${(err as Error).message}`);
-  process.exit(1);
-});

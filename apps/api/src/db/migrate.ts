@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-organization-time-zone-required.js';
 import * as m003 from './migrations/003-payment-review-and-callback-budget.js';
@@ -44,7 +44,17 @@ const migrations: Record<string, Migration> = {
   '019-branches': m019,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * Two ledgers (decision 027). `kysely_migration` records 001–019, the migrations every release
+ * up to 7432061 knows: those releases run Kysely's Migrator at start, which refuses to start
+ * when that table names a migration it does not know ("corrupted migrations"), so a newer
+ * migration recorded there would keep the previous release from running against the new
+ * schema. Later migrations are recorded in `qless_migration`, read tolerantly: a name this
+ * code does not know is a newer release's, and fine.
+ */
+const KYSELY_LEDGER_LAST = '019-branches';
+/** pg_advisory_xact_lock key of the second ledger (Kysely's own lock guards the first). */
+const LATER_LEDGER_LOCK = 7_243_061_021;
 
 /** A migration (or the migrator itself) failed; the message names which and why, in one line. */
 export class MigrationError extends Error {
@@ -54,7 +64,38 @@ export class MigrationError extends Error {
   }
 }
 
-export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+/** This code's migrations, in the order they run. */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+async function ledger(db: Kysely<DB>, table: 'kysely_migration' | 'qless_migration') {
+  const { rows } = await sql<{ present: boolean }>`
+    select to_regclass(${`public.${table}`}) is not null as present`.execute(db);
+  if (!rows[0]?.present) return [];
+  const names = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(db);
+  return names.rows.map((r) => r.name);
+}
+
+/** The migrations of this code the database has not had (none: it is up to date or ahead). */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const done = new Set([
+    ...(await ledger(db, 'kysely_migration')),
+    ...(await ledger(db, 'qless_migration')),
+  ]);
+  return migrationNames.filter((name) => !done.has(name));
+}
+
+/**
+ * Runs this code's pending migrations; returns their names. A database migrated by a newer
+ * release (migrations this code does not know) is left as it is.
+ */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const recorded = await withoutStallWatch(() => ledger(db, 'kysely_migration'));
+  // A database migrated by a build of before the split keeps its later names where they are.
+  const first = migrationNames.filter((n) => n <= KYSELY_LEDGER_LAST || recorded.includes(n));
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(first.map((n) => [n, migrations[n] as Migration])),
+  };
   const migrator = new Migrator({ db, provider });
   // A migration may keep the database busy and silent for long (an index on a big table).
   const { error, results } = await withoutStallWatch(() => migrator.migrateToLatest());
@@ -64,4 +105,43 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
     const which = failed ? `Migration ${failed.migrationName}` : 'Migrating the database';
     throw new MigrationError(`${which} failed: ${describeError(error)}`, { cause: error });
   }
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const later = migrationNames.filter((n) => !first.includes(n));
+  if (later.length > 0) applied.push(...(await withoutStallWatch(() => migrateLater(db, later))));
+  return applied;
+}
+
+/** The second ledger: all pending later migrations in one transaction, under an advisory lock. */
+async function migrateLater(db: Kysely<DB>, later: string[]): Promise<string[]> {
+  let running = '';
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${LATER_LEDGER_LOCK})`.execute(trx);
+      await sql`create table if not exists qless_migration (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      )`.execute(trx);
+      const done = new Set(await ledger(trx, 'qless_migration'));
+      const applied: string[] = [];
+      for (const name of later.filter((n) => !done.has(n))) {
+        running = name;
+        await (migrations[name] as Migration).up(trx);
+        await sql`insert into qless_migration (name) values (${name})`.execute(trx);
+        applied.push(name);
+      }
+      return applied;
+    });
+  } catch (error) {
+    const which = running ? `Migration ${running}` : 'Migrating the database';
+    throw new MigrationError(`${which} failed: ${describeError(error)}`, { cause: error });
+  }
+}
+
+/** Refuses (MigrationError) a database that lacks some of this code's migrations. */
+export async function ensureMigrated(db: Kysely<DB>): Promise<void> {
+  const missing = await withoutStallWatch(() => pendingMigrations(db));
+  if (missing.length === 0) return;
+  throw new MigrationError(
+    `the database lacks ${missing.length} migration(s) of this release (${missing.join(', ')}): run the migrate command first (node apps/api/dist/cli.mjs migrate, or npm run migrate)`,
+  );
 }
