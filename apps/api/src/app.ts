@@ -43,6 +43,8 @@ import { organizationAdminRoutes } from './modules/organizations/organization-ad
 import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments, type Payments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { PersonalDataSweep } from './modules/privacy/retention-sweep.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
 import { QueueService } from './modules/queue/queue.service.js';
 import { QueueClosingSweep } from './modules/queue/queue-closing.js';
@@ -289,6 +291,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await queueClosing?.stop();
   });
 
+  // Personal data past its retention (decision 031): erased by a sweep on every process, with
+  // the queue's sweeps (a cheap "anything due?" question first; each row erased once).
+  const personalDataSweep = config.queueSweep.enabled
+    ? new PersonalDataSweep({
+        db: deps.db,
+        clock,
+        retentionDays: config.personalData.retentionDays,
+        intervalMs: config.queueSweep.intervalMs,
+        log: app.log,
+      })
+    : null;
+  app.addHook('onReady', async () => personalDataSweep?.start());
+  app.addHook('onClose', async () => {
+    await personalDataSweep?.stop();
+  });
+
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // The queue (issue 19): its SMS carry the visitor's link (a visit key, or the booking's).
@@ -319,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ticketsRoutes(deps, signer));
       await api.register(accountRoutes(deps));
       await api.register(consoleRoutes(deps));
+      await api.register(privacyRoutes(deps, waitlistOffers));
       await api.register(staffRoutes(deps));
       await api.register(organizationAdminRoutes(deps));
       await api.register(branchesRoutes(deps));

@@ -142,6 +142,11 @@ const configSchema = z
           .map((d) => d.trim())
           .filter(Boolean),
       ),
+    // Audit log (decision 032): entries older than this are pruned by a sweep.
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+    // Personal data (decision 031): a finished booking's, visit's... customer data is erased
+    // this many days after it finished.
+    PERSONAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
     QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
@@ -351,6 +356,10 @@ const configSchema = z
       migrateOnStart: e.MIGRATE_ON_START,
       /** Earlier builds' `assets` folders, also served at /assets/ (a page of the last release). */
       webAssetsFallbackDirs: e.WEB_ASSETS_FALLBACK_DIRS.map((d) => path.resolve(d)),
+      /** The audit log (decision 032): days an entry is kept before the sweep prunes it. */
+      audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+      /** Personal data (decision 031): days a customer's data is kept once what it was for ended. */
+      personalData: { retentionDays: e.PERSONAL_DATA_RETENTION_DAYS },
       /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
       fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
     };

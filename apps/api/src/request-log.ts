@@ -30,7 +30,9 @@ function queryIsSecret(path: string): boolean {
     path.includes('/payment/callback/') ||
     path.startsWith('/ticket/') ||
     path.startsWith('/api/v1/bookings/') ||
-    path.startsWith('/api/v1/tickets/')
+    path.startsWith('/api/v1/tickets/') ||
+    // An operator's export names one person by phone or e-mail (decision 031).
+    path.startsWith('/api/v1/platform/personal-data')
   );
 }
 

@@ -135,6 +135,9 @@ export const ERROR_CODES = [
   'BRANCH_FORBIDDEN',
   'BRANCH_NOT_FOUND',
   'INVALID_BRANCH',
+  // Personal data (issue 21, decision 031).
+  'CONFIRMATION_REQUIRED',
+  'ERASURE_PAYMENT_PENDING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,6 +10,7 @@ export * from './insight.js';
 export * from './onboarding.js';
 export * from './organization-admin.js';
 export * from './payments.js';
+export * from './privacy.js';
 export * from './queue.js';
 export * from './self-service.js';
 export * from './self-service-codes.js';

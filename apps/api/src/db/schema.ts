@@ -135,6 +135,8 @@ export interface BookingsTable {
   rescheduled_from_date: string | null;
   rescheduled_from_slot_id: string | null;
   reschedule_count: Generated<number>;
+  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
+  personal_data_erased_at: Generated<Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -160,6 +162,10 @@ export interface PaymentsTable {
   last_checked_at: Date | null;
   needs_review: Generated<boolean>;
   review_reason: string | null;
+  /** The request that started it (X-Request-Id), logged by the work it causes (migration 022). */
+  request_id: string | null;
+  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
+  personal_data_erased_at: Generated<Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -172,6 +178,8 @@ interface PaymentEventsTable {
   signature_valid: boolean;
   outcome: RecordedOutcome;
   payload: ColumnType<Record<string, unknown>, string, string>;
+  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
+  personal_data_erased_at: Generated<Date | null>;
   received_at: Timestamp;
 }
 
@@ -186,6 +194,8 @@ interface ContactRequestsTable {
   status: Generated<'new' | 'approved' | 'rejected'>;
   handled_at: Date | null;
   handled_by: string | null;
+  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
+  personal_data_erased_at: Generated<Date | null>;
   created_at: Timestamp;
 }
 
@@ -260,6 +270,10 @@ interface OutboxTable {
   /** Due time of the next attempt while pending; the lease end while being sent. */
   next_attempt_at: Date | null;
   last_error: string | null;
+  /** The request that started it (X-Request-Id), logged by the work it causes (migration 022). */
+  request_id: string | null;
+  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
+  personal_data_erased_at: Generated<Date | null>;
 }
 
 interface UploadsTable {
@@ -375,6 +389,8 @@ export interface VisitsTable {
   called_notified_at: Date | null;
   client_address: string | null;
   created_by: string | null;
+  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
+  personal_data_erased_at: Generated<Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -440,6 +456,8 @@ export interface WaitlistEntriesTable {
   offer_expires_at: Date | null;
   booking_id: string | null;
   ended_at: Date | null;
+  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
+  personal_data_erased_at: Generated<Date | null>;
   created_at: Date;
   updated_at: Date;
 }

@@ -492,6 +492,17 @@ export const LIMITS = {
     setting: null,
     refusal: TOO_MANY_WAITLIST_JOINS,
   },
+  // Personal data (decision 031): an operator's export or erasure reads or rewrites every row
+  // about one person; a signed-in operator's script cannot sweep the customer base with it.
+  'personal-data-requests': {
+    counting: 'route',
+    counts: 'exports and erasures of one person\'s data (`/platform/personal-data`), each route apart',
+    per: 'client address',
+    windowMs: fixed(10 * MINUTE),
+    max: () => 30,
+    setting: null,
+    refusal: RATE_LIMITED,
+  },
 } as const satisfies Record<string, LimitDeclaration>;
 
 export type LimitName = keyof typeof LIMITS;

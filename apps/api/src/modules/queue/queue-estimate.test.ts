@@ -146,6 +146,7 @@ function row(a: Arrival): VisitRow {
     called_notified_at: null,
     client_address: null,
     created_by: null,
+    personal_data_erased_at: null,
     created_at: new Date(a.at),
     updated_at: new Date(a.at),
   };

@@ -1,0 +1,101 @@
+import {
+  personalDataEraseResponseSchema,
+  personalDataEraseSchema,
+  personalDataExportSchema,
+  personalDataQuerySchema,
+  privacyInfoSchema,
+} from '@qless/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import { errorResponses } from '../../errors.js';
+import { routeLimit } from '../../limits/declarations.js';
+import { ROLES_OPERATOR } from '../auth/auth-guard.js';
+import type { WaitlistOffers } from '../waitlist/waitlist-offers.js';
+import { eraseSubject, exportSubject, maskedSubject, subjectOf } from './personal-data-subject.js';
+
+/**
+ * Personal data (issue 21 item 5, decision 031): the operator's export and erasure of what is
+ * held about one phone number or e-mail address (platform operators only), and the periods
+ * the public privacy page states. The phone or e-mail is never logged in full (request logs
+ * withhold this path's query; the lines here name the subject by its last characters).
+ */
+export function privacyRoutes(
+  { db, clock, config, guard }: AppDeps,
+  waitlist: WaitlistOffers,
+): FastifyPluginAsyncZod {
+  const onRequest = guard.require(ROLES_OPERATOR);
+  const rateLimit = routeLimit('personal-data-requests', config);
+  const retentionDays = config.personalData.retentionDays;
+
+  return async (app) => {
+    app.get(
+      '/privacy',
+      {
+        config: { touchesCatalog: false },
+        schema: { response: { 200: privacyInfoSchema } },
+      },
+      async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return {
+          retention_days: retentionDays,
+          audit_retention_days: config.audit.retentionDays,
+        };
+      },
+    );
+
+    app.get(
+      '/platform/personal-data',
+      {
+        onRequest,
+        // The audit log records this read too (decision 032: `audit: true` on a GET).
+        config: { rateLimit, audit: true, touchesCatalog: false },
+        schema: {
+          querystring: personalDataQuerySchema,
+          response: {
+            200: personalDataExportSchema,
+            ...errorResponses(400, 401, 403, 429),
+          },
+        },
+      },
+      async (req, reply) => {
+        const subject = subjectOf(req.query, 'INVALID_QUERY');
+        const now = clock.now();
+        const body = await exportSubject(db, subject, now, retentionDays);
+        req.log.info({ subject: maskedSubject(subject) }, 'personal data exported');
+        const day = now.toISOString().slice(0, 10);
+        reply.header('cache-control', 'no-store');
+        reply.header(
+          'content-disposition',
+          `attachment; filename="qless-personal-data-${day}.json"`,
+        );
+        return body;
+      },
+    );
+
+    app.post(
+      '/platform/personal-data/erase',
+      {
+        onRequest,
+        config: { rateLimit, touchesCatalog: false },
+        schema: {
+          body: personalDataEraseSchema,
+          response: {
+            200: personalDataEraseResponseSchema,
+            ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+          },
+        },
+      },
+      async (req, reply) => {
+        const subject = subjectOf(req.body, 'INVALID_BODY');
+        const { erased, withdrawn } = await eraseSubject(db, subject, clock.now(), waitlist);
+        req.log.info({ subject: maskedSubject(subject), erased }, 'personal data erased');
+        reply.header('cache-control', 'no-store');
+        return {
+          subject: { phone: subject.phone, email: subject.email },
+          erased,
+          withdrawn_waitlist_entries: withdrawn,
+        };
+      },
+    );
+  };
+}
