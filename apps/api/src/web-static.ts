@@ -10,7 +10,10 @@ import { createWebRenderer, sendPage } from './web-render.js';
 // The file sent may be the precompressed sibling (`x-Ab12Cd34.js.br`): same asset.
 const HASHED_ASSET =
   /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|webp|avif|woff2)(\.br|\.gz)?$/;
-/** Paths that are never a page: the API, uploaded media, built assets (their 404 is JSON). */
+/**
+ * Paths that are never a page: the API, uploaded media, built assets. Their 404 is JSON: a
+ * chunk a deploy removed is never answered with a page (the app then reloads once).
+ */
 const NOT_A_PAGE = /^\/(?:api|media|assets)(?:\/|$)/;
 
 /** A browser asking for a document, or a client that takes anything (curl, a probe). */
@@ -101,6 +104,14 @@ export async function registerWebStatic(
         ? null
         : await fileAt(config.webDistDir, pathname);
     if (file) return reply.sendFile(file);
+    // A page of the previous release asks for its own chunks (decision 027): served from its
+    // build's assets folder while it is kept. Hashed names never collide between builds.
+    if (pathname.startsWith('/assets/')) {
+      for (const dir of config.webAssetsFallbackDirs) {
+        const earlier = await fileAt(dir, pathname.slice('/assets'.length));
+        if (earlier) return reply.sendFile(earlier, dir);
+      }
+    }
     if (NOT_A_PAGE.test(pathname) || !wantsPage(request)) return reply.callNotFound();
     return sendPage(request, reply, await renderer.page(request));
   });
