@@ -9,6 +9,7 @@ import LongestFirst from './vitest.sequencer';
  * QLESS_TEST_ENGINES=both (CI's switch) runs every file on both.
  */
 export const BOTH_ENGINES = [
+  'audit-log', // the append-only trigger and its prune setting (SET LOCAL)
   'auth', // login limits are rate counters
   'checkin-sync', // offline scans replayed in order, under the row locks
   'client-address-limits',

@@ -19,6 +19,8 @@ import { frameworkErrors, registerErrorHandler } from './errors.js';
 import { limiter } from './limits/limiter.js';
 import { LiveSockets } from './limits/live-sockets.js';
 import { databaseRateLimitStore, memoryRateLimitStore } from './limits/route-store.js';
+import { registerAuditLog } from './modules/audit/audit.module.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
@@ -164,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorate('allowedOrigins', allowedOrigins);
+  // The audit log (decision 032): staff's, admins' and operators' acts, written after the answer.
+  registerAuditLog(app, deps);
 
   const signer = await TicketSigner.load(deps.db, config.payments.ticketSigningKey);
   const payments = await createPayments(
@@ -342,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(organizationAdminRoutes(deps));
       await api.register(branchesRoutes(deps));
       await api.register(insightRoutes(deps));
+      await api.register(auditRoutes(deps));
       await api.register(
         uploadsRoutes(
           deps,

@@ -316,6 +316,27 @@ export interface DB {
   boards: BoardsTable;
   waitlist_entries: WaitlistEntriesTable;
   visit_feedback: VisitFeedbackTable;
+  audit_log: AuditLogTable;
+}
+
+/** The audit log (migration 021, decision 032): append-only; a trigger refuses changes. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Date;
+  /** Snapshots of the account as it was (no foreign key: entries outlive accounts). */
+  actor_user_id: string | null;
+  actor_role: Role | null;
+  actor_email: string | null;
+  /** The branch acted on, when any. */
+  organization_id: string | null;
+  action: string;
+  /** The ids in the route's parameters (never a token or a code). */
+  target: ColumnType<Record<string, string>, string | undefined, never>;
+  /** The HTTP status of the answer. */
+  outcome: number;
+  client_address: string | null;
+  user_agent: string | null;
+  request_id: string | null;
 }
 
 /** A word after the visit (migration 017): one answer per visit that ended done. */

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { noteActor } from '../audit/audit-hook.js';
 import { findSession, type SessionUser } from './sessions.js';
 
 export const SESSION_COOKIE = 'qless_session';
@@ -74,12 +75,15 @@ export function createAuthGuard(
     if (!session) return null;
     const branch = req.headers[BRANCH_HEADER];
     let user = session.user;
+    // The audit log names the caller of a request even when it is then refused (decision 032).
+    noteActor(req, user);
     if (typeof branch === 'string' && branch !== '' && user.role !== 'operator') {
       const id = branch.toLowerCase();
       if (!UUID.test(id) || !user.branch_ids.includes(id)) {
         throw new AppError(403, 'BRANCH_FORBIDDEN', 'This branch is not one you may act on.');
       }
       user = { ...user, organization_id: id };
+      noteActor(req, user);
     }
     return {
       user,

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
+import { noteActor } from '../audit/audit-hook.js';
 import { spendOtherLinks } from '../onboarding/user-tokens.repository.js';
 import { byName } from '../organizations/organizations.repository.js';
 import { authOf, ROLES_ANY, SESSION_COOKIE } from './auth-guard.js';
@@ -71,7 +72,7 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
     app.post(
       '/auth/login',
       {
-        config: { touchesCatalog: false },
+        config: { touchesCatalog: false, audit: true },
         schema: {
           body: loginRequestSchema,
           response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
@@ -81,6 +82,8 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
         const email = normalizeEmail(req.body.email);
         const attempt = await reserveSignIn(reply, email, req.ip);
         const user = await findUserByEmail(db, email);
+        // The audit log keeps the account tried, never the text typed (decision 032).
+        if (user) noteActor(req, user);
         // The same work and the same answer whether the account exists or not.
         const usable = user?.active === true ? user.password_hash : null;
         const ok = await checkPassword(usable ?? null, req.body.password);

@@ -106,7 +106,7 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
       '/organization/insight/export.csv',
       {
         onRequest: admin,
-        config: { touchesCatalog: false },
+        config: { touchesCatalog: false, audit: true },
         schema: {
           querystring: insightExportQuerySchema,
           // The file streams out as it is read: Fastify pipes a stream, no serializer involved.

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
+import { noteActor } from '../audit/audit-hook.js';
 import { SESSION_COOKIE } from '../auth/auth-guard.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
@@ -59,7 +60,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
     app.post(
       '/auth/password-reset',
       {
-        config: { touchesCatalog: false },
+        config: { touchesCatalog: false, audit: true },
         schema: {
           body: passwordResetRequestSchema,
           response: { 202: acceptedResponseSchema, ...errorResponses(400, 413, 415, 429) },
@@ -75,6 +76,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
         ]);
         const now = clock.now();
         const user = await findUserByEmail(db, email);
+        if (user) noteActor(req, user);
         if (user?.active && user.password_hash) {
           await db.transaction().execute(async (trx) => {
             const token = await issueLinkToken(trx, user.id, 'reset', now, RESET_LINK_VALID_HOURS);
@@ -92,7 +94,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
     app.post(
       '/auth/password-reset/confirm',
       {
-        config: { touchesCatalog: false },
+        config: { touchesCatalog: false, audit: true },
         schema: {
           body: passwordResetConfirmSchema,
           response: { 200: acceptedResponseSchema, ...errorResponses(400, 413, 415, 429) },
@@ -104,6 +106,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
         const { problem, userId } = await linkProblem(db, req.body.token, 'reset', now);
         if (problem || !userId) throw linkError(problem ?? 'INVALID_TOKEN');
         const user = await findUserById(db, userId);
+        if (user) noteActor(req, user);
         if (!user?.active) throw linkError('INVALID_TOKEN');
         // Hashed before the transaction: argon2id takes ~90 ms and the transaction stays short.
         const hash = await hashPassword(req.body.password);
@@ -165,7 +168,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
     app.post(
       '/auth/invitations/accept',
       {
-        config: { touchesCatalog: false },
+        config: { touchesCatalog: false, audit: true },
         schema: {
           body: acceptInvitationRequestSchema,
           response: { 200: loginResponseSchema, ...errorResponses(400, 413, 415, 429) },
@@ -177,6 +180,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
         const { problem, userId } = await linkProblem(db, req.body.token, 'invite', now);
         if (problem || !userId) throw linkError(problem ?? 'INVALID_TOKEN');
         const user = await findUserById(db, userId);
+        if (user) noteActor(req, user);
         if (!user?.active) throw linkError('INVALID_TOKEN');
         const hash = await hashPassword(req.body.password);
         const name = req.body.name?.trim() || user.name;

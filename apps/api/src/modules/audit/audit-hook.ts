@@ -1,0 +1,125 @@
+import type { Role } from '@qless/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { AuditRecorder, AuditRow } from './audit-recorder.js';
+
+/** Who a request was from, as the audit log keeps it (a snapshot: accounts change later). */
+export interface AuditActor {
+  id: string;
+  email: string;
+  role: Role;
+  /** The branch the account acted on (its own unless the request named another). */
+  organization_id: string | null;
+}
+
+/**
+ * Says who a request is from, for the audit log, before the request may be refused: the
+ * auth guard calls it as soon as it found the session (so a 403 names its caller), and the
+ * sign-in, reset and invitation routes once they found the account.
+ */
+export function noteActor(req: FastifyRequest, user: AuditActor): void {
+  req.auditActor = {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    organization_id: user.organization_id,
+  };
+}
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+/** Parameters that carry a secret or a customer's key: never copied into the log. */
+const SECRET_PARAM = /token|code|key|secret|password|signature|phone/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const USER_AGENT_MAX = 200;
+const API_PREFIX = '/api/v1';
+
+/** The action's stable key: the route's own name, else "METHOD /pattern" (no /api/v1). */
+export function actionOf(method: string, pattern: string, named?: string): string {
+  if (named) return named;
+  const path = pattern.startsWith(API_PREFIX) ? pattern.slice(API_PREFIX.length) : pattern;
+  return `${method} ${path || '/'}`.slice(0, 120);
+}
+
+/** The route parameters worth keeping: ids and dates, never tokens or codes. */
+export function targetOf(params: unknown): Record<string, string> {
+  const target: Record<string, string> = {};
+  if (!params || typeof params !== 'object') return target;
+  for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
+    if (SECRET_PARAM.test(name) || typeof value !== 'string') continue;
+    target[name] = value.slice(0, 64);
+  }
+  return target;
+}
+
+/** An organization a request named (in its path, query or body), when it is an id. */
+function namedOrganization(req: FastifyRequest): string | null {
+  for (const source of [req.params, req.query, req.body]) {
+    if (!source || typeof source !== 'object') continue;
+    const value = (source as Record<string, unknown>).organization_id;
+    if (typeof value === 'string' && UUID.test(value)) return value.toLowerCase();
+  }
+  return null;
+}
+
+/**
+ * Should this answered request be in the audit log? Writes by a session of staff, a branch
+ * manager, an admin or an operator (refusals too: a 403 is what probing looks like), and
+ * every call of a route marked `audit: true` (exports of personal data, sign-in and the
+ * other account routes used without a session). Unknown routes (404 with no route) never.
+ */
+function shouldRecord(req: FastifyRequest): boolean {
+  const pattern = req.routeOptions.url;
+  if (pattern === undefined) return false;
+  if (req.routeOptions.config.audit === true) return true;
+  return WRITES.has(req.method) && (req.auth !== null || req.auditActor !== null);
+}
+
+/** The row for an answered request, or null when it is not one the log keeps. */
+export function auditRowOf(req: FastifyRequest, status: number, at: Date): AuditRow | null {
+  if (!shouldRecord(req)) return null;
+  const actor: AuditActor | null = req.auth?.user ?? req.auditActor;
+  const organization =
+    namedOrganization(req) ?? (actor && actor.role !== 'operator' ? actor.organization_id : null);
+  const userAgent = req.headers['user-agent'];
+  return {
+    at,
+    actor_user_id: actor?.id ?? null,
+    actor_role: actor?.role ?? null,
+    actor_email: actor?.email ?? null,
+    organization_id: organization,
+    action: actionOf(
+      req.method,
+      req.routeOptions.url ?? req.url,
+      req.routeOptions.config.auditAction,
+    ),
+    target: JSON.stringify(targetOf(req.params)),
+    outcome: status,
+    client_address: req.ip ?? null,
+    user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : null,
+    request_id: String(req.id).slice(0, 100),
+  };
+}
+
+/**
+ * One onResponse hook for the whole app: the row is queued once the answer has gone (the
+ * request never waits for it) and written in batches by the recorder.
+ */
+export function registerAuditHook(app: FastifyInstance, recorder: AuditRecorder, clock: Clock) {
+  app.decorateRequest('auditActor', null);
+  app.addHook('onResponse', (req, reply, done) => {
+    try {
+      const row = auditRowOf(req, reply.statusCode, clock.now());
+      if (row) recorder.record(row);
+    } catch (err) {
+      req.log.error({ err }, 'audit log: could not describe the request');
+    }
+    done();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who the request is from for the audit log, when known before (or without) `auth`. */
+    auditActor: AuditActor | null;
+  }
+}
