@@ -147,8 +147,6 @@ const configSchema = z
     // Personal data (decision 031): a finished booking's, visit's... customer data is erased
     // this many days after it finished.
     PERSONAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
-    // Audit log (decision 032): entries older than this are pruned by a sweep.
-    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
     QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
@@ -362,8 +360,6 @@ const configSchema = z
       audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
       /** Personal data (decision 031): days a customer's data is kept once what it was for ended. */
       personalData: { retentionDays: e.PERSONAL_DATA_RETENTION_DAYS },
-      /** The audit log (decision 032): days an entry is kept before the sweep prunes it. */
-      audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
       /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
       fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
     };
