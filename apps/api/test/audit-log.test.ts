@@ -307,8 +307,13 @@ describe('audit log', () => {
     const byManager = await read('/platform/audit?actor=manager%40akwa', operator.headers);
     expect(byManager.body.entries.length).toBeGreaterThan(0);
     expect(byManager.body.entries.every((e) => e.actor_user_id === manager.id)).toBe(true);
-    const patches = await read('/platform/audit?action=PATCH%20/organization/', operator.headers);
+    const patches = await read('/platform/audit?action=PATCH%20/organization/*', operator.headers);
     expect(patches.body.entries.length).toBe(3);
+    const logins = await read('/platform/audit?action=POST%20/auth/login', operator.headers);
+    expect(logins.body.entries.length).toBeGreaterThan(5);
+    expect(logins.body.entries.every((e) => e.action === 'POST /auth/login')).toBe(true);
+    const exact = await read('/platform/audit?action=PATCH%20/organization/', operator.headers);
+    expect(exact.body.entries).toEqual([]);
     const today = await read('/platform/audit?from=2026-03-04&to=2026-03-04', operator.headers);
     expect(today.body.entries.length).toBe(total);
     const tomorrow = await read('/platform/audit?from=2026-03-05', operator.headers);

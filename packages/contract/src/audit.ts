@@ -16,7 +16,7 @@ const auditFilterFields = {
   /** An account's e-mail (or its start) or id. */
   actor: z.string().trim().min(1).max(200).optional(),
   organization_id: idSchema.optional(),
-  /** An action key, or its start ("PATCH /organization/" → every change in the area). */
+  /** An action key; ending in `*`, every key that starts so ("PATCH /organization/*"). */
   action: z.string().trim().min(1).max(120).optional(),
   /** Days in the zone of the reader's screen (the organization's; Douala in the console). */
   from: isoDateSchema.optional(),

@@ -78,8 +78,12 @@ export async function listAudit(
       : query.where(sql<boolean>`position(lower(${actor}) in a.actor_email) > 0`);
   }
   if (filter.action) {
+    // "POST /queue/counters/*": every action under it; else that action exactly.
     const action = filter.action;
-    query = query.where(sql<boolean>`left(a.action, ${action.length}) = ${action}`);
+    const prefix = action.endsWith('*') ? action.slice(0, -1) : null;
+    query = prefix
+      ? query.where(sql<boolean>`left(a.action, ${prefix.length}) = ${prefix}`)
+      : query.where('a.action', '=', action);
   }
   if (filter.from) query = query.where('a.at', '>=', zonedInstant(filter.from, 0, filter.timeZone));
   if (filter.to) {
