@@ -80,6 +80,35 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', files: string[]
 
 /**
  * Vitest's default is one worker per core less one: a single worker on this 2-core machine, so
+/**
+ * Beyond one database (decision 033): the files that exercise every Redis path run again
+ * with REDIS_URL (each file's apps under a key prefix of their own, see test/support/
+ * redis-test.ts): the route store across two apps (client-address-limits), the limiter's
+ * counters (ticket-lookup-limits), payment status (payment-status-socket), queue changes
+ * across two apps (queue-live-processes) and read-cache invalidation with its sync tokens
+ * (read-cache), all through the relay. The outage file (redis-adapter) runs in `api`.
+ */
+const REDIS_FILES = [
+  'client-address-limits',
+  'ticket-lookup-limits',
+  'payment-status-socket',
+  'queue-live-processes',
+  'read-cache',
+].map((file) => `apps/api/test/${file}.test.ts`);
+
+function redisProject() {
+  const [project] = apiProject('api-redis', 'postgres', REDIS_FILES);
+  if (!project) throw new Error('api-redis: no project');
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  return {
+    test: {
+      ...project.test,
+      provide: { ...project.test.provide, redisUrl },
+      globalSetup: [...project.test.globalSetup, 'apps/api/test/support/redis-global-setup.ts'],
+    },
+  };
+}
+
  * the files ran one after another although most of their time is spent waiting (on
  * PostgreSQL, Chromium, the server process, argon2's thread pool). Four workers shared by
  * every file (browser files too) was the fastest of the layouts measured (decision 016);
@@ -109,6 +138,7 @@ export default defineConfig({
       ...apiProject('api-pglite', 'pglite', pgliteFiles),
       {
         test: {
+      redisProject(),
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,

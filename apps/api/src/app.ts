@@ -16,9 +16,14 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { frameworkErrors, registerErrorHandler } from './errors.js';
+import { useCounterStore } from './limits/counter-store.js';
 import { limiter } from './limits/limiter.js';
 import { LiveSockets } from './limits/live-sockets.js';
-import { databaseRateLimitStore, memoryRateLimitStore } from './limits/route-store.js';
+import {
+  databaseRateLimitStore,
+  memoryRateLimitStore,
+  sharedRateLimitStore,
+} from './limits/route-store.js';
 import { registerAuditLog } from './modules/audit/audit.module.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -65,6 +70,7 @@ import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { serializeRequest } from './request-log.js';
+import { openBeyondOneDatabase } from './redis/beyond-one-database.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { builtIndexScriptHashes, builtIndexStyleHashes } from './web-csp.js';
 import { registerWebStatic } from './web-static.js';
@@ -155,14 +161,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cookie);
   app.decorateRequest('auth', null);
-  // Counted in the database so that a limit holds in sum over every process; in memory on
-  // the embedded database, which only one process can open (decision 014).
+  // Beyond one database (decision 033): with REDIS_URL, rate counters and fan-out go through
+  // Redis; nothing else knows. The embedded database serves one process and needs none.
+  const beyond = await openBeyondOneDatabase({ config, database, log: app.log, app });
+  if (beyond) useCounterStore(config, beyond.counters);
+  const fanout = beyond?.fanout ?? database;
+  // Counted in the database (or Redis) so that a limit holds in sum over every process; in
+  // memory on the embedded database, which only one process can open (decision 014).
   await app.register(rateLimit, {
     global: false,
     store:
       database.engine === 'pglite'
         ? memoryRateLimitStore(deps.clock, database.db)
-        : databaseRateLimitStore(deps.db, deps.clock),
+        : beyond
+          ? sharedRateLimitStore(beyond.counters, deps.clock)
+          : databaseRateLimitStore(deps.db, deps.clock),
   });
 
   app.decorate('allowedOrigins', allowedOrigins);
@@ -182,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const liveSockets = new LiveSockets(config, () => app.allowedOrigins);
   const events = new PaymentEvents();
-  await events.start(database);
+  await events.start(fanout);
   app.decorate('payments', payments);
 
   const readCache = new ReadCache({
@@ -191,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAgeMs: 10 * 60_000,
     onWarning: (message) => app.log.warn(message),
   });
-  await readCache.start(database);
+  await readCache.start(database, fanout);
   const reads = catalogReads(deps, readCache);
   app.decorate('readCache', readCache);
   app.decorate('catalogReads', reads);
@@ -225,7 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // The queue's boards and turns on this process, fed by one LISTEN (decision 022).
   const queueHub = new QueueHub({ db: deps.db, clock, log: app.log });
-  await queueHub.start(database);
+  await queueHub.start(fanout);
+  await beyond?.start();
   app.decorate('queueHub', queueHub);
   app.addHook('onClose', async () => {
     await queueHub.stop();

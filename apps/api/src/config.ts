@@ -147,6 +147,15 @@ const configSchema = z
     // Personal data (decision 031): a finished booking's, visit's... customer data is erased
     // this many days after it finished.
     PERSONAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
+    // Beyond one database (decision 033): rate counters and fan-out through Redis when set.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+      .default('qless:'),
     QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
@@ -345,6 +354,8 @@ const configSchema = z
         invitationsPerOrgHour: e.INVITATIONS_PER_ORG_HOUR,
         invitationsPerOrgDay: e.INVITATIONS_PER_ORG_DAY,
       },
+      /** Null: counters and fan-out in PostgreSQL; else in Redis (decision 033). */
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
       /** Public catalogue answers kept in memory (modules/catalog/read-cache.ts). */
       readCache: {
         enabled: e.READ_CACHE_ENABLED,

@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.js';
 import { storableText } from '../db/storable.js';
 import { AppError } from '../errors.js';
 import { clientAddressKey } from './client-address.js';
-import { hitCounter, releaseCounter } from './counters.js';
+import { counterStoreOf } from './counter-store.js';
 import {
   type BudgetLimitName,
   type CounterLimitName,
@@ -66,9 +66,11 @@ interface Counter<Name extends CounterLimitName> {
 
 /**
  * The one way to count a request against `counter` limits (declarations.ts): in the
- * database, so every process adds to one count, one atomic upsert per key.
+ * database (one atomic upsert per key) or in Redis when app.ts chose it (decision 033), so
+ * every process adds to one count.
  */
 export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
+  const counters = counterStoreOf(config, db);
   const counterOf = <Name extends CounterLimitName>({
     limit,
     of = '',
@@ -99,7 +101,7 @@ export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
     for (const one of counts) {
       const counter = counterOf(one);
       counted.push(counter);
-      const hit = await hitCounter(db, counter.key, counter.windowMs, at);
+      const hit = await counters.hit(counter.key, counter.windowMs, at);
       hits.set(counter.name, hit.count);
       const firstTry = one.passesFirstTryOf && hits.get(one.passesFirstTryOf) === 1;
       if (hit.count > counter.max && !firstTry) {
@@ -129,7 +131,7 @@ export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
         async succeeded() {
           for (const c of counted) {
             if (declarationOf(c.name).takenBackOnSuccess) {
-              await releaseCounter(db, c.key, c.windowMs, at);
+              await counters.release(c.key, c.windowMs, at);
             }
           }
         },
@@ -139,7 +141,7 @@ export function limiter(db: Kysely<DB>, clock: Clock, config: Config) {
     /** Takes one from a budget that refuses nothing (false: spent, skip the extra work). */
     async withinBudget(one: Count<BudgetLimitName>): Promise<boolean> {
       const counter = counterOf(one);
-      const hit = await hitCounter(db, counter.key, counter.windowMs, clock.now());
+      const hit = await counters.hit(counter.key, counter.windowMs, clock.now());
       return hit.count <= counter.max;
     },
   };

@@ -2,7 +2,8 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { DB } from '../db/schema.js';
-import { type CounterHit, hitCounter, readCounter } from './counters.js';
+import { type CounterStore, databaseCounters } from './counter-store.js';
+import type { CounterHit } from './counters.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -11,6 +12,14 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
  * every process (the plugin's default store counts in one process's memory).
  */
 export function databaseRateLimitStore(db: Kysely<DB>, clock: Clock): FastifyRateLimitStoreCtor {
+  return sharedRateLimitStore(databaseCounters(db), clock);
+}
+
+/** The same over any shared counter store (the database's, or Redis: decision 033). */
+export function sharedRateLimitStore(
+  counters: CounterStore,
+  clock: Clock,
+): FastifyRateLimitStoreCtor {
   const report = (work: Promise<CounterHit>, cb: Callback) => {
     work.then(
       (hit) => cb(null, { current: hit.count, ttl: hit.ttlMs }),
@@ -22,11 +31,11 @@ export function databaseRateLimitStore(db: Kysely<DB>, clock: Clock): FastifyRat
     constructor(private readonly namespace = '') {}
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      report(hitCounter(db, this.key(key), timeWindow, clock.now(), { lazyCommit: true }), cb);
+      report(counters.hit(this.key(key), timeWindow, clock.now(), { lazyCommit: true }), cb);
     }
 
     read(key: string, cb: Callback, timeWindow: number): void {
-      report(readCounter(db, this.key(key), timeWindow, clock.now()), cb);
+      report(counters.read(this.key(key), timeWindow, clock.now()), cb);
     }
 
     child(routeOptions: object): DatabaseStore {

@@ -5,6 +5,7 @@ import { FixedClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { PaymentProvider } from '../../src/providers/provider.js';
+import { redisTestEnv } from './redis-test.js';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -13,6 +14,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: '/nonexistent-test-data',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     PUBLIC_ORIGIN: 'http://qless.test',
+    ...redisTestEnv(),
     ...env,
   });
 }

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import type { Fanout } from '../../fanout.js';
 
 /** Filled by the triggers of migration 010; every process LISTENs to it. */
 export const READ_CACHE_CHANNEL = 'qless_cache';
@@ -107,10 +108,15 @@ export class ReadCache {
     });
   }
 
-  async start(database: Database): Promise<void> {
+  /**
+   * `fanout` carries the triggers' notifications: the database's own LISTEN, or Redis fed by
+   * the relay (decision 033); the sync tokens are NOTIFYed in the database either way, so
+   * they travel the same path as the commits they follow.
+   */
+  async start(database: Database, fanout: Fanout = database): Promise<void> {
     if (!this.options.enabled) return;
     this.database = database;
-    this.unlisten = await database.listen(
+    this.unlisten = await fanout.listen(
       READ_CACHE_CHANNEL,
       (payload) => this.onPayload(payload),
       () => this.onLost(),

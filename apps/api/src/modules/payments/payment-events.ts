@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { Database } from '../../db/database.js';
+import type { Fanout } from '../../fanout.js';
 
 export const PAYMENT_CHANNEL = 'payment_status';
 
 /**
  * Fan-out of payment status changes. Writers call pg_notify(PAYMENT_CHANNEL, paymentId)
- * inside their transaction; every process LISTENs once and re-emits locally, so a callback
- * received by one process reaches a socket held by another.
+ * inside their transaction; every process listens once (the database, or Redis: decision 033)
+ * and re-emits locally, so a callback received by one process reaches a socket held by another.
  */
 export class PaymentEvents {
   private readonly emitter = new EventEmitter();
@@ -16,8 +16,8 @@ export class PaymentEvents {
     this.emitter.setMaxListeners(0);
   }
 
-  async start(database: Database): Promise<void> {
-    this.unlisten = await database.listen(PAYMENT_CHANNEL, (paymentId) => {
+  async start(fanout: Fanout): Promise<void> {
+    this.unlisten = await fanout.listen(PAYMENT_CHANNEL, (paymentId) => {
       // Empty after a reconnect: notifications may have been missed, wake every socket.
       if (paymentId === '') for (const name of this.emitter.eventNames()) this.emitter.emit(name);
       else this.emitter.emit(paymentId);

@@ -9,8 +9,8 @@
 import type { BoardSnapshot, ErrorBody, VisitTurn } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/database.js';
 import type { Db, VisitRow } from '../../db/schema.js';
+import type { Fanout } from '../../fanout.js';
 import { QUEUE_CHANNEL } from './queue-events.js';
 import {
   type BoardView,
@@ -107,8 +107,9 @@ export class QueueHub {
     this.retryMs = options.retryMs ?? 2_000;
   }
 
-  async start(database: Database): Promise<void> {
-    this.unlisten = await database.listen(
+  /** `fanout`: the database's LISTEN, or Redis (decision 033). */
+  async start(fanout: Fanout): Promise<void> {
+    this.unlisten = await fanout.listen(
       QUEUE_CHANNEL,
       (organizationId) => {
         // Empty after a reconnect: changes may have been missed, so every room reloads.
