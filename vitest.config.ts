@@ -21,6 +21,7 @@ export const BOTH_ENGINES = [
   'payment-rate-limits',
   'payment-status-socket', // LISTEN/NOTIFY fan-out
   'payments-processes',
+  'personal-data', // the retention sweep's SQL (time zones, CTE updates) on both engines
   'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
   'queue-race', // twenty counters calling at once (the queue lock)
   'queue-turn',

@@ -6,9 +6,9 @@
  * two processes erase each row once. Time is the injected clock's.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/schema.js';
+import type { DB, Db } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
 import {
   addCounts,
@@ -45,17 +45,17 @@ export async function retentionDue(db: Db, cutoff: Date): Promise<boolean> {
   const { rows } = await sql<{ due: boolean }>`
     select (
       exists (select 1 from bookings where personal_data_erased_at is null
-        and booking_date < ${utcDate(cutoff)}::date and status <> 'held')
+        and booking_date <= ${utcDate(cutoff)}::date and status <> 'held')
       or exists (select 1 from bookings where personal_data_erased_at is null
         and status in ('cancelled', 'expired') and updated_at < ${cutoff})
       or exists (select 1 from payment_events where personal_data_erased_at is null
-        and received_at < ${cutoff})
+        and received_at < ${cutoff} and payment_id is null)
       or exists (select 1 from visits where personal_data_erased_at is null
         and ended_at < ${cutoff})
       or exists (select 1 from waitlist_entries where personal_data_erased_at is null
         and state not in ('waiting', 'offered') and updated_at < ${cutoff})
       or exists (select 1 from outbox where personal_data_erased_at is null
-        and status <> 'pending' and created_at < ${cutoff})
+        and status <> 'pending' and created_at < ${cutoff} and booking_id is null)
       or exists (select 1 from contact_requests where personal_data_erased_at is null
         and created_at < ${cutoff})
     ) as due`.execute(db);
@@ -97,13 +97,36 @@ async function dueIds(
           and state not in ('waiting', 'offered') and updated_at < ${cutoff} limit ${BATCH}`
       : table === 'outbox'
         ? sql<{ id: string }>`select id from outbox where personal_data_erased_at is null
-            and status <> 'pending' and created_at < ${cutoff}
+            and status <> 'pending' and created_at < ${cutoff} and booking_id is null
             and coalesce(sent_at, created_at) < ${cutoff} limit ${BATCH}`
         : sql<{ id: string }>`select id from contact_requests where personal_data_erased_at is null
             and created_at < ${cutoff} and coalesce(handled_at, created_at) < ${cutoff}
             limit ${BATCH}`
   ).execute(db);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Bookings with their payments, messages and payment events, in one transaction: a booking
+ * is never left erased with its events whole (nothing would find them again).
+ */
+async function eraseBookingsAndEvents(
+  db: Kysely<DB>,
+  ids: readonly string[],
+  now: Date,
+): Promise<Partial<ErasedCounts>> {
+  if (ids.length === 0) return {};
+  return db.transaction().execute(async (trx) => {
+    const erased = await eraseBookings(trx, ids, now);
+    const events = await trx
+      .selectFrom('payment_events as e')
+      .innerJoin('payments as p', 'p.id', 'e.payment_id')
+      .select(['e.id', 'e.payload'])
+      .where('p.booking_id', 'in', ids)
+      .where('e.personal_data_erased_at', 'is', null)
+      .execute();
+    return { ...erased, payment_events: await trimPaymentEvents(trx, events, now) };
+  });
 }
 
 /** Repeats one kind's batch until it erases nothing or reaches its cap. */
@@ -119,7 +142,7 @@ async function drain(step: () => Promise<{ found: number; erased: Partial<Erased
 
 /** One pass of the sweep at `now`. */
 export async function sweepPersonalData(
-  db: Db,
+  db: Kysely<DB>,
   now: Date,
   retentionDays: number,
 ): Promise<RetentionResult> {
@@ -128,14 +151,16 @@ export async function sweepPersonalData(
   const steps: (() => Promise<{ found: number; erased: Partial<ErasedCounts> }>)[] = [
     async () => {
       const ids = await dueBookings(db, cutoff);
-      return { found: ids.length, erased: await eraseBookings(db, ids, now) };
+      return { found: ids.length, erased: await eraseBookingsAndEvents(db, ids, now) };
     },
     async () => {
+      // Events about no payment of ours (those of a payment go with its booking).
       const events = await db
         .selectFrom('payment_events')
         .select(['id', 'payload'])
         .where('personal_data_erased_at', 'is', null)
         .where('received_at', '<', cutoff)
+        .where('payment_id', 'is', null)
         .limit(BATCH)
         .execute();
       return {
@@ -181,7 +206,7 @@ export class PersonalDataSweep {
   private readonly loop: PeriodicSweep<RetentionResult>;
 
   constructor(deps: {
-    db: Db;
+    db: Kysely<DB>;
     clock: Clock;
     retentionDays: number;
     intervalMs: number;
