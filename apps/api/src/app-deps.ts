@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { AuthGuard } from './modules/auth/auth-guard.js';
+import type { Metrics } from './modules/metrics/metrics.js';
 
 /** What every module may use; built once in buildApp and passed down explicitly. */
 export interface AppDeps {
@@ -13,4 +14,6 @@ export interface AppDeps {
   clock: Clock;
   /** Route guards: `onRequest: guard.require(ROLES_ADMIN)`. */
   guard: AuthGuard;
+  /** Prometheus series of this app (decision 029): hot paths only increment. */
+  metrics: Metrics;
 }

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { frameworkErrors, registerErrorHandler } from './errors.js';
+import { Lifecycle } from './lifecycle.js';
 import { useCounterStore } from './limits/counter-store.js';
 import { limiter } from './limits/limiter.js';
 import { LiveSockets } from './limits/live-sockets.js';
@@ -43,6 +44,9 @@ import { FeedbackRequests } from './modules/feedback/feedback-messages.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { insightRoutes } from './modules/insight/insight.routes.js';
 import { createMessaging, type Messaging } from './modules/messages/messages.module.js';
+import { Metrics } from './modules/metrics/metrics.js';
+import { registerMetricsListener, registerMetricsRoute } from './modules/metrics/metrics.routes.js';
+import { ScrapeSnapshot } from './modules/metrics/scrape-snapshot.js';
 import { accountRoutes } from './modules/onboarding/account.routes.js';
 import { staffRoutes } from './modules/onboarding/staff.routes.js';
 import { branchesRoutes } from './modules/organizations/branches.routes.js';
@@ -69,8 +73,9 @@ import { WaitlistOffers, WaitlistSweep } from './modules/waitlist/waitlist-offer
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SmsProvider } from './providers/sms/provider.js';
-import { serializeRequest } from './request-log.js';
 import { openBeyondOneDatabase } from './redis/beyond-one-database.js';
+import { acceptRequestId } from './request-context.js';
+import { registerRequestLog, serializeRequest } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { builtIndexScriptHashes, builtIndexStyleHashes } from './web-csp.js';
 import { registerWebStatic } from './web-static.js';
@@ -113,7 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const allowedOrigins = [config.publicOrigin, ...config.corsOrigins];
   const guard = createAuthGuard(database.db, config.auth, clock, allowedOrigins);
-  const deps: AppDeps = { config, database, db: database.db, clock, guard };
+  // One registry per app (tests build many in one process); process metrics only when served.
+  const metrics = new Metrics({
+    defaultMetrics: config.metrics.port !== null || config.metrics.token !== null,
+  });
+  const deps: AppDeps = { config, database, db: database.db, clock, guard, metrics };
 
   const app = Fastify({
     logger:
@@ -126,14 +135,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: trustProxyOption(config.trustProxy),
+    // One line per request, at its answer (request-log.ts); its id may come from the proxy.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: (req) => acceptRequestId(req.headers['x-request-id']),
     bodyLimit: 64 * 1024,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Graceful shutdown (decision 028): follows connections and requests from the first one.
+  const lifecycle = new Lifecycle();
+  lifecycle.attach(app);
+  app.decorate('lifecycle', lifecycle);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app, metrics);
   // Before any plugin is registered, so every route's JSON bodies are bounded (point 15).
   boundBodyDepth(app);
 
@@ -194,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
   );
   const liveSockets = new LiveSockets(config, () => app.allowedOrigins);
+  liveSockets.observer = metrics;
   const events = new PaymentEvents();
   await events.start(fanout);
   app.decorate('payments', payments);
@@ -203,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...config.readCache,
     maxAgeMs: 10 * 60_000,
     onWarning: (message) => app.log.warn(message),
+    onRead: (hit) => metrics.cacheRead(hit),
   });
   await readCache.start(database, fanout);
   const reads = catalogReads(deps, readCache);
@@ -325,6 +345,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await personalDataSweep?.stop();
   });
 
+  // What a drain stops at once, each handing back what it claimed and did not finish (028).
+  lifecycle.addBackground('reconciler', () => payments.reconciler.stop());
+  lifecycle.addBackground('outbox', async () => messaging.worker?.stopSweeping());
+  lifecycle.addBackground('reminders', async () => messaging.reminders?.stop());
+  lifecycle.addBackground('waitlist', async () => waitlistSweep?.stop());
+  lifecycle.addBackground('queue-closing', async () => queueClosing?.stop());
+  lifecycle.addBackground('personal-data', async () => personalDataSweep?.stop());
+
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // The queue (issue 19): its SMS carry the visitor's link (a visit key, or the booking's).
@@ -347,7 +375,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(deps));
+      await api.register(healthRoutes(deps, lifecycle));
       await api.register(authRoutes(deps));
       await api.register(catalogRoutes(reads));
       await api.register(contactRoutes(deps));
@@ -401,6 +429,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(waitlistLinkRoutes(waitlistService));
+  // Metrics (decision 029): read at scrape time; served on METRICS_PORT and/or with a token.
+  metrics.attach({
+    snapshot: new ScrapeSnapshot({
+      db: deps.db,
+      clock,
+      reconcileAfterMs: config.payments.reconcileAfterMs,
+      onError: (err) => app.log.warn({ err }, 'metrics: the database did not answer the scrape'),
+    }),
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+    draining: () => lifecycle.draining,
+  });
+  const unobservePool = database.observePool?.(metrics);
+  app.addHook('onClose', async () => unobservePool?.());
+  app.decorate('metrics', metrics);
+  app.decorate('metricsAddress', null);
+  registerMetricsRoute(app, config.metrics, metrics);
+  registerMetricsListener(app, config.metrics, metrics);
   await registerWebStatic(app, config, deps.clock);
   return app;
 }
@@ -427,6 +472,10 @@ declare module 'fastify' {
     auditAction?: string;
   }
   interface FastifyInstance {
+    /** Draining after SIGTERM, and its counters (decision 028; metrics read them). */
+    lifecycle: Lifecycle;
+    /** Prometheus series of this app (decision 029). */
+    metrics: Metrics;
     /** Origins allowed to call the API from a browser and to open sockets. */
     allowedOrigins: string[];
     payments: Payments;

@@ -30,6 +30,8 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    // Backups (decision 030): where `npm run backup` writes its qless-<UTC time> folders.
+    BACKUP_DIR: z.string().min(1).default('./backups'),
     SEED_DEMO: bool.optional(),
     READ_CACHE_ENABLED: bool.default(true),
     READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
@@ -131,6 +133,11 @@ const configSchema = z
     LINK_CHECKS_PER_IP: z.coerce.number().int().min(1).default(60),
     INVITATIONS_PER_ORG_HOUR: z.coerce.number().int().min(1).default(20),
     INVITATIONS_PER_ORG_DAY: z.coerce.number().int().min(1).default(50),
+    // Audit log (decision 032): entries older than this are pruned by a sweep.
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+    // Personal data (decision 031): a finished booking's, visit's... customer data is erased
+    // this many days after it finished.
+    PERSONAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
     // Deploys (decision 027): false when a deploy runs `migrate` once before the processes start.
     MIGRATE_ON_START: bool.default(true),
     WEB_ASSETS_FALLBACK_DIRS: z
@@ -142,11 +149,12 @@ const configSchema = z
           .map((d) => d.trim())
           .filter(Boolean),
       ),
-    // Audit log (decision 032): entries older than this are pruned by a sweep.
-    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
-    // Personal data (decision 031): a finished booking's, visit's... customer data is erased
-    // this many days after it finished.
-    PERSONAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
+    // Metrics (decision 029): Prometheus on a listener of its own, and/or behind a token.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    // Graceful shutdown (decision 028): the whole drain after SIGTERM, then exit 1.
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
     // Beyond one database (decision 033): rate counters and fan-out through Redis when set.
     REDIS_URL: z
       .string()
@@ -159,6 +167,13 @@ const configSchema = z
     QLESS_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((e, ctx) => {
+    if (e.METRICS_PORT && e.METRICS_PORT === e.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (the main port serves /metrics only with METRICS_TOKEN)',
+      });
+    }
     // A server that lies about the time must never be one that takes real bookings.
     if (e.QLESS_FAKE_NOW && e.NODE_ENV !== 'test') {
       ctx.addIssue({
@@ -213,6 +228,8 @@ const configSchema = z
       /** Null: embedded PGlite in `dataDir`. */
       databaseUrl,
       dataDir: path.resolve(e.DATA_DIR),
+      /** `npm run backup`'s folder (decision 030); backups hold personal data: 0700. */
+      backupDir: path.resolve(e.BACKUP_DIR),
       seedDemo: e.SEED_DEMO ?? databaseUrl === null,
       /** Origins whose pages may call the API and open sockets: the public origin plus CORS_ORIGINS. */
       publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
@@ -363,14 +380,24 @@ const configSchema = z
         maxBytes: e.READ_CACHE_MAX_MB * 1024 * 1024,
         heartbeatMs: e.READ_CACHE_HEARTBEAT_MS,
       },
-      /** false: the server only checks that its migrations are applied (the deploy ran them). */
-      migrateOnStart: e.MIGRATE_ON_START,
-      /** Earlier builds' `assets` folders, also served at /assets/ (a page of the last release). */
-      webAssetsFallbackDirs: e.WEB_ASSETS_FALLBACK_DIRS.map((d) => path.resolve(d)),
       /** The audit log (decision 032): days an entry is kept before the sweep prunes it. */
       audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
       /** Personal data (decision 031): days a customer's data is kept once what it was for ended. */
       personalData: { retentionDays: e.PERSONAL_DATA_RETENTION_DAYS },
+      /** false: the server only checks that its migrations are applied (the deploy ran them). */
+      migrateOnStart: e.MIGRATE_ON_START,
+      /** Earlier builds' `assets` folders, also served at /assets/ (a page of the last release). */
+      webAssetsFallbackDirs: e.WEB_ASSETS_FALLBACK_DIRS.map((d) => path.resolve(d)),
+      /** Prometheus /metrics (decision 029): null port and token: not served at all. */
+      metrics: {
+        /** A listener of its own (0: any free port, tests); null: none. */
+        port: e.METRICS_PORT ?? null,
+        host: e.METRICS_HOST,
+        /** Bearer token for /metrics on the main port; null: not served there. */
+        token: e.METRICS_TOKEN ?? null,
+      },
+      /** After SIGTERM: drain, hand back and close within this, else exit 1 (decision 028). */
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
       /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
       fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
     };

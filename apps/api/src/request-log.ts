@@ -1,5 +1,6 @@
 import { BOOKING_KEY_HEADER } from '@qless/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER, withRequestId } from './request-context.js';
 
 /**
  * Query parameters that carry a secret wherever they appear (a booking's access key sent
@@ -88,4 +89,49 @@ export function serializeRequest(req: FastifyRequest) {
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,
   };
+}
+
+/** Enough of a user agent to tell a phone's browser from a script, never a whole header. */
+const USER_AGENT_CHARS = 120;
+
+/**
+ * One JSON line per request, written when it is answered (Fastify's own pair of lines is
+ * off): its id, method, route pattern, the URL as serializeRequest redacts it, status,
+ * duration, client address and a short user agent; and the request counted in `metrics`.
+ * The request id (an accepted X-Request-Id, else a new one: genReqId in app.ts) is echoed
+ * in the response and carried, through AsyncLocalStorage, into the rows the request writes
+ * for background work (see request-context.ts).
+ */
+export function registerRequestLog(
+  app: FastifyInstance,
+  metrics: { request(method: string, route: string, status: number, seconds: number): void },
+): void {
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    withRequestId(req.id, done);
+  });
+  // A body is read in the socket's context, not the request's: enter it again for the handler.
+  app.addHook('preHandler', (req, _reply, done) => {
+    withRequestId(req.id, done);
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    metrics.request(req.method, route, status, ms / 1000);
+    const ua = req.headers['user-agent'];
+    req.log.info(
+      {
+        method: req.method,
+        route,
+        url: serializeRequest(req).url,
+        status,
+        ms: Math.round(ms * 10) / 10,
+        ip: req.ip,
+        ua: typeof ua === 'string' ? ua.slice(0, USER_AGENT_CHARS) : undefined,
+      },
+      'request',
+    );
+    done();
+  });
 }

@@ -3,7 +3,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { makePrivate } from './data-dir.js';
-import { DatabaseUnavailableError, describeError, ResilientPool } from './pg-pool.js';
+import {
+  DatabaseUnavailableError,
+  describeError,
+  type PoolObserver,
+  type PoolStats,
+  ResilientPool,
+} from './pg-pool.js';
 import { PGliteSingleSessionPool } from './pglite-pool.js';
 import type { DB } from './schema.js';
 
@@ -28,6 +34,10 @@ export interface Database {
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
+  /** The connection pool now (PGlite: its one session and the queue for it), for metrics. */
+  poolStats?(): PoolStats;
+  /** Tells `observer` of connection waits and failures until the returned function is called. */
+  observePool?(observer: PoolObserver): () => void;
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, which `loadDataDir` starts from (tests' template). */
   dumpDataDir?(): Promise<Blob>;
@@ -112,9 +122,8 @@ async function openPostgres(
       { cause: err },
     );
   }
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new ResilientPool(pool, timeouts.stallMs) }),
-  });
+  const resilient = new ResilientPool(pool, timeouts.stallMs);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: resilient }) });
   const listeners = new Set<pg.Client>();
   return {
     db,
@@ -173,6 +182,8 @@ async function openPostgres(
       };
     },
     ping: () => ping(db),
+    poolStats: () => resilient.stats(),
+    observePool: (observer) => observeWith(resilient.observers, observer),
     async close() {
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await db.destroy();
@@ -223,6 +234,8 @@ async function openPGlite(
       return () => pool.exclusive(() => unsubscribe());
     },
     ping: () => ping(db),
+    poolStats: () => pool.stats(),
+    observePool: (observer) => observeWith(pool.observers, observer),
     dumpDataDir: () => pool.exclusive(() => pglite.dumpDataDir('none')),
     async close() {
       await db.destroy();
@@ -231,6 +244,11 @@ async function openPGlite(
       if (dataDir && dir) await makePrivate(dataDir, dir);
     },
   };
+}
+
+function observeWith(observers: Set<PoolObserver>, observer: PoolObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
 }
 
 async function ping(db: Kysely<DB>): Promise<boolean> {

@@ -18,8 +18,9 @@ import * as m016 from './migrations/016-insight-indexes.js';
 import * as m017 from './migrations/017-visit-feedback.js';
 import * as m018 from './migrations/018-waitlist.js';
 import * as m019 from './migrations/019-branches.js';
-import * as m021 from './migrations/021-audit-log.js';
 import * as m020 from './migrations/020-personal-data-retention.js';
+import * as m021 from './migrations/021-audit-log.js';
+import * as m022 from './migrations/022-request-ids.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -44,8 +45,9 @@ const migrations: Record<string, Migration> = {
   '018-waitlist': m018,
   '017-visit-feedback': m017,
   '019-branches': m019,
-  '021-audit-log': m021,
   '020-personal-data-retention': m020,
+  '021-audit-log': m021,
+  '022-request-ids': m022,
 };
 
 /**

@@ -70,6 +70,22 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** Why the database was unavailable to a query (metrics: `qless_db_errors_total{kind}`). */
+export type DatabaseErrorKind = 'connect' | 'stall' | 'timeout' | 'connection_lost';
+
+/** Told of each wait for a connection and each failure to reach the database (metrics). */
+export interface PoolObserver {
+  acquired(waitSeconds: number): void;
+  unavailable(kind: DatabaseErrorKind): void;
+}
+
+/** Connections of the pool now: open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /**
  * pg.Pool as Kysely sees it, with two differences:
  * - a connection whose query failed because the link broke (killed backend, read timeout on
@@ -85,6 +101,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export class ResilientPool implements PostgresPool {
   /** When the database last answered anything (performance.now()). */
   private lastAnswer = performance.now();
+  /** Metrics of the apps using this pool (tests may run several on one database). */
+  readonly observers = new Set<PoolObserver>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -135,19 +153,33 @@ export class ResilientPool implements PostgresPool {
     });
   }
 
+  stats(): PoolStats {
+    const { totalCount, idleCount, waitingCount } = this.pool;
+    return { total: totalCount, idle: idleCount, waiting: waitingCount };
+  }
+
+  private tell(kind: DatabaseErrorKind): void {
+    for (const o of this.observers) o.unavailable(kind);
+  }
+
   async connect(): Promise<PostgresPoolClient> {
     let client: pg.PoolClient;
+    const asked = performance.now();
     try {
       client = await this.watch(this.pool.connect(), 'waiting for a connection', (late) =>
         late.release(),
       );
     } catch (err) {
+      this.tell(err instanceof DatabaseUnavailableError ? 'stall' : 'connect');
       if (err instanceof DatabaseUnavailableError) throw err;
       throw new DatabaseUnavailableError(`Cannot reach the database: ${describeError(err)}`, {
         cause: err,
       });
     }
+    const waited = (performance.now() - asked) / 1000;
+    for (const o of this.observers) o.acquired(waited);
     let broken: Error | undefined;
+    const tell = (kind: DatabaseErrorKind) => this.tell(kind);
     const wrapped = {
       query: async (...args: unknown[]) => {
         // A connection given up on (a statement may still run on it) takes no more, not
@@ -163,6 +195,7 @@ export class ResilientPool implements PostgresPool {
         } catch (err) {
           if (err instanceof DatabaseUnavailableError) {
             broken = err;
+            tell('stall');
             throw err;
           }
           if (!isDatabaseUnavailable(err)) {
@@ -171,7 +204,11 @@ export class ResilientPool implements PostgresPool {
             throw err;
           }
           // A statement timeout leaves the connection usable; anything else does not.
-          if ((err as { code?: unknown }).code !== '57014') broken = err as Error;
+          const timedOut =
+            (err as { code?: unknown }).code === '57014' ||
+            (err instanceof Error && err.message.startsWith('Query read timeout'));
+          if (!timedOut) broken = err as Error;
+          tell(timedOut ? 'timeout' : 'connection_lost');
           throw new DatabaseUnavailableError(`The database did not answer: ${describeError(err)}`, {
             cause: err,
           });

@@ -1,5 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PoolObserver, PoolStats } from './pg-pool.js';
 
 /**
  * PGlite is one database session. Kysely's PostgresDialect believes it has a pool, so we
@@ -9,6 +11,10 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
  */
 export class PGliteSingleSessionPool implements PostgresPool {
   private tail: Promise<void> = Promise.resolve();
+  /** Callers waiting for the session, and whether one holds it (metrics, at scrape). */
+  private waiting = 0;
+  private held = false;
+  readonly observers = new Set<PoolObserver>();
 
   constructor(private readonly pg: PGlite) {}
 
@@ -29,8 +35,20 @@ export class PGliteSingleSessionPool implements PostgresPool {
     });
     const previous = this.tail;
     this.tail = previous.then(() => released);
-    await previous;
+    const asked = performance.now();
+    this.waiting += 1;
+    try {
+      await previous;
+    } finally {
+      this.waiting -= 1;
+    }
+    this.held = true;
+    const waited = (performance.now() - asked) / 1000;
+    for (const o of this.observers) o.acquired(waited);
     let done = false;
+    const free = () => {
+      this.held = false;
+    };
     const pg = this.pg;
     const client = {
       async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
@@ -48,10 +66,16 @@ export class PGliteSingleSessionPool implements PostgresPool {
       release() {
         if (done) return;
         done = true;
+        free();
         release();
       },
     };
     return client as unknown as PostgresPoolClient;
+  }
+
+  /** The one session as a pool: total 1, idle unless held, and the queue waiting for it. */
+  stats(): PoolStats {
+    return { total: 1, idle: this.held ? 0 : 1, waiting: this.waiting };
   }
 
   async end(): Promise<void> {

@@ -20,12 +20,21 @@ export function closeWithError(socket: WebSocket, code: number, body: ErrorBody)
 /** How often a long-lived socket is pinged; one without a pong since the last ping is cut. */
 export const KEEP_ALIVE_MS = 30_000;
 
+export type LiveSocketKind = 'payment_status' | 'board' | 'turn';
+
+export interface LiveSocketObserver {
+  socketOpened(kind: LiveSocketKind): void;
+  socketClosed(kind: LiveSocketKind, code: number): void;
+}
+
 export class LiveSockets {
   private readonly perAddress: number;
   private readonly byAddress = new Map<string, number>();
   /** Sockets kept alive, and whether each answered the last ping. */
   private readonly alive = new Map<WebSocket, boolean>();
   private pinger: NodeJS.Timeout | null = null;
+  /** Told of each socket admitted and closed (metrics: open sockets per kind, close reasons). */
+  observer: LiveSocketObserver | null = null;
 
   constructor(
     config: Config,
@@ -54,7 +63,7 @@ export class LiveSockets {
    * Counts the socket against its client address until it closes; false (and the socket
    * closed with TOO_MANY_SOCKETS) when the address holds its maximum already.
    */
-  admit(socket: WebSocket, ip: string): boolean {
+  admit(socket: WebSocket, ip: string, kind: LiveSocketKind = 'payment_status'): boolean {
     const address = clientAddressKey(ip);
     const open = this.byAddress.get(address) ?? 0;
     if (open >= this.perAddress) {
@@ -63,7 +72,10 @@ export class LiveSockets {
       return false;
     }
     this.byAddress.set(address, open + 1);
-    socket.on('close', () => {
+    const observer = this.observer;
+    observer?.socketOpened(kind);
+    socket.on('close', (code: number) => {
+      observer?.socketClosed(kind, code);
       const left = (this.byAddress.get(address) ?? 1) - 1;
       if (left > 0) this.byAddress.set(address, left);
       else this.byAddress.delete(address);

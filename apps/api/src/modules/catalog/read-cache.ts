@@ -45,6 +45,8 @@ export interface ReadCacheOptions {
    */
   heartbeatMs?: number;
   onWarning?: (message: string) => void;
+  /** Each read: answered from memory (or a fill it could join) or not (metrics). */
+  onRead?: (hit: boolean) => void;
 }
 
 interface Entry extends CachedAnswer {
@@ -156,13 +158,20 @@ export class ReadCache {
     compute: () => Promise<Fill<z.output<S>>>,
   ): Promise<CachedAnswer> {
     const hit = this.lookup(key);
-    if (hit) return hit;
+    if (hit) {
+      this.options.onRead?.(true);
+      return hit;
+    }
     const joined = this.pending.get(key);
     if (joined) {
       const seen = joined.notified.length;
       const { answer, topics } = await joined.promise;
-      if (!overlaps(joined.notified.slice(0, seen), topics)) return answer;
+      if (!overlaps(joined.notified.slice(0, seen), topics)) {
+        this.options.onRead?.(true);
+        return answer;
+      }
     }
+    this.options.onRead?.(false);
     return (await this.startFill(key, schema, compute)).answer;
   }
 

@@ -9,6 +9,7 @@
 import { FEEDBACK_LINK_DAYS } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
+import { currentRequestId } from '../../request-context.js';
 import { visitNumber } from '../queue/queue-day.js';
 import type { FeedbackLinks } from './feedback-links.js';
 
@@ -66,6 +67,7 @@ export class FeedbackRequests {
         dedupe_key: `visit:${visit.id}:feedback`,
         created_at: now,
         next_attempt_at: now,
+        request_id: currentRequestId(),
       })
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();

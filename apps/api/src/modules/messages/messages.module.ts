@@ -89,6 +89,7 @@ export function createMessaging(
           ),
         },
         log,
+        metrics: deps.metrics,
       })
     : null;
   const reminders = outbox.remindersEnabled

@@ -3,12 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
+import type { Metrics } from '../metrics/metrics.js';
 import {
   claimDue,
   markFailed,
   markSent,
   markSkipped,
   type RenderedMessage,
+  releaseClaims,
 } from './outbox.repository.js';
 
 /** What a channel made of one message. */
@@ -89,6 +91,11 @@ function storedText(row: OutboxRow): Preparation {
  */
 export class OutboxWorker {
   private readonly loop: PeriodicSweep;
+  /** Set by stop(): the sweep in flight finishes the message it is sending, hands back the rest. */
+  private stopping = false;
+  private sendersClosed = false;
+  /** Claimed messages handed back by stops (the shutdown log reports it). */
+  private handedBack = 0;
 
   constructor(
     private readonly deps: {
@@ -104,6 +111,7 @@ export class OutboxWorker {
       skipStoredMessage?: (row: OutboxRow, now: Date) => Promise<string | null>;
       config: OutboxWorkerConfig;
       log: FastifyBaseLogger;
+      metrics?: Metrics;
     },
   ) {
     this.loop = new PeriodicSweep(
@@ -122,7 +130,13 @@ export class OutboxWorker {
     const claimed = await db
       .transaction()
       .execute((trx) => claimDue(trx, open, now, leaseUntil, config.batchSize ?? BATCH_SIZE));
-    for (const row of claimed) {
+    for (const [i, row] of claimed.entries()) {
+      if (this.stopping) {
+        // Shutting down: the rest of the batch is due again at once, for another process.
+        const rest = claimed.slice(i).map((r) => r.id);
+        this.handedBack += await releaseClaims(db, rest, leaseUntil, clock.now());
+        break;
+      }
       const setup = channels[row.channel];
       if (setup) result[await this.handle(row, setup)] += 1;
     }
@@ -146,7 +160,13 @@ export class OutboxWorker {
     if ('skip' in prepared) {
       await markSkipped(db, row.id, prepared.skip);
       log.info(
-        { outboxId: row.id, channel: row.channel, kind: row.kind, reason: prepared.skip },
+        {
+          reqId: row.request_id ?? undefined,
+          outboxId: row.id,
+          channel: row.channel,
+          kind: row.kind,
+          reason: prepared.skip,
+        },
         'message skipped',
       );
       return 'skipped';
@@ -164,6 +184,18 @@ export class OutboxWorker {
         clock.now(),
         { provider: sender.provider, providerMessageId: delivery.providerMessageId },
         rendered,
+      );
+      this.deps.metrics?.messageSent(row.channel);
+      // The id of the request that queued it (decision 029): never the recipient or the text.
+      log.info(
+        {
+          reqId: row.request_id ?? undefined,
+          outboxId: row.id,
+          channel: row.channel,
+          kind: row.kind,
+          attempts: row.attempts,
+        },
+        'message sent',
       );
       return 'sent';
     }
@@ -188,8 +220,10 @@ export class OutboxWorker {
       : new Date(clock.now().getTime() + retryDelayMs(row.attempts, setup.retryBaseMs));
     const error = giveUp && delivery.permanent ? `${delivery.error} (permanent)` : delivery.error;
     await markFailed(db, row.id, { error, provider: setup.sender.provider, retryAt }, rendered);
+    this.deps.metrics?.deliveryFailed(row.channel, delivery.permanent);
     log.warn(
       {
+        reqId: row.request_id ?? undefined,
         outboxId: row.id,
         channel: row.channel,
         kind: row.kind,
@@ -204,12 +238,27 @@ export class OutboxWorker {
 
   /** Sweeps every `intervalMs` (see PeriodicSweep). */
   start(): void {
+    this.stopping = false;
     this.loop.start();
   }
 
-  /** Stops the loop, waits for a sweep in flight and closes the channels. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the loop and waits for a sweep in flight, which finishes the message it is sending
+   * (its outcome is unknown until the channel answers) and hands back the rest of its batch
+   * at once instead of leaving them leased for minutes (decision 028). Says how many.
+   */
+  async stopSweeping(): Promise<{ handedBack: number }> {
+    this.stopping = true;
+    const before = this.handedBack;
     await this.loop.stop();
+    return { handedBack: this.handedBack - before };
+  }
+
+  /** Stops sweeping (see stopSweeping) and closes the channels, once. */
+  async stop(): Promise<void> {
+    await this.stopSweeping();
+    if (this.sendersClosed) return;
+    this.sendersClosed = true;
     for (const setup of Object.values(this.deps.channels)) await setup?.sender.close();
   }
 }

@@ -1,4 +1,5 @@
 import type { Db, OutboxChannel, OutboxRow } from '../../db/schema.js';
+import { currentRequestId } from '../../request-context.js';
 
 export interface NewMail {
   to: string;
@@ -44,6 +45,7 @@ export async function queueMail(db: Db, mail: NewMail, now: Date): Promise<strin
       created_at: now,
       // Due at once.
       next_attempt_at: now,
+      request_id: currentRequestId(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -71,6 +73,7 @@ export async function queueSms(
       kind: sms.kind,
       created_at: now,
       next_attempt_at: now,
+      request_id: currentRequestId(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -105,6 +108,7 @@ export async function queueBookingMessageRows(
         dedupe_key: m.dedupeKey,
         created_at: now,
         next_attempt_at: now,
+        request_id: currentRequestId(),
       })),
     )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
@@ -150,6 +154,30 @@ export async function claimDue(
     )
     .returningAll()
     .execute();
+}
+
+/**
+ * Hands back claimed messages this process will not send (it is shutting down): due at once
+ * for any process, and the attempt counted by the claim taken back, since none was made.
+ * Only rows still under this claim's lease (`leaseUntil`) and pending are touched. Returns
+ * how many were handed back.
+ */
+export async function releaseClaims(
+  db: Db,
+  ids: string[],
+  leaseUntil: Date,
+  now: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const released = await db
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '=', leaseUntil)
+    .returning('id')
+    .execute();
+  return released.length;
 }
 
 /** The text a booking message was rendered with, kept with its outcome (null: as queued). */

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   type EventOutcome,
   type EventSource,
@@ -11,7 +12,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, Db, PaymentRow } from '../../db/schema.js';
 import type { ProviderEvent } from '../../providers/provider.js';
+import { currentRequestId, withRequestId } from '../../request-context.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { FAILURE_CODES } from './failure-codes.js';
 import {
   findPaymentById,
@@ -28,6 +31,15 @@ export interface StateMachineDeps {
   bookings: BookingsService;
   provider: ProviderName;
   log: FastifyBaseLogger;
+  metrics?: Metrics;
+}
+
+/** What an event did to a PENDING payment, told once its transaction committed. */
+function finalStatusOf(outcome: EventOutcome): 'SUCCESSFUL' | 'FAILED' | null {
+  if (outcome === 'confirmed' || outcome === 'confirmed_after_hold_lapsed') return 'SUCCESSFUL';
+  if (outcome === 'refund_due') return 'SUCCESSFUL';
+  if (outcome === 'failed' || outcome === 'amount_mismatch') return 'FAILED';
+  return null;
 }
 
 /** What is recorded of a pending payment failed on our side. */
@@ -59,6 +71,54 @@ export class PaymentStateMachine {
     raw: Record<string, unknown>,
     forPayment?: string,
   ): Promise<EventOutcome> {
+    const reported = performance.now();
+    const seen: { payment?: PaymentRow } = {};
+    // A payment's story carries the id of the request that initiated it: its settlement,
+    // and the messages its confirmation queues, are logged with that id (decision 029).
+    const outcome = await this.applyInTransaction(event, source, raw, forPayment, (payment) => {
+      seen.payment = payment;
+    });
+    const target = seen.payment;
+    const settled = target?.status === 'PENDING' ? finalStatusOf(outcome) : null;
+    if (target && settled) this.told(target, settled, source, outcome, reported);
+    return outcome;
+  }
+
+  /** Counts and logs a settlement that committed; a confirmation's time is observed. */
+  private told(
+    payment: PaymentRow,
+    status: 'SUCCESSFUL' | 'FAILED',
+    source: EventSource,
+    outcome: string,
+    reported?: number,
+  ): void {
+    const { metrics, log, clock } = this.deps;
+    metrics?.paymentSettled(status, source);
+    const confirmed = outcome === 'confirmed' || outcome === 'confirmed_after_hold_lapsed';
+    if (
+      confirmed &&
+      reported !== undefined &&
+      (source === 'callback' || source === 'status_check')
+    ) {
+      metrics?.bookingConfirmed(
+        source,
+        (performance.now() - reported) / 1000,
+        (clock.now().getTime() - payment.created_at.getTime()) / 1000,
+      );
+    }
+    log.info(
+      { reqId: payment.request_id ?? undefined, paymentId: payment.id, status, source, outcome },
+      'payment settled',
+    );
+  }
+
+  private applyInTransaction(
+    event: ProviderEvent,
+    source: Exclude<EventSource, 'expiry'>,
+    raw: Record<string, unknown>,
+    forPayment: string | undefined,
+    found: (payment: PaymentRow) => void,
+  ): Promise<EventOutcome> {
     const { db, clock, provider } = this.deps;
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
@@ -82,6 +142,9 @@ export class PaymentStateMachine {
         return outcome;
       };
       if (!payment) return log('unknown_payment', null);
+      found(payment);
+      const requestId = payment.request_id ?? currentRequestId();
+      const within = <T>(work: () => Promise<T>) => withRequestId(requestId, work);
       if (
         payment.provider_reference &&
         event.providerReference &&
@@ -110,7 +173,9 @@ export class PaymentStateMachine {
       }
       if (event.status === 'FAILED') {
         return log(
-          await this.settle(trx, payment, 'FAILED', event.code ?? FAILURE_CODES.DECLINED, now),
+          await within(() =>
+            this.settle(trx, payment, 'FAILED', event.code ?? FAILURE_CODES.DECLINED, now),
+          ),
           payment.id,
         );
       }
@@ -126,7 +191,7 @@ export class PaymentStateMachine {
         ? { reference: event.operatorReference, name: event.operator ?? payment.operator }
         : undefined;
       return log(
-        await this.settle(trx, payment, 'SUCCESSFUL', null, now, undefined, operator),
+        await within(() => this.settle(trx, payment, 'SUCCESSFUL', null, now, undefined, operator)),
         payment.id,
       );
     });
@@ -164,11 +229,17 @@ export class PaymentStateMachine {
     const locked = await findPaymentById(trx, paymentId, true);
     if (locked?.status !== 'PENDING') return false;
     await this.settle(trx, locked, 'FAILED', failureCode, now);
+    const reqId = locked.request_id ?? undefined;
     if (reviewReason) {
       await flagReview(trx, paymentId, reviewReason, now);
-      this.deps.log.warn({ paymentId, reviewReason }, 'payment outcome unknown: needs review');
+      this.deps.log.warn(
+        { reqId, paymentId, reviewReason },
+        'payment outcome unknown: needs review',
+      );
     }
     await recordPaymentEvent(trx, { paymentId, provider, signatureValid: true, ...record });
+    // Told before the caller commits: a rollback after this point is rare (and harmless here).
+    this.told(locked, 'FAILED', record.source, record.outcome);
     return true;
   }
 

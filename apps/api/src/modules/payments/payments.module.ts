@@ -55,6 +55,7 @@ export async function createPayments(
     bookings,
     provider: provider.name,
     log,
+    metrics: deps.metrics,
   });
   callbacks = new PaymentCallbacks({
     db,
@@ -88,6 +89,7 @@ export async function createPayments(
       checksInFlight: settings.reconcileChecksInFlight,
     },
     log,
+    metrics: deps.metrics,
   });
   return {
     bookings,

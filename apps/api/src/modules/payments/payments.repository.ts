@@ -2,6 +2,7 @@ import type { EventSource, ProviderName, RecordedOutcome } from '@qless/contract
 import { sql } from 'kysely';
 import type { Db, PaymentRow, PaymentsTable } from '../../db/schema.js';
 import { storableText, storableValue } from '../../db/storable.js';
+import { currentRequestId } from '../../request-context.js';
 import { PAYMENT_CHANNEL } from './payment-events.js';
 
 export function findPaymentById(db: Db, id: string, lock = false): Promise<PaymentRow | undefined> {
@@ -51,7 +52,14 @@ export type NewPayment = Pick<
 export function insertPayment(db: Db, payment: NewPayment, now: Date): Promise<PaymentRow> {
   return db
     .insertInto('payments')
-    .values({ ...payment, status: 'PENDING', created_at: now, updated_at: now })
+    .values({
+      ...payment,
+      status: 'PENDING',
+      created_at: now,
+      updated_at: now,
+      // The initiating request's id: the reconciler and the callbacks log it (decision 029).
+      request_id: currentRequestId(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -186,6 +194,30 @@ export async function flagReview(
     .set({ needs_review: true, review_reason: reason, updated_at: now })
     .where('id', '=', paymentId)
     .execute();
+}
+
+/**
+ * Hands back payments claimed for a status check at `claimedAt` that this process will not
+ * check (it is shutting down): each gets back the `last_checked_at` it had before the claim,
+ * so the next sweep of any process checks it at once rather than after RECONCILE_AFTER_MS.
+ * A payment settled or claimed again since is left alone. Returns how many were handed back.
+ */
+export async function releasePaymentClaims(
+  db: Db,
+  claims: { id: string; previous: Date | null; claimedAt: Date }[],
+): Promise<number> {
+  if (claims.length === 0) return 0;
+  const values = sql.join(
+    claims.map(
+      (c) => sql`(${c.id}::uuid, ${c.previous}::timestamptz, ${c.claimedAt}::timestamptz)`,
+    ),
+  );
+  const released = await sql<{ id: string }>`
+    update payments as p set last_checked_at = v.previous
+    from (values ${values}) as v(id, previous, claimed_at)
+    where p.id = v.id and p.status = 'PENDING' and p.last_checked_at = v.claimed_at
+    returning p.id`.execute(db);
+  return released.rows.length;
 }
 
 /**

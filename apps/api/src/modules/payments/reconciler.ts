@@ -9,10 +9,11 @@ import {
   TransactionNotFoundError,
 } from '../../providers/provider.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { FAILURE_CODES } from './failure-codes.js';
 import { lookUpTransaction } from './payment-lookup.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';
-import { claimPaymentsToCheck } from './payments.repository.js';
+import { claimPaymentsToCheck, releasePaymentClaims } from './payments.repository.js';
 
 export interface ReconcilerConfig {
   /** Ask the provider about payments pending at least this long (callbacks get lost). */
@@ -36,6 +37,7 @@ export interface ReconcilerDeps {
   stateMachine: PaymentStateMachine;
   config: ReconcilerConfig;
   log: FastifyBaseLogger;
+  metrics?: Metrics;
 }
 
 export interface SweepResult {
@@ -76,6 +78,8 @@ type CheckResult =
 export class Reconciler {
   private readonly loop: PeriodicSweep<SweepResult>;
   private stopping = false;
+  /** Claims handed back by stops (decision 028). */
+  private handedBack = 0;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.loop = new PeriodicSweep(
@@ -93,6 +97,17 @@ export class Reconciler {
    * pass; only a failed claim (the database is away) does, after the work in flight.
    */
   async sweep(): Promise<SweepResult> {
+    try {
+      const result = await this.sweepOnce();
+      this.deps.metrics?.reconcilerSweep(true);
+      return result;
+    } catch (err) {
+      this.deps.metrics?.reconcilerSweep(false);
+      throw err;
+    }
+  }
+
+  private async sweepOnce(): Promise<SweepResult> {
     const { db, clock, config, bookings } = this.deps;
     const expiredHolds = await bookings.lapseStaleHolds(clock.now(), HOLDS_PER_SWEEP);
     const result: SweepResult = {
@@ -106,6 +121,8 @@ export class Reconciler {
     const maxClaims = config.batchesPerSweep ?? BATCHES_PER_SWEEP;
     const seen = new Set<string>();
     const queue: PaymentRow[] = [];
+    /** When each queued payment was claimed: a stop hands back those not yet checked. */
+    const claimedAt = new Map<string, Date>();
     let claims = 0;
     let exhausted = false;
     let claimError: unknown = null;
@@ -120,14 +137,16 @@ export class Reconciler {
       }
       claims += 1;
       try {
+        const at = clock.now();
         const claimed = await db
           .transaction()
-          .execute((trx) =>
-            claimPaymentsToCheck(trx, clock.now(), config.reconcileAfterMs, batchSize),
-          );
+          .execute((trx) => claimPaymentsToCheck(trx, at, config.reconcileAfterMs, batchSize));
         // With RECONCILE_AFTER_MS=0 a claim may return rows this sweep already checked.
         const fresh = claimed.filter((p) => !seen.has(p.id));
-        for (const p of fresh) seen.add(p.id);
+        for (const p of fresh) {
+          seen.add(p.id);
+          claimedAt.set(p.id, at);
+        }
         queue.push(...fresh);
         if (claimed.length < batchSize || fresh.length === 0) exhausted = true;
       } catch (err) {
@@ -138,6 +157,8 @@ export class Reconciler {
 
     const worker = async () => {
       for (;;) {
+        // Stopping: the check in hand is finished, the queued ones are handed back below.
+        if (this.stopping) return;
         const payment = queue.shift();
         if (!payment) {
           if (exhausted) return;
@@ -153,28 +174,48 @@ export class Reconciler {
           failed = await this.reconcile(payment, result);
         } catch (err) {
           failed = true;
-          this.deps.log.warn({ err, paymentId: payment.id }, 'reconciling failed; will retry');
+          this.deps.log.warn(
+            { err, reqId: payment.request_id ?? undefined, paymentId: payment.id },
+            'reconciling failed; will retry',
+          );
         }
         if (failed) result.failed += 1;
       }
     };
     await Promise.all(Array.from({ length: config.checksInFlight ?? CHECKS_IN_FLIGHT }, worker));
+    if (queue.length > 0) {
+      const claims = queue.map((p) => ({
+        id: p.id,
+        // The row as claimed: read before the claim set last_checked_at.
+        previous: p.last_checked_at,
+        claimedAt: claimedAt.get(p.id) ?? clock.now(),
+      }));
+      queue.length = 0;
+      this.handedBack += await releasePaymentClaims(db, claims);
+    }
     if (claimError) throw claimError;
     return result;
   }
 
   /** Checks one payment and gives up on it once too old; true when its status check failed. */
   private async reconcile(payment: PaymentRow, result: SweepResult): Promise<boolean> {
-    const { clock, config, stateMachine, log } = this.deps;
+    const { clock, config, stateMachine, log, metrics } = this.deps;
+    // The id of the request that initiated the payment, on every line about it (decision 029).
+    const reqId = payment.request_id ?? undefined;
     let check: CheckResult;
     let checkFailed = false;
     try {
       check = await this.check(payment, result);
     } catch (err) {
       checkFailed = true;
-      log.warn({ err, paymentId: payment.id }, 'status check failed; will retry');
+      log.warn({ err, reqId, paymentId: payment.id }, 'status check failed; will retry');
       check = { state: 'unknown', reason: 'PROVIDER_UNAVAILABLE' };
     }
+    metrics?.reconcilerCheck(checkFailed ? 'failed' : check.state);
+    log.debug(
+      { reqId, paymentId: payment.id, check: check.state },
+      'reconciler checked a pending payment',
+    );
     if (check.state === 'settled') return checkFailed;
     if (clock.now().getTime() - payment.created_at.getTime() < config.maxPendingMinutes * 60_000)
       return checkFailed;
@@ -236,9 +277,14 @@ export class Reconciler {
     this.loop.start();
   }
 
-  /** Stops the loop; a sweep in flight finishes the checks it holds and claims no more. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the loop; a sweep in flight finishes the checks it holds, claims no more and hands
+   * back the payments it claimed and did not check yet (decision 028). Says how many.
+   */
+  async stop(): Promise<{ handedBack: number }> {
     this.stopping = true;
+    const before = this.handedBack;
     await this.loop.stop();
+    return { handedBack: this.handedBack - before };
   }
 }

@@ -207,7 +207,7 @@ export function queueLiveRoutes(
       },
       (socket, req) => {
         const board = opened.get(req);
-        if (!board || !sockets.admit(socket, req.ip)) return;
+        if (!board || !sockets.admit(socket, req.ip, 'board')) return;
         sockets.keepAlive(socket);
         const stop = hub.followBoard(board.organizationId, board.id, sinkOf(socket));
         socket.on('close', stop);
@@ -251,7 +251,7 @@ export function queueLiveRoutes(
       },
       (socket, req) => {
         const visit = opened.get(req);
-        if (!visit || !sockets.admit(socket, req.ip)) return;
+        if (!visit || !sockets.admit(socket, req.ip, 'turn')) return;
         sockets.keepAlive(socket);
         const stop = hub.followTurn(visit.organizationId, visit.id, sinkOf(socket));
         socket.on('close', stop);

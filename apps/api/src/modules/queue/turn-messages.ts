@@ -9,6 +9,7 @@
 import { ticketPageUrl } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
+import { currentRequestId } from '../../request-context.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
 import { type QueueDay, visitNumber } from './queue-day.js';
 import type { VisitAccess } from './visit-access.js';
@@ -170,6 +171,7 @@ export class TurnMessages {
         dedupe_key: `visit:${visit.id}:${what}`,
         created_at: now,
         next_attempt_at: now,
+        request_id: currentRequestId(),
       })
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB, Db, OutboxRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
+import { currentRequestId } from '../../request-context.js';
 import {
   endEntry,
   findEntry,
@@ -100,6 +101,7 @@ export class WaitlistOffers {
           dedupe_key: `waitlist:${entry.id}:offer`,
           created_at: now,
           next_attempt_at: now,
+          request_id: currentRequestId(),
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .execute();
