@@ -1,0 +1,196 @@
+/**
+ * What the topology test checks once the load has stopped and every payment is final: the
+ * database (no payment lost or confirmed twice, no seat sold twice), the sockets, and the
+ * requests of each phase; and the figures it prints (decision 034).
+ */
+import pg from 'pg';
+import type { LoadResult, RequestRecord } from './load.js';
+
+export interface Window {
+  start: number;
+  end: number;
+}
+
+export interface Timeline {
+  deploy: Window;
+  kill: Window;
+  cut: Window;
+}
+
+export class Checks {
+  readonly failures: string[] = [];
+  readonly lines: string[] = [];
+
+  check(ok: boolean, what: string): void {
+    this.lines.push(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+    if (!ok) this.failures.push(what);
+  }
+
+  figure(text: string): void {
+    this.lines.push(`     ${text}`);
+  }
+}
+
+export function percentile(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
+}
+
+const inWindow = (r: RequestRecord, w: Window) => r.t >= w.start && r.t <= w.end;
+const failed = (r: RequestRecord) => r.status === 0 || r.status >= 500;
+
+function byStatus(records: RequestRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const r of records) {
+    const key = r.status === 0 ? `no answer (${r.error ?? '?'})` : String(r.status);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort()
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+}
+
+/** The requests: answered during the deploy; only 503 + Retry-After during the cut. */
+export function checkRequests(c: Checks, load: LoadResult, t: Timeline): void {
+  const deploy = load.requests.filter((r) => inWindow(r, t.deploy));
+  c.check(
+    deploy.length > 0 && deploy.every((r) => !failed(r)),
+    `every request during the rolling deploy answered without a 5xx (n=${deploy.length}; ${byStatus(deploy)})`,
+  );
+  // The cut's window runs on until the process has its database again (5 s past the cut).
+  const cutWindow = { start: t.cut.start, end: t.cut.end + 5000 };
+  const cut = load.requests.filter((r) => inWindow(r, cutWindow));
+  const badCut = cut.filter((r) => failed(r) && !(r.status === 503 && r.retryAfter));
+  c.check(
+    badCut.length === 0,
+    `during the database cut, every 5xx is a 503 with Retry-After (n=${cut.length}; ${byStatus(cut)})`,
+  );
+  const killWindow = { start: t.kill.start, end: t.kill.end };
+  const kill = load.requests.filter((r) => inWindow(r, killWindow));
+  c.figure(`requests during the SIGKILL and restart: n=${kill.length}; ${byStatus(kill)}`);
+  const elsewhere = load.requests.filter(
+    (r) => !inWindow(r, t.deploy) && !inWindow(r, cutWindow) && !inWindow(r, killWindow),
+  );
+  c.check(
+    elsewhere.every((r) => !failed(r)),
+    `no 5xx or unanswered request outside the deploy, the kill and the cut (n=${elsewhere.length}; ${byStatus(elsewhere.filter(failed)) || 'none'})`,
+  );
+}
+
+/** Every payment followed to its final status over a socket; the reconnect times. */
+export function checkSockets(c: Checks, load: LoadResult, target: number): void {
+  c.check(
+    load.maxOpenSockets >= target,
+    `status sockets open at once: ${load.maxOpenSockets} (target ${target})`,
+  );
+  const unfinished = load.payments.filter((p) => p.finalStatus === null);
+  c.check(
+    unfinished.length === 0,
+    `every status socket received its payment's final status (${load.payments.length} payments, ${unfinished.length} without; e.g. ${unfinished
+      .slice(0, 3)
+      .map((p) => p.paymentId)
+      .join(' ')})`,
+  );
+  const wrong = load.payments.filter((p) => p.finalStatus !== null && p.finalStatus !== p.expected);
+  c.check(
+    wrong.length === 0,
+    `every final status is the simulator's outcome for the number (${wrong.length} not)`,
+  );
+  const reconnects: number[] = [];
+  const closeCodes = new Map<number, number>();
+  for (const p of load.payments) {
+    for (let i = 0; i + 1 < p.connects.length; i += 1) {
+      const closed = p.connects[i];
+      const next = p.connects[i + 1];
+      if (!closed || !next) continue;
+      closeCodes.set(closed.code ?? 0, (closeCodes.get(closed.code ?? 0) ?? 0) + 1);
+      if (closed.close !== null && next.firstMessage !== null) {
+        reconnects.push(next.firstMessage - closed.close);
+      }
+    }
+  }
+  const codes = [...closeCodes.entries()].map(([k, v]) => `${k}: ${v}`).join(', ');
+  c.figure(
+    `socket reconnects: ${reconnects.length} (early closes by code: ${codes || 'none'}); close → next status p50 ${percentile(reconnects, 50) ?? '-'} ms, p99 ${percentile(reconnects, 99) ?? '-'} ms, max ${percentile(reconnects, 100) ?? '-'} ms`,
+  );
+}
+
+/** The database's account of the run. */
+export async function checkDatabase(c: Checks, url: string, load: LoadResult): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const one = async <T>(text: string): Promise<T> => (await client.query(text)).rows[0] as T;
+    const counts = await one<{ total: string; pending: string; ok: string; failed: string }>(
+      `select count(*) as total,
+              count(*) filter (where status = 'PENDING') as pending,
+              count(*) filter (where status = 'SUCCESSFUL') as ok,
+              count(*) filter (where status = 'FAILED') as failed
+         from payments`,
+    );
+    c.check(
+      Number(counts.pending) === 0,
+      `every payment initiated reached a final state (${counts.total} in the database: ${counts.ok} successful, ${counts.failed} failed, ${counts.pending} pending)`,
+    );
+    const known = new Set(load.payments.map((p) => p.paymentId));
+    const ids = (await client.query('select id, status from payments')).rows as {
+      id: string;
+      status: string;
+    }[];
+    const unknown = ids.filter((r) => !known.has(r.id));
+    c.figure(
+      `payments the load never got an answer for (its request was cut): ${unknown.length} (${unknown.map((r) => r.status).join(', ') || '-'})`,
+    );
+    const byId = new Map(ids.map((r) => [r.id, r.status]));
+    const differ = load.payments.filter((p) => byId.get(p.paymentId) !== p.finalStatus);
+    c.check(
+      differ.length === 0,
+      `each socket's final status is the database's (${differ.length} differ)`,
+    );
+    const twice = await one<{ n: string }>(
+      `select count(*) as n from (
+         select booking_id from payments where status = 'SUCCESSFUL'
+          group by booking_id having count(*) > 1) x`,
+    );
+    c.check(Number(twice.n) === 0, `no booking paid twice (${twice.n})`);
+    const notConfirmed = await one<{ n: string; refunds: string }>(
+      `select count(*) filter (where not p.needs_refund) as n,
+              count(*) filter (where p.needs_refund) as refunds
+         from payments p join bookings b on b.id = p.booking_id
+        where p.status = 'SUCCESSFUL' and b.status <> 'confirmed'`,
+    );
+    c.check(
+      Number(notConfirmed.n) === 0,
+      `every successful payment has its booking confirmed (${notConfirmed.n} not, ${notConfirmed.refunds} recorded for refund)`,
+    );
+    const unpaid = await one<{ n: string }>(
+      `select count(*) as n from bookings b
+        where b.status = 'confirmed'
+          and not exists (select 1 from payments p where p.booking_id = b.id and p.status = 'SUCCESSFUL')`,
+    );
+    c.check(
+      Number(unpaid.n) === 0,
+      `no booking confirmed without a successful payment (${unpaid.n})`,
+    );
+    const oversold = await one<{ n: string }>(
+      `select count(*) as n from (
+         select b.slot_id, b.booking_date
+           from bookings b join services s on s.id = b.service_id
+          where b.status in ('held', 'confirmed', 'checked_in')
+          group by b.slot_id, b.booking_date, s.capacity
+         having count(*) > s.capacity) x`,
+    );
+    const seats = await one<{ sold: string; slots: string }>(
+      `select count(*) as sold, count(distinct (slot_id, booking_date)) as slots
+         from bookings where status in ('held', 'confirmed', 'checked_in')`,
+    );
+    c.check(
+      Number(oversold.n) === 0,
+      `no seat sold twice: ${seats.sold} seats held or sold over ${seats.slots} slot-days, ${oversold.n} slot-days over capacity; ${load.seatTaken} bookings refused 409 (seat taken)`,
+    );
+  } finally {
+    await client.end();
+  }
+}
