@@ -11,10 +11,12 @@ import LongestFirst from './vitest.sequencer';
 export const BOTH_ENGINES = [
   'audit-log', // the append-only trigger and its prune setting (SET LOCAL)
   'auth', // login limits are rate counters
+  'backup-restore', // pg_dump/pg_restore, or the PGlite data folder dumped and loaded
   'checkin-sync', // offline scans replayed in order, under the row locks
   'client-address-limits',
   'database-faults',
   'mail-outbox', // claims with SKIP LOCKED
+  'metrics', // the pool's figures (PGlite: its one session), the scrape's SQL
   'migrate-command', // the two migration ledgers
   'payment-duplicate-callbacks', // concurrent callbacks on one payment
   'payment-races',
@@ -80,8 +82,6 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', files: string[]
 };
 
 /**
- * Vitest's default is one worker per core less one: a single worker on this 2-core machine, so
-/**
  * Beyond one database (decision 033): the files that exercise every Redis path run again
  * with REDIS_URL (each file's apps under a key prefix of their own, see test/support/
  * redis-test.ts): the route store across two apps (client-address-limits), the limiter's
@@ -110,6 +110,8 @@ function redisProject() {
   };
 }
 
+/**
+ * Vitest's default is one worker per core less one: a single worker on this 2-core machine, so
  * the files ran one after another although most of their time is spent waiting (on
  * PostgreSQL, Chromium, the server process, argon2's thread pool). Four workers shared by
  * every file (browser files too) was the fastest of the layouts measured (decision 016);
@@ -137,9 +139,9 @@ export default defineConfig({
       },
       ...apiProject('api', 'postgres', ['apps/api/test/**/*.test.ts']),
       ...apiProject('api-pglite', 'pglite', pgliteFiles),
+      redisProject(),
       {
         test: {
-      redisProject(),
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { BOOKING_KEY_HEADER } from '@qless/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER, withRequestId } from './request-context.js';
@@ -94,10 +95,25 @@ export function serializeRequest(req: FastifyRequest) {
 /** Enough of a user agent to tell a phone's browser from a script, never a whole header. */
 const USER_AGENT_CHARS = 120;
 
+function requestLine(req: FastifyRequest, route: string, status: number, ms: number) {
+  const ua = req.headers['user-agent'];
+  return {
+    method: req.method,
+    route,
+    url: serializeRequest(req).url,
+    status,
+    ms: Math.round(ms * 10) / 10,
+    ip: req.ip,
+    ua: typeof ua === 'string' ? ua.slice(0, USER_AGENT_CHARS) : undefined,
+  };
+}
+
 /**
  * One JSON line per request, written when it is answered (Fastify's own pair of lines is
  * off): its id, method, route pattern, the URL as serializeRequest redacts it, status,
  * duration, client address and a short user agent; and the request counted in `metrics`.
+ * A live socket (an upgrade the socket route took over) gets its line when it closes:
+ * status 101 and how long it was open; it is counted by the socket metrics, not here.
  * The request id (an accepted X-Request-Id, else a new one: genReqId in app.ts) is echoed
  * in the response and carried, through AsyncLocalStorage, into the rows the request writes
  * for background work (see request-context.ts).
@@ -106,8 +122,17 @@ export function registerRequestLog(
   app: FastifyInstance,
   metrics: { request(method: string, route: string, status: number, seconds: number): void },
 ): void {
+  const answered = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    if (req.headers.upgrade?.toLowerCase() === 'websocket') {
+      const opened = performance.now();
+      req.raw.socket.once('close', () => {
+        if (answered.has(req)) return;
+        const route = req.routeOptions.url ?? 'unmatched';
+        req.log.info(requestLine(req, route, 101, performance.now() - opened), 'request');
+      });
+    }
     withRequestId(req.id, done);
   });
   // A body is read in the socket's context, not the request's: enter it again for the handler.
@@ -115,23 +140,11 @@ export function registerRequestLog(
     withRequestId(req.id, done);
   });
   app.addHook('onResponse', (req, reply, done) => {
+    answered.add(req);
     const route = req.routeOptions.url ?? 'unmatched';
-    const status = reply.statusCode;
     const ms = reply.elapsedTime;
-    metrics.request(req.method, route, status, ms / 1000);
-    const ua = req.headers['user-agent'];
-    req.log.info(
-      {
-        method: req.method,
-        route,
-        url: serializeRequest(req).url,
-        status,
-        ms: Math.round(ms * 10) / 10,
-        ip: req.ip,
-        ua: typeof ua === 'string' ? ua.slice(0, USER_AGENT_CHARS) : undefined,
-      },
-      'request',
-    );
+    metrics.request(req.method, route, reply.statusCode, ms / 1000);
+    req.log.info(requestLine(req, route, reply.statusCode, ms), 'request');
     done();
   });
 }

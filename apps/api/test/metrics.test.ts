@@ -279,6 +279,10 @@ describe('metrics and request logs', () => {
     expect(open).not.toContain(pendingId);
     expect(open).not.toContain(h.fx.serviceId);
 
+    // A live socket's line is written when it closes: 101 and how long it was open.
+    await expect
+      .poll(() => logged().find((l) => l.route === '/api/v1/payment/:paymentId/statusSocket'))
+      .toMatchObject({ msg: 'request', status: 101, method: 'GET' });
     const after = (await scrape(`Bearer ${TOKEN}`)).body;
     expect(sample(after, 'qless_live_sockets{kind="payment_status"}')).toBe(0);
     expect(
