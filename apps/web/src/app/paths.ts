@@ -28,6 +28,8 @@ export const paths = {
     build: (serviceId: string) => `/service/${encodeURIComponent(serviceId)}/slots`,
   },
   contact: { pattern: '/contact', build: () => '/contact' },
+  /** The privacy policy (issue 21, decision 031). */
+  privacy: { pattern: '/privacy', build: () => '/privacy' },
   /** A ticket's page (issue 10): `k` an access key from a message, `t` the QR's signed token. */
   ticket: {
     pattern: '/ticket/:code',
@@ -62,6 +64,8 @@ export const paths = {
   },
   /** Insight (issue 20): the organization's figures, charts and CSV exports (admins). */
   adminInsight: { pattern: '/organization/insight', build: () => '/organization/insight' },
+  /** The audit log of the organization's branches (issue 21, decision 032; admins, managers). */
+  adminAudit: { pattern: '/organization/audit', build: () => '/organization/audit' },
   adminProfile: { pattern: '/organization/profile', build: () => '/organization/profile' },
   /** The operator console (operators only). */
   platform: { pattern: '/platform', build: () => '/platform' },

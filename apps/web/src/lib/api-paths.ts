@@ -118,6 +118,11 @@ export const apiPaths = {
     withQuery(`${API}/platform/outbox`, { page, page_size: pageSize }),
   platformPaymentsReview: (page: number, pageSize: number) =>
     withQuery(`${API}/platform/payments/review`, { page, page_size: pageSize }),
+  /** The audit log (decision 032): every entry (operators), or the caller's branches'. */
+  platformAudit: (query: Record<string, string | undefined>) =>
+    withQuery(`${API}/platform/audit`, query),
+  organizationAudit: (query: Record<string, string | undefined>) =>
+    withQuery(`${API}/organization/audit`, query),
   // The same-day queue, staff and admin side (issue 19; the public pages' paths are apart).
   queueToday: () => `${API}/queue/today`,
   queueVisits: () => `${API}/queue/visits`,

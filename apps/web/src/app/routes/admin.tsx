@@ -32,6 +32,7 @@ const QueueRoute = lazy(() => import('./admin-queue'));
 const QueueSetupRoute = lazy(() => import('./admin-queue-setup'));
 const InsightRoute = lazy(() => import('./admin-insight'));
 const BranchesRoute = lazy(() => import('./admin-branches'));
+const AuditRoute = lazy(() => import('./admin-audit'));
 
 export default function AdminRoute() {
   return (
@@ -121,6 +122,7 @@ function OrganizationArea() {
         item(paths.adminInsight.build(), 'area.nav.insight', at(paths.adminInsight.build())),
         item(paths.adminStaff.build(), 'area.nav.staff', at(paths.adminStaff.build())),
         item(paths.adminBranches.build(), 'area.nav.branches', at(paths.adminBranches.build())),
+        item(paths.adminAudit.build(), 'area.nav.audit', at(paths.adminAudit.build())),
         item(paths.adminProfile.build(), 'area.nav.profile', at(paths.adminProfile.build())),
       ]
     : [
@@ -249,6 +251,7 @@ function AdminScreens({
       <Route path={paths.adminInsight.pattern} component={InsightRoute} />
       <Route path={paths.adminStaff.pattern} component={StaffRoute} />
       <Route path={paths.adminBranches.pattern} component={BranchesRoute} />
+      <Route path={paths.adminAudit.pattern} component={AuditRoute} />
       <Route path={paths.adminProfile.pattern}>
         <Titled title="profile.title">
           <WithOrganizationData>

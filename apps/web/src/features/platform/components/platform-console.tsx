@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -10,10 +10,11 @@ import { OutboxPanel } from './outbox-panel';
 import { PaymentsPanel } from './payments-panel';
 import { RequestsPanel } from './requests-panel';
 
-const TABS = ['requests', 'organizations', 'outbox', 'payments'] as const;
+const TABS = ['requests', 'organizations', 'outbox', 'payments', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
-function Tabs() {
+/** `audit`: the audit log's panel, composed by the route (it is a feature of its own). */
+function Tabs({ audit }: { audit: ReactNode }) {
   const { t } = useI18n();
   const id = useId();
   const [tab, setTab] = useState<Tab>('requests');
@@ -57,13 +58,21 @@ function Tabs() {
         {tab === 'organizations' ? <OrganizationsPanel /> : null}
         {tab === 'outbox' ? <OutboxPanel /> : null}
         {tab === 'payments' ? <PaymentsPanel /> : null}
+        {tab === 'audit' ? audit : null}
       </div>
     </>
   );
 }
 
 /** /platform — the platform team's console; everyone else is told why they cannot use it. */
-export function PlatformConsole({ loginHref }: { loginHref: string }) {
+export function PlatformConsole({
+  loginHref,
+  audit = null,
+}: {
+  loginHref: string;
+  /** The audit log's panel (decision 032). */
+  audit?: ReactNode;
+}) {
   const { t } = useI18n();
   const session = useAsync((signal) => getMe(signal), []);
 
@@ -88,7 +97,11 @@ export function PlatformConsole({ loginHref }: { loginHref: string }) {
         {t('platform.title')}
       </h1>
       <p className="console-who">{t('platform.signedInAs', { email: user.email })}</p>
-      {user.role === 'operator' ? <Tabs /> : <Alert tone="error">{t('platform.forbidden')}</Alert>}
+      {user.role === 'operator' ? (
+        <Tabs audit={audit} />
+      ) : (
+        <Alert tone="error">{t('platform.forbidden')}</Alert>
+      )}
     </section>
   );
 }
