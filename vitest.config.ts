@@ -82,15 +82,15 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', files: string[]
 };
 
 /**
- * Beyond one database (decision 033): the files that exercise every Redis path run again
- * with REDIS_URL (each file's apps under a key prefix of their own, see test/support/
- * redis-test.ts): the route store across two apps (client-address-limits), the limiter's
- * counters (ticket-lookup-limits), payment status (payment-status-socket), queue changes
- * across two apps (queue-live-processes) and read-cache invalidation with its sync tokens
- * (read-cache), all through the relay. The outage file (redis-adapter) runs in `api`.
+ * Beyond one database (decision 033): the fewest files that exercise every Redis path run
+ * again with REDIS_URL (each file's apps under a key prefix of their own, see test/support/
+ * redis-test.ts): the limiter's counters (ticket-lookup-limits), payment status and the
+ * route store of payment starts (payment-status-socket), queue changes across two apps
+ * (queue-live-processes) and read-cache invalidation with its sync tokens (read-cache), all
+ * through the relay. The outage file (redis-adapter, in `api`) holds a route limit across
+ * two apps in Redis, then in the database while Redis is away.
  */
 const REDIS_FILES = [
-  'client-address-limits',
   'ticket-lookup-limits',
   'payment-status-socket',
   'queue-live-processes',
