@@ -5,6 +5,7 @@ import { adoptHashRoute, interceptLinkClicks } from './app/location';
 import { followPageArrivals } from './app/page-arrival';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadRoute } from './app/router';
+import { reloadOnceForNewBuild } from './app/stale-build';
 import { browserLocale, ensureLocale, isLocale, type Locale } from './i18n/i18n';
 import { serverRendered } from './lib/embedded-data';
 // The global stylesheet, split by concern. Keep this order: it is the cascade order (for
@@ -20,6 +21,11 @@ import './styles/page.css';
 import './styles/forms.css';
 import './styles/navigation.css';
 import './styles/motion.css';
+
+// A chunk's preload failed because a deploy removed it (decision 027): the new build, once.
+addEventListener('vite:preloadError', (event) => {
+  void reloadOnceForNewBuild((event as Event & { payload?: unknown }).payload);
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

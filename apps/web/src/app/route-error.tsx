@@ -5,20 +5,7 @@ import { useLocation } from 'wouter';
 import { LoadError } from '../components/ui/load-error';
 import { useI18n } from '../i18n/i18n';
 import { pageOf } from './route-table';
-
-/**
- * Whether the server answers at all (any status): then reloading the page shows it. While it
- * does not (offline, server down), a reload would trade this page for the browser's own
- * error page, so the reader stays here with Retry.
- */
-async function serverAnswers(): Promise<boolean> {
-  try {
-    await fetch(location.href, { cache: 'no-store', headers: { accept: 'text/html' } });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isChunkLoadError, reloadOnceForNewBuild, serverAnswers } from './stale-build';
 
 /**
  * What a page that failed to load shows, inside the layout (the header and footer stay):
@@ -27,7 +14,7 @@ async function serverAnswers(): Promise<boolean> {
  * failed module fetch for the document's life) and the server answers again, it reloads the
  * page, which the server renders.
  */
-function RouteError({ onRetry }: { onRetry: () => void }) {
+function RouteError({ onRetry, chunkError }: { onRetry: () => void; chunkError: unknown }) {
   const { t } = useI18n();
   const [path] = useLocation();
   const [busy, setBusy] = useState(false);
@@ -35,6 +22,10 @@ function RouteError({ onRetry }: { onRetry: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The reader tapped something that did not come: say where they are.
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  // A chunk a deploy removed (decision 027): the new build, once, on this very address.
+  useEffect(() => {
+    if (chunkError) void reloadOnceForNewBuild(chunkError);
+  }, [chunkError]);
 
   const retry = async () => {
     setBusy(true);
@@ -80,11 +71,17 @@ interface BoundaryProps {
  * standing with a message and Retry, instead of unmounting the whole app (a white page).
  * React itself logs the caught error to the console.
  */
-class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+interface BoundaryState {
+  failed: boolean;
+  /** The error, when it is a chunk's that did not load (null otherwise). */
+  chunkError: unknown;
+}
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, chunkError: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { failed: true, chunkError: isChunkLoadError(error) ? error : null };
   }
 
   override componentDidUpdate(previous: BoundaryProps): void {
@@ -95,7 +92,12 @@ class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return <RouteError onRetry={() => this.setState({ failed: false })} />;
+    return (
+      <RouteError
+        chunkError={this.state.chunkError}
+        onRetry={() => this.setState({ failed: false, chunkError: null })}
+      />
+    );
   }
 }
 
