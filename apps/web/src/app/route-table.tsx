@@ -120,6 +120,8 @@ const ServicesPage = lazyPage('services', () => import('./routes/services'));
 const BranchesPage = lazyPage('branches', () => import('./routes/branches'));
 const SlotsPage = lazyPage('slots', () => import('./routes/slots'));
 const ContactPage = lazyPage('contact', () => import('./routes/contact'));
+// The privacy policy (issue 21, decision 031).
+const PrivacyPage = lazyPage('privacy', () => import('./routes/privacy'));
 const LoginPage = lazyPage('login', () => import('./routes/login'));
 const AdminPage = lazyPage('admin', () => import('./routes/admin'));
 const PlatformPage = lazyPage('platform', () => import('./routes/platform'));
@@ -154,6 +156,10 @@ export const ROUTES: readonly AppRoute[] = [
     data: import.meta.env.SSR ? () => import('./routes/slots-data') : undefined,
   }),
   route(paths.contact.pattern, { page: ContactPage }),
+  route(paths.privacy.pattern, {
+    page: PrivacyPage,
+    data: import.meta.env.SSR ? () => import('./routes/privacy-data') : undefined,
+  }),
   route(paths.ticket.pattern, {
     page: TicketPage,
     data: import.meta.env.SSR ? () => import('./routes/ticket-data') : undefined,

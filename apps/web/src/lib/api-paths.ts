@@ -19,6 +19,12 @@ export const apiPaths = {
   logout: () => `${API}/auth/logout`,
   me: () => `${API}/auth/me`,
   contact: () => `${API}/contact`,
+  /** The retention periods the privacy page states (decision 031). */
+  privacy: () => `${API}/privacy`,
+  /** An operator's export and erasure of one person's data (decision 031). */
+  platformPersonalData: (subject: { phone: string } | { email: string }) =>
+    withQuery(`${API}/platform/personal-data`, subject),
+  platformPersonalDataErase: () => `${API}/platform/personal-data/erase`,
   organizations: () => `${API}/organizations`,
   /** A page of the organizations matching `q` (the query is always sent, even blank). */
   organizationSearch: (query: { q: string; page: number; page_size: number }) =>

@@ -52,7 +52,7 @@ export function Footer() {
               <Placeholder label={t('footer.pricing')} />
             </li>
             <li>
-              <Placeholder label={t('footer.privacy')} />
+              <a href={href(paths.privacy.build())}>{t('footer.privacy')}</a>
             </li>
             <li>
               <Placeholder label={t('footer.cookies')} />

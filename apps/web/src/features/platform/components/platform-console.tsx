@@ -8,9 +8,10 @@ import { useAsync } from '../../../lib/use-async';
 import { OrganizationsPanel } from './organizations-panel';
 import { OutboxPanel } from './outbox-panel';
 import { PaymentsPanel } from './payments-panel';
+import { PersonalDataPanel } from './personal-data-panel';
 import { RequestsPanel } from './requests-panel';
 
-const TABS = ['requests', 'organizations', 'outbox', 'payments', 'audit'] as const;
+const TABS = ['requests', 'organizations', 'outbox', 'payments', 'personalData', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 /** `audit`: the audit log's panel, composed by the route (it is a feature of its own). */
@@ -58,6 +59,7 @@ function Tabs({ audit }: { audit: ReactNode }) {
         {tab === 'organizations' ? <OrganizationsPanel /> : null}
         {tab === 'outbox' ? <OutboxPanel /> : null}
         {tab === 'payments' ? <PaymentsPanel /> : null}
+        {tab === 'personalData' ? <PersonalDataPanel /> : null}
         {tab === 'audit' ? audit : null}
       </div>
     </>
