@@ -73,11 +73,7 @@ describe('built assets of the previous release', () => {
   });
 
   it('a chunk no build holds, a dotfile or a way out of the folder: a JSON 404, never the page', async () => {
-    for (const url of [
-      '/assets/slots-GONE1234.js',
-      '/assets/.secret',
-      '/assets/..%2findex.html',
-    ]) {
+    for (const url of ['/assets/slots-GONE1234.js', '/assets/.secret', '/assets/..%2findex.html']) {
       for (const accept of ['*/*', 'text/html']) {
         const res = await web.app.inject({ url, headers: { accept } });
         const code = res.body.startsWith('{') ? res.json().code : res.body.slice(0, 40);
