@@ -1,5 +1,15 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -198,16 +208,23 @@ async function dumpPGlite(dataDir: string, file: string): Promise<Snapshot> {
   }
 }
 
-/** The API's package version and the git commit, when this runs from a checkout. */
+/**
+ * The API's package version and the commit: from git in a checkout, else from the release
+ * folder's name (deploy/release.sh makes /opt/qless/releases/<time>-<commit>).
+ */
 async function appVersion(): Promise<{ version: string | null; commit: string | null }> {
   let version: string | null = null;
-  try {
-    const pkg = JSON.parse(
-      await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
-    ) as { name?: string; version?: string };
-    if (pkg.name === '@qless/api') version = pkg.version ?? null;
-  } catch {
-    // A bundle far from its package.json: unknown.
+  // src/backup/ in a checkout, dist/ in the bundle: the package is one or two folders up.
+  for (const up of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(await readFile(path.resolve(import.meta.dirname, up), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === '@qless/api') version = pkg.version ?? null;
+    } catch {
+      // Not there.
+    }
   }
   let commit: string | null = null;
   try {
@@ -217,7 +234,8 @@ async function appVersion(): Promise<{ version: string | null; commit: string | 
     });
     commit = stdout.trim() || null;
   } catch {
-    // Not a checkout (an image, a release folder): unknown.
+    const release = await realpath(path.resolve(import.meta.dirname, '../../..')).catch(() => '');
+    commit = /^\d{8}T\d{6}Z-([0-9a-f]{7,40})$/.exec(path.basename(release))?.[1] ?? null;
   }
   return { version, commit };
 }

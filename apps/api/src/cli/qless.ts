@@ -2,15 +2,20 @@
  * The server's command line (bundled as dist/cli.mjs; `npm run migrate` in a checkout):
  *   migrate          runs this release's pending migrations once, then exits (decision 027)
  *   create-operator  --email E --password P [--name N]: the platform team's first account
- * Both read the server's settings (DATABASE_URL or DATA_DIR) from the environment.
+ *   backup           [--prune]: database + uploads into BACKUP_DIR (decision 030)
+ *   restore          --from <backup> [--into <empty database URL | new DATA_DIR>] [--force]
+ * All read the server's settings (DATABASE_URL or DATA_DIR) from the environment.
  */
+
+import { runBackupCli, runRestoreCli } from '../backup/cli.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { MigrationError, migrateToLatest } from '../db/migrate.js';
 import { DatabaseUnavailableError, describeError } from '../db/pg-pool.js';
 import { createOperator } from './create-operator.js';
 
-const USAGE = 'usage: qless migrate | qless create-operator --email E --password P [--name N]';
+const USAGE =
+  'usage: qless migrate | qless create-operator --email E --password P [--name N] | qless backup [--prune] | qless restore --from <backup> [--into <target>] [--force]';
 
 /** Exits 0 with one line saying what it did, or 1 with one line saying why not. */
 async function migrate(): Promise<void> {
@@ -58,6 +63,10 @@ if (command === 'migrate' && args.length === 0) {
     console.error(`create-operator: ${(err as Error).message}`);
     process.exit(1);
   });
+} else if (command === 'backup') {
+  process.exit(await runBackupCli(args));
+} else if (command === 'restore') {
+  process.exit(await runRestoreCli(args));
 } else {
   console.error(USAGE);
   process.exit(2);
