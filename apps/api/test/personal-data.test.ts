@@ -511,6 +511,22 @@ describe("an operator's export and erasure of one person's data", () => {
     ]);
     expect(body.contact_requests).toEqual([expect.objectContaining({ contact_name: 'Ada' })]);
     expect(body.messages.some((m: { to_address: string }) => m.to_address === PHONE)).toBe(true);
+    // The same by POST (the console's: no number in a URL).
+    const posted = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/platform/personal-data/export',
+      headers: operator.headers,
+      payload: { phone: '+237 677 000 777' },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect({ ...posted.json(), generated_at: null }).toEqual({ ...body, generated_at: null });
+    const empty = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/platform/personal-data/export',
+      headers: operator.headers,
+      payload: {},
+    });
+    expect(empty.json().code).toBe('INVALID_BODY');
     // By e-mail, whatever its case: the booking made with it and the contact request.
     const byEmail = (await exportOf(`email=${encodeURIComponent(EMAIL.toUpperCase())}`)).json();
     expect(byEmail.bookings.map((b: { id: string }) => b.id)).toEqual([emailBookingId]);

@@ -21,9 +21,8 @@ export const apiPaths = {
   contact: () => `${API}/contact`,
   /** The retention periods the privacy page states (decision 031). */
   privacy: () => `${API}/privacy`,
-  /** An operator's export and erasure of one person's data (decision 031). */
-  platformPersonalData: (subject: { phone: string } | { email: string }) =>
-    withQuery(`${API}/platform/personal-data`, subject),
+  /** An operator's export (the subject in the body: in no URL a proxy logs) and erasure. */
+  platformPersonalDataExport: () => `${API}/platform/personal-data/export`,
   platformPersonalDataErase: () => `${API}/platform/personal-data/erase`,
   organizations: () => `${API}/organizations`,
   /** A page of the organizations matching `q` (the query is always sent, even blank). */

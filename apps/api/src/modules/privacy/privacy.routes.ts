@@ -5,6 +5,7 @@ import {
   personalDataQuerySchema,
   privacyInfoSchema,
 } from '@qless/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
@@ -43,6 +44,22 @@ export function privacyRoutes(
       },
     );
 
+    const exported = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      input: { phone?: string | undefined; email?: string | undefined },
+      code: 'INVALID_QUERY' | 'INVALID_BODY',
+    ) => {
+      const subject = subjectOf(input, code);
+      const now = clock.now();
+      const body = await exportSubject(db, subject, now, retentionDays);
+      req.log.info({ subject: maskedSubject(subject) }, 'personal data exported');
+      const day = now.toISOString().slice(0, 10);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `attachment; filename="qless-personal-data-${day}.json"`);
+      return body;
+    };
+
     app.get(
       '/platform/personal-data',
       {
@@ -51,25 +68,28 @@ export function privacyRoutes(
         config: { rateLimit, audit: true, touchesCatalog: false },
         schema: {
           querystring: personalDataQuerySchema,
+          response: { 200: personalDataExportSchema, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      (req, reply) => exported(req, reply, req.query, 'INVALID_QUERY'),
+    );
+
+    // The same, the subject in the body: no URL (a proxy's access log, the browser's history)
+    // ever holds the number or address. The console uses this one.
+    app.post(
+      '/platform/personal-data/export',
+      {
+        onRequest,
+        config: { rateLimit, audit: true, touchesCatalog: false },
+        schema: {
+          body: personalDataQuerySchema,
           response: {
             200: personalDataExportSchema,
-            ...errorResponses(400, 401, 403, 429),
+            ...errorResponses(400, 401, 403, 413, 415, 429),
           },
         },
       },
-      async (req, reply) => {
-        const subject = subjectOf(req.query, 'INVALID_QUERY');
-        const now = clock.now();
-        const body = await exportSubject(db, subject, now, retentionDays);
-        req.log.info({ subject: maskedSubject(subject) }, 'personal data exported');
-        const day = now.toISOString().slice(0, 10);
-        reply.header('cache-control', 'no-store');
-        reply.header(
-          'content-disposition',
-          `attachment; filename="qless-personal-data-${day}.json"`,
-        );
-        return body;
-      },
+      (req, reply) => exported(req, reply, req.body, 'INVALID_BODY'),
     );
 
     app.post(
