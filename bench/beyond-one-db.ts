@@ -23,6 +23,8 @@ const WORKER = path.join(ROOT, 'bench/lib/beyond-one-db-worker.ts');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 const CHANNEL = 'bench_fanout';
 const CONCURRENCY = 8;
+/** PostgreSQL's notification queue holds 8 GB at most; usage is a share of it. */
+const QUEUE_BYTES = 8 * 1024 ** 3;
 const secondsArg = process.argv.find((a) => a.startsWith('--seconds='));
 const DURATION_MS = Number(secondsArg?.split('=')[1] ?? 3) * 1000;
 
@@ -79,7 +81,7 @@ async function runCase(
   group: string,
   label: string,
   mode: WriterMode,
-  listen: { kind: 'pg' | 'redis'; connections: number } | null,
+  listen: { kind: 'pg' | 'redis'; connections: number; stallLast?: boolean } | null,
 ): Promise<Row> {
   let listener: ChildProcess | null = null;
   if (listen) {
@@ -92,6 +94,7 @@ async function runCase(
       redisUrl: REDIS_URL,
       channel: CHANNEL,
       connections: listen.connections,
+      stallLast: listen.stallLast ?? false,
     } satisfies ToWorker);
     await ready;
   }
@@ -170,6 +173,10 @@ async function main(): Promise<void> {
     };
     // (a) fan-out: a write that tells every process (payment status, queue change).
     await run('fan-out', 'update (no message)', 'pg-update', null);
+    // What the writers pay with nobody listening (in a deployment the listeners run on other
+    // machines; on this 2-core one they take the writers' CPU).
+    await run('fan-out', 'update + NOTIFY', 'pg-update-notify', null);
+    await run('fan-out', 'update, then Redis PUBLISH', 'pg-update-then-publish', null);
     for (const n of [3, 10, 30])
       await run('fan-out', 'update + NOTIFY', 'pg-update-notify', { kind: 'pg', connections: n });
     for (const n of [3, 10, 30]) {
@@ -178,6 +185,13 @@ async function main(): Promise<void> {
         connections: n,
       });
     }
+    // One listener of 3 that cannot take its messages (inside a transaction, as a process
+    // frozen mid-transaction): the queue keeps everything from there on.
+    await run('fan-out', 'update + NOTIFY, 1 listener frozen', 'pg-update-notify', {
+      kind: 'pg',
+      connections: 3,
+      stallLast: true,
+    });
     // (c) read-cache invalidation: the row trigger of migration 010.
     await run('invalidation', 'update, trigger NOTIFY', 'pg-update-trigger', {
       kind: 'pg',
@@ -199,13 +213,13 @@ async function main(): Promise<void> {
   const base = (group: string) => rows.find((r) => r.group === group)?.opsPerSec ?? 1;
   const update = base('fan-out');
   const lines = [
-    '| what | case | listeners | ops/s | ratio | write p99 ms | delivered | latency p50 / p99 ms | queue max |',
+    '| what | case | listeners | ops/s | ratio | write p99 ms | delivered | latency p50 / p99 ms | queue max (of 8 GB) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((r) => {
       const ratio = r.opsPerSec / (r.group === 'counters' ? base('counters') : update);
       return `| ${r.group} | ${r.case} | ${r.listeners} | ${r.opsPerSec.toFixed(0)} | ${ratio.toFixed(2)} | ${fmt(r.writeP99Ms)} | ${
         r.deliveredShare === null ? '–' : r.deliveredShare.toFixed(3)
-      } | ${fmt(r.p50Ms)} / ${fmt(r.p99Ms)} | ${r.queueMax === null ? '–' : r.queueMax.toExponential(1)} |${
+      } | ${fmt(r.p50Ms)} / ${fmt(r.p99Ms)} | ${r.queueMax === null ? '–' : `${Math.round((r.queueMax * QUEUE_BYTES) / 1024)} KB`} |${
         r.errors ? ` ${r.errors} errors` : ''
       }`;
     }),

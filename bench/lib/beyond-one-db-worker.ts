@@ -43,6 +43,8 @@ export type ToWorker =
       redisUrl: string;
       channel: string;
       connections: number;
+      /** The last connection stops reading (a frozen process): the queue keeps its messages. */
+      stallLast?: boolean;
     }
   | { role: 'stop' };
 
@@ -87,6 +89,9 @@ async function listen(task: Extract<ToWorker, { role: 'listener' }>): Promise<vo
       await client.connect();
       client.on('notification', (n) => heard(i, n.payload ?? '0'));
       await client.query(`LISTEN ${task.channel}`);
+      // A backend inside a transaction delivers nothing until it ends: the queue must keep
+      // every notification from there on (as for a process frozen mid-transaction).
+      if (task.stallLast && i === task.connections - 1) await client.query('begin');
       closers.push(() => client.end());
     } else {
       const client = new Redis(task.redisUrl, { lazyConnect: true });
@@ -111,7 +116,11 @@ async function listen(task: Extract<ToWorker, { role: 'listener' }>): Promise<vo
     p99Ms: percentile(latencies, 0.99),
     maxMs: latencies.at(-1) ?? 0,
   });
-  await Promise.all(closers.map((close) => close().catch(() => undefined)));
+  // A frozen connection never ends cleanly: the process's exit closes what is left.
+  await Promise.race([
+    Promise.all(closers.map((close) => close().catch(() => undefined))),
+    new Promise((r) => setTimeout(r, 500)),
+  ]);
 }
 
 async function write(task: Extract<ToWorker, { role: 'writer' }>): Promise<void> {

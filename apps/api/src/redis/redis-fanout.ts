@@ -161,7 +161,7 @@ export class NotifyRelay {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (!this.held) return;
-    await this.stepDown();
+    await this.stepDown(true);
     // Another process may take over at its next try rather than after the lease lapses.
     await this.options.link.commands
       .eval(RELEASE, 1, this.leaseKey, this.id)
@@ -177,7 +177,8 @@ export class NotifyRelay {
         const renewed = Number(await redis.eval(RENEW, 1, this.leaseKey, this.id, this.leaseMs));
         if (renewed !== 1) {
           this.options.log.warn({}, 'notify relay: lease taken by another process; stepping down');
-          await this.stepDown();
+          // The other relay is live (it announced itself): nothing to tell the listeners.
+          await this.stepDown(false);
         } else if (this.dirty) {
           this.dirty = false;
           await this.publishAll('');
@@ -210,10 +211,15 @@ export class NotifyRelay {
       }
     } catch (err) {
       this.options.log.warn({ err }, 'notify relay: cannot LISTEN; giving the lease back');
-      await this.stepDown();
+      await this.stepDown(false);
       await this.options.link.commands
         .eval(RELEASE, 1, this.leaseKey, this.id)
         .catch(() => undefined);
+      return;
+    }
+    if (this.stopped) {
+      // Stopped while the listeners were opening: stop() found nothing to close yet.
+      await this.stepDown(false);
       return;
     }
     // Nobody relayed for a moment: whatever was notified then was missed by everyone.
@@ -238,10 +244,10 @@ export class NotifyRelay {
     }
   }
 
-  private async stepDown(): Promise<void> {
+  private async stepDown(announce: boolean): Promise<void> {
     this.held = false;
     // Until another process takes over (and says so with an empty payload), nobody relays.
-    await this.publishAll(RELAY_LOST);
+    if (announce) await this.publishAll(RELAY_LOST);
     const unlistens = this.unlistens;
     this.unlistens = [];
     await Promise.all(unlistens.map((unlisten) => unlisten().catch(() => undefined)));

@@ -24,8 +24,12 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-/** How long a command may take before its caller falls back (a frozen Redis). */
-const COMMAND_TIMEOUT_MS = 500;
+/**
+ * How long a command may take before its caller falls back (a frozen Redis): as long as a
+ * stalled database is given (DATABASE_STALL_TIMEOUT_MS), since a busy process's own event
+ * loop lag counts too, and a count given up on may still have been made in Redis.
+ */
+const COMMAND_TIMEOUT_MS = 1500;
 /** Reconnect every this long at most while Redis is away. */
 const MAX_RECONNECT_DELAY_MS = 2000;
 
