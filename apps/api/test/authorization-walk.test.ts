@@ -481,6 +481,25 @@ const CROSS_CASES: CrossCase[] = [
       url: `/api/v1/organization/insight/export.csv?kind=visits&from=${TODAY}&to=${TODAY}&organization_id=${b.orgId}`,
     }),
   },
+  // The audit log (issue 21, decision 032): B's entries, named or not.
+  {
+    route: 'GET /api/v1/organization/audit',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/v1/organization/audit?organization_id=${b.orgId}`,
+    }),
+  },
+  {
+    route: 'GET /api/v1/organization/audit',
+    request: () => ({ method: 'GET', url: '/api/v1/organization/audit?limit=100' }),
+    acceptFor: (b) => (status, body) =>
+      status === 403 ||
+      (status === 200 &&
+        Array.isArray(body.entries) &&
+        (body.entries as { organization_id: string | null }[]).every(
+          (e) => e.organization_id !== b.orgId,
+        )),
+  },
   // Branches (issue 20, decision 024): B's branches listed, B grown or renamed, B's service
   // copied, B named as the acting branch.
   {
