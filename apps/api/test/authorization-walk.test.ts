@@ -62,6 +62,8 @@ const PUBLIC = new Set([
   // takes the key answered at join (`?key=`), which only its joiner saw.
   'POST /api/v1/service/:serviceId/waitlist',
   'DELETE /api/v1/service/:serviceId/waitlist/:entryId',
+  // The periods the privacy page states (decision 031): two numbers from the settings.
+  'GET /api/v1/privacy',
 ]);
 
 /** The WebSockets the server declares; each must check its own credential on upgrade. */
