@@ -52,11 +52,12 @@ describe('deploy/grafana and deploy/prometheus', () => {
   const metrics = new Metrics({ defaultMetrics: true });
   const exported = new Map(
     metrics.registry.getMetricsAsArray().map((m) => {
-      const { name, labelNames } = m as unknown as { name: string; labelNames?: string[] };
-      return [
-        name,
-        { labels: new Set(labelNames ?? []), histogram: m.constructor.name === 'Histogram' },
-      ];
+      const { name, labelNames, type } = m as unknown as {
+        name: string;
+        labelNames?: string[];
+        type: string;
+      };
+      return [name, { labels: new Set(labelNames ?? []), histogram: type === 'histogram' }];
     }),
   );
 

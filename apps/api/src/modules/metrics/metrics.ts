@@ -9,6 +9,7 @@ import {
 } from 'prom-client';
 import type { DatabaseErrorKind, PoolObserver, PoolStats } from '../../db/pg-pool.js';
 import type { LiveSocketKind } from '../../limits/live-sockets.js';
+import { type CounterCell, FastCounter, FastHistogram, type HistogramCell } from './fast-series.js';
 import type { ScrapeSnapshot, SnapshotFigures } from './scrape-snapshot.js';
 
 /** Every series this app exports starts so (the default process metrics too). */
@@ -48,13 +49,10 @@ export class Metrics implements PoolObserver {
   readonly registry = new Registry();
   private readonly sources: ScrapeSources = {};
 
-  private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  private readonly httpDuration: Histogram<'method' | 'route' | 'status_class'>;
-  /** Labelled children per method+route+status: a request costs one Map lookup. */
-  private readonly httpChildren = new Map<
-    string,
-    { count: { inc(): void }; duration: { observe(v: number): void } }
-  >();
+  private readonly httpRequests: FastCounter;
+  private readonly httpDuration: FastHistogram;
+  /** The cells of each method+status+route: a request costs one Map lookup. */
+  private readonly httpCells = new Map<string, { count: CounterCell; duration: HistogramCell }>();
   private readonly settled: Counter<'status' | 'source'>;
   private readonly confirmSeconds: Histogram<'source'>;
   private readonly initiatedToConfirmed: Histogram<'source'>;
@@ -64,11 +62,11 @@ export class Metrics implements PoolObserver {
   private readonly deliveryFailures: Counter<'channel' | 'kind'>;
   private readonly sockets: Gauge<'kind'>;
   private readonly socketsClosed: Counter<'kind' | 'reason'>;
-  private readonly poolAcquire: Histogram;
+  private readonly poolAcquire: FastHistogram;
+  private readonly poolAcquireCell: HistogramCell;
   private readonly dbErrors: Counter<'kind'>;
-  private readonly cache: Counter<'result'>;
-  private readonly cacheHit: { inc(): void };
-  private readonly cacheMiss: { inc(): void };
+  private readonly cacheHit: CounterCell;
+  private readonly cacheMiss: CounterCell;
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -102,13 +100,15 @@ export class Metrics implements PoolObserver {
       });
     };
 
-    this.httpRequests = counter('http_requests_total', 'HTTP requests answered', [
-      'method',
-      'route',
-      'status',
-    ]);
-    this.httpDuration = histogram(
-      'http_request_duration_seconds',
+    this.httpRequests = new FastCounter(
+      this.registry,
+      `${PREFIX}http_requests_total`,
+      'HTTP requests answered',
+      ['method', 'route', 'status'],
+    );
+    this.httpDuration = new FastHistogram(
+      this.registry,
+      `${PREFIX}http_request_duration_seconds`,
       'Time to answer an HTTP request, per route pattern',
       ['method', 'route', 'status_class'],
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
@@ -211,12 +211,14 @@ export class Metrics implements PoolObserver {
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
-    this.poolAcquire = histogram(
-      'db_pool_acquire_seconds',
+    this.poolAcquire = new FastHistogram(
+      this.registry,
+      `${PREFIX}db_pool_acquire_seconds`,
       'Wait for a database connection (PGlite: for its one session)',
       [],
       [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     );
+    this.poolAcquireCell = this.poolAcquire.cell('', () => ({}));
     this.dbErrors = counter(
       'db_errors_total',
       'Queries that met an unavailable database: connect, stall, timeout, connection_lost',
@@ -232,11 +234,14 @@ export class Metrics implements PoolObserver {
       },
     });
 
-    this.cache = counter('read_cache_requests_total', 'Public catalogue reads, by cache result', [
-      'result',
-    ]);
-    this.cacheHit = this.cache.labels({ result: 'hit' });
-    this.cacheMiss = this.cache.labels({ result: 'miss' });
+    const cache = new FastCounter(
+      this.registry,
+      `${PREFIX}read_cache_requests_total`,
+      'Public catalogue reads, by cache result',
+      ['result'],
+    );
+    this.cacheHit = cache.cell('hit', () => ({ result: 'hit' }));
+    this.cacheMiss = cache.cell('miss', () => ({ result: 'miss' }));
 
     const draining = () => this.sources.draining?.() ?? false;
     new Gauge({
@@ -283,8 +288,6 @@ export class Metrics implements PoolObserver {
     for (const kind of ['connect', 'stall', 'timeout', 'connection_lost']) {
       this.dbErrors.inc({ kind }, 0);
     }
-    this.cache.inc({ result: 'hit' }, 0);
-    this.cache.inc({ result: 'miss' }, 0);
   }
 
   /** Where the scrape reads the database's figures, the pool and the drain state. */
@@ -295,22 +298,22 @@ export class Metrics implements PoolObserver {
   /** One answered request: `route` is the route's pattern, never the URL. */
   request(method: string, route: string, status: number, seconds: number): void {
     const key = `${method} ${status} ${route}`;
-    let child = this.httpChildren.get(key);
-    if (!child) {
+    let cells = this.httpCells.get(key);
+    if (!cells) {
       const m = METHODS.has(method) ? method : 'OTHER';
-      const labels = { method: m, route, status: String(status) };
-      child = {
-        count: this.httpRequests.labels(labels),
-        duration: this.httpDuration.labels({
+      const statusClass = `${Math.floor(status / 100)}xx`;
+      cells = {
+        count: this.httpRequests.cell(key, () => ({ method: m, route, status: String(status) })),
+        duration: this.httpDuration.cell(`${m} ${statusClass} ${route}`, () => ({
           method: m,
           route,
-          status_class: `${Math.floor(status / 100)}xx`,
-        }),
+          status_class: statusClass,
+        })),
       };
-      this.httpChildren.set(key, child);
+      this.httpCells.set(key, cells);
     }
-    child.count.inc();
-    child.duration.observe(seconds);
+    cells.count.value += 1;
+    this.httpDuration.observe(cells.duration, seconds);
   }
 
   /** A payment reached a final status (after its transaction committed). */
@@ -355,7 +358,7 @@ export class Metrics implements PoolObserver {
   }
 
   acquired(waitSeconds: number): void {
-    this.poolAcquire.observe(waitSeconds);
+    this.poolAcquire.observe(this.poolAcquireCell, waitSeconds);
   }
 
   unavailable(kind: DatabaseErrorKind): void {
@@ -363,7 +366,7 @@ export class Metrics implements PoolObserver {
   }
 
   cacheRead(hit: boolean): void {
-    (hit ? this.cacheHit : this.cacheMiss).inc();
+    (hit ? this.cacheHit : this.cacheMiss).value += 1;
   }
 
   /** The exposition text of every series. */
