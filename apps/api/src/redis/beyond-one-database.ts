@@ -8,7 +8,7 @@ import { PAYMENT_CHANNEL } from '../modules/payments/payment-events.js';
 import { QUEUE_CHANNEL } from '../modules/queue/queue-events.js';
 import { redisCounters } from './redis-counters.js';
 import { NotifyRelay, RedisFanout } from './redis-fanout.js';
-import { openRedis } from './redis-link.js';
+import { openRedis, redisServerOf } from './redis-link.js';
 
 /** Every NOTIFY channel the processes listen to, relayed to Redis. */
 const CHANNELS = [PAYMENT_CHANNEL, QUEUE_CHANNEL, READ_CACHE_CHANNEL];
@@ -43,6 +43,10 @@ export async function openBeyondOneDatabase(options: {
     return null;
   }
   const link = await openRedis(config.redis, log);
+  log.info(
+    { redis: redisServerOf(config.redis.url), ready: link.commands.status === 'ready' },
+    'rate counters and fan-out through Redis (decision 033)',
+  );
   let lastWarned = Number.NEGATIVE_INFINITY;
   const counters = redisCounters(link, databaseCounters(database.db), (err) => {
     const now = performance.now();
