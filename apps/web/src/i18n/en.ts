@@ -409,6 +409,7 @@ export const en = {
   'platform.personalData.confirm': 'Names, phone numbers, e-mail addresses and message texts of these records will be erased for good. Upcoming bookings stay valid, without a name; a place on a waitlist is given up.',
   'platform.personalData.understood': 'I understand this cannot be undone',
   'platform.personalData.eraseNow': 'Erase now',
+  'platform.personalData.count': '{kind}: {n}',
   'platform.personalData.erased': 'Erased. Records changed:',
   'platform.personalData.paymentPending': 'A payment for this person is under way. Try again in a few minutes, once it has settled.',
   'platform.personalData.kind.bookings': 'Bookings',

@@ -427,6 +427,7 @@ export const fr: Messages = {
   'platform.personalData.confirm': 'Les noms, numéros, adresses e-mail et textes des messages de ces éléments seront effacés définitivement. Les réservations à venir restent valables, sans nom ; une place en liste d’attente est abandonnée.',
   'platform.personalData.understood': 'Je comprends que c’est irréversible',
   'platform.personalData.eraseNow': 'Effacer maintenant',
+  'platform.personalData.count': '{kind} : {n}',
   'platform.personalData.erased': 'Effacé. Éléments modifiés :',
   'platform.personalData.paymentPending': 'Un paiement de cette personne est en cours. Réessayez dans quelques minutes, une fois réglé.',
   'platform.personalData.kind.bookings': 'Réservations',

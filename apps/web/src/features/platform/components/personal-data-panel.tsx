@@ -154,7 +154,7 @@ export function PersonalDataPanel() {
           <ul>
             {PERSONAL_DATA_KINDS.map((k) => (
               <li key={k}>
-                {t(KIND_KEYS[k])}: {erased.erased[k]}
+                {t('platform.personalData.count', { kind: t(KIND_KEYS[k]), n: erased.erased[k] })}
               </li>
             ))}
           </ul>
