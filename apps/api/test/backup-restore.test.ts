@@ -14,6 +14,7 @@ import { FixedClock } from '../src/clock.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { bearer, createUser, signIn, TEST_PASSWORD } from './support/auth-helpers.js';
+import { LEGACY_KEY } from './support/checkin-helpers.js';
 import { createFixture, initiateBody } from './support/fixtures.js';
 import { NO_LIMITS, statusOf } from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
@@ -160,7 +161,12 @@ describe('backups that restore', () => {
   it('restores every booking, ticket, payment, account and logo; the ticket still verifies', async () => {
     const dataDir = path.join(work, 'data');
     const backupDir = path.join(work, 'backups');
-    const env: Record<string, string> = { DATA_DIR: dataDir, BACKUP_DIR: backupDir };
+    // Set: the legacy verification key lives outside the database and outside the backup.
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      BACKUP_DIR: backupDir,
+      TICKET_SIGNING_KEY: LEGACY_KEY,
+    };
     let database: Database;
     if (engine === 'pglite') {
       // The run's migrated template (a dumpDataDir tarball) unpacked into a data folder on
@@ -182,7 +188,12 @@ describe('backups that restore', () => {
       env.DATABASE_URL = tdb.url as string;
     }
     const clock = new FixedClock(PINNED_NOW);
-    const appEnv = { ...NO_LIMITS, DATA_DIR: dataDir, SIMULATOR_DELAY_MS: '5000' };
+    const appEnv = {
+      ...NO_LIMITS,
+      DATA_DIR: dataDir,
+      SIMULATOR_DELAY_MS: '5000',
+      TICKET_SIGNING_KEY: LEGACY_KEY,
+    };
     const first = await createTestApp(database, { clock, env: appEnv });
     const original = await fill(first.app, database, clock);
 
@@ -209,7 +220,7 @@ describe('backups that restore', () => {
     expect(manifest).toMatchObject({
       engine,
       migration: expect.stringMatching(/^\d{3}-/),
-      ticket_keys: { signing: 'database', legacy_verify: 'none' },
+      ticket_keys: { signing: 'database', legacy_verify: 'environment' },
       counts: { bookings: 2, payments: 2, users: 1, uploads: 1, organizations: 1 },
       upload_files: 1,
     });
@@ -236,6 +247,13 @@ describe('backups that restore', () => {
     const restore = await runCli('restore', ['--from', folder, '--into', into], target);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/2 bookings, 2 payments, 1 accounts, 1 uploads/);
+    expect(restore.output).toMatch(/TICKET_SIGNING_KEY .* give the restored server the same value/);
+    // Never a secret in what the commands print, nor in the backup.
+    for (const text of [backup.output, restore.output]) expect(text).not.toContain(LEGACY_KEY);
+    for (const file of await readdir(folder)) {
+      const content = await readFile(path.join(folder, file));
+      expect(content.includes(LEGACY_KEY), file).toBe(false);
+    }
 
     // A second restore into the now non-empty target is refused in one line.
     const again = await inProcess(runRestoreCli, ['--from', folder, '--into', into], target);
