@@ -25,6 +25,8 @@ export class AuditRecorder {
   private scheduled = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private dropped = 0;
+  /** After close: one more try for a late row, never a retry loop on a closed database. */
+  private closed = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -87,6 +89,11 @@ export class AuditRecorder {
 
   private retryLater(): void {
     if (this.retryTimer) return;
+    if (this.closed) {
+      this.log.error({ lost: this.queue.length }, 'audit log: entries not written at shutdown');
+      this.queue = [];
+      return;
+    }
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       void this.drain();
@@ -102,6 +109,7 @@ export class AuditRecorder {
 
   /** On shutdown: the last rows written, no timer left behind. */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     await this.flush();
