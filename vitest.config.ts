@@ -15,6 +15,7 @@ export const BOTH_ENGINES = [
   'checkin-sync', // offline scans replayed in order, under the row locks
   'client-address-limits',
   'database-faults',
+  'graceful-shutdown', // hand-backs of claims (SKIP LOCKED rows); two processes on PostgreSQL only
   'mail-outbox', // claims with SKIP LOCKED
   'metrics', // the pool's figures (PGlite: its one session), the scrape's SQL
   'migrate-command', // the two migration ledgers

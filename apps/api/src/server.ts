@@ -33,24 +33,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, clock });
 
+  // Drain, hand back, close (lifecycle.ts, decision 028); a second signal changes nothing.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    // The app first (sockets, reconciler, LISTEN), then the database it was using.
-    app
-      .close()
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'error during shutdown');
-          process.exit(1);
-        },
-      );
+    void app.lifecycle
+      .shutdown({
+        signal,
+        timeoutMs: config.shutdownTimeoutMs,
+        closeDatabase: () => database.close(),
+        log: app.log,
+      })
+      .then((code) => process.exit(code));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -139,3 +139,16 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ reachable: z.boolean(), engine: z.enum(['postgres', 'pglite']) }),
 });
+
+/** GET /health/live: the process runs its event loop (no database involved). */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * GET /health/ready: 200 `ready`, or 503 `unavailable` with the reason (a process draining
+ * after SIGTERM, or a database that did not answer within the ping timeout).
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  reason: z.enum(['draining', 'database_unreachable']).nullable(),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
