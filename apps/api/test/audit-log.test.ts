@@ -176,6 +176,12 @@ describe('audit log', () => {
       payload: initiateBody(s.fx, { phone_number: CUSTOMER_PHONE }),
     });
     expect(res.statusCode).toBe(201);
+    // Nor an anonymous call of an audited export (it names nobody).
+    const anonymous = await s.app.inject({
+      method: 'GET',
+      url: '/api/v1/organization/insight/export.csv?kind=visits&from=2026-03-01&to=2026-03-04',
+    });
+    expect(anonymous.statusCode).toBe(401);
     const unknown = await s.app.inject({
       method: 'POST',
       url: '/api/v1/organization/nothing-here',
@@ -223,6 +229,21 @@ describe('audit log', () => {
       actor_email: null,
       action: 'POST /auth/login',
       outcome: 401,
+    });
+  });
+
+  it('records an export of personal data (a GET marked audit: true)', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/v1/organization/insight/export.csv?kind=visits&from=2026-03-01&to=2026-03-04',
+      headers: tagged(admin.headers),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({
+      actor_user_id: admin.id,
+      action: 'GET /organization/insight/export.csv',
+      organization_id: s.fx.orgId,
+      outcome: 200,
     });
   });
 

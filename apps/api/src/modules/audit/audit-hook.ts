@@ -78,6 +78,9 @@ function shouldRecord(req: FastifyRequest): boolean {
 export function auditRowOf(req: FastifyRequest, status: number, at: Date): AuditRow | null {
   if (!shouldRecord(req)) return null;
   const actor: AuditActor | null = req.auth?.user ?? req.auditActor;
+  // Without a session, only the account routes (a sign-in to an unknown e-mail, say): an
+  // anonymous 401 on a guarded export names nobody and would only let anyone fill the table.
+  if (!actor && !req.routeOptions.url?.startsWith(`${API_PREFIX}/auth/`)) return null;
   const organization =
     namedOrganization(req) ?? (actor && actor.role !== 'operator' ? actor.organization_id : null);
   const userAgent = req.headers['user-agent'];
