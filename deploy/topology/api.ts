@@ -55,6 +55,7 @@ export class ApiProcess {
       ...this.settings.command.env,
       ...this.settings.env,
       HOST: apiFrontAddress(this.n),
+      DATA_DIR: join(this.settings.dir, `data-api${this.n}`),
       // Metrics on the process's own address: the test scrapes each process, not the proxy.
       METRICS_HOST: apiFrontAddress(this.n),
       PORT: String(API_PORT),
@@ -68,6 +69,7 @@ export class ApiProcess {
     const [cmd, ...args] = this.settings.command.argv;
     const child = spawnIn(`qx-api${this.n}`, [cmd as string, ...args], {
       env: this.env,
+      cwd: this.settings.command.cwd,
       logFile: this.logFile,
     });
     this.child = child;

@@ -26,13 +26,13 @@ export const API_PORT = 3000;
 export function spawnIn(
   ns: string,
   argv: string[],
-  opts: { env?: NodeJS.ProcessEnv; cwd?: string; logFile: string },
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; logFile: string; stdin?: boolean },
 ): ChildProcess {
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const child = spawn('ip', ['netns', 'exec', ns, ...argv], {
     cwd: opts.cwd ?? ROOT,
     env: opts.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -137,42 +137,55 @@ export function stopPostgres(dir: string): void {
 export interface ApiCommand {
   argv: string[];
   env: Record<string, string>;
+  cwd: string;
   /** Where the command came from, for the report. */
   source: string;
 }
 
+/** Where the VM's release folders (/opt/qless/current, next, previous) are in this test. */
+export interface ReleaseDirs {
+  current: string;
+  previous: string;
+}
+
 /**
- * The API process's command and environment as deploy/systemd/qless@.service declares them
- * (ExecStart, Environment=; `%i` is the instance), its install folder mapped to this checkout.
- * Null when there is no unit yet.
+ * The command and environment a systemd unit of deploy/systemd declares (ExecStart,
+ * Environment=; `%i` is the instance), the VM's release folders mapped to the test's.
+ * EnvironmentFile= (the operator's settings and secrets) is not read: the test gives its own.
+ * Null when there is no such unit.
  */
-export function unitCommand(instance: string): ApiCommand | null {
-  const file = join(ROOT, 'deploy/systemd/qless@.service');
+export function unitCommand(unit: string, instance: string, dirs: ReleaseDirs): ApiCommand | null {
+  const file = join(ROOT, 'deploy/systemd', unit);
   if (!existsSync(file)) return null;
-  const lines = readFileSync(file, 'utf8').split('\n');
   let execStart = '';
   let workDir = '';
   const env: Record<string, string> = {};
-  for (const raw of lines) {
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
     const line = raw.trim().replaceAll('%i', instance);
     if (line.startsWith('ExecStart=')) execStart = line.slice('ExecStart='.length);
     if (line.startsWith('WorkingDirectory=')) workDir = line.slice('WorkingDirectory='.length);
     if (line.startsWith('Environment=')) {
       // Environment=A=1 "B=two words"
-      const assignments = line.slice('Environment='.length).match(/"[^"]*"|\S+/g) ?? [];
-      for (const a of assignments) {
+      for (const a of line.slice('Environment='.length).match(/"[^"]*"|\S+/g) ?? []) {
         const [key, ...value] = a.replace(/^"|"$/g, '').split('=');
         if (key) env[key] = value.join('=');
       }
     }
   }
-  if (!execStart) throw new Error(`${file}: no ExecStart`);
-  const argv = (execStart.replace(/^[-@:+!]+/, '').match(/"[^"]*"|\S+/g) ?? []).map((a) => {
-    const arg = a.replace(/^"|"$/g, '');
-    return workDir && arg.startsWith(workDir) ? join(ROOT, arg.slice(workDir.length)) : arg;
-  });
+  if (!execStart || !workDir) throw new Error(`${file}: no ExecStart or WorkingDirectory`);
+  // /opt/qless/current (or next) is this checkout; /opt/qless/previous the previous release's.
+  const base = workDir.replace(/\/[^/]+$/, '');
+  const mapPath = (value: string) =>
+    value
+      .replaceAll(`${base}/previous`, dirs.previous)
+      .replaceAll(`${base}/current`, dirs.current)
+      .replaceAll(`${base}/next`, dirs.current);
+  for (const key of Object.keys(env)) env[key] = mapPath(env[key] as string);
+  const argv = (execStart.replace(/^[-@:+!]+/, '').match(/"[^"]*"|\S+/g) ?? []).map((a) =>
+    mapPath(a.replace(/^"|"$/g, '')),
+  );
   if (/(^|\/)node$/.test(argv[0] ?? '')) argv[0] = process.execPath;
-  return { argv, env, source: 'deploy/systemd/qless@.service' };
+  return { argv, env, cwd: mapPath(workDir), source: `deploy/systemd/${unit}` };
 }
 
 /** Debian's nginx, configured as on a VM, in `qx-proxy`; returns its master process. */

@@ -71,6 +71,7 @@ export interface LoadResult {
   payments: PaymentRecord[];
   /** Bookings refused because the seat was taken (409): the races the database decided. */
   seatTaken: number;
+  gaveUp: number;
   maxOpenSockets: number;
 }
 
@@ -97,6 +98,8 @@ const agents = plan.addresses.map(
 const requests: RequestRecord[] = [];
 const payments: PaymentRecord[] = [];
 let seatTaken = 0;
+/** Bookings given up after five failed tries (no answer or a 5xx each time). */
+let gaveUp = 0;
 let openSockets = 0;
 let maxOpenSockets = 0;
 let stopping = false;
@@ -278,7 +281,13 @@ async function customer(n: number): Promise<void> {
       slot_id: pick(plan.slotIds),
       date: pick(plan.dates),
     };
-    const answer = await call('initiate', address, 'POST', '/api/v1/payment/initiate', body);
+    // As the web client: after no answer or a 5xx the customer taps "Pay" again, with the same
+    // reference (the app answers with the payment it may have started); a few times at most.
+    let answer = await call('initiate', address, 'POST', '/api/v1/payment/initiate', body);
+    for (let again = 0; again < 5 && (answer.status === 0 || answer.status >= 500); again += 1) {
+      await sleep(1000);
+      answer = await call('initiate', address, 'POST', '/api/v1/payment/initiate', body);
+    }
     const payment = (answer.json as { payment?: { payment_id?: string } } | null)?.payment;
     if ((answer.status === 200 || answer.status === 201) && payment?.payment_id) {
       const record: PaymentRecord = {
@@ -298,7 +307,8 @@ async function customer(n: number): Promise<void> {
     } else if (answer.status === 409) {
       seatTaken += 1;
     } else {
-      await sleep(answer.status === 503 || answer.status === 429 ? 1000 : 300);
+      gaveUp += answer.status >= 500 || answer.status === 0 ? 1 : 0;
+      await sleep(answer.status === 429 ? 1000 : 300);
     }
   }
 }
@@ -328,7 +338,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   void (async () => {
     await Promise.all([...readers, ...customers, ...unfinished]);
     clearInterval(progress);
-    const result: LoadResult = { requests, payments, seatTaken, maxOpenSockets };
+    const result: LoadResult = { requests, payments, seatTaken, gaveUp, maxOpenSockets };
     writeFileSync(plan.resultFile, JSON.stringify(result));
     process.stdout.write(`${JSON.stringify({ kind: 'done' })}\n`);
     for (const agent of agents) agent.destroy();

@@ -53,7 +53,7 @@ export class MetricsWatch {
     const url = api.metricsUrl(this.port);
     if (!url) return;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (!res.ok) throw new Error(String(res.status));
       this.samples.push({ t: Date.now(), n: api.n, series: parse(await res.text()) });
       this.scraped += 1;
@@ -142,7 +142,7 @@ export class MetricsWatch {
       );
     }
     // (b) The SIGKILL: a new start time.
-    const kill = around(t.kill, 2000, 2000);
+    const kill = around(t.kill, 10_000, 5000);
     c.check(
       this.startTimes(2, kill).size >= 2,
       `metrics, SIGKILL: api2's process start time changed (${this.startTimes(2, kill).size} seen)`,

@@ -1,16 +1,18 @@
 /**
- * Before the load: the topology's database (migrated, one organization whose service has
- * enough seats for the run, two per slot so that customers race for them) and the two
- * releases the rolling deploy goes between.
+ * Before the load: the two releases the rolling deploy goes between (the previous one, from
+ * deploy/previous-release, and this checkout), the database migrated by this release's
+ * `migrate` command as qless-migrate.service runs it, and one organization whose service has
+ * two seats per slot over four weeks, so that customers race for seats.
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleApi } from '../../apps/api/build/bundle.js';
 import { openDatabase } from '../../apps/api/src/db/database.js';
-import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { createFixture } from '../../apps/api/test/support/fixtures.js';
 import { type ApiCommand, ROOT, unitCommand } from './hosts.js';
+import { sh } from './net.js';
 
 export interface TopologyFixture {
   orgId: string;
@@ -19,18 +21,110 @@ export interface TopologyFixture {
   dates: string[];
 }
 
-/** Days ahead customers book (from the day after tomorrow), and seats per slot. */
 const DAYS = 28;
 const SEATS = 2;
 
-export async function prepareDatabase(url: string): Promise<TopologyFixture> {
-  const admin = new pg.Client({ connectionString: url.replace(/\/qless$/, '/postgres') });
+export interface Releases {
+  previous: ApiCommand;
+  current: ApiCommand;
+  migrate: ApiCommand;
+  notes: string[];
+}
+
+function previousCommit(): string | null {
+  const commit = readFileSync(join(ROOT, 'deploy/previous-release'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '' && !l.startsWith('#'));
+  if (!commit) return null;
+  try {
+    execFileSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: ROOT, stdio: 'ignore' });
+    return commit;
+  } catch {
+    return null;
+  }
+}
+
+/** The previous release's API and contract in `into`, on this checkout's node_modules. */
+function checkOut(commit: string, into: string): void {
+  mkdirSync(into, { recursive: true });
+  const tar = execFileSync(
+    'git',
+    ['archive', '--format=tar', commit, 'tsconfig.base.json', 'apps/api', 'packages/contract'],
+    { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 },
+  );
+  execFileSync('tar', ['-x', '-C', into], { input: tar });
+  const modules = join(into, 'node_modules');
+  mkdirSync(join(modules, '@qless'), { recursive: true });
+  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
+    if (entry === '@qless' || entry.startsWith('.')) continue;
+    symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
+  }
+  symlinkSync(join(into, 'packages/contract'), join(modules, '@qless/contract'));
+}
+
+export async function releases(dir: string): Promise<Releases> {
+  const notes: string[] = [];
+  await bundleApi({ onlyIfStale: true });
+  const previousDir = join(dir, 'previous');
+  const dirs = { current: ROOT, previous: previousDir };
+  const current = unitCommand('qless@.service', '3000', dirs);
+  const migrate = unitCommand('qless-migrate.service', '', dirs);
+  if (!current || !migrate)
+    throw new Error('deploy/systemd/qless@.service or qless-migrate.service is missing');
+  const commit = previousCommit();
+  let previous: ApiCommand;
+  if (commit) {
+    checkOut(commit, previousDir);
+    const { server } = await bundleApi({
+      apiDir: join(previousDir, 'apps/api'),
+      outDir: join(previousDir, 'apps/api/dist'),
+      entries: ['src/server.ts'],
+    });
+    previous = {
+      ...current,
+      argv: [process.execPath, server],
+      cwd: previousDir,
+      source: `previous release ${commit}`,
+    };
+    notes.push(
+      `rolling deploy from the previous release ${commit} (deploy/previous-release) to this checkout`,
+    );
+  } else {
+    previous = current;
+    notes.push(
+      'deploy/previous-release names a commit this clone lacks: the first deploy restarts this build',
+    );
+  }
+  notes.push(`API processes: ${current.source}: ${current.argv.join(' ')}`);
+  return { previous, current, migrate, notes };
+}
+
+/** Creates the database, runs this release's migrations from api1's host, adds the fixture. */
+export async function prepareDatabase(
+  adminUrl: string,
+  migrate: ApiCommand,
+  linkUrl: string,
+  settings: Record<string, string>,
+): Promise<TopologyFixture> {
+  const admin = new pg.Client({ connectionString: adminUrl.replace(/\/qless$/, '/postgres') });
   await admin.connect();
   await admin.query('create database qless');
   await admin.end();
-  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  // As the deploy runs it: once, from an API host, with the unit's command and environment.
+  sh('ip', [
+    'netns',
+    'exec',
+    'qx-api1',
+    'env',
+    '-i',
+    `DATABASE_URL=${linkUrl}`,
+    `PATH=${process.env.PATH ?? ''}`,
+    ...Object.entries({ ...migrate.env, ...settings }).map(([k, v]) => `${k}=${v}`),
+    ...migrate.argv,
+  ]);
+  const database = await openDatabase({ databaseUrl: adminUrl, dataDir: null });
   try {
-    await migrateToLatest(database.db);
     const now = new Date();
     const fx = await createFixture(database, now, ' topology');
     await database.db
@@ -45,37 +139,4 @@ export async function prepareDatabase(url: string): Promise<TopologyFixture> {
   } finally {
     await database.close();
   }
-}
-
-/**
- * The current release: apps/api/dist/server.mjs (the production bundle), run as the systemd
- * unit says. The previous one: deploy/previous-release's bundle when it exists, else the
- * current one again (the deploy then restarts the same build, and the report says so).
- */
-export async function releases(): Promise<{
-  previous: ApiCommand;
-  current: ApiCommand;
-  notes: string[];
-}> {
-  const notes: string[] = [];
-  const { server } = await bundleApi({ onlyIfStale: true });
-  const fromUnit = unitCommand('3000');
-  const current: ApiCommand = fromUnit
-    ? { ...fromUnit, source: `${fromUnit.source}: ${fromUnit.argv.join(' ')}` }
-    : { argv: [process.execPath, server], env: {}, source: `node ${server} (no systemd unit yet)` };
-  if (!fromUnit)
-    notes.push('deploy/systemd/qless@.service not found: plain `node dist/server.mjs`');
-  const previousDir = join(ROOT, 'deploy/previous-release');
-  let previous = current;
-  if (!existsSync(previousDir)) {
-    notes.push(
-      'no previous release (deploy/previous-release): the deploy restarts the current build',
-    );
-  } else {
-    previous = current;
-    notes.push(
-      'deploy/previous-release exists but is not wired in yet: the deploy restarts the current build',
-    );
-  }
-  return { previous, current, notes };
 }
