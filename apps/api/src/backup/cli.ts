@@ -51,7 +51,12 @@ async function guarded(
   log: (line: string) => void,
 ): Promise<number> {
   // Files made by pg_dump and tar are private from the start, not only after our chmod.
-  const umask = process.umask(0o077);
+  let umask: number | null = null;
+  try {
+    umask = process.umask(0o077);
+  } catch {
+    // A worker thread cannot change it; every file is chmod-ed 0600 anyway.
+  }
   try {
     await run();
     return 0;
@@ -67,7 +72,7 @@ async function guarded(
     log(`${name}: ${(err as Error).message}`);
     return 1;
   } finally {
-    process.umask(umask);
+    if (umask !== null) process.umask(umask);
   }
 }
 

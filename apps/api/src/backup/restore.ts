@@ -180,8 +180,10 @@ async function restorePGlite(
 /** Our upload files back into DATA_DIR/uploads (private, like the server writes them). */
 async function restoreUploads(file: string, dataDir: string): Promise<number> {
   const entries = await uploadEntries(file);
-  await mkdir(path.join(dataDir, 'uploads'), { recursive: true, mode: 0o700 });
+  const uploads = path.join(dataDir, 'uploads');
+  await mkdir(uploads, { recursive: true, mode: 0o700 });
   if (entries.length > 0) await untarUploads(file, dataDir);
-  await makePrivate(dataDir, path.join(dataDir, 'uploads'));
+  // The uploads folder and its files only: DATA_DIR's own mode is the operator's (or systemd's).
+  await makePrivate(uploads, uploads);
   return entries.length;
 }
