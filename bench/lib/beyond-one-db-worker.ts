@@ -38,7 +38,8 @@ export type ToWorker =
     }
   | {
       role: 'listener';
-      kind: 'pg' | 'redis';
+      /** relayed: one PostgreSQL listener republishing to Redis (the adapter's relay), N subscribers. */
+      kind: 'pg' | 'redis' | 'relayed';
       databaseUrl: string;
       redisUrl: string;
       channel: string;
@@ -83,6 +84,17 @@ async function listen(task: Extract<ToWorker, { role: 'listener' }>): Promise<vo
     // Latency is sampled from the first connection only: the others hear the same messages.
     if (i === 0) latencies.push(stamp() - Number(payload));
   };
+  if (task.kind === 'relayed') {
+    const relay = new pg.Client({ connectionString: task.databaseUrl });
+    const publisher = new Redis(task.redisUrl);
+    await relay.connect();
+    relay.on('notification', (n) => void publisher.publish(task.channel, n.payload ?? '0'));
+    await relay.query(`LISTEN ${task.channel}`);
+    closers.push(
+      () => relay.end(),
+      () => publisher.quit(),
+    );
+  }
   for (let i = 0; i < task.connections; i += 1) {
     if (task.kind === 'pg') {
       const client = new pg.Client({ connectionString: task.databaseUrl });
