@@ -39,14 +39,17 @@ const statements = [
      where personal_data_erased_at is null`,
   `create index bookings_personal_data_ended_ix on bookings (updated_at)
      where personal_data_erased_at is null and status in ('cancelled', 'expired')`,
+  // Events of a payment go with its booking; these are the events about no payment of ours.
   `create index payment_events_personal_data_due_ix on payment_events (received_at)
-     where personal_data_erased_at is null`,
+     where personal_data_erased_at is null and payment_id is null`,
   `create index visits_personal_data_due_ix on visits (ended_at)
      where personal_data_erased_at is null`,
   `create index waitlist_entries_personal_data_due_ix on waitlist_entries (updated_at)
      where personal_data_erased_at is null and state not in ('waiting', 'offered')`,
+  // A booking's messages go with the booking; these are the others (account mail, queue,
+  // feedback and waitlist SMS).
   `create index outbox_personal_data_due_ix on outbox (created_at)
-     where personal_data_erased_at is null and status <> 'pending'`,
+     where personal_data_erased_at is null and status <> 'pending' and booking_id is null`,
   `create index contact_requests_personal_data_due_ix on contact_requests (created_at)
      where personal_data_erased_at is null`,
   // The operator's export and erasure find one person's rows by phone or e-mail.

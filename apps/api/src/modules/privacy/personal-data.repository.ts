@@ -216,21 +216,22 @@ export function trimPayload(payload: unknown, depth = 0): Record<string, unknown
   return out;
 }
 
-/** Payment events by id: their payloads trimmed, one conditional update each. */
+/** Payment events by id: their payloads trimmed, one conditional update per 200. */
 export async function trimPaymentEvents(
   db: Db,
   events: readonly { id: string; payload: unknown }[],
   now: Date,
 ): Promise<number> {
   let trimmed = 0;
-  for (const event of events) {
-    const result = await db
-      .updateTable('payment_events')
-      .set({ payload: JSON.stringify(trimPayload(event.payload)), personal_data_erased_at: now })
-      .where('id', '=', event.id)
-      .where('personal_data_erased_at', 'is', null)
-      .executeTakeFirst();
-    trimmed += Number(result.numUpdatedRows);
+  for (let i = 0; i < events.length; i += 200) {
+    const rows = events
+      .slice(i, i + 200)
+      .map((e) => sql`(${e.id}::uuid, ${JSON.stringify(trimPayload(e.payload))}::jsonb)`);
+    const result = await sql`
+      update payment_events e set payload = t.payload, personal_data_erased_at = ${now}
+      from (values ${sql.join(rows)}) as t(id, payload)
+      where e.id = t.id and e.personal_data_erased_at is null`.execute(db);
+    trimmed += Number(result.numAffectedRows ?? 0);
   }
   return trimmed;
 }

@@ -40,25 +40,28 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
 /** The UTC date of `at` (a day's bookings all end by the next UTC day in any zone). */
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Whether anything is due: each question reads one partial index, at most one row. */
+/**
+ * Whether anything is due. Each question is the oldest time of a partial index of migration
+ * 020 (rows not yet erased), read as `min()`: the first entry of the index, whatever the
+ * planner's statistics say (an `exists` with a range chose a sequential scan on stale ones).
+ */
 export async function retentionDue(db: Db, cutoff: Date): Promise<boolean> {
   const { rows } = await sql<{ due: boolean }>`
-    select (
-      exists (select 1 from bookings where personal_data_erased_at is null
-        and booking_date <= ${utcDate(cutoff)}::date and status <> 'held')
-      or exists (select 1 from bookings where personal_data_erased_at is null
-        and status in ('cancelled', 'expired') and updated_at < ${cutoff})
-      or exists (select 1 from payment_events where personal_data_erased_at is null
-        and received_at < ${cutoff} and payment_id is null)
-      or exists (select 1 from visits where personal_data_erased_at is null
-        and ended_at < ${cutoff})
-      or exists (select 1 from waitlist_entries where personal_data_erased_at is null
-        and state not in ('waiting', 'offered') and updated_at < ${cutoff})
-      or exists (select 1 from outbox where personal_data_erased_at is null
-        and status <> 'pending' and created_at < ${cutoff} and booking_id is null)
-      or exists (select 1 from contact_requests where personal_data_erased_at is null
-        and created_at < ${cutoff})
-    ) as due`.execute(db);
+    select coalesce(
+      (select min(booking_date) from bookings where personal_data_erased_at is null)
+        <= ${utcDate(cutoff)}::date
+      or (select min(updated_at) from bookings where personal_data_erased_at is null
+        and status in ('cancelled', 'expired')) < ${cutoff}
+      or (select min(received_at) from payment_events where personal_data_erased_at is null
+        and payment_id is null) < ${cutoff}
+      or (select min(ended_at) from visits where personal_data_erased_at is null) < ${cutoff}
+      or (select min(updated_at) from waitlist_entries where personal_data_erased_at is null
+        and state not in ('waiting', 'offered')) < ${cutoff}
+      or (select min(created_at) from outbox where personal_data_erased_at is null
+        and status <> 'pending' and booking_id is null) < ${cutoff}
+      or (select min(created_at) from contact_requests where personal_data_erased_at is null)
+        < ${cutoff},
+      false) as due`.execute(db);
   return rows[0]?.due === true;
 }
 
