@@ -62,7 +62,7 @@ describe('the privacy page', () => {
       await heading.waitFor();
       const periods = page.locator('[data-retention-days]');
       await expect.poll(() => periods.getAttribute('data-retention-days')).toBe('45');
-      const text = (await periods.innerText()).replace(/\s+/g, ' ');
+      const text = ((await periods.textContent()) ?? '').replace(/\s+/g, ' ');
       expect(text).toContain('effacés 45 jours après');
       expect(text).toMatch(/journal des actions .*: 365 jours/);
       // Nothing wider than the screen.

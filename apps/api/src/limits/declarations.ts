@@ -496,7 +496,8 @@ export const LIMITS = {
   // about one person; a signed-in operator's script cannot sweep the customer base with it.
   'personal-data-requests': {
     counting: 'route',
-    counts: 'exports and erasures of one person\'s data (`/platform/personal-data`), each route apart',
+    counts:
+      "exports and erasures of one person's data (`/platform/personal-data`), each route apart",
     per: 'client address',
     windowMs: fixed(10 * MINUTE),
     max: () => 30,
