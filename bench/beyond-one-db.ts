@@ -20,7 +20,7 @@ import type { FromWorker, ToWorker, WriterMode } from './lib/beyond-one-db-worke
 import { freshPostgres, ROOT } from './lib/live-processes.js';
 
 const WORKER = path.join(ROOT, 'bench/lib/beyond-one-db-worker.ts');
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHANNEL = 'bench_fanout';
 const CONCURRENCY = 8;
 /** PostgreSQL's notification queue holds 8 GB at most; usage is a share of it. */
@@ -213,7 +213,9 @@ async function main(): Promise<void> {
     await run('counters', 'counter upsert', 'pg-counter', null);
     await run('counters', 'Redis INCR + PEXPIRE', 'redis-counter', null);
   } finally {
-    await redis.flushdb().catch(() => undefined);
+    // The counters' keys (they expire in a minute anyway); nothing else of this Redis.
+    const keys = await redis.keys('bench:rl:*').catch(() => [] as string[]);
+    if (keys.length > 0) await redis.del(...keys).catch(() => undefined);
     redis.disconnect();
     await database.drop();
   }
