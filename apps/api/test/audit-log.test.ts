@@ -247,6 +247,20 @@ describe('audit log', () => {
     });
   });
 
+  it('keeps a row whose path carried a NUL (jsonb refuses one), and refuses one in a filter', async () => {
+    const res = await s.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/organization/closures/2026-03-2%00',
+      headers: tagged(admin.headers),
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await rowOf()).toMatchObject({
+      action: 'DELETE /organization/closures/:date',
+      target: { date: '2026-03-2' },
+    });
+    expect((await read('/platform/audit?actor=a%00b', operator.headers)).status).toBe(400);
+  });
+
   it('holds no password, token or phone number after actions that carry them', async () => {
     const db = s.database.db;
     const who = await signedIn(s.app, db, {

@@ -12,12 +12,22 @@ import { isoDateSchema } from './time-schemas.js';
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
+/** No control characters (PostgreSQL refuses NUL in text). */
+const filterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters refused.
+    .regex(/^[^\u0000-\u001f\u007f]*$/);
+
 const auditFilterFields = {
-  /** An account's e-mail (or its start) or id. */
-  actor: z.string().trim().min(1).max(200).optional(),
+  /** An account's e-mail (or part of it) or id. */
+  actor: filterText(200).optional(),
   organization_id: idSchema.optional(),
   /** An action key; ending in `*`, every key that starts so ("PATCH /organization/*"). */
-  action: z.string().trim().min(1).max(120).optional(),
+  action: filterText(120).optional(),
   /** Days in the zone of the reader's screen (the organization's; Douala in the console). */
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),

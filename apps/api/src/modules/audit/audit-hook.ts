@@ -1,6 +1,7 @@
 import type { Role } from '@qless/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
+import { storableText } from '../../db/storable.js';
 import type { AuditRecorder, AuditRow } from './audit-recorder.js';
 
 /** Who a request was from, as the audit log keeps it (a snapshot: accounts change later). */
@@ -46,7 +47,8 @@ export function targetOf(params: unknown): Record<string, string> {
   if (!params || typeof params !== 'object') return target;
   for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
     if (SECRET_PARAM.test(name) || typeof value !== 'string') continue;
-    target[name] = value.slice(0, 64);
+    // A path may carry %00: PostgreSQL's jsonb refuses it (and would refuse the whole batch).
+    target[storableText(name)] = storableText(value.slice(0, 64));
   }
   return target;
 }
@@ -98,7 +100,8 @@ export function auditRowOf(req: FastifyRequest, status: number, at: Date): Audit
     target: JSON.stringify(targetOf(req.params)),
     outcome: status,
     client_address: req.ip ?? null,
-    user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : null,
+    user_agent:
+      typeof userAgent === 'string' ? storableText(userAgent.slice(0, USER_AGENT_MAX)) : null,
     request_id: String(req.id).slice(0, 100),
   };
 }

@@ -56,6 +56,34 @@ describe('audit recorder', () => {
     await recorder.close();
   });
 
+  it('drops a batch the database refuses as data (it would fail again) and goes on', async () => {
+    const { db, state } = fakeDb();
+    const { log, errors } = fakeLog();
+    const recorder = new AuditRecorder(db, log);
+    const refusing = db.insertInto as unknown as () => unknown;
+    let first = true;
+    (db as unknown as { insertInto: () => unknown }).insertInto = () => {
+      if (!first) return refusing();
+      first = false;
+      return {
+        values: () => ({
+          execute: async () => {
+            throw Object.assign(new Error('unsupported Unicode escape sequence'), {
+              code: '22P05',
+            });
+          },
+        }),
+      };
+    };
+    recorder.record(row(1));
+    await recorder.flush();
+    recorder.record(row(2));
+    await recorder.flush();
+    expect(errors).toEqual(['audit log: entries refused; dropped']);
+    expect(state.rows.map((r) => r.action)).toEqual(['TEST 2']);
+    await recorder.close();
+  });
+
   it('stops trying at shutdown when the database is gone (no retry loop left behind)', async () => {
     const { db, state } = fakeDb();
     const { log, errors } = fakeLog();

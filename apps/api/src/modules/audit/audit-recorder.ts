@@ -4,6 +4,12 @@ import type { AuditLogTable, DB } from '../../db/schema.js';
 
 export type AuditRow = Insertable<AuditLogTable>;
 
+/** SQLSTATE class 22 (data exception) or 23 (integrity): the same rows would fail again. */
+function refusedData(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
 /** Rows per INSERT; a burst of requests becomes a few statements. */
 const BATCH = 200;
 /** Rows kept in memory while the database cannot take them; the oldest are dropped beyond. */
@@ -67,6 +73,12 @@ export class AuditRecorder {
       try {
         await this.db.insertInto('audit_log').values(batch).execute();
       } catch (err) {
+        if (refusedData(err)) {
+          // A row the database will never take (a data exception): retrying would block
+          // every later row behind it.
+          this.log.error({ err, dropped: batch.length }, 'audit log: entries refused; dropped');
+          continue;
+        }
         // Back in front, in order; a later write (or the shutdown's flush) tries again.
         this.queue.unshift(...batch);
         if (this.queue.length > MAX_PENDING) {
