@@ -16,11 +16,11 @@ const BATCH = 200;
 const MAX_PENDING = 10_000;
 const RETRY_MS = 1000;
 /** How long a first queued row waits for others before the INSERT. */
-const GATHER_MS = 20;
+const GATHER_MS = 250;
 
 /**
  * Writes audit rows after the responses they describe (decision 032): `record` queues a row
- * and returns at once; the queue is written 20 ms later, in batches of up to 200 rows.
+ * and returns at once; the queue is written 250 ms later, in batches of up to 200 rows.
  * A failed write is logged (never thrown: the request has already been answered) and
  * retried a second later; while the database stays away, at most MAX_PENDING rows wait.
  * `flush` writes whatever is queued (the app's onClose awaits it, and tests call it).
