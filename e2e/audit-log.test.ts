@@ -80,6 +80,16 @@ describe('audit log at 360 px', () => {
       body: JSON.stringify({ service_name: 'Passeports' }),
     });
     expect(change.status).toBe(200);
+    // Entries are written a moment after the answer (in batches): wait until it is in.
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${server.origin}/api/v1/organization/audit`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const body = (await res.json()) as { entries: { action: string }[] };
+        return body.entries.map((e) => e.action);
+      })
+      .toContain('PATCH /organization/services/:service_id');
 
     const page = await signedInPage(ADMIN, 'fr');
     await page.goto(`${server.origin}/organization/audit`);
