@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../i18n/en';
 import { fr } from '../../../i18n/fr';
 import { interpolate, type Params } from '../../../i18n/i18n';
-import { backoffMs } from './live-feed';
 import { estimateText, ordinal, positionText, spelledNumber, spokenCall } from './turn-text';
 
 const tEn = (key: keyof typeof en, params?: Params) => interpolate(en[key], params);
@@ -75,16 +74,5 @@ describe('spokenCall', () => {
       fr: 'Numéro B 0 0 7, Caisse 2',
       en: 'Number B 0 0 7, Caisse 2',
     });
-  });
-});
-
-describe('backoffMs', () => {
-  it('doubles from 1 s up to the cap, within ±20 %', () => {
-    const mid = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 6].map((a) => backoffMs(a, 30_000, mid))).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000,
-    ]);
-    expect(backoffMs(0, 30_000, () => 0)).toBe(800);
-    expect(backoffMs(40, 30_000, () => 1)).toBe(36000);
   });
 });
