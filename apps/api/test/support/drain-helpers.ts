@@ -35,6 +35,7 @@ export interface RawConnection {
   waitFor(n: number): Promise<RawResponse[]>;
   /** Resolves when the server has closed the connection. */
   closed: Promise<void>;
+  destroy(): void;
 }
 
 export function openRaw(port: number): Promise<RawConnection> {
@@ -72,6 +73,7 @@ export function openRaw(port: number): Promise<RawConnection> {
         write: (text) => socket.write(text),
         responses,
         closed,
+        destroy: () => socket.destroy(),
         waitFor: async (n) => {
           while (responses.length < n) {
             const more = new Promise<void>((r) => waiters.push(r));
