@@ -66,6 +66,8 @@ export class ApiProcess {
   }
 
   start(): void {
+    // A release without a readiness route (an older one) falls back to the liveness one.
+    this.readyPath = '/api/v1/health/ready';
     const [cmd, ...args] = this.settings.command.argv;
     const child = spawnIn(`qx-api${this.n}`, [cmd as string, ...args], {
       env: this.env,

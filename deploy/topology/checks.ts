@@ -56,7 +56,12 @@ function byStatus(records: RequestRecord[]): string {
 }
 
 /** The requests: answered during the deploy; only 503 + Retry-After during the cut. */
-export function checkRequests(c: Checks, load: LoadResult, t: Timeline): void {
+export function checkRequests(
+  c: Checks,
+  load: LoadResult,
+  t: Timeline,
+  previousDrains: boolean,
+): void {
   // The cut's window runs on until the process has its database again (5 s past the cut).
   const cutWindow = { start: t.cut.start, end: t.cut.end + 5000 };
   const during = (w: Window) => (r: RequestRecord) => inWindow(r, w);
@@ -79,10 +84,12 @@ export function checkRequests(c: Checks, load: LoadResult, t: Timeline): void {
   ] as const;
   for (const [w, name] of deploys) {
     const deploy = load.requests.filter((r) => inWindow(r, w) && !inKill(r) && !inCut(r));
-    c.check(
-      deploy.length > 0 && deploy.every((r) => !failed(r)),
-      `rolling deploy, ${name}: every request answered without a 5xx (n=${deploy.length}; ${byStatus(deploy)})`,
-    );
+    const what = `rolling deploy, ${name}: every request answered without a 5xx (n=${deploy.length}; ${byStatus(deploy)})`;
+    // A previous release without the drain (7432061) closes idle upstream connections as nginx
+    // sends on them: what it does is shown, and held to the rule once it has the drain.
+    if (w === t.deployPrevious && !previousDrains)
+      c.figure(`${what} [previous release without the drain: not checked]`);
+    else c.check(deploy.length > 0 && deploy.every((r) => !failed(r)), what);
   }
   const elsewhere = load.requests.filter(
     (r) => !inKill(r) && !inCut(r) && !deploys.some(([w]) => inWindow(r, w)),

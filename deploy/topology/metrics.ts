@@ -46,7 +46,21 @@ export class MetricsWatch {
   ) {
     this.timer = setInterval(() => {
       for (const api of apis) void this.scrape(api);
-    }, 500);
+    }, 1000);
+  }
+
+  /** Scrapes `api` every 200 ms until `done` settles (a drain lasts a second or two). */
+  closely(api: ApiProcess, done: Promise<unknown>): void {
+    let over = false;
+    void done.finally(() => {
+      over = true;
+    });
+    const again = () => {
+      if (over) return;
+      void this.scrape(api);
+      setTimeout(again, 200);
+    };
+    again();
   }
 
   private async scrape(api: ApiProcess): Promise<void> {

@@ -5,7 +5,7 @@
  * two seats per slot over four weeks, so that customers race for seats.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleApi } from '../../apps/api/build/bundle.js';
@@ -28,6 +28,11 @@ export interface Releases {
   previous: ApiCommand;
   current: ApiCommand;
   migrate: ApiCommand;
+  /**
+   * Whether the previous release drains on SIGTERM (it has apps/api/src/lifecycle.ts): only
+   * then are its deploy's requests held to "every one answered" (7432061 predates the drain).
+   */
+  previousDrains: boolean;
   notes: string[];
 }
 
@@ -74,8 +79,10 @@ export async function releases(dir: string): Promise<Releases> {
     throw new Error('deploy/systemd/qless@.service or qless-migrate.service is missing');
   const commit = previousCommit();
   let previous: ApiCommand;
+  let previousDrains = true;
   if (commit) {
     checkOut(commit, previousDir);
+    previousDrains = existsSync(join(previousDir, 'apps/api/src/lifecycle.ts'));
     const { server } = await bundleApi({
       apiDir: join(previousDir, 'apps/api'),
       outDir: join(previousDir, 'apps/api/dist'),
@@ -97,7 +104,7 @@ export async function releases(dir: string): Promise<Releases> {
     );
   }
   notes.push(`API processes: ${current.source}: ${current.argv.join(' ')}`);
-  return { previous, current, migrate, notes };
+  return { previous, current, migrate, previousDrains, notes };
 }
 
 /** Creates the database, runs this release's migrations from api1's host, adds the fixture. */

@@ -67,6 +67,23 @@ async function main(): Promise<number> {
     return 0;
   }
   const began = Date.now();
+  // One run at a time on a machine: a second would tear the first one's namespaces down.
+  const lock = join(tmpdir(), 'qless-topology.lock');
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lock, 'utf8'));
+    let alive = false;
+    try {
+      process.kill(holder, 0);
+      alive = holder !== process.pid;
+    } catch {
+      alive = false;
+    }
+    if (alive) throw new Error(`another topology run (pid ${holder}) is under way`);
+    writeFileSync(lock, String(process.pid));
+  }
+  process.once('exit', () => rmSync(lock, { force: true }));
   // What an aborted run left: its namespaces (and every process in them), links, folders.
   removeTopology();
   for (const name of readdirSync(tmpdir())) {
@@ -107,8 +124,8 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
   const env = {
     NODE_ENV: 'production',
     PAYMENT_PROVIDER: 'simulator',
-    // A customer takes ~20 s to approve on the phone: the 300 sockets stay open that long.
-    SIMULATOR_DELAY_MS: '20000',
+    // A customer takes ~30 s to approve on the phone: the 300 sockets stay open that long.
+    SIMULATOR_DELAY_MS: '30000',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     METRICS_PORT: '9464',
@@ -145,7 +162,7 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
     caFile: join(dir, 'ca.pem'),
     addresses: LOAD_ADDRESSES,
     customers: SOCKETS,
-    rampMs: 10_000,
+    rampMs: 30_000,
     readers: 6,
     readPauseMs: 100,
     orgId: fixture.orgId,
@@ -207,10 +224,18 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
     release.current,
     checks,
     'previous → current',
-    false,
+    release.previousDrains,
+    metrics,
   );
   await sleep(2000);
-  const deploy = await rollingDeploy(apis, release.current, checks, 'current → current', true);
+  const deploy = await rollingDeploy(
+    apis,
+    release.current,
+    checks,
+    'current → current',
+    true,
+    metrics,
+  );
   await sleep(3000);
 
   // (b) SIGKILL one, start it again.
@@ -256,7 +281,7 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
     cut: { start: cutStart, end: cutEnd },
   };
 
-  checkRequests(checks, result, timeline);
+  checkRequests(checks, result, timeline, release.previousDrains);
   checkSockets(checks, result, SOCKETS);
   await checkDatabase(checks, adminUrl, result);
   checks.check(
@@ -282,10 +307,13 @@ async function rollingDeploy(
   checks: Checks,
   name: string,
   checked: boolean,
+  metrics: MetricsWatch,
 ) {
   const start = Date.now();
   for (const api of apis) {
-    const stopped = await api.stop('SIGTERM');
+    const stopping = api.stop('SIGTERM');
+    metrics.closely(api, stopping);
+    const stopped = await stopping;
     api.setCommand(command);
     const ready = await api.startReady();
     const what = `deploy ${name}: api${api.n} exited ${stopped.code} ${secs(stopped.ms)} after SIGTERM`;
