@@ -17,6 +17,9 @@ import { PINNED_NOW } from './support/test-app.js';
  */
 const PUBLIC = new Set([
   'GET /api/v1/health',
+  // Probes of load balancers and supervisors (decision 028): nothing but up/ready.
+  'GET /api/v1/health/live',
+  'GET /api/v1/health/ready',
   'GET /api/v1/organizations',
   'GET /api/v1/organizations/:orgId',
   'GET /api/v1/organizations/:orgId/services',
