@@ -54,12 +54,10 @@ async function signedInPage(email: string, lang: 'en' | 'fr'): Promise<Page> {
 
 /** Parts of the audit log that reach past the screen's edge (none at 360 px). */
 const overflows = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('.audit, .audit *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-      .slice(0, 5),
-  );
+  page.evaluate<string[]>(`[...document.querySelectorAll('.audit, .audit *')]
+    .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+    .map((el) => el.tagName.toLowerCase() + '.' + el.className)
+    .slice(0, 5)`);
 
 describe('audit log at 360 px', () => {
   it("shows an admin's change to the organization in French, and to the operator in the console", async () => {

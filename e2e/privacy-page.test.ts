@@ -66,7 +66,7 @@ describe('the privacy page', () => {
       expect(text).toContain('effacés 45 jours après');
       expect(text).toMatch(/journal des actions .*: 365 jours/);
       // Nothing wider than the screen.
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = await page.evaluate<number>('document.documentElement.scrollWidth');
       expect(width).toBeLessThanOrEqual(MOBILE.width);
       await page.evaluate(
         "document.querySelector('.site-header')?.style.setProperty('position', 'static')",
@@ -108,7 +108,7 @@ describe('the privacy page', () => {
       const found = page.locator('[data-personal-data-total]');
       await found.waitFor();
       expect(Number(await found.getAttribute('data-personal-data-total'))).toBeGreaterThan(0);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = await page.evaluate<number>('document.documentElement.scrollWidth');
       expect(width).toBeLessThanOrEqual(MOBILE.width);
       await page.getByRole('button', { name: 'Tout effacer…' }).click();
       const eraseNow = page.getByRole('button', { name: 'Effacer maintenant' });

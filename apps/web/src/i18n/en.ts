@@ -397,7 +397,8 @@ export const en = {
   'platform.tab.payments': 'Payments to review',
   // Personal data (issue 21, decision 031).
   'platform.tab.personalData': 'Personal data',
-  'platform.personalData.lead': 'Everything held about one customer, found by phone number or e-mail address: download it, or erase it all. Staff accounts are not shown here.',
+  'platform.personalData.lead':
+    'Everything held about one customer, found by phone number or e-mail address: download it, or erase it all. Staff accounts are not shown here.',
   'platform.personalData.by': 'Search by',
   'platform.personalData.phone': 'Phone number',
   'platform.personalData.email': 'E-mail address',
@@ -406,12 +407,14 @@ export const en = {
   'platform.personalData.found': '{n} records found.',
   'platform.personalData.download': 'Download (JSON)',
   'platform.personalData.erase': 'Erase everything…',
-  'platform.personalData.confirm': 'Names, phone numbers, e-mail addresses and message texts of these records will be erased for good. Upcoming bookings stay valid, without a name; a place on a waitlist is given up.',
+  'platform.personalData.confirm':
+    'Names, phone numbers, e-mail addresses and message texts of these records will be erased for good. Upcoming bookings stay valid, without a name; a place on a waitlist is given up.',
   'platform.personalData.understood': 'I understand this cannot be undone',
   'platform.personalData.eraseNow': 'Erase now',
   'platform.personalData.count': '{kind}: {n}',
   'platform.personalData.erased': 'Erased. Records changed:',
-  'platform.personalData.paymentPending': 'A payment for this person is under way. Try again in a few minutes, once it has settled.',
+  'platform.personalData.paymentPending':
+    'A payment for this person is under way. Try again in a few minutes, once it has settled.',
   'platform.personalData.kind.bookings': 'Bookings',
   'platform.personalData.kind.payments': 'Payments',
   'platform.personalData.kind.payment_events': 'Payment events',

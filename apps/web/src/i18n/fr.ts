@@ -415,7 +415,8 @@ export const fr: Messages = {
   'platform.tab.payments': 'Paiements à vérifier',
   // Personal data (issue 21, decision 031).
   'platform.tab.personalData': 'Données personnelles',
-  'platform.personalData.lead': 'Tout ce qui est conservé sur un client, retrouvé par numéro de téléphone ou adresse e-mail : téléchargez-le, ou effacez-le entièrement. Les comptes du personnel n’apparaissent pas ici.',
+  'platform.personalData.lead':
+    'Tout ce qui est conservé sur un client, retrouvé par numéro de téléphone ou adresse e-mail : téléchargez-le, ou effacez-le entièrement. Les comptes du personnel n’apparaissent pas ici.',
   'platform.personalData.by': 'Rechercher par',
   'platform.personalData.phone': 'Numéro de téléphone',
   'platform.personalData.email': 'Adresse e-mail',
@@ -424,12 +425,14 @@ export const fr: Messages = {
   'platform.personalData.found': '{n} éléments trouvés.',
   'platform.personalData.download': 'Télécharger (JSON)',
   'platform.personalData.erase': 'Tout effacer…',
-  'platform.personalData.confirm': 'Les noms, numéros, adresses e-mail et textes des messages de ces éléments seront effacés définitivement. Les réservations à venir restent valables, sans nom ; une place en liste d’attente est abandonnée.',
+  'platform.personalData.confirm':
+    'Les noms, numéros, adresses e-mail et textes des messages de ces éléments seront effacés définitivement. Les réservations à venir restent valables, sans nom ; une place en liste d’attente est abandonnée.',
   'platform.personalData.understood': 'Je comprends que c’est irréversible',
   'platform.personalData.eraseNow': 'Effacer maintenant',
   'platform.personalData.count': '{kind} : {n}',
   'platform.personalData.erased': 'Effacé. Éléments modifiés :',
-  'platform.personalData.paymentPending': 'Un paiement de cette personne est en cours. Réessayez dans quelques minutes, une fois réglé.',
+  'platform.personalData.paymentPending':
+    'Un paiement de cette personne est en cours. Réessayez dans quelques minutes, une fois réglé.',
   'platform.personalData.kind.bookings': 'Réservations',
   'platform.personalData.kind.payments': 'Paiements',
   'platform.personalData.kind.payment_events': 'Événements de paiement',
