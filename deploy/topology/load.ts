@@ -188,9 +188,25 @@ async function reader(n: number): Promise<void> {
   }
 }
 
+/**
+ * The web client's reconnect policy (apps/web/src/lib/live-feed.ts): a socket that was open and
+ * closed because its server went away (1001, 1005, 1006, 1011, 1012) reconnects within 0–1 s,
+ * three times in a row at most; otherwise a back-off doubling from 1 s (±20 %, at most 30 s). A
+ * socket that stayed open 10 s starts the count again.
+ */
+const PROMPT_CLOSES = new Set([1001, 1005, 1006, 1011, 1012]);
+
+function reconnectDelayMs(code: number | null, wasLive: boolean, attempt: number): number {
+  if (wasLive && code !== null && PROMPT_CLOSES.has(code) && attempt < 3) {
+    return Math.round(1000 * Math.random());
+  }
+  const base = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 16));
+  return Math.round(base * (0.8 + 0.4 * Math.random()));
+}
+
 /** Follows one payment until its final status, over as many sockets as it takes. */
 async function follow(record: PaymentRecord, address: number, deadline: () => number) {
-  let backoff = 100;
+  let attempt = 0;
   while (record.finalStatus === null && Date.now() < deadline()) {
     const connect: SocketConnect = {
       start: Date.now(),
@@ -200,6 +216,7 @@ async function follow(record: PaymentRecord, address: number, deadline: () => nu
       error: null,
     };
     record.connects.push(connect);
+    let openedAt: number | null = null;
     await new Promise<void>((resolve) => {
       const ws = new WebSocket(
         `wss://${plan.hostName}/api/v1/payment/${record.paymentId}/statusSocket`,
@@ -211,9 +228,8 @@ async function follow(record: PaymentRecord, address: number, deadline: () => nu
           handshakeTimeout: 15_000,
         },
       );
-      let opened = false;
       ws.on('open', () => {
-        opened = true;
+        openedAt = Date.now();
         openSockets += 1;
         maxOpenSockets = Math.max(maxOpenSockets, openSockets);
       });
@@ -233,21 +249,16 @@ async function follow(record: PaymentRecord, address: number, deadline: () => nu
         connect.error = err.message;
       });
       ws.on('close', (code) => {
-        if (opened) openSockets -= 1;
+        if (openedAt !== null) openSockets -= 1;
         connect.close = Date.now();
         connect.code = code;
         resolve();
       });
     });
     if (record.finalStatus !== null) return;
-    // A draining process's 1012 asks for a reconnect now (another process takes it); any other
-    // early close is retried after a growing pause, as the web client does.
-    if (connect.code === 1012) {
-      await sleep(Math.random() * 200);
-    } else {
-      await sleep(backoff);
-      backoff = Math.min(backoff * 2, 2000);
-    }
+    if (openedAt !== null && Date.now() - openedAt >= 10_000) attempt = 0;
+    await sleep(reconnectDelayMs(connect.code, openedAt !== null, attempt));
+    attempt += 1;
   }
 }
 
