@@ -145,16 +145,23 @@ export async function checkDatabase(c: Checks, url: string, load: LoadResult): P
   await client.connect();
   try {
     const one = async <T>(text: string): Promise<T> => (await client.query(text)).rows[0] as T;
-    const counts = await one<{ total: string; pending: string; ok: string; failed: string }>(
+    const counts = await one<{
+      total: string;
+      pending: string;
+      unprompted: string;
+      ok: string;
+      failed: string;
+    }>(
       `select count(*) as total,
               count(*) filter (where status = 'PENDING') as pending,
+              count(*) filter (where status = 'PENDING' and provider_reference is null) as unprompted,
               count(*) filter (where status = 'SUCCESSFUL') as ok,
               count(*) filter (where status = 'FAILED') as failed
          from payments`,
     );
     c.check(
       Number(counts.pending) === 0,
-      `every payment initiated reached a final state (${counts.total} in the database: ${counts.ok} successful, ${counts.failed} failed, ${counts.pending} pending)`,
+      `every payment initiated reached a final state (${counts.total} in the database: ${counts.ok} successful, ${counts.failed} failed, ${counts.pending} pending, of which ${counts.unprompted} without a provider reference: never sent to the provider)`,
     );
     const known = new Set(load.payments.map((p) => p.paymentId));
     const ids = (await client.query('select id, status from payments')).rows as {

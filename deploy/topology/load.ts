@@ -346,8 +346,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() !== 'stop' || stopping) return;
   stopping = true;
   finalDeadline = Date.now() + plan.finalWaitMs;
+  // Whatever is still waiting then (a reconnect's back-off, a request) is cut short.
+  const late = new Promise((r) => setTimeout(r, plan.finalWaitMs + 15_000).unref());
   void (async () => {
-    await Promise.all([...readers, ...customers, ...unfinished]);
+    await Promise.race([Promise.all([...readers, ...customers, ...unfinished]), late]);
     clearInterval(progress);
     const result: LoadResult = { requests, payments, seatTaken, gaveUp, maxOpenSockets };
     writeFileSync(plan.resultFile, JSON.stringify(result));

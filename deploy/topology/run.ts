@@ -271,7 +271,7 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
 
   load.stdin?.write('stop\n');
   log('load stopping: waiting for every payment to be final');
-  await waitFor('load done', async () => loadDone, 120_000, 250);
+  await waitFor('load done', async () => loadDone, plan.finalWaitMs + 45_000, 250);
   await loadExited;
   const result = JSON.parse(readFileSync(plan.resultFile, 'utf8')) as LoadResult;
   const timeline: Timeline = {
