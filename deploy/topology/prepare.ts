@@ -5,10 +5,11 @@
  * two seats per slot over four weeks, so that customers race for seats.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleApi } from '../../apps/api/build/bundle.js';
+import { checkOutRelease } from '../../apps/api/build/previous-release.js';
 import { openDatabase } from '../../apps/api/src/db/database.js';
 import { createFixture } from '../../apps/api/test/support/fixtures.js';
 import { type ApiCommand, ROOT, unitCommand } from './hosts.js';
@@ -50,24 +51,6 @@ function previousCommit(): string | null {
   }
 }
 
-/** The previous release's API and contract in `into`, on this checkout's node_modules. */
-function checkOut(commit: string, into: string): void {
-  mkdirSync(into, { recursive: true });
-  const tar = execFileSync(
-    'git',
-    ['archive', '--format=tar', commit, 'tsconfig.base.json', 'apps/api', 'packages/contract'],
-    { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 },
-  );
-  execFileSync('tar', ['-x', '-C', into], { input: tar });
-  const modules = join(into, 'node_modules');
-  mkdirSync(join(modules, '@qless'), { recursive: true });
-  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (entry === '@qless' || entry.startsWith('.')) continue;
-    symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
-  }
-  symlinkSync(join(into, 'packages/contract'), join(modules, '@qless/contract'));
-}
-
 export async function releases(dir: string): Promise<Releases> {
   const notes: string[] = [];
   await bundleApi({ onlyIfStale: true });
@@ -81,7 +64,7 @@ export async function releases(dir: string): Promise<Releases> {
   let previous: ApiCommand;
   let previousDrains = true;
   if (commit) {
-    checkOut(commit, previousDir);
+    checkOutRelease(ROOT, commit, previousDir);
     previousDrains = existsSync(join(previousDir, 'apps/api/src/lifecycle.ts'));
     const { server } = await bundleApi({
       apiDir: join(previousDir, 'apps/api'),

@@ -1,11 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, dayOfWeek, zonedNow } from '@qless/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleApi } from '../build/bundle.js';
+import { checkOutRelease } from '../build/previous-release.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrationNames } from '../src/db/migrate.js';
 import { createUser, TEST_PASSWORD } from './support/auth-helpers.js';
@@ -46,27 +47,6 @@ while (dayOfWeek(monday) !== 1) monday = addDays(monday, 1);
 const NOW = `${monday}T09:30:00+01:00`;
 const ADMIN = { email: 'admin@previous-release.cm', password: TEST_PASSWORD };
 
-/** The previous release's apps/api and packages/contract, on today's node_modules. */
-function checkOut(commit: string, into: string): void {
-  const tar = execFileSync(
-    'git',
-    ['archive', '--format=tar', commit, 'tsconfig.base.json', 'apps/api', 'packages/contract'],
-    {
-      cwd: ROOT,
-      maxBuffer: 256 * 1024 * 1024,
-    },
-  );
-  execFileSync('tar', ['-x', '-C', into], { input: tar });
-  // Every package as installed today, but @qless/contract: the release's own.
-  const modules = path.join(into, 'node_modules');
-  mkdirSync(path.join(modules, '@qless'), { recursive: true });
-  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
-    if (entry === '@qless' || entry.startsWith('.')) continue;
-    symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
-  }
-  symlinkSync(path.join(into, 'packages/contract'), path.join(modules, '@qless/contract'));
-}
-
 // PostgreSQL only (a deploy's engine), also when QLESS_TEST_ENGINES=both puts the file on PGlite.
 describe.runIf(available && inject('engine') === 'postgres')(
   `the previous release (${PREVIOUS}) on the new schema`,
@@ -81,7 +61,7 @@ describe.runIf(available && inject('engine') === 'postgres')(
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'qless-previous-'));
-      checkOut(PREVIOUS, dir);
+      checkOutRelease(ROOT, PREVIOUS, dir);
       const { server } = await bundleApi({
         apiDir: path.join(dir, 'apps/api'),
         outDir: path.join(dir, 'apps/api/dist'),
