@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signSimulatorCallback } from '../src/providers/simulator.js';
 import { useCampayApp } from './support/campay-app-harness.js';
 import { initiateBody } from './support/fixtures.js';
+import { simulatorSuccessFields } from './support/payment-helpers.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
 
 const MINUTE = 60_000;
@@ -12,27 +13,7 @@ const MINUTE = 60_000;
 describe("the simulator's callback signatures expire", () => {
   const h = useSimulatorApp();
 
-  const signedFields = async (paymentId: string) => {
-    const db = h.database.db;
-    const payment = await db
-      .selectFrom('payments')
-      .select('provider_reference')
-      .where('id', '=', paymentId)
-      .executeTakeFirstOrThrow();
-    const key = await db
-      .selectFrom('app_secrets')
-      .select('value')
-      .where('name', '=', 'simulator_signing_key')
-      .executeTakeFirstOrThrow();
-    const fields = {
-      status: 'SUCCESSFUL',
-      reference: payment.provider_reference ?? '',
-      external_reference: paymentId,
-      amount: '2',
-      currency: 'XAF',
-    };
-    return { fields, key: key.value };
-  };
+  const signedFields = (paymentId: string) => simulatorSuccessFields(h.database.db, paymentId);
   const send = (query: Record<string, string>) =>
     h.app.inject({
       method: 'GET',

@@ -16,7 +16,7 @@ import {
 } from './support/drain-helpers.js';
 import { createFixture, initiateBody } from './support/fixtures.js';
 import { insertPendingBacklog } from './support/payment-backlog.js';
-import { NO_LIMITS, ORIGIN } from './support/payment-helpers.js';
+import { NO_LIMITS, ORIGIN, simulatorSuccessFields } from './support/payment-helpers.js';
 import { freePort, startServer } from './support/server-process.js';
 import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 import { openSocket } from './support/ws.js';
@@ -168,24 +168,8 @@ describe.runIf(inject('engine') === 'postgres')('SIGTERM to one of two processes
     expect(closed.every((c) => c.code === 1012 && c.reason === 'service restart')).toBe(true);
 
     // While disconnected, one payment settles (its callback lands on B).
-    const payment = await db
-      .selectFrom('payments')
-      .select('provider_reference')
-      .where('id', '=', settles)
-      .executeTakeFirstOrThrow();
-    const key = await db
-      .selectFrom('app_secrets')
-      .select('value')
-      .where('name', '=', 'simulator_signing_key')
-      .executeTakeFirstOrThrow();
-    const fields = {
-      status: 'SUCCESSFUL',
-      reference: payment.provider_reference ?? '',
-      external_reference: settles,
-      amount: '2',
-      currency: 'XAF',
-    };
-    const signature = await signSimulatorCallback(key.value, fields, new Date());
+    const { fields, key } = await simulatorSuccessFields(db, settles);
+    const signature = await signSimulatorCallback(key, fields, new Date());
     const callback = await fetch(`${baseB}/api/v1/payment/callback/simulator`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -8,7 +8,13 @@ import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { signSimulatorCallback } from '../src/providers/simulator.js';
 import { createFixture, initiateBody } from './support/fixtures.js';
-import { NO_LIMITS as LIMITS, listen, ORIGIN, statusOf } from './support/payment-helpers.js';
+import {
+  NO_LIMITS as LIMITS,
+  listen,
+  ORIGIN,
+  simulatorSuccessFields,
+  statusOf,
+} from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 import { recordSocket } from './support/ws.js';
@@ -118,24 +124,8 @@ describe('two server processes on one PostgreSQL', () => {
     });
     // B has answered with the current status, so its socket is subscribed.
     await firstMessage;
-    const payment = await tdb.database.db
-      .selectFrom('payments')
-      .select('provider_reference')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const key = await tdb.database.db
-      .selectFrom('app_secrets')
-      .select('value')
-      .where('name', '=', 'simulator_signing_key')
-      .executeTakeFirstOrThrow();
-    const fields = {
-      status: 'SUCCESSFUL',
-      reference: payment.provider_reference ?? '',
-      external_reference: id,
-      amount: '2',
-      currency: 'XAF',
-    };
-    const signature = await signSimulatorCallback(key.value, fields, new Date(PINNED_NOW));
+    const { fields, key } = await simulatorSuccessFields(tdb.database.db, id);
+    const signature = await signSimulatorCallback(key, fields, new Date(PINNED_NOW));
     const cb = await appA.inject({
       method: 'POST',
       url: '/api/v1/payment/callback/simulator',

@@ -1,5 +1,7 @@
 import { paymentStatusMessageSchema } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/db/schema.js';
 
 /** The public origin the test apps are configured with (sockets check it). */
 export const ORIGIN = 'http://qless.test';
@@ -25,4 +27,32 @@ export async function statusOf(app: FastifyInstance, id: string) {
   return paymentStatusMessageSchema.parse(
     (await app.inject({ method: 'GET', url: `/api/v1/payment/${id}` })).json(),
   );
+}
+
+/**
+ * The fields of a simulator callback saying `paymentId` succeeded, and the key that signs
+ * them (sign with signSimulatorCallback at the time the test wants).
+ */
+export async function simulatorSuccessFields(
+  db: Kysely<DB>,
+  paymentId: string,
+): Promise<{ fields: Record<string, string>; key: string }> {
+  const payment = await db
+    .selectFrom('payments')
+    .select('provider_reference')
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  const key = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', 'simulator_signing_key')
+    .executeTakeFirstOrThrow();
+  const fields = {
+    status: 'SUCCESSFUL',
+    reference: payment.provider_reference ?? '',
+    external_reference: paymentId,
+    amount: '2',
+    currency: 'XAF',
+  };
+  return { fields, key: key.value };
 }
