@@ -1,11 +1,18 @@
 /**
  * `npm run lighthouse`: Lighthouse 12.2.3 (mobile, simulated throttling) on every public page
  * of the production build, served by the real server with fresh demo data, on two profiles:
- * regular 3G (300 ms RTT, 700 Kbps) and weak 2G (800 ms RTT, 250 Kbps), both with 4x CPU.
+ * regular 3G (300 ms RTT, 700 Kbps) and weak 2G (800 ms RTT, 250 Kbps), both on the CPU of
+ * Lighthouse's mobile device.
  *
  *   npm run lighthouse [-- --runs=3] [--profiles=3g,2g] [--urls=/,/organizations,…]
  *                      [--gate=3g] [--gate-except={ticket-link}] [--gate-metrics=lcp,cls]
- *                      [--ci] [--save-lhr=DIR]
+ *                      [--cpu=calibrated|4] [--ci] [--save-lhr=DIR]
+ *
+ * The CPU slowdown is calibrated to this machine (decision 115): Lighthouse's 4x assumes a
+ * high-end desktop (benchmarkIndex 1500-2000) and makes it a mid-tier phone; on a machine twice
+ * as fast 4x measures a phone twice as fast, on one twice as slow a phone twice as slow. Each
+ * load is simulated with `benchmarkIndex / 437.5` (4x at 1750, the middle of Lighthouse's
+ * high-end desktop class), as Lighthouse's throttling guide advises. `--cpu=4` is the plain 4x.
  *
  * Each URL is loaded `--runs` times; each load's trace is simulated on every profile (lantern
  * simulates the network and CPU from one unthrottled trace, so one load serves both), and per
@@ -68,6 +75,21 @@ const DEFAULT_URLS = [
 ];
 const RESULTS = resolve(import.meta.dirname, 'results/lighthouse.json');
 
+/**
+ * The phone every load is simulated on: Lighthouse's 4x on the middle of its high-end desktop
+ * class (benchmarkIndex 1750, docs/throttling.md), a mid-tier phone of index 437.5.
+ */
+const TARGET_DEVICE_INDEX = 1750 / 4;
+/** Bounds of the calibrated slowdown: a machine outside them is measured at the bound. */
+const CPU_MULTIPLIER_BOUNDS = [1, 12] as const;
+
+/** The CPU slowdown that makes this load's machine (its benchmarkIndex) the target phone. */
+export function calibratedMultiplier(benchmarkIndex: number): number {
+  const [low, high] = CPU_MULTIPLIER_BOUNDS;
+  const multiplier = benchmarkIndex / TARGET_DEVICE_INDEX;
+  return Math.round(Math.min(high, Math.max(low, multiplier)) * 10) / 10;
+}
+
 // Regular 3G as Lighthouse defines it: 300 ms RTT, 700 Kbps, 4x CPU.
 const REGULAR_3G = throttling.mobileRegular3G;
 if (
@@ -97,19 +119,19 @@ interface Profile {
 const PROFILES: Record<string, Profile> = {
   '3g': {
     name: '3g',
-    label: 'regular 3G (300 ms RTT, 700 Kbps, 4x CPU, simulated)',
+    label: 'regular 3G (300 ms RTT, 700 Kbps, simulated)',
     throttling: REGULAR_3G,
     targets: { performance: 95, lcpMs: 2500, cls: 0.02 },
   },
   '2g': {
     name: '2g',
-    label: 'weak 2G (800 ms RTT, 250 Kbps, 4x CPU, simulated)',
+    label: 'weak 2G (800 ms RTT, 250 Kbps, simulated)',
     throttling: WEAK_2G,
     targets: { performance: null, lcpMs: 4000, cls: 0.02 },
   },
 };
 
-function configOf(profile: Profile): Config {
+function configOf(profile: Profile, cpuSlowdownMultiplier?: number): Config {
   return {
     extends: 'lighthouse:default',
     settings: {
@@ -128,7 +150,10 @@ function configOf(profile: Profile): Config {
       formFactor: 'mobile',
       screenEmulation: screenEmulationMetrics.mobile,
       throttlingMethod: 'simulate',
-      throttling: profile.throttling,
+      throttling: {
+        ...profile.throttling,
+        cpuSlowdownMultiplier: cpuSlowdownMultiplier ?? profile.throttling.cpuSlowdownMultiplier,
+      },
     },
   };
 }
@@ -144,6 +169,8 @@ interface PageFigures {
   totalBytes: number;
   /** Lighthouse's measure of this machine's speed at the time (a loaded machine scores low). */
   benchmarkIndex: number;
+  /** The CPU slowdown this load was simulated with. */
+  cpu: number;
 }
 
 interface PageResult extends PageFigures {
@@ -184,6 +211,7 @@ function figuresOf(url: string, lhr: Result): PageFigures {
     siMs: numeric(lhr, 'speed-index'),
     totalBytes: numeric(lhr, 'total-byte-weight'),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    cpu: lhr.configSettings.throttling.cpuSlowdownMultiplier,
   };
 }
 
@@ -216,7 +244,20 @@ function targetText(targets: Targets): string {
 }
 
 function table(pages: PageResult[]): string {
-  const head = ['page', 'score', 'runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'bytes', 'bench', ''];
+  const head = [
+    'page',
+    'score',
+    'runs',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'SI',
+    'bytes',
+    'bench',
+    'cpu',
+    '',
+  ];
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const rows = pages.map((p) => [
     p.url,
@@ -229,6 +270,7 @@ function table(pages: PageResult[]): string {
     s(p.siMs),
     `${(p.totalBytes / 1024).toFixed(1)} KB`,
     String(p.benchmarkIndex),
+    `${p.cpu}x`,
     p.met ? 'ok' : `MISS: ${p.misses.join(', ')}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -286,6 +328,7 @@ async function main(): Promise<void> {
       urls: { type: 'string', default: process.env.LIGHTHOUSE_URLS ?? DEFAULT_URLS.join(',') },
       profiles: { type: 'string', default: process.env.LIGHTHOUSE_PROFILES ?? '3g,2g' },
       ci: { type: 'boolean', default: false },
+      cpu: { type: 'string', default: process.env.LIGHTHOUSE_CPU ?? 'calibrated' },
       'save-lhr': { type: 'string' },
       // Whose misses fail the run (the others are measured and printed): profiles, and pages
       // measured but not gated yet (issue 22 stays open for them; see decision 112).
@@ -298,6 +341,10 @@ async function main(): Promise<void> {
       },
     },
   });
+  const fixedCpu = values.cpu === 'calibrated' ? null : Number(values.cpu);
+  if (fixedCpu !== null && !(fixedCpu >= 1 && fixedCpu <= 20)) {
+    throw new Error('--cpu must be `calibrated` or a slowdown between 1 and 20');
+  }
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1`);
   const paths = values.urls
@@ -309,7 +356,7 @@ async function main(): Promise<void> {
     if (!profile) throw new Error(`Unknown profile ${name} (${Object.keys(PROFILES).join(', ')})`);
     return profile;
   });
-  const [first, ...others] = profiles;
+  const [first] = profiles;
   if (!first) throw new Error('--profiles names none');
   if (values.ci && !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('No build in apps/web/dist: run `npm run build` first');
@@ -368,17 +415,22 @@ async function main(): Promise<void> {
           firstConfig,
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        // The same load simulated on the other profiles: the settings the trace was gathered
-        // with are the first profile's, and only the throttling differs (simulated, not applied).
-        const lhrs: [Profile, Result][] = [[first, result.lhr]];
-        for (const profile of others) {
+        // The load simulated on every profile with this machine's CPU slowdown: the trace was
+        // gathered unthrottled (simulated throttling), so only the simulation's settings change.
+        const cpu = fixedCpu ?? calibratedMultiplier(result.artifacts.BenchmarkIndex);
+        const lhrs: [Profile, Result][] = [];
+        for (const profile of profiles) {
+          const config = configOf(profile, cpu);
           const artifacts: Artifacts = {
             ...result.artifacts,
-            settings: { ...result.artifacts.settings, throttling: profile.throttling },
+            settings: {
+              ...result.artifacts.settings,
+              throttling: { ...profile.throttling, cpuSlowdownMultiplier: cpu },
+            },
           };
           const flow = await auditFlowArtifacts(
             { gatherSteps: [{ artifacts, flags: {} }] },
-            configOf(profile),
+            config,
           );
           const lhr = flow.steps[0]?.lhr;
           if (!lhr) throw new Error(`No ${profile.name} result for ${url}`);

@@ -1,5 +1,5 @@
 import { LIVE_EVENT } from '@qless/contract/web-page';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptHashRoute, interceptLinkClicks } from './app/location';
 import { followPageArrivals } from './app/page-arrival';
@@ -70,7 +70,12 @@ if (hydrating)
   void Promise.all([messages, preloadRoute(location.pathname)]).then(() => {
     // Hydrated only if the address is still the one the server rendered. Nothing of the app
     // moves it before then (links and hash routes wait for live); a guard, not a path.
-    if (location.pathname + location.search === rendered) hydrateRoot(root, app);
+    // Hydration as a transition: React does it in slices of a few milliseconds that let the
+    // phone paint and take taps between them, not in one long task (decision 115).
+    if (location.pathname + location.search === rendered)
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
     else createRoot(root).render(app);
   });
 else void messages.then(() => createRoot(root).render(app));

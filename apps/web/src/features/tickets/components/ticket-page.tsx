@@ -1,6 +1,6 @@
 import type { CustomerBooking } from '@qless/contract';
 import { normalizeTicketCode } from '@qless/contract/core';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -82,7 +82,9 @@ export function TicketPage(props: Props) {
   const show = useCallback(
     (booking: CustomerBooking, key: string) => {
       rememberBooking(booking, key, locale);
-      setView({ kind: 'booking', booking, key });
+      // The booking's view is the page's biggest render: as a transition React renders it in
+      // slices that let taps through, not as one long task on a slow phone (decision 115).
+      startTransition(() => setView({ kind: 'booking', booking, key }));
     },
     [locale],
   );

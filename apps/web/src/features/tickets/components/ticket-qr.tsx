@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
-import { qrPath, TICKET_QR_LEVEL } from '../lib/ticket-qr';
+import { qrPath, TICKET_QR_OPTIONS, ticketQrSegments } from '../lib/ticket-qr';
 
 const MARGIN = 2;
 
@@ -27,7 +27,7 @@ export function TicketQr({ token, code }: { token: string; code: string }) {
       .then((loaded) => {
         // A CommonJS package: its functions sit on `default` or on the module, by bundler.
         const encoder: Pick<typeof loaded, 'create'> = loaded.default ?? loaded;
-        const qr = encoder.create(token, { errorCorrectionLevel: TICKET_QR_LEVEL });
+        const qr = encoder.create(ticketQrSegments(token), TICKET_QR_OPTIONS);
         const size = qr.modules.size + 2 * MARGIN;
         if (current) setDrawn({ size, path: qrPath(qr.modules, MARGIN) });
       })

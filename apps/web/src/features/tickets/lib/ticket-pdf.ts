@@ -1,7 +1,7 @@
 import type { Ticket } from '@qless/contract';
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
-import { TICKET_QR_LEVEL } from './ticket-qr';
+import { TICKET_QR_OPTIONS, ticketQrSegments } from './ticket-qr';
 
 /** Every text of the ticket, already in the UI language; row labels carry their colon. */
 export interface TicketLabels {
@@ -61,8 +61,8 @@ export async function renderTicketPdf(
     y += 8;
   }
 
-  const qr = await QRCode.toDataURL(qrText, {
-    errorCorrectionLevel: TICKET_QR_LEVEL,
+  const qr = await QRCode.toDataURL(ticketQrSegments(qrText), {
+    ...TICKET_QR_OPTIONS,
     margin: 1,
     width: 360,
   });
