@@ -14,6 +14,7 @@ import {
   withColon,
 } from './download-ticket';
 import { renderTicketPdf } from './ticket-pdf';
+import { TICKET_QR_OPTIONS, ticketQrSegments } from './ticket-qr';
 
 const TICKET: Ticket = {
   code: 'QL-7K4M-2QAB-XC9D',
@@ -141,9 +142,13 @@ describe('renderTicketPdf', () => {
     const text = ticketQrText(TICKET);
     const toDataURL = vi.spyOn(QRCode, 'toDataURL');
     await renderTicketPdf(TICKET, ticketLabels(TICKET, i18nFor('en')), text);
+    // The token as one byte segment, level Q, the ticket QR's one mask (decision 115).
     expect(toDataURL).toHaveBeenCalledWith(
-      text,
-      expect.objectContaining({ errorCorrectionLevel: 'Q' }),
+      ticketQrSegments(text),
+      expect.objectContaining({
+        errorCorrectionLevel: 'Q',
+        maskPattern: TICKET_QR_OPTIONS.maskPattern,
+      }),
     );
     toDataURL.mockRestore();
   });
