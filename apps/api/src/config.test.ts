@@ -34,6 +34,18 @@ describe('loadConfig', () => {
       expect(problems).toContain(key);
   });
 
+  it('keeps idle connections after SIGTERM only within the drain bound (decision 028)', () => {
+    expect(loadConfig({}).shutdownIdleGraceMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_IDLE_GRACE_MS: '5000' }).shutdownIdleGraceMs).toBe(5000);
+    expect(() => loadConfig({ SHUTDOWN_IDLE_GRACE_MS: '9000' })).toThrow(
+      /SHUTDOWN_IDLE_GRACE_MS.*2 000 ms of SHUTDOWN_TIMEOUT_MS/,
+    );
+    expect(
+      loadConfig({ SHUTDOWN_IDLE_GRACE_MS: '9000', SHUTDOWN_TIMEOUT_MS: '15000' })
+        .shutdownIdleGraceMs,
+    ).toBe(9000);
+  });
+
   it('normalizes origins and treats empty values as unset', () => {
     const c = loadConfig({
       PUBLIC_ORIGIN: 'https://qless.cm/',

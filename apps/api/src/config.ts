@@ -155,6 +155,10 @@ const configSchema = z
     METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     // Graceful shutdown (decision 028): the whole drain after SIGTERM, then exit 1.
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+    // Behind a proxy that keeps connections to the app: idle ones stay open this long after
+    // SIGTERM (longer than the proxy's upstream keep-alive timeout), so none is closed as the
+    // proxy writes a request on it. 0: closed at once (no proxy, or one that does not pool).
+    SHUTDOWN_IDLE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     // Beyond one database (decision 033): rate counters and fan-out through Redis when set.
     REDIS_URL: z
       .string()
@@ -172,6 +176,13 @@ const configSchema = z
         code: 'custom',
         path: ['METRICS_PORT'],
         message: 'must differ from PORT (the main port serves /metrics only with METRICS_TOKEN)',
+      });
+    }
+    if (e.SHUTDOWN_IDLE_GRACE_MS > e.SHUTDOWN_TIMEOUT_MS - 2000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_IDLE_GRACE_MS'],
+        message: 'must leave at least 2 000 ms of SHUTDOWN_TIMEOUT_MS for the rest of the drain',
       });
     }
     // A server that lies about the time must never be one that takes real bookings.
@@ -398,6 +409,8 @@ const configSchema = z
       },
       /** After SIGTERM: drain, hand back and close within this, else exit 1 (decision 028). */
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+      /** After SIGTERM: idle kept-alive connections stay open this long (decision 028). */
+      shutdownIdleGraceMs: e.SHUTDOWN_IDLE_GRACE_MS,
       /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs on. */
       fakeNow: e.QLESS_FAKE_NOW ? new Date(e.QLESS_FAKE_NOW) : null,
     };

@@ -79,6 +79,61 @@ describe('the drain on a bare app', () => {
     expect(phases.slice(4)).toEqual(['app', 'database']);
   });
 
+  it('with an idle grace, answers a POST written on a kept-alive connection after the signal, then closes the idle ones', async () => {
+    const handled: string[] = [];
+    const { lifecycle, port } = await start(handled);
+    // A proxy's pooled connection: used once, then idle.
+    const pooled = await openRaw(port);
+    pooled.write(get('/api/v1/sync'));
+    await pooled.waitFor(1);
+    const unused = await openRaw(port);
+    const { log, lines } = recordingLog();
+    const done = lifecycle.shutdown({
+      signal: 'SIGTERM',
+      timeoutMs: 5000,
+      idleGraceMs: 1000,
+      closeDatabase: async () => {},
+      log,
+    });
+    expect(await tryConnect(port)).toBe('ECONNREFUSED');
+    // The proxy reuses its idle connection for a POST just after the signal: answered, and
+    // told that the connection ends (never reset: a POST cannot be sent to another process).
+    await new Promise((r) => setTimeout(r, 200));
+    const post = slowPost('/api/v1/book', { name: 'Ngono Marie' });
+    pooled.write(post.head + post.rest);
+    const [, booked] = await pooled.waitFor(2);
+    expect(booked?.status).toBe(200);
+    expect(booked?.headers.connection).toBe('close');
+    await pooled.closed;
+    // The connection never used again is closed by the server when the grace ends.
+    const begun = performance.now();
+    await unused.closed;
+    expect(performance.now() - begun).toBeGreaterThan(300);
+    expect(await done).toBe(0);
+    expect(handled).toEqual(['sync', 'book']);
+    expect(lines.find((l) => l.obj.phase === 'idle')?.obj).toMatchObject({ closed: 1 });
+  });
+
+  it('without a grace, closes an idle kept-alive connection at the signal', async () => {
+    const { lifecycle, port } = await start([]);
+    const pooled = await openRaw(port);
+    pooled.write(get('/api/v1/sync'));
+    await pooled.waitFor(1);
+    const { log } = recordingLog();
+    const done = lifecycle.shutdown({
+      signal: 'SIGTERM',
+      timeoutMs: 5000,
+      closeDatabase: async () => {},
+      log,
+    });
+    const closedAt = await Promise.race([
+      pooled.closed.then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('open'), 500)),
+    ]);
+    expect(closedAt).toBe('closed');
+    expect(await done).toBe(0);
+  });
+
   it('past the bound, says what was still open (no token) and resolves 1', async () => {
     const { lifecycle, port } = await start([]);
     const conn = await openRaw(port);

@@ -4,9 +4,16 @@
  * `shutdown` drains in phases, each logged with its duration:
  *   1. draining: readiness answers 503 at once; the listener closes (a new connection is
  *      refused, so a proxy tries the next upstream before sending anything), idle keep-alive
- *      connections are closed, and each busy connection's last response says `Connection:
- *      close` (a request already read is answered, never reset; as RFC 9112 §9.6 asks, a
- *      request pipelined behind a response that said close is not processed at all);
+ *      connections are closed (after `idleGraceMs`, see below), and each busy connection's
+ *      last response says `Connection: close` (a request already read is answered, never
+ *      reset; as RFC 9112 §9.6 asks, a request pipelined behind a response that said close
+ *      is not processed at all);
+ *   1b. idle (with `idleGraceMs` > 0, behind a proxy): idle kept-alive connections stay open
+ *      for that long, or until none is left; a request the proxy writes on one meanwhile is
+ *      answered with `Connection: close`. Closing one at the instant the proxy reuses it
+ *      resets a request the proxy cannot retry when it is a POST (decision 028, found by the
+ *      topology test); a proxy whose upstream keep-alive timeout is shorter than the grace
+ *      has closed its idle connections itself by the end of it;
  *   2. sockets: every live socket (payment status, board, turn) is closed with 1012 "Service
  *      Restart", so browsers reconnect at once to another process and get the current state;
  *   3. requests: the requests in flight finish;
@@ -26,6 +33,8 @@ export const RESTART_CLOSE_CODE = 1012;
 export const RESTART_CLOSE_REASON = 'service restart';
 /** How long sockets get to finish their close handshake before they are cut. */
 const SOCKET_CLOSE_WAIT_MS = 2_000;
+/** How often the idle phase looks whether any idle connection is left. */
+const IDLE_POLL_MS = 50;
 /** Seconds a load balancer is told to wait before asking a draining process again. */
 export const DRAINING_RETRY_AFTER_S = 5;
 
@@ -168,6 +177,33 @@ export class Lifecycle {
     }
   }
 
+  /**
+   * Closes the listener. Node's `server.close()` also closes every idle kept-alive connection
+   * at once; with `keepIdle` those stay open (the idle phase closes them).
+   */
+  private stopListening(keepIdle: boolean): void {
+    const server = this.server;
+    if (!server) return;
+    if (!keepIdle) {
+      server.close();
+      return;
+    }
+    const closeIdle = server.closeIdleConnections;
+    server.closeIdleConnections = () => {};
+    try {
+      server.close();
+    } finally {
+      server.closeIdleConnections = closeIdle;
+    }
+  }
+
+  /** Open connections with no request in flight (WebSocket ones until they close). */
+  private idleConnections(): number {
+    let n = 0;
+    for (const socket of this.connections) if (!this.inFlight.has(socket)) n += 1;
+    return n;
+  }
+
   /** Sockets upgraded to WebSocket (payment status, boards, turns). */
   private liveSockets(): Set<WebSocket> {
     return (this.app?.websocketServer?.clients as Set<WebSocket> | undefined) ?? new Set();
@@ -188,8 +224,11 @@ export class Lifecycle {
     timeoutMs: number;
     closeDatabase: () => Promise<void>;
     log: FastifyBaseLogger;
+    /** How long idle kept-alive connections stay open after the listener closes (1b). */
+    idleGraceMs?: number;
   }): Promise<0 | 1> {
     const { log, timeoutMs } = options;
+    const idleGraceMs = Math.max(0, options.idleGraceMs ?? 0);
     if (this.state !== 'running') return 1;
     this.state = 'draining';
     const started = performance.now();
@@ -208,7 +247,7 @@ export class Lifecycle {
 
     const run = async () => {
       let t = performance.now();
-      this.server?.close();
+      this.stopListening(idleGraceMs > 0);
       for (const [socket, list] of this.inFlight) {
         for (const res of list) this.closeIfLast(socket, res);
       }
@@ -221,8 +260,28 @@ export class Lifecycle {
           liveSockets: this.liveSockets().size,
           timeoutMs,
         },
-        'shutdown: draining; readiness 503, listener closed, idle connections closed',
+        idleGraceMs > 0
+          ? 'shutdown: draining; readiness 503, listener closed, idle connections kept for the grace'
+          : 'shutdown: draining; readiness 503, listener closed, idle connections closed',
       );
+      const idle = phase('idle', async () => {
+        if (idleGraceMs <= 0) return;
+        const s = performance.now();
+        const until = s + Math.min(idleGraceMs, left());
+        while (this.idleConnections() > 0 && performance.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+        }
+        const closed = this.idleConnections();
+        this.server?.closeIdleConnections();
+        // Node leaves a connection that never sent a byte (a preconnect) open: closed here.
+        for (const socket of this.connections) {
+          if (!this.inFlight.has(socket) && socket.bytesRead === 0) socket.destroy();
+        }
+        log.info(
+          { phase: 'idle', ms: ms(s), closed },
+          'shutdown: idle keep-alive connections closed after the grace',
+        );
+      });
       const sockets = phase('sockets', async () => {
         const s = performance.now();
         const wss = this.app?.websocketServer;
@@ -253,6 +312,8 @@ export class Lifecycle {
         );
       });
       const requests = phase('requests', async () => {
+        // Requests written on idle connections during the grace are answered too.
+        await idle;
         const s = performance.now();
         const before = this.requestsInFlight;
         if (before > 0) {

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       .shutdown({
         signal,
         timeoutMs: config.shutdownTimeoutMs,
+        idleGraceMs: config.shutdownIdleGraceMs,
         closeDatabase: () => database.close(),
         log: app.log,
       })
