@@ -145,6 +145,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 15_000 } },
