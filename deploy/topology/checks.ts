@@ -98,6 +98,21 @@ export function checkRequests(
     elsewhere.every((r) => !failed(r)),
     `no 5xx or unanswered request outside the deploy, the kill and the cut (n=${elsewhere.length}; ${byStatus(elsewhere.filter(failed)) || 'none'})`,
   );
+  // Where the failures outside the events fell: seconds after the end of the nearest event.
+  const events = [
+    ...deploys.map(([w, name]) => [w, name] as const),
+    [t.kill, 'the kill'] as const,
+    [cutWindow, 'the cut'] as const,
+  ];
+  const placed = elsewhere.filter(failed).map((r) => {
+    const before = events.filter(([w]) => w.end <= r.t).sort(([a], [b]) => b.end - a.end)[0];
+    const after = before
+      ? `${((r.t - before[0].end) / 1000).toFixed(1)} s after ${before[1]}`
+      : 'before any event';
+    return `${r.kind} ${r.status}${r.fromProxy ? ' (nginx)' : ''} ${after}`;
+  });
+  if (placed.length > 0)
+    c.figure(`the failures outside the events: ${[...new Set(placed)].slice(0, 12).join('; ')}`);
   c.figure(`bookings given up after five failed tries: ${load.gaveUp}`);
 }
 
