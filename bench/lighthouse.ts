@@ -84,7 +84,7 @@ const TARGET_DEVICE_INDEX = 1750 / 4;
 const CPU_MULTIPLIER_BOUNDS = [1, 12] as const;
 
 /** The CPU slowdown that makes this load's machine (its benchmarkIndex) the target phone. */
-export function calibratedMultiplier(benchmarkIndex: number): number {
+function calibratedMultiplier(benchmarkIndex: number): number {
   const [low, high] = CPU_MULTIPLIER_BOUNDS;
   const multiplier = benchmarkIndex / TARGET_DEVICE_INDEX;
   return Math.round(Math.min(high, Math.max(low, multiplier)) * 10) / 10;
@@ -520,7 +520,9 @@ async function main(): Promise<void> {
           settings: {
             formFactor: 'mobile',
             throttlingMethod: 'simulate',
+            // The network's figures; the CPU slowdown of each page's run is its `cpu`.
             throttling: profile.throttling,
+            cpuSlowdown: fixedCpu ?? `calibrated: benchmarkIndex / ${TARGET_DEVICE_INDEX}`,
           },
           targets: profile.targets,
           pages: results.get(profile.name) ?? [],
