@@ -16,6 +16,9 @@ const FAMILIES = [
   'qless_http_requests_total',
   'qless_http_request_duration_seconds_sum',
   'qless_http_request_duration_seconds_count',
+  'qless_db_pool_acquire_seconds_sum',
+  'qless_db_pool_acquire_seconds_count',
+  'qless_db_pool_connections',
 ];
 
 interface Sample {
@@ -188,9 +191,19 @@ export class MetricsWatch {
     const otherWait = this.meanSeconds(2, during, any, POOL);
     const ms = (v: number | null) => (v === null ? '-' : (v * 1000).toFixed(0));
     const longer = (a: number | null, b: number | null) => a !== null && b !== null && a - b >= 0.2;
+    // How full api1's pool was meanwhile: the most requests seen waiting for a connection.
+    const waiting = Math.max(
+      0,
+      ...this.of(1, during).map((x) =>
+        MetricsWatch.sum(
+          x,
+          (k) => k.startsWith('qless_db_pool_connections') && k.includes('state="waiting"'),
+        ),
+      ),
+    );
     c.check(
       longer(slow, other) || longer(slowWait, otherWait),
-      `metrics, 200 ms link: api1's mean request ${ms(slow)} ms, api2's ${ms(other)} ms; mean wait for a database connection ${ms(slowWait)} ms against ${ms(otherWait)} ms (api1's payment initiations ${ms(this.meanSeconds(1, during, (k) => k.includes('initiate')))} ms; api1 scraped ${this.of(1, during).length} times meanwhile)`,
+      `metrics, 200 ms link: api1's mean request ${ms(slow)} ms, api2's ${ms(other)} ms; mean wait for a database connection ${ms(slowWait)} ms against ${ms(otherWait)} ms (api1's payment initiations ${ms(this.meanSeconds(1, during, (k) => k.includes('initiate')))} ms; api1 scraped ${this.of(1, during).length} times meanwhile, at most ${waiting} waiting for a connection)`,
     );
   }
 }
