@@ -72,6 +72,7 @@ import { WaitlistService } from './modules/waitlist/waitlist.service.js';
 import { WaitlistOffers, WaitlistSweep } from './modules/waitlist/waitlist-offers.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
+import { databaseSimulatorLedger } from './providers/simulator-ledger.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { openBeyondOneDatabase } from './redis/beyond-one-database.js';
 import { acceptRequestId } from './request-context.js';
@@ -207,8 +208,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log,
     async (deliverCallback) =>
       options.provider ??
-      createPaymentProvider(config.payments, { clock: deps.clock, deliverCallback }, () =>
-        getOrCreateSecret(deps.db, 'simulator_signing_key'),
+      createPaymentProvider(
+        config.payments,
+        { clock: deps.clock, deliverCallback },
+        {
+          signingKey: () => getOrCreateSecret(deps.db, 'simulator_signing_key'),
+          ledger: databaseSimulatorLedger(deps.db),
+        },
       ),
   );
   const liveSockets = new LiveSockets(config, () => app.allowedOrigins);

@@ -86,10 +86,11 @@ describe('awkward callbacks and backlogs with the simulator', () => {
 
   it('a payment whose outcome cannot be learned ends in needs_review, not silently failed', async () => {
     const id = await pending('677123999');
-    // As if the process died before the provider's reference was saved.
+    // A reference the provider cannot answer about: every status check fails. (A payment
+    // without one is looked up in the simulator's book: payment-settlement.test.ts.)
     await h.database.db
       .updateTable('payments')
-      .set({ provider_reference: null })
+      .set({ provider_reference: 'sim_unreadable' })
       .where('id', '=', id)
       .execute();
     h.clock.advance(31 * 60_000);
@@ -107,7 +108,7 @@ describe('awkward callbacks and backlogs with the simulator', () => {
       status: 'FAILED',
       failure_code: 'OUTCOME_UNKNOWN',
       needs_review: true,
-      review_reason: 'NO_PROVIDER_REFERENCE',
+      review_reason: 'PROVIDER_UNAVAILABLE',
     });
   });
 

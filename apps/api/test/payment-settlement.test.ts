@@ -147,6 +147,83 @@ describe('payment settlement with the simulator', () => {
     }
   });
 
+  it("a collect whose answer was never saved is found in the simulator's book and settled", async () => {
+    const date = h.nextDate();
+    const id = (await h.initiate(initiateBody(h.fx, { date }))).json().payment.payment_id as string;
+    const db = h.database.db;
+    // As when the process died, or its database link failed, between the collect and saving
+    // its reference: the payment has none, and the process that would call back is gone.
+    const { reference } = await db
+      .selectFrom('simulator_collects')
+      .select('reference')
+      .where('payment_id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('payments')
+      .set({ provider_reference: null })
+      .where('id', '=', id)
+      .execute();
+    h.clock.advance(61_000);
+    try {
+      await h.app.payments.reconciler.sweep();
+      expect(await h.status(id)).toMatchObject({ status: 'SUCCESSFUL' });
+      const row = await db
+        .selectFrom('payments')
+        .select('provider_reference')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.provider_reference).toBe(reference);
+      const outcomes = await db
+        .selectFrom('payment_events')
+        .select('outcome')
+        .where('payment_id', '=', id)
+        .orderBy('received_at')
+        .execute();
+      expect(outcomes.map((e) => e.outcome)).toEqual(['found_by_lookup', 'confirmed']);
+    } finally {
+      h.clock.advance(-61_000);
+    }
+  });
+
+  it('a payment the simulator never collected fails a minute after it started, freeing its seat', async () => {
+    const date = h.nextDate();
+    const id = (await h.initiate(initiateBody(h.fx, { date }))).json().payment.payment_id as string;
+    const db = h.database.db;
+    // As when the process died between the hold and the collect: no collect in the book.
+    await db.deleteFrom('simulator_collects').where('payment_id', '=', id).execute();
+    await db
+      .updateTable('payments')
+      .set({ provider_reference: null })
+      .where('id', '=', id)
+      .execute();
+    h.clock.advance(30_000);
+    try {
+      // Not found yet, but young: it waits (the collect may still be under way).
+      await h.app.payments.reconciler.sweep();
+      expect((await h.status(id)).status).toBe('PENDING');
+      expect(await h.taken(date)).toHaveLength(1);
+      h.clock.advance(31_000);
+      const swept = await h.app.payments.reconciler.sweep();
+      expect(swept.expiredPayments).toBe(1);
+      expect(await h.status(id)).toMatchObject({
+        status: 'FAILED',
+        failure_code: 'NOT_AT_PROVIDER',
+        ticket: null,
+      });
+      expect(await h.taken(date)).toEqual([]);
+      const row = await db
+        .selectFrom('payments')
+        .select(['needs_review', 'needs_refund'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ needs_review: false, needs_refund: false });
+      // Were a success reported after all, it is recorded for refund.
+      expect((await h.callback(id, 'SUCCESSFUL')).json()).toMatchObject({ outcome: 'refund_due' });
+    } finally {
+      h.clock.advance(-61_000);
+    }
+  });
+
   it('answers unknown payments, tickets and providers with codes', async () => {
     const unknown = await h.app.inject({
       method: 'GET',

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../src/clock.js';
 import { type Database, openDatabase } from '../src/db/database.js';
-import { Reconciler, type ReconcilerConfig } from '../src/modules/payments/reconciler.js';
+import type { PaymentStateMachine } from '../src/modules/payments/payment-state-machine.js';
+import {
+  CHECKS_IN_FLIGHT,
+  DATABASE_SHARE,
+  Reconciler,
+  type ReconcilerConfig,
+} from '../src/modules/payments/reconciler.js';
 import { type PaymentProvider, ProviderUnavailableError } from '../src/providers/provider.js';
 import { useStack } from './support/app-fixture.js';
 import { createFixture } from './support/fixtures.js';
@@ -25,13 +31,14 @@ function reconcilerFor(
   clock: FixedClock,
   config: Partial<ReconcilerConfig>,
   provider: PaymentProvider = app.payments.provider,
+  stateMachine: PaymentStateMachine = app.payments.stateMachine,
 ): Reconciler {
   return new Reconciler({
     db: database.db,
     clock,
     provider,
     bookings: app.payments.bookings,
-    stateMachine: app.payments.stateMachine,
+    stateMachine,
     log: app.log,
     config: { ...BASE, ...config },
   });
@@ -145,6 +152,62 @@ describe('the reconciler', () => {
     const retry = await reconcilerFor(stack.app, stack.database, stack.clock, {}).sweep();
     expect(retry.checked).toBe(4);
     expect((await settlement(stack.database, ids)).successful).toHaveLength(60);
+  });
+
+  it('keeps its database work to its share of the pool while every provider check is in flight', async () => {
+    const fx = await createFixture(stack.database, stack.clock.now(), '-share');
+    const ids = await insertPendingBacklog(stack.database, fx, 60, stack.clock.now());
+    stack.clock.advance(60_000);
+    /** Most calls seen under way at once, and how many are now. */
+    const gauge = () => {
+      let now = 0;
+      const g = {
+        max: 0,
+        async around<T>(work: () => Promise<T>): Promise<T> {
+          now += 1;
+          g.max = Math.max(g.max, now);
+          try {
+            return await work();
+          } finally {
+            now -= 1;
+          }
+        },
+      };
+      return g;
+    };
+    const provider = gauge();
+    const settling = gauge();
+    const real = stack.app.payments.provider;
+    // The provider answers after 20 ms (its HTTP round trip); settling waits 20 ms for the
+    // database before it starts (a slow link), so every check reaches it while others settle.
+    const slowProvider: PaymentProvider = {
+      ...real,
+      capabilities: real.capabilities,
+      getStatus: (reference) =>
+        provider.around(async () => {
+          await new Promise((r) => setTimeout(r, 20));
+          return real.getStatus(reference);
+        }),
+    };
+    const machine = stack.app.payments.stateMachine;
+    const countedMachine = Object.create(machine) as PaymentStateMachine;
+    countedMachine.applyEvent = (...args) =>
+      settling.around(async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        return machine.applyEvent(...args);
+      });
+    const result = await reconcilerFor(
+      stack.app,
+      stack.database,
+      stack.clock,
+      {},
+      slowProvider,
+      countedMachine,
+    ).sweep();
+    expect(result.checked).toBe(60);
+    expect((await settlement(stack.database, ids)).successful).toHaveLength(60);
+    expect(provider.max).toBe(CHECKS_IN_FLIGHT);
+    expect(settling.max).toBe(DATABASE_SHARE);
   });
 
   it('works through a backlog beyond one sweep without waiting for the next tick', async () => {

@@ -55,6 +55,8 @@ export type RecordedOutcome =
   | 'found_by_lookup'
   | 'needs_review'
   | 'expired'
+  /** Failed because the provider had no transaction for it long after it was started. */
+  | 'not_at_provider'
   /** Failed because a newer payment was started for the same number. */
   | 'superseded'
   /** Failed because the customer cancelled it while it was pending (issue 10). */

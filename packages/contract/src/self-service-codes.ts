@@ -48,7 +48,9 @@ export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASON_NAMES)[number]
  *   provider could not be used: PROVIDER_UNAVAILABLE, UNAUTHORIZED, AUTH_FAILED,
  *   TOKEN_UNAVAILABLE, TIMEOUT, NETWORK_ERROR, BAD_RESPONSE, EXCEPTION, HTTP_nnn;
  * - the reconciler: EXPIRED (still pending at the provider when we gave up), OUTCOME_UNKNOWN
- *   (the provider could not say; an operator reviews it);
+ *   (the provider could not say; an operator reviews it), NOT_AT_PROVIDER (the provider, asked
+ *   by our payment id, had no transaction for it long after it started: the collect never
+ *   reached it);
  * - the hold limits: SUPERSEDED (a newer payment was started for the same number);
  * - the customer: CANCELLED_BY_CUSTOMER (POST /payment/{id}/cancel).
  * A provider's own code for a transaction it failed (Campay's "CP…") is not listed: see
@@ -68,6 +70,7 @@ export const PAYMENT_FAILURE_REASONS = {
   TIMEOUT: 'provider_unavailable',
   PROVIDER_UNAVAILABLE: 'provider_unavailable',
   OUTCOME_UNKNOWN: 'provider_unavailable',
+  NOT_AT_PROVIDER: 'provider_unavailable',
   UNAUTHORIZED: 'provider_unavailable',
   AUTH_FAILED: 'provider_unavailable',
   TOKEN_UNAVAILABLE: 'provider_unavailable',

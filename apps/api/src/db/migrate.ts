@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-branches.js';
 import * as m020 from './migrations/020-personal-data-retention.js';
 import * as m021 from './migrations/021-audit-log.js';
 import * as m022 from './migrations/022-request-ids.js';
+import * as m023 from './migrations/023-simulator-collects.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '020-personal-data-retention': m020,
   '021-audit-log': m021,
   '022-request-ids': m022,
+  '023-simulator-collects': m023,
 };
 
 /**

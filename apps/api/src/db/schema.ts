@@ -317,6 +317,14 @@ export interface DB {
   waitlist_entries: WaitlistEntriesTable;
   visit_feedback: VisitFeedbackTable;
   audit_log: AuditLogTable;
+  simulator_collects: SimulatorCollectsTable;
+}
+
+/** The payment simulator's record of the collects it accepted (migration 023). */
+export interface SimulatorCollectsTable {
+  payment_id: string;
+  reference: string;
+  collected_at: Date;
 }
 
 /** The audit log (migration 021, decision 032): append-only; a trigger refuses changes. */

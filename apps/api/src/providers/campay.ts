@@ -301,7 +301,11 @@ export function createCampayProvider(
 
   return {
     name: 'campay',
-    capabilities: { signedCallbackFields: false, lookupByPaymentId: true },
+    capabilities: {
+      signedCallbackFields: false,
+      lookupByPaymentId: true,
+      notFoundIsFinalAfterMs: null,
+    },
     collect,
     getStatus,
     findTransaction: createHistoryLookup(http, options.timeoutMs, getStatus),

@@ -93,6 +93,14 @@ export interface ProviderCapabilities {
    * flagged for review once it is too old to wait for.
    */
   readonly lookupByPaymentId: boolean;
+  /**
+   * How long after a payment started a lookup by our payment id that finds nothing means
+   * the collect never reached the provider, so the payment fails (NOT_AT_PROVIDER) and its
+   * seat is freed; a success reported later is recorded for refund. null: "not found" is
+   * never taken as final (Campay's history is not documented to list every transaction at
+   * once), and such a payment is flagged for review when too old to wait for.
+   */
+  readonly notFoundIsFinalAfterMs: number | null;
 }
 
 /** What the app hands a provider when it builds it. */

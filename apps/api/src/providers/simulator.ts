@@ -7,17 +7,25 @@ import type {
   PaymentProvider,
   ProviderContext,
   ProviderEvent,
+  TransactionQuery,
 } from './provider.js';
+import type { SimulatorLedger } from './simulator-ledger.js';
 
 /**
  * The payment simulator: the default provider for demos and tests. Outcome by the local
  * number's last digits: …000 → FAILED, …999 → never settles, anything else → SUCCESSFUL,
  * `delayMs` after the collect.
  *
- * It keeps no state: the provider reference encodes the outcome, the settle time, the amount
- * and our payment id, so status checks give the whole answer after a restart. It settles by sending itself a
- * signed callback through the context's `deliverCallback`, the same handler as the HTTP
- * callback route. Its signature covers every field it sends.
+ * The provider reference encodes the outcome, the settle time, the amount and our payment id,
+ * so a status check gives the whole answer after a restart, in any process. It settles by
+ * sending itself a signed callback through the context's `deliverCallback`, the same handler
+ * as the HTTP callback route (in the process that took the collect: one that dies first
+ * leaves the payment to the reconciler). Its signature covers every field it sends.
+ *
+ * Like a real provider it keeps a book of the collects it accepted (`ledger`, in the
+ * database: every process sees it), written before the collect answers: a payment whose
+ * reference was never saved (the process died, or its database link failed, after the
+ * collect) is found by our payment id, and one that is not in the book was never collected.
  */
 /** The failure code of the simulator's declined payments (numbers ending in 000). */
 export const SIMULATED_DECLINE = 'SIMULATED_DECLINE';
@@ -26,7 +34,15 @@ export interface SimulatorOptions {
   delayMs: number;
   /** HS256 key for the simulator's callback signatures. */
   signingKey: string;
+  /** The collects it accepted (simulator-ledger.ts). */
+  ledger: SimulatorLedger;
 }
+
+/**
+ * A payment not in the ledger this long after it started was never collected: the ledger is
+ * written before a collect answers, and an initiation ends long before this.
+ */
+export const SIMULATOR_NOT_FOUND_FINAL_MS = 60_000;
 
 /** The callback fields the signature binds, one claim each. */
 const SIGNED_FIELDS = ['reference', 'status', 'external_reference', 'amount', 'currency'] as const;
@@ -98,14 +114,36 @@ export function createSimulatorProvider(
     return outcome === 'S' ? 'SUCCESSFUL' : 'FAILED';
   }
 
+  async function getStatus(providerReference: string): Promise<ProviderEvent> {
+    const decoded = decode(providerReference);
+    if (!decoded) throw new Error(`Unknown simulator reference ${providerReference}`);
+    return {
+      providerReference,
+      paymentId: decoded.paymentId,
+      status: statusAt(decoded.outcome, decoded.settleAt, context.clock.now().getTime()),
+      amount: decoded.amount,
+      currency: decoded.currency,
+      operator: null,
+      operatorReference: null,
+      code: decoded.outcome === 'F' ? SIMULATED_DECLINE : null,
+    };
+  }
+
   const provider: PaymentProvider = {
     name: 'simulator',
-    capabilities: { signedCallbackFields: true, lookupByPaymentId: false },
+    capabilities: {
+      signedCallbackFields: true,
+      lookupByPaymentId: true,
+      notFoundIsFinalAfterMs: SIMULATOR_NOT_FOUND_FINAL_MS,
+    },
 
     async collect(request: CollectRequest): Promise<CollectResult> {
       const outcome = outcomeFor(request.phone);
       const settleAt = context.clock.now().getTime() + options.delayMs;
       const reference = `sim_${outcome}_${settleAt}_${request.amount}_${request.currency}_${request.paymentId}`;
+      // In the book before answering: if this throws, the collect did not happen (no timer);
+      // the initiation treats a throw as an uncertain answer and the reconciler looks it up.
+      await options.ledger.record(request.paymentId, reference, context.clock.now());
       if (outcome !== 'P') {
         const timer = setTimeout(async () => {
           timers.delete(timer);
@@ -137,19 +175,11 @@ export function createSimulatorProvider(
       return { ok: true, providerReference: reference, ussdCode: '*126#', operator: null };
     },
 
-    async getStatus(providerReference: string): Promise<ProviderEvent> {
-      const decoded = decode(providerReference);
-      if (!decoded) throw new Error(`Unknown simulator reference ${providerReference}`);
-      return {
-        providerReference,
-        paymentId: decoded.paymentId,
-        status: statusAt(decoded.outcome, decoded.settleAt, context.clock.now().getTime()),
-        amount: decoded.amount,
-        currency: decoded.currency,
-        operator: null,
-        operatorReference: null,
-        code: decoded.outcome === 'F' ? SIMULATED_DECLINE : null,
-      };
+    getStatus,
+
+    async findTransaction(query: TransactionQuery): Promise<ProviderEvent | null> {
+      const reference = await options.ledger.find(query.paymentId);
+      return reference ? getStatus(reference) : null;
     },
 
     async parseCallback(input: CallbackInput): Promise<CallbackResult> {

@@ -14,6 +14,11 @@ export const FAILURE_CODES = {
   EXPIRED: 'EXPIRED',
   /** The provider could not tell us the outcome when we gave up (flagged for review). */
   OUTCOME_UNKNOWN: 'OUTCOME_UNKNOWN',
+  /**
+   * Looked up by our payment id, the provider had no transaction for it long after it was
+   * started: the collect never reached the provider, so no prompt and no money.
+   */
+  NOT_AT_PROVIDER: 'NOT_AT_PROVIDER',
   /** A newer payment was started for the same number. */
   SUPERSEDED: 'SUPERSEDED',
   /** The customer cancelled it while it was pending. */

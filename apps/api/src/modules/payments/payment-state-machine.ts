@@ -47,7 +47,12 @@ export interface FailRecord {
   source: EventSource;
   outcome: Extract<
     RecordedOutcome,
-    'collect_refused' | 'expired' | 'needs_review' | 'superseded' | 'cancelled_by_customer'
+    | 'collect_refused'
+    | 'expired'
+    | 'needs_review'
+    | 'not_at_provider'
+    | 'superseded'
+    | 'cancelled_by_customer'
   >;
   payload: Record<string, unknown>;
 }

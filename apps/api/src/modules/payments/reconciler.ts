@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import pLimit from 'p-limit';
 import type { Clock } from '../../clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
@@ -56,10 +57,20 @@ export const PAYMENTS_PER_BATCH = 200;
 const BATCHES_PER_SWEEP = 25;
 /**
  * Status checks in flight at once: each waits mostly on the provider (one HTTP GET per
- * payment at Campay), so several overlap well; the database is held only for each short
- * settlement transaction, so the pool (10 connections) keeps room for requests.
+ * payment at Campay), so several overlap well.
  */
 export const CHECKS_IN_FLIGHT = 12;
+/**
+ * Of a process's pool of 10 connections, the most the reconciler's database work (claims,
+ * settlements, lookups) uses at once; the provider's answers are awaited outside this share.
+ * With all twelve checks settling at once, a database 200 ms away (decision 034) kept every
+ * connection busy with settlements: requests waited 1.9 s on average for a connection and
+ * the process finished none while the link was slow.
+ */
+export const DATABASE_SHARE = 3;
+
+/** The provider, asked by our payment id, has no transaction for it. */
+const NOT_FOUND = 'NOT_FOUND_AT_PROVIDER';
 
 /** What one check learned: settled, still pending at the provider, or nothing certain. */
 type CheckResult =
@@ -77,6 +88,8 @@ type CheckResult =
  */
 export class Reconciler {
   private readonly loop: PeriodicSweep<SweepResult>;
+  /** Runs the sweep's database work, DATABASE_SHARE at a time. */
+  private readonly inShare = pLimit(DATABASE_SHARE);
   private stopping = false;
   /** Claims handed back by stops (decision 028). */
   private handedBack = 0;
@@ -138,9 +151,11 @@ export class Reconciler {
       claims += 1;
       try {
         const at = clock.now();
-        const claimed = await db
-          .transaction()
-          .execute((trx) => claimPaymentsToCheck(trx, at, config.reconcileAfterMs, batchSize));
+        const claimed = await this.inShare(() =>
+          db
+            .transaction()
+            .execute((trx) => claimPaymentsToCheck(trx, at, config.reconcileAfterMs, batchSize)),
+        );
         // With RECONCILE_AFTER_MS=0 a claim may return rows this sweep already checked.
         const fresh = claimed.filter((p) => !seen.has(p.id));
         for (const p of fresh) {
@@ -217,18 +232,35 @@ export class Reconciler {
       'reconciler checked a pending payment',
     );
     if (check.state === 'settled') return checkFailed;
-    if (clock.now().getTime() - payment.created_at.getTime() < config.maxPendingMinutes * 60_000)
+    const age = clock.now().getTime() - payment.created_at.getTime();
+    // Asked by our payment id, the provider has no transaction, long after the payment
+    // started: the collect never reached it (the process died, or its database failed, between
+    // the hold and the collect). No prompt was sent, so none can be paid: fail it and free
+    // the seat now, not at the pending limit. A success reported later is flagged for refund.
+    const finalAfter = this.deps.provider.capabilities.notFoundIsFinalAfterMs;
+    if (check.state === 'unknown' && check.reason === NOT_FOUND && finalAfter !== null) {
+      if (age < finalAfter) return checkFailed;
+      const failed = await this.inShare(() =>
+        stateMachine.failPending(payment.id, FAILURE_CODES.NOT_AT_PROVIDER, {
+          source: 'status_check',
+          outcome: 'not_at_provider',
+          payload: { pending_since: payment.created_at.toISOString() },
+        }),
+      );
+      if (failed) result.expiredPayments += 1;
       return checkFailed;
+    }
+    if (age < config.maxPendingMinutes * 60_000) return checkFailed;
     // The provider says it is still pending: it will fail there too; a late success is
     // recorded for refund. Otherwise nobody knows whether money was taken: an operator must.
-    const gaveUp =
+    const gaveUp = await this.inShare(() =>
       check.state === 'pending'
-        ? await stateMachine.failPending(payment.id, FAILURE_CODES.EXPIRED, {
+        ? stateMachine.failPending(payment.id, FAILURE_CODES.EXPIRED, {
             source: 'expiry',
             outcome: 'expired',
             payload: { pending_since: payment.created_at.toISOString() },
           })
-        : await stateMachine.failPending(
+        : stateMachine.failPending(
             payment.id,
             FAILURE_CODES.OUTCOME_UNKNOWN,
             {
@@ -237,7 +269,8 @@ export class Reconciler {
               payload: { pending_since: payment.created_at.toISOString(), reason: check.reason },
             },
             check.reason,
-          );
+          ),
+    );
     if (gaveUp) result.expiredPayments += 1;
     return checkFailed;
   }
@@ -259,11 +292,14 @@ export class Reconciler {
       if (!provider.capabilities.lookupByPaymentId) {
         return { state: 'unknown', reason: 'NO_PROVIDER_REFERENCE' };
       }
-      event = await lookUpTransaction({ db, clock, provider }, payment);
-      if (!event) return { state: 'unknown', reason: 'NOT_FOUND_AT_PROVIDER' };
+      event = await this.inShare(() => lookUpTransaction({ db, clock, provider }, payment));
+      if (!event) return { state: 'unknown', reason: NOT_FOUND };
     }
     result.checked += 1;
-    const outcome = await stateMachine.applyEvent(event, 'status_check', { ...event }, payment.id);
+    const found = event;
+    const outcome = await this.inShare(() =>
+      stateMachine.applyEvent(found, 'status_check', { ...found }, payment.id),
+    );
     return outcome === 'still_pending' ? { state: 'pending' } : { state: 'settled' };
   }
 
