@@ -2,16 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM } from './chromium';
 import { ROOT } from './server';
 
 export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
-export { CHROMIUM };
-
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_FLAGS });
 }
 
 export const MOBILE = { width: 360, height: 740 } as const;

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { bundleApi } from '../../build/bundle.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { adminQuery, adminUrl } from './test-db.js';
@@ -13,6 +14,8 @@ import { adminQuery, adminUrl } from './test-db.js';
  * it in a fraction of the time a migration takes (decision 016).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The files that start the server as a process run its bundle (support/server-process.ts).
+  await bundleApi({ onlyIfStale: true });
   const engine = project.config.provide?.engine ?? 'postgres';
   if (engine === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'qless-test-template-'));
