@@ -155,6 +155,8 @@ export function checkSockets(c: Checks, load: LoadResult, target: number): void 
   );
   const reconnects: number[] = [];
   const closeCodes = new Map<number, number>();
+  /** Reconnect times by the code the socket was closed with: which closes make the tail. */
+  const byCode = new Map<number, number[]>();
   for (const p of load.payments) {
     for (let i = 0; i + 1 < p.connects.length; i += 1) {
       const closed = p.connects[i];
@@ -163,12 +165,25 @@ export function checkSockets(c: Checks, load: LoadResult, target: number): void 
       closeCodes.set(closed.code ?? 0, (closeCodes.get(closed.code ?? 0) ?? 0) + 1);
       if (closed.close !== null && next.firstMessage !== null) {
         reconnects.push(next.firstMessage - closed.close);
+        const of = byCode.get(closed.code ?? 0) ?? [];
+        of.push(next.firstMessage - closed.close);
+        byCode.set(closed.code ?? 0, of);
       }
     }
   }
   const codes = [...closeCodes.entries()].map(([k, v]) => `${k}: ${v}`).join(', ');
   c.figure(
     `socket reconnects: ${reconnects.length} (early closes by code: ${codes || 'none'}); close → next status p50 ${percentile(reconnects, 50) ?? '-'} ms, p99 ${percentile(reconnects, 99) ?? '-'} ms, max ${percentile(reconnects, 100) ?? '-'} ms`,
+  );
+  c.figure(
+    `socket reconnect time by close code: ${
+      [...byCode.entries()]
+        .map(
+          ([code, times]) =>
+            `${code}: n=${times.length}, p50 ${percentile(times, 50)} ms, p99 ${percentile(times, 99)} ms`,
+        )
+        .join('; ') || 'none'
+    }`,
   );
 }
 
@@ -195,6 +210,17 @@ export async function checkDatabase(c: Checks, url: string, load: LoadResult): P
     c.check(
       Number(counts.pending) === 0,
       `every payment initiated reached a final state (${counts.total} in the database: ${counts.ok} successful, ${counts.failed} failed, ${counts.pending} pending, of which ${counts.unprompted} without a provider reference: never sent to the provider)`,
+    );
+    // Payments whose collect answer never reached the row (its process died, or lost the
+    // database, just after the collect): found in the simulator's book by our id; and those
+    // that never reached the simulator at all, failed NOT_AT_PROVIDER after a minute.
+    const recovered = await one<{ found: string; absent: string }>(
+      `select count(*) filter (where outcome = 'found_by_lookup') as found,
+              count(*) filter (where outcome = 'not_at_provider') as absent
+         from payment_events`,
+    );
+    c.figure(
+      `payments settled after a lost collect answer: ${recovered.found} found by our id in the simulator's book, ${recovered.absent} failed NOT_AT_PROVIDER (never collected)`,
     );
     const known = new Set(load.payments.map((p) => p.paymentId));
     const ids = (await client.query('select id, status from payments')).rows as {

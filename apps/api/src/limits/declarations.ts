@@ -9,8 +9,9 @@ const DAY = 24 * HOUR;
  * How a limit is counted:
  * - `route`: by @fastify/rate-limit on the route's config, with route-store.ts (the route
  *   and the client address name the counter; in memory on PGlite, decision 014);
- * - `counter`: by limiter.ts, one rate_counters row per key and fixed window, counted
- *   before the work it guards so that requests sent at once cannot all pass;
+ * - `counter`: by limiter.ts, one rate_counters row (or Redis key, with REDIS_URL: decision
+ *   033) per key and fixed window, counted before the work it guards so that requests sent
+ *   at once cannot all pass;
  * - `live`: rows that exist now (pending payments, held seats), counted by hold-limits.ts
  *   under the client's lock in the hold's transaction;
  * - `open`: connections open now, in this process.

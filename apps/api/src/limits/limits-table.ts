@@ -22,8 +22,8 @@ function duration(ms: number): string {
 }
 
 const HOW: Record<LimitDeclaration['counting'], string> = {
-  route: 'route (rate_counters; memory on PGlite)',
-  counter: 'rate_counters',
+  route: 'route (rate_counters, or Redis with `REDIS_URL`; memory on PGlite)',
+  counter: 'rate_counters, or Redis with `REDIS_URL`',
   live: 'live rows',
   open: 'open sockets',
 };

@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * what a real provider keeps on its side, so that the simulator, like Campay's history, can
  * find a transaction by our payment id when the collect's answer never reached the payment
  * (the process died or its database link failed between the collect and saving its
- * reference). Its signing key already lives in `secrets`. Empty when Campay is the provider.
+ * reference). Its signing key already lives in `app_secrets`. Empty when Campay is the provider.
  * No foreign key: this is the provider's book, not ours. Each collect drops the rows older than
  * two days in the same statement (simulator-ledger.ts): no payment waits that long.
  */
