@@ -215,12 +215,12 @@ export async function checkDatabase(c: Checks, url: string, load: LoadResult): P
     // database, just after the collect): found in the simulator's book by our id; and those
     // that never reached the simulator at all, failed NOT_AT_PROVIDER after a minute.
     const recovered = await one<{ found: string; absent: string }>(
-      `select count(*) filter (where outcome = 'found_by_lookup') as found,
-              count(*) filter (where outcome = 'not_at_provider') as absent
+      `select count(distinct payment_id) filter (where outcome = 'found_by_lookup') as found,
+              count(distinct payment_id) filter (where outcome = 'not_at_provider') as absent
          from payment_events`,
     );
     c.figure(
-      `payments settled after a lost collect answer: ${recovered.found} found by our id in the simulator's book, ${recovered.absent} failed NOT_AT_PROVIDER (never collected)`,
+      `payments whose collect answer was lost: ${recovered.found} found by our id in the simulator's book (then settled as above), ${recovered.absent} failed NOT_AT_PROVIDER (never collected)`,
     );
     const known = new Set(load.payments.map((p) => p.paymentId));
     const ids = (await client.query('select id, status from payments')).rows as {

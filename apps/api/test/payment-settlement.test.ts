@@ -210,7 +210,8 @@ describe('payment settlement with the simulator', () => {
         failure_code: 'NOT_AT_PROVIDER',
         ticket: null,
       });
-      expect(await h.taken(date)).toEqual([]);
+      // The seat list is a cached read, invalidated by a notification after the commit.
+      await expect.poll(() => h.taken(date)).toEqual([]);
       const row = await db
         .selectFrom('payments')
         .select(['needs_review', 'needs_refund'])
@@ -222,6 +223,29 @@ describe('payment settlement with the simulator', () => {
     } finally {
       h.clock.advance(-61_000);
     }
+  });
+
+  it('does not fail as never collected a payment whose reference was saved meanwhile', async () => {
+    const date = h.nextDate();
+    const id = (await h.initiate(initiateBody(h.fx, { date }))).json().payment.payment_id as string;
+    const fail = () =>
+      h.app.payments.stateMachine.failPending(
+        id,
+        'NOT_AT_PROVIDER',
+        { source: 'status_check', outcome: 'not_at_provider', payload: {} },
+        undefined,
+        { unlessReferenced: true },
+      );
+    // The collect's answer is saved: checked under the row lock, the payment is left alone.
+    expect(await fail()).toBe(false);
+    expect((await h.status(id)).status).toBe('PENDING');
+    await h.database.db
+      .updateTable('payments')
+      .set({ provider_reference: null })
+      .where('id', '=', id)
+      .execute();
+    expect(await fail()).toBe(true);
+    expect(await h.status(id)).toMatchObject({ status: 'FAILED', failure_code: 'NOT_AT_PROVIDER' });
   });
 
   it('answers unknown payments, tickets and providers with codes', async () => {

@@ -155,10 +155,7 @@ describe('the reconciler', () => {
   });
 
   it('keeps its database work to its share of the pool while every provider check is in flight', async () => {
-    const fx = await createFixture(stack.database, stack.clock.now(), '-share');
-    const ids = await insertPendingBacklog(stack.database, fx, 60, stack.clock.now());
-    stack.clock.advance(60_000);
-    /** Most calls seen under way at once, and how many are now. */
+    /** Most calls seen under way at once. */
     const gauge = () => {
       let now = 0;
       const g = {
@@ -175,39 +172,116 @@ describe('the reconciler', () => {
       };
       return g;
     };
-    const provider = gauge();
-    const settling = gauge();
     const real = stack.app.payments.provider;
-    // The provider answers after 20 ms (its HTTP round trip); settling waits 20 ms for the
-    // database before it starts (a slow link), so every check reaches it while others settle.
-    const slowProvider: PaymentProvider = {
-      ...real,
-      capabilities: real.capabilities,
-      getStatus: (reference) =>
-        provider.around(async () => {
-          await new Promise((r) => setTimeout(r, 20));
-          return real.getStatus(reference);
-        }),
-    };
     const machine = stack.app.payments.stateMachine;
-    const countedMachine = Object.create(machine) as PaymentStateMachine;
-    countedMachine.applyEvent = (...args) =>
-      settling.around(async () => {
-        await new Promise((r) => setTimeout(r, 20));
-        return machine.applyEvent(...args);
-      });
-    const result = await reconcilerFor(
-      stack.app,
-      stack.database,
-      stack.clock,
-      {},
-      slowProvider,
-      countedMachine,
-    ).sweep();
-    expect(result.checked).toBe(60);
-    expect((await settlement(stack.database, ids)).successful).toHaveLength(60);
-    expect(provider.max).toBe(CHECKS_IN_FLIGHT);
-    expect(settling.max).toBe(DATABASE_SHARE);
+    const roundTrip = () => new Promise((r) => setTimeout(r, 20));
+    /**
+     * One sweep of a backlog of 36: by their references, or (`lostAnswers`) each looked up by
+     * our payment id, its collect's answer never saved. The provider answers after 20 ms (an
+     * HTTP round trip), status checks and lookups alike (Campay's history); settling waits
+     * 20 ms for the database first (a slow link), so every check reaches it while others
+     * settle.
+     */
+    const sweepBacklog = async (lostAnswers: boolean) => {
+      const fx = await createFixture(stack.database, stack.clock.now(), `-share-${lostAnswers}`);
+      const ids = await insertPendingBacklog(stack.database, fx, 36, stack.clock.now());
+      if (lostAnswers) {
+        await stack.database.db
+          .updateTable('payments')
+          .set({ provider_reference: null })
+          .where('id', 'in', ids)
+          .execute();
+      }
+      stack.clock.advance(60_000);
+      const asking = gauge();
+      const settling = gauge();
+      const slowProvider: PaymentProvider = {
+        ...real,
+        capabilities: real.capabilities,
+        getStatus: (reference) =>
+          asking.around(async () => {
+            await roundTrip();
+            return real.getStatus(reference);
+          }),
+        findTransaction: (query) =>
+          asking.around(async () => {
+            await roundTrip();
+            return real.getStatus(`sim_S_0_2_XAF_${query.paymentId}`);
+          }),
+      };
+      const countedMachine = Object.create(machine) as PaymentStateMachine;
+      countedMachine.applyEvent = (...args) =>
+        settling.around(async () => {
+          await roundTrip();
+          return machine.applyEvent(...args);
+        });
+      const result = await reconcilerFor(
+        stack.app,
+        stack.database,
+        stack.clock,
+        {},
+        slowProvider,
+        countedMachine,
+      ).sweep();
+      expect(result.checked).toBe(36);
+      expect((await settlement(stack.database, ids)).successful).toHaveLength(36);
+      return { ids, asking: asking.max, settling: settling.max };
+    };
+
+    const byReference = await sweepBacklog(false);
+    expect(byReference.asking).toBe(CHECKS_IN_FLIGHT);
+    expect(byReference.settling).toBe(DATABASE_SHARE);
+
+    const byOurId = await sweepBacklog(true);
+    expect(byOurId.asking).toBe(CHECKS_IN_FLIGHT);
+    expect(byOurId.settling).toBe(DATABASE_SHARE);
+    const saved = await stack.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('id', 'in', byOurId.ids)
+      .where('provider_reference', 'is not', null)
+      .execute();
+    expect(saved).toHaveLength(36);
+  });
+
+  it('flags a payment without a reference for review when its provider cannot look it up', async () => {
+    const fx = await createFixture(stack.database, stack.clock.now(), '-no-lookup');
+    const [id] = await insertPendingBacklog(stack.database, fx, 1, stack.clock.now());
+    if (!id) throw new Error('no payment');
+    await stack.database.db
+      .updateTable('payments')
+      .set({ provider_reference: null })
+      .where('id', '=', id)
+      .execute();
+    const real = stack.app.payments.provider;
+    const noLookup: PaymentProvider = {
+      ...real,
+      capabilities: {
+        ...real.capabilities,
+        lookupByPaymentId: false,
+        notFoundIsFinalAfterMs: null,
+      },
+    };
+    const reconcile = () =>
+      reconcilerFor(stack.app, stack.database, stack.clock, {}, noLookup).sweep();
+    stack.clock.advance(5 * 60_000);
+    await reconcile();
+    const row = () =>
+      stack.database.db
+        .selectFrom('payments')
+        .select(['status', 'failure_code', 'needs_review', 'review_reason'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // Not found is not final for such a provider: it waits for the pending limit.
+    expect((await row()).status).toBe('PENDING');
+    stack.clock.advance(26 * 60_000);
+    await reconcile();
+    expect(await row()).toEqual({
+      status: 'FAILED',
+      failure_code: 'OUTCOME_UNKNOWN',
+      needs_review: true,
+      review_reason: 'NO_PROVIDER_REFERENCE',
+    });
   });
 
   it('works through a backlog beyond one sweep without waiting for the next tick', async () => {

@@ -6,7 +6,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 /**
  * The production bundle of apps/api/src/server.ts (apps/api/build/bundle.ts), which the
  * API projects' global setup brings up to date: what `npm start` and the deploy run, and it
- * starts on 1.5 CPU-s where tsx spent 2.2 (decision 114).
+ * starts on 1.5 CPU-s where tsx spent 2.2 (decisions 114, 116).
  */
 const SERVER = path.join(ROOT, 'apps/api/dist/server.mjs');
 

@@ -206,16 +206,21 @@ export class PaymentStateMachine {
    * Fails a payment that is still PENDING (the provider refused the collect, or we gave up
    * waiting) and releases its hold. False when it had already settled. `reviewReason`: its
    * outcome is unknown (money may have been taken), so it is flagged for an operator too.
+   * `unlessReferenced`: left alone (false) once the collect's reference is saved, checked
+   * under the row lock (a payment failed because the provider had no transaction for it).
    */
   async failPending(
     paymentId: string,
     failureCode: string,
     record: FailRecord,
     reviewReason?: string,
+    guard: { unlessReferenced?: boolean } = {},
   ): Promise<boolean> {
     return this.deps.db
       .transaction()
-      .execute((trx) => this.failPendingIn(trx, paymentId, failureCode, record, reviewReason));
+      .execute((trx) =>
+        this.failPendingIn(trx, paymentId, failureCode, record, reviewReason, guard),
+      );
   }
 
   /**
@@ -228,11 +233,13 @@ export class PaymentStateMachine {
     failureCode: string,
     record: FailRecord,
     reviewReason?: string,
+    guard: { unlessReferenced?: boolean } = {},
   ): Promise<boolean> {
     const { clock, provider } = this.deps;
     const now = clock.now();
     const locked = await findPaymentById(trx, paymentId, true);
     if (locked?.status !== 'PENDING') return false;
+    if (guard.unlessReferenced && locked.provider_reference !== null) return false;
     await this.settle(trx, locked, 'FAILED', failureCode, now);
     const reqId = locked.request_id ?? undefined;
     if (reviewReason) {
