@@ -9,8 +9,9 @@ import { adminQuery, adminUrl } from '../../apps/api/test/support/test-db.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/** The newest change under `dir`, a folder's own time included (a file deleted or renamed). */
 function newestMtime(dir: string): number {
-  let newest = 0;
+  let newest = statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     const time = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;

@@ -26,8 +26,9 @@ export const DIST = join(API, 'dist');
 export const SERVER_BUNDLE = join(DIST, 'server.mjs');
 export const CLI_BUNDLE = join(DIST, 'cli.mjs');
 
+/** The newest change under `dir`, a folder's own time included (a file deleted or renamed). */
 function newestMtime(dir: string): number {
-  let newest = 0;
+  let newest = statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     const time = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
