@@ -31,24 +31,29 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, {
-  type Artifacts,
-  auditFlowArtifacts,
-  type Config,
-  type Result,
-} from 'lighthouse';
-import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
+import lighthouse, { type Artifacts, auditFlowArtifacts, type Result } from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 import { demoQueuePages } from '../e2e/support/demo-queue.js';
 import { paidTicket } from '../e2e/support/demo-ticket.js';
 import { ROOT, startServer } from '../e2e/support/server.js';
-
-interface Targets {
-  /** Null: not a target on this profile (issue 22 asks 2G for its LCP and CLS only). */
-  performance: number | null;
-  lcpMs: number;
-  cls: number;
-}
+import {
+  calibratedMultiplier,
+  configOf,
+  PROFILES,
+  type Profile,
+  TARGET_DEVICE_INDEX,
+} from './lighthouse/profiles.js';
+import {
+  faultOf,
+  figuresOf,
+  formatJson,
+  medianRun,
+  missesOf,
+  type PageFigures,
+  type PageResult,
+  table,
+  targetText,
+} from './lighthouse/results.js';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM;
 /**
@@ -74,223 +79,6 @@ const DEFAULT_URLS = [
   '{board}',
 ];
 const RESULTS = resolve(import.meta.dirname, 'results/lighthouse.json');
-
-/**
- * The phone every load is simulated on: Lighthouse's 4x on the middle of its high-end desktop
- * class (benchmarkIndex 1750, docs/throttling.md), a mid-tier phone of index 437.5.
- */
-const TARGET_DEVICE_INDEX = 1750 / 4;
-/** Bounds of the calibrated slowdown: a machine outside them is measured at the bound. */
-const CPU_MULTIPLIER_BOUNDS = [1, 12] as const;
-
-/** The CPU slowdown that makes this load's machine (its benchmarkIndex) the target phone. */
-function calibratedMultiplier(benchmarkIndex: number): number {
-  const [low, high] = CPU_MULTIPLIER_BOUNDS;
-  const multiplier = benchmarkIndex / TARGET_DEVICE_INDEX;
-  return Math.round(Math.min(high, Math.max(low, multiplier)) * 10) / 10;
-}
-
-// Regular 3G as Lighthouse defines it: 300 ms RTT, 700 Kbps, 4x CPU.
-const REGULAR_3G = throttling.mobileRegular3G;
-if (
-  REGULAR_3G.rttMs !== 300 ||
-  REGULAR_3G.throughputKbps !== 700 ||
-  REGULAR_3G.cpuSlowdownMultiplier !== 4
-) {
-  throw new Error(`Lighthouse's regular 3G changed: ${JSON.stringify(REGULAR_3G)}`);
-}
-/** Issue 22's weak 2G, derived as Lighthouse derives its own profiles from RTT and throughput. */
-const WEAK_2G = {
-  rttMs: 800,
-  throughputKbps: 250,
-  requestLatencyMs: 800 * 3.75,
-  downloadThroughputKbps: 250 * 0.9,
-  uploadThroughputKbps: 250 * 0.9,
-  cpuSlowdownMultiplier: 4,
-};
-
-interface Profile {
-  name: string;
-  label: string;
-  throttling: typeof REGULAR_3G;
-  targets: Targets;
-}
-
-const PROFILES: Record<string, Profile> = {
-  '3g': {
-    name: '3g',
-    label: 'regular 3G (300 ms RTT, 700 Kbps, simulated)',
-    throttling: REGULAR_3G,
-    targets: { performance: 95, lcpMs: 2500, cls: 0.02 },
-  },
-  '2g': {
-    name: '2g',
-    label: 'weak 2G (800 ms RTT, 250 Kbps, simulated)',
-    throttling: WEAK_2G,
-    targets: { performance: null, lcpMs: 4000, cls: 0.02 },
-  },
-};
-
-function configOf(profile: Profile, cpuSlowdownMultiplier?: number): Config {
-  return {
-    extends: 'lighthouse:default',
-    settings: {
-      // The metrics the score is made of (the other audits weigh nothing in it) and two
-      // that explain them: a run then gathers only what these need, about twice as fast.
-      onlyAudits: [
-        'first-contentful-paint',
-        'largest-contentful-paint',
-        'total-blocking-time',
-        'cumulative-layout-shift',
-        'speed-index',
-        'total-byte-weight',
-        'network-requests',
-      ],
-      disableFullPageScreenshot: true,
-      formFactor: 'mobile',
-      screenEmulation: screenEmulationMetrics.mobile,
-      throttlingMethod: 'simulate',
-      throttling: {
-        ...profile.throttling,
-        cpuSlowdownMultiplier: cpuSlowdownMultiplier ?? profile.throttling.cpuSlowdownMultiplier,
-      },
-    },
-  };
-}
-
-interface PageFigures {
-  url: string;
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  siMs: number;
-  totalBytes: number;
-  /** Lighthouse's measure of this machine's speed at the time (a loaded machine scores low). */
-  benchmarkIndex: number;
-  /** The CPU slowdown this load was simulated with. */
-  cpu: number;
-}
-
-interface PageResult extends PageFigures {
-  /** Scores of every run, in run order. */
-  runs: number[];
-  met: boolean;
-  misses: string[];
-}
-
-function numeric(lhr: Result, audit: string): number {
-  const value = lhr.audits[audit]?.numericValue;
-  if (typeof value !== 'number')
-    throw new Error(`Lighthouse gave no ${audit} for ${lhr.finalDisplayedUrl}`);
-  return value;
-}
-
-/** Why a run has no score: its runtime error, else the metric audits that failed. */
-function faultOf(lhr: Result): string | null {
-  if (typeof lhr.categories.performance?.score === 'number') return null;
-  const failed = Object.values(lhr.audits)
-    .filter((audit) => audit.scoreDisplayMode === 'error')
-    .map((audit) => `${audit.id}: ${audit.errorMessage ?? 'error'}`);
-  return [lhr.runtimeError?.message, ...failed, ...lhr.runWarnings].filter(Boolean).join('; ');
-}
-
-function figuresOf(url: string, lhr: Result): PageFigures {
-  const score = lhr.categories.performance?.score;
-  if (typeof score !== 'number') {
-    throw new Error(`Lighthouse gave no performance score for ${url}: ${faultOf(lhr)}`);
-  }
-  return {
-    url,
-    score: Math.round(score * 100),
-    fcpMs: numeric(lhr, 'first-contentful-paint'),
-    lcpMs: numeric(lhr, 'largest-contentful-paint'),
-    tbtMs: numeric(lhr, 'total-blocking-time'),
-    cls: numeric(lhr, 'cumulative-layout-shift'),
-    siMs: numeric(lhr, 'speed-index'),
-    totalBytes: numeric(lhr, 'total-byte-weight'),
-    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-    cpu: lhr.configSettings.throttling.cpuSlowdownMultiplier,
-  };
-}
-
-/**
- * The median run (the lower middle one for an even count): by score where the profile has a
- * score target (Lighthouse's advice), else by LCP, the figure that profile is held to.
- */
-function medianRun<T extends { score: number; lcpMs: number }>(runs: T[], targets: Targets): T {
-  if (runs.length === 0) throw new Error('no runs');
-  const sorted =
-    targets.performance !== null
-      ? [...runs].sort((a, b) => a.score - b.score)
-      : [...runs].sort((a, b) => b.lcpMs - a.lcpMs);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
-}
-
-function missesOf(page: PageFigures, targets: Targets): string[] {
-  const misses: string[] = [];
-  if (targets.performance !== null && page.score < targets.performance)
-    misses.push(`performance ${page.score} < ${targets.performance}`);
-  if (page.lcpMs > targets.lcpMs)
-    misses.push(`LCP ${Math.round(page.lcpMs)} ms > ${targets.lcpMs} ms`);
-  if (page.cls > targets.cls) misses.push(`CLS ${page.cls.toFixed(3)} > ${targets.cls}`);
-  return misses;
-}
-
-function targetText(targets: Targets): string {
-  const parts = targets.performance !== null ? [`performance ≥ ${targets.performance}`] : [];
-  return [...parts, `LCP ≤ ${targets.lcpMs} ms`, `CLS ≤ ${targets.cls}`].join(', ');
-}
-
-function table(pages: PageResult[]): string {
-  const head = [
-    'page',
-    'score',
-    'runs',
-    'FCP',
-    'LCP',
-    'TBT',
-    'CLS',
-    'SI',
-    'bytes',
-    'bench',
-    'cpu',
-    '',
-  ];
-  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const rows = pages.map((p) => [
-    p.url,
-    String(p.score),
-    p.runs.join('/'),
-    s(p.fcpMs),
-    s(p.lcpMs),
-    `${Math.round(p.tbtMs)} ms`,
-    p.cls.toFixed(3),
-    s(p.siMs),
-    `${(p.totalBytes / 1024).toFixed(1)} KB`,
-    String(p.benchmarkIndex),
-    `${p.cpu}x`,
-    p.met ? 'ok' : `MISS: ${p.misses.join(', ')}`,
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ');
-  return [line(head), ...rows.map(line)].join('\n');
-}
-
-/** Indented JSON with arrays of plain values on one line, as Biome formats it. */
-function formatJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
-    /\[\s+([^[\]{}]*?)\s+\]/g,
-    (whole, inner: string) => {
-      const line = `[${inner.split(/,\s+/).join(', ')}]`;
-      return line.length <= 60 ? line : whole;
-    },
-  );
-}
 
 interface DemoIds {
   org: string;
