@@ -81,6 +81,8 @@ describe('failureReasonKey', () => {
     expect(failureReasonKey('PROVIDER_UNAVAILABLE')).toBe(
       'booking.failed.reason.provider_unavailable',
     );
+    // The reconciler's: the provider, asked by our id, never had the payment (no prompt sent).
+    expect(failureReasonKey('NOT_AT_PROVIDER')).toBe('booking.failed.reason.provider_unavailable');
     expect(failureReasonKey('CANCELLED_BY_CUSTOMER')).toBe('booking.failed.reason.cancelled');
     expect(failureReasonKey('SUPERSEDED')).toBe('booking.failed.reason.cancelled');
   });
