@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { buildStamp, CLIENT_STAMP } from './build/build-stamp';
 import { deferScripts, inlineStylesheets } from './build/inline-css';
 import { offlineTicket } from './build/offline';
 
@@ -89,7 +90,7 @@ function firstPaintHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), firstPaintHtml(), offlineTicket(), precompress()],
+  plugins: [react(), firstPaintHtml(), offlineTicket(), precompress(), buildStamp(CLIENT_STAMP)],
   build: {
     manifest: true,
     // One stylesheet for every page, inlined into index.html: pages loaded later need no CSS request.

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildStamp, SSR_STAMP } from './build/build-stamp';
 
 /**
  * The server-rendering bundle (decision 107): src/entry-server.tsx for Node, next to the
@@ -7,7 +8,7 @@ import { defineConfig } from 'vite';
  * stay imports of node_modules; the workspace contract is bundled.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildStamp(SSR_STAMP)],
   build: {
     ssr: 'src/entry-server.tsx',
     outDir: 'dist-ssr',

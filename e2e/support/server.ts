@@ -1,11 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleApi, CLI_BUNDLE } from '../../apps/api/build/bundle.js';
 import { freePort } from '../../apps/api/test/support/server-process.js';
 import { adminQuery, adminUrl } from '../../apps/api/test/support/test-db.js';
+import { type BuildStamp, CLIENT_STAMP, SSR_STAMP } from '../../apps/web/build/build-stamp.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -39,13 +40,22 @@ export function buildWeb(): void {
   );
   // The server-rendering bundle is built last: it is the one that must be newer.
   const ssr = join(web, 'dist-ssr/entry-server.js');
-  if (existsSync(dist) && existsSync(ssr) && statSync(ssr).mtimeMs > sources) return;
-  // NODE_ENV as vitest sets it ('test') would make Vite bundle React's development build.
-  execFileSync('npm', ['run', 'build', '-w', '@qless/web'], {
-    cwd: ROOT,
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const fresh = existsSync(dist) && existsSync(ssr) && statSync(ssr).mtimeMs > sources;
+  // A recent build is reused only if it was a production build: one made under a shell's
+  // NODE_ENV=test (before the build script forced production) bundles React's development
+  // build, which fails a dozen browser tests for no fault of the change (issue 29).
+  if (fresh && [CLIENT_STAMP, SSR_STAMP].every((stamp) => isProductionStamp(join(web, stamp)))) {
+    return;
+  }
+  execFileSync('npm', ['run', 'build', '-w', '@qless/web'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+function isProductionStamp(file: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildStamp>).production === true;
+  } catch {
+    return false;
+  }
 }
 
 export interface RunningServer {

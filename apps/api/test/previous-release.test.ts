@@ -25,20 +25,34 @@ const PREVIOUS = readFileSync(path.join(ROOT, 'deploy/previous-release'), 'utf8'
   .map((l) => l.trim())
   .find((l) => l !== '' && !l.startsWith('#')) as string;
 
-function hasCommit(commit: string): boolean {
+/**
+ * Why the release cannot be checked out here, or null. This checkout must be a git work tree
+ * of its own: Stryker copies the project into `.stryker-tmp/sandbox-…` inside the repository,
+ * where git finds the outer repository and `git archive … apps/api` names a path that the
+ * release does not have (issue 29).
+ */
+function unavailable(commit: string): string | null {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   try {
-    execFileSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: ROOT, stdio: 'ignore' });
-    return true;
+    if (path.resolve(git('rev-parse', '--show-toplevel')) !== ROOT) {
+      return `${ROOT} is not the top of a git work tree (a sandbox copy, such as Stryker's)`;
+    }
   } catch {
-    return false;
+    return `${ROOT} is not a git work tree`;
+  }
+  try {
+    git('cat-file', '-e', `${commit}^{commit}`);
+    return null;
+  } catch {
+    return `this clone's history lacks ${commit} (a shallow clone?): git fetch --unshallow`;
   }
 }
-const available = hasCommit(PREVIOUS);
-if (!available) {
-  console.warn(
-    `previous-release: skipped, this clone's history lacks ${PREVIOUS} (a shallow clone?): git fetch --unshallow`,
-  );
-}
+const reason = unavailable(PREVIOUS);
+const available = reason === null;
+if (reason) console.warn(`previous-release: skipped, ${reason}`);
 
 // A Monday at 09:30 in Douala: the fixture's organization is open (07:00–18:00), its later
 // slots of the day still ahead.

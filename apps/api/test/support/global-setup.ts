@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { bundleApi } from '../../build/bundle.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { requirePostgres } from './preflight.js';
 import { adminQuery, adminUrl } from './test-db.js';
 
 /**
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteTemplate', file);
     return () => rm(dir, { recursive: true, force: true });
   }
+  await requirePostgres();
   const name = `qless_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   const url = new URL(adminUrl);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
+import { MissingPrerequisite } from './preflight.js';
 
 /**
  * The `api-redis` project's Redis (decision 033): a prefix for this run, whose keys are
@@ -15,7 +16,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await redis.connect();
   } catch (err) {
     redis.disconnect();
-    throw new Error(`api-redis: Redis is not reachable at ${url} (${String(err)})`);
+    throw new MissingPrerequisite(
+      `npm test needs Redis at ${url} for the api-redis project (${err instanceof Error ? err.message : String(err)}): start it (redis-server --daemonize yes --bind 127.0.0.1) or point TEST_REDIS_URL at one.`,
+    );
   }
   project.provide('redisRun', run);
   return async () => {
