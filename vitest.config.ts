@@ -58,6 +58,9 @@ const MODULE_MOCKS = ['self-service-messages', 'ticket-code-retry'].map(
   (file) => `apps/api/test/${file}.test.ts`,
 );
 
+/** A setup file for every project, for tools that watch a run (bench/test-cpu.ts). */
+const setupFiles = process.env.QLESS_TEST_SETUP ? [process.env.QLESS_TEST_SETUP] : [];
+
 const apiProject = (name: string, engine: 'postgres' | 'pglite', files: string[]) => {
   const project = (suffix: string, include: string[], exclude: string[], isolate: boolean) => ({
     test: {
@@ -66,6 +69,7 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', files: string[]
       exclude,
       isolate,
       provide: { engine },
+      setupFiles,
       globalSetup: ['apps/api/test/support/global-setup.ts'],
       testTimeout: 60_000,
       hookTimeout: 60_000,
@@ -128,6 +132,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          setupFiles,
           // No module mocks here: the files share each worker's module graph (4 s, not 13 s).
           isolate: false,
           include: [
@@ -144,6 +149,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          setupFiles,
           include: ['e2e/**/*.test.ts'],
           isolate: false,
           testTimeout: 120_000,

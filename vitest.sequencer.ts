@@ -3,15 +3,23 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Longest file first, across every project (decision 114).
+ * The projects one after another, the largest first, and the longest file first within each
+ * (decisions 114, 117).
  *
  * Vitest's own order runs the projects one after another (api, api-pglite, e2e, unit) and,
  * on a fresh clone with no results cache (CI), the larger files first within each: the
  * browser files then all start late, together, and the run ends on a tail where one or two
- * of the four workers are busy. Starting the longest files first, whatever their project,
- * lets the short ones fill the gaps. A file's expected time is Vitest's cached time when this
- * checkout has one, else the committed table (`npm run test:durations` refreshes it), else
- * a guess from its size for a file newer than the table.
+ * of the four workers are busy. Here the largest project (the browser files) goes first and
+ * the smallest (unit files of a few milliseconds) last, so the short files fill the tail.
+ *
+ * Files of one project stay together because Vitest keeps a worker for the next file only
+ * when that file is of the same project (its pool looks at the head of the queue): mixing
+ * the projects, as the longest-first order across all of them did, started 68 workers for
+ * 238 files, each importing its modules again (89 CPU-s of a CPU-bound run; decision 117).
+ *
+ * A file's expected time is Vitest's cached time when this checkout has one, else the
+ * committed table (`npm run test:durations` refreshes it), else a guess from its size for a
+ * file newer than the table.
  */
 export default class LongestFirst extends BaseSequencer {
   private table: Record<string, number> | null = null;
@@ -30,7 +38,17 @@ export default class LongestFirst extends BaseSequencer {
 
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const expected = new Map(files.map((spec) => [spec, this.expected(spec)]));
-    return [...files].sort((a, b) => (expected.get(b) ?? 0) - (expected.get(a) ?? 0));
+    const projectTotal = new Map<string, number>();
+    for (const [spec, seconds] of expected) {
+      projectTotal.set(spec.project.name, (projectTotal.get(spec.project.name) ?? 0) + seconds);
+    }
+    const total = (spec: TestSpecification) => projectTotal.get(spec.project.name) ?? 0;
+    return [...files].sort(
+      (a, b) =>
+        total(b) - total(a) ||
+        a.project.name.localeCompare(b.project.name) ||
+        (expected.get(b) ?? 0) - (expected.get(a) ?? 0),
+    );
   }
 }
 

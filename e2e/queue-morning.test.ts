@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncServiceSlots } from '../apps/api/src/modules/slots/slots.repository';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
+import { clockStartingAt } from '../apps/api/src/clock';
 import { launch, MOBILE } from './support/browser';
+import { nextMonday } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -17,6 +19,15 @@ import { type RunningServer, startServer } from './support/server';
  * no-show; the board (1920×1080) and each customer's page show the right number at each
  * step; the SMS "you are next" and "go to the counter" leave once each (read in the outbox).
  */
+/**
+ * The morning: a Monday at 08:10 in Douala, ahead of the real date (QLESS_FAKE_NOW). On the
+ * real today the file booked "the next slot" and failed late in the evening, when none was
+ * left (issue 29). The test's own reading of "now" runs on the same clock as the server's.
+ */
+const TZ = 'Africa/Douala';
+const START = new Date(`${nextMonday(zonedNow(TZ, new Date()).date)}T08:10:00+01:00`);
+const clock = clockStartingAt(START);
+
 const SCREENS = process.env.QUEUE_SCREENS_DIR ?? '/work/notes/screens';
 mkdirSync(SCREENS, { recursive: true });
 
@@ -70,7 +81,7 @@ async function payForNextSlot(name: string, phone: string) {
     slots: { id: string; start_time: { Microseconds: number }; available?: boolean }[];
     today?: string;
   }>(`/service/${serviceId}/slots`);
-  const now = zonedNow('Africa/Douala', new Date());
+  const now = zonedNow(TZ, clock.now());
   const slot = slots
     .filter((s) => s.start_time.Microseconds / 60_000_000 > now.minutes)
     .sort((a, b) => a.start_time.Microseconds - b.start_time.Microseconds)[0];
@@ -123,13 +134,13 @@ beforeAll(async () => {
   tdb = await createTestDatabase('postgres');
   if (!tdb.url) throw new Error('no PostgreSQL url');
   const db = tdb.database.db;
-  // An organization open all day, so the morning can run whatever the hour.
+  // An organization open all day: the morning's slots are all ahead of 08:10.
   const org = await db
     .insertInto('organizations')
     .values({
       name: 'Mairie de Bonanjo',
       email: 'mairie@bonanjo.cm',
-      time_zone: 'Africa/Douala',
+      time_zone: TZ,
       location: 'Rue Joss, Bonanjo, Douala',
       city: 'Douala',
       category: 'civil-registry',
@@ -152,11 +163,18 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   serviceId = service.id;
-  await syncServiceSlots(db, serviceId, new Date());
+  await syncServiceSlots(db, serviceId, clock.now());
   await createUser(db, { email: 'chef@bonanjo.cm', role: 'org_admin', organizationId: orgId });
   await createUser(db, { email: 'awa@bonanjo.cm', role: 'staff', organizationId: orgId });
   await createUser(db, { email: 'paul@bonanjo.cm', role: 'staff', organizationId: orgId });
-  server = await startServer({ env: { DATABASE_URL: tdb.url, SEED_DEMO: 'false' } });
+  server = await startServer({
+    env: {
+      DATABASE_URL: tdb.url,
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+      QLESS_FAKE_NOW: START.toISOString(),
+    },
+  });
   browser = await launch();
 }, 120_000);
 

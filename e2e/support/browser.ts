@@ -8,8 +8,33 @@ import { ROOT } from './server';
 export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_FLAGS });
+let shared: Promise<Browser> | null = null;
+
+/**
+ * The worker's Chromium, launched once and kept for the browser files that run after (the
+ * files of the browser project share their worker: `isolate: false`). Each file gets it with
+ * its own `close()`, which closes the file's contexts (cookies, storage, service workers)
+ * and leaves the browser to the next file: a launch cost about half a CPU-second of a
+ * CPU-bound suite, 26 times a run (decision 117). Playwright ends the browser with the worker.
+ */
+export async function launch(): Promise<Browser> {
+  let browser = shared ? await shared.catch(() => null) : null;
+  if (!browser?.isConnected()) {
+    shared = chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_FLAGS });
+    browser = await shared;
+  }
+  const own = browser;
+  return new Proxy(own, {
+    get(target, property, receiver) {
+      if (property === 'close') {
+        return async () => {
+          await Promise.all(target.contexts().map((context) => context.close()));
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export const MOBILE = { width: 360, height: 740 } as const;

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { bundleApi } from '../../build/bundle.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { pgliteTemplate, removePgliteTemplate } from './pglite-template.js';
 import { requirePostgres } from './preflight.js';
 import { adminQuery, adminUrl } from './test-db.js';
 
@@ -19,16 +17,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await bundleApi({ onlyIfStale: true });
   const engine = project.config.provide?.engine ?? 'postgres';
   if (engine === 'pglite') {
-    const dir = await mkdtemp(join(tmpdir(), 'qless-test-template-'));
-    const file = join(dir, 'pglite.tar');
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
-    await migrateToLatest(database.db);
-    const dump = await database.dumpDataDir?.();
-    if (!dump) throw new Error('PGlite gave no dump of its data folder');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    await database.close();
-    project.provide('pgliteTemplate', file);
-    return () => rm(dir, { recursive: true, force: true });
+    project.provide('pgliteTemplate', (await pgliteTemplate()).dump);
+    return removePgliteTemplate;
   }
   await requirePostgres();
   const name = `qless_template_${randomBytes(6).toString('hex')}`;
