@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { initiateBody } from './support/fixtures.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
 
@@ -20,7 +20,12 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
-const PAYMENTS = 50;
+/**
+ * 50 payments on PostgreSQL, where the callbacks of a wave really run at once. PGlite is one
+ * session that takes them one after another, so 20 payments there prove what 50 do, at 40 %
+ * of the CPU (issue 29).
+ */
+const PAYMENTS = inject('engine') === 'pglite' ? 20 : 50;
 const COPIES = 20;
 /** The callback route allows 300 per minute per client; each wave stays under it. */
 const WAVE = 250;
