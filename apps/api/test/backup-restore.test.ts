@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { uploadResponseSchema } from '@qless/contract';
@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLI_BUNDLE } from '../build/bundle.js';
 import { runBackupCli, runRestoreCli } from '../src/backup/cli.js';
 import { PART } from '../src/backup/manifest.js';
-import { runTool } from '../src/backup/tools.js';
 import { FixedClock } from '../src/clock.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -19,7 +18,12 @@ import { LEGACY_KEY } from './support/checkin-helpers.js';
 import { createFixture, initiateBody } from './support/fixtures.js';
 import { NO_LIMITS, statusOf } from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { adminQuery, adminUrl, createTestDatabase } from './support/test-db.js';
+import {
+  adminQuery,
+  adminUrl,
+  createTestDatabase,
+  openMigratedPgliteOnDisk,
+} from './support/test-db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -169,18 +173,7 @@ describe('backups that restore', () => {
     };
     let database: Database;
     if (engine === 'pglite') {
-      // The run's migrated template (a dumpDataDir tarball) unpacked into a data folder on
-      // disk: migrating one there, or loading it through PGlite, costs seconds more.
-      await mkdir(path.join(dataDir, 'pglite'), { recursive: true, mode: 0o700 });
-      await runTool('tar', [
-        '--extract',
-        '--file',
-        inject('pgliteTemplate'),
-        '--directory',
-        path.join(dataDir, 'pglite'),
-      ]);
-      database = await openDatabase({ databaseUrl: null, dataDir });
-      await migrateToLatest(database.db);
+      database = await openMigratedPgliteOnDisk(dataDir);
     } else {
       const tdb = await createTestDatabase('postgres');
       databases.push(new URL(tdb.url as string).pathname.slice(1));

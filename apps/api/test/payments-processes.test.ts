@@ -16,7 +16,11 @@ import {
   statusOf,
 } from './support/payment-helpers.js';
 import { createTestApp, PINNED_NOW } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-db.js';
+import {
+  createTestDatabase,
+  openMigratedPgliteOnDisk,
+  type TestDatabase,
+} from './support/test-db.js';
 import { recordSocket } from './support/ws.js';
 
 describe('restart in the middle of a payment', () => {
@@ -42,7 +46,7 @@ describe('restart in the middle of a payment', () => {
     };
     if (engine === 'pglite') {
       dataDir = await mkdtemp(path.join(tmpdir(), 'qless-restart-'));
-      database = await reopen();
+      database = await openMigratedPgliteOnDisk(dataDir);
     } else {
       tdb = await createTestDatabase(engine);
       database = tdb.database;
