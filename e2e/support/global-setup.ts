@@ -1,5 +1,9 @@
 import type { TestProject } from 'vitest/node';
 import { pgliteTemplate, removePgliteTemplate } from '../../apps/api/test/support/pglite-template';
+import {
+  dropPostgresTemplate,
+  postgresTemplate,
+} from '../../apps/api/test/support/postgres-template';
 import { requireChromium, requirePostgres } from '../../apps/api/test/support/preflight';
 import { TEST_CHROMIUM } from './chromium';
 import { buildServer, buildWeb } from './server';
@@ -13,8 +17,9 @@ declare module 'vitest' {
 
 /**
  * The browser test files share one build of the web app and one bundle of the API, made
- * (when stale) before any starts, and one migrated PGlite data folder that each server on
- * the embedded database starts from (e2e/support/server.ts). They need Chromium and the
+ * (when stale) before any starts, one migrated PGlite data folder that each server on the
+ * embedded database starts from, and the migrated PostgreSQL template that each server's
+ * database, and each file's own, is copied from (e2e/support/server.ts, test-db.ts). They need Chromium and the
  * machine's PostgreSQL (each file's server gets a database of its own there): a missing one
  * is said in one line.
  */
@@ -24,5 +29,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   buildWeb();
   await buildServer();
   project.provide('pgliteDataTemplate', (await pgliteTemplate()).dataDir);
-  return removePgliteTemplate;
+  project.provide('postgresTemplate', await postgresTemplate());
+  return async () => {
+    await removePgliteTemplate();
+    await dropPostgresTemplate();
+  };
 }

@@ -86,6 +86,15 @@ function startFromTemplate(dataDir: string): void {
   if (template) cpSync(template, target, { recursive: true });
 }
 
+/** The run's migrated PostgreSQL template, in a Vitest run (not the Lighthouse bench). */
+function providedTemplate(): string | undefined {
+  try {
+    return inject('postgresTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RunningServer {
   origin: string;
   port: number;
@@ -140,7 +149,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let ownDatabase: string | null = null;
   if (engine === 'postgres' && !databaseUrl) {
     ownDatabase = `qless_e2e_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${ownDatabase}`);
+    const template = providedTemplate();
+    // A copy of the run's migrated template: the server then has no migration to run.
+    await adminQuery(`create database ${ownDatabase}${template ? ` template ${template}` : ''}`);
     const url = new URL(adminUrl);
     url.pathname = `/${ownDatabase}`;
     databaseUrl = url.toString();
