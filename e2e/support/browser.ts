@@ -11,20 +11,6 @@ mkdirSync(ARTIFACTS, { recursive: true });
 let shared: Promise<Browser> | null = null;
 
 /**
- * The browser is the customer's phone: it keeps the machine's clock. A run under libfaketime
- * (`LD_PRELOAD`, to try the suite at 23:50 in Douala: issue 29) fakes the test process and
- * the servers it starts; preloaded into Chromium, the library stops its zygote from forking.
- */
-function browserEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && key !== 'LD_PRELOAD' && !key.startsWith('FAKETIME'))
-      env[key] = value;
-  }
-  return env;
-}
-
-/**
  * The worker's Chromium, launched once and kept for the browser files that run after (the
  * files of the browser project share their worker: `isolate: false`). Each file gets it with
  * its own `close()`, which closes the file's contexts (cookies, storage, service workers)
@@ -34,11 +20,7 @@ function browserEnv(): Record<string, string> {
 export async function launch(): Promise<Browser> {
   let browser = shared ? await shared.catch(() => null) : null;
   if (!browser?.isConnected()) {
-    shared = chromium.launch({
-      executablePath: TEST_CHROMIUM,
-      args: CHROMIUM_FLAGS,
-      env: browserEnv(),
-    });
+    shared = chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_FLAGS });
     browser = await shared;
   }
   const own = browser;

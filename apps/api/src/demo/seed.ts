@@ -1,6 +1,6 @@
 import type { Role } from '@qless/contract';
 import { ACTIVE_BOOKING_STATUSES, addDays, weekStart, zonedNow } from '@qless/contract';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, Db } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { findUserByEmail, insertUser } from '../modules/auth/users.repository.js';
@@ -188,10 +188,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
           .orderBy('start_time')
           .execute();
         if (slots.length === 0) continue;
-        // A deterministic pattern: the same week seeded twice gets the same bookings. One
-        // insert per service: a row at a time, the seed's thousand round trips were most of
-        // every start's CPU on demo data (issue 29).
-        const rows: Insertable<DB['bookings']>[] = [];
+        // A deterministic pattern: the same week seeded twice gets the same bookings.
         for (let day = 0; day < 7; day += 1) {
           if ((serviceIndex + day) % 2 !== 0) continue;
           for (const k of [0, 1]) {
@@ -202,37 +199,33 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
             if (!customer) continue;
             // Fill every seat so the slot shows as taken.
             for (let seat = 1; seat <= serviceRow.capacity; seat += 1) {
-              rows.push({
-                organization_id: orgRow.id,
-                service_id: serviceRow.id,
-                slot_id: slot.id,
-                booking_date: addDays(sunday, day),
-                seat,
-                status: 'confirmed',
-                hold_expires_at: null,
-                cus_name: customer.name,
-                cus_email: customer.email,
-                phone_number: customer.phone,
-                ticket_code: generateTicketCode(),
-                confirmed_at: now,
-              });
+              const inserted = await trx
+                .insertInto('bookings')
+                .values({
+                  organization_id: orgRow.id,
+                  service_id: serviceRow.id,
+                  slot_id: slot.id,
+                  booking_date: addDays(sunday, day),
+                  seat,
+                  status: 'confirmed',
+                  hold_expires_at: null,
+                  cus_name: customer.name,
+                  cus_email: customer.email,
+                  phone_number: customer.phone,
+                  ticket_code: generateTicketCode(),
+                  confirmed_at: now,
+                })
+                .onConflict((oc) =>
+                  oc
+                    .columns(['slot_id', 'booking_date', 'seat'])
+                    .where('status', 'in', ACTIVE_BOOKING_STATUSES)
+                    .doNothing(),
+                )
+                .executeTakeFirst();
+              bookingsAdded += Number(inserted.numInsertedOrUpdatedRows ?? 0n);
             }
           }
         }
-        if (rows.length === 0) continue;
-        // A seat already taken (this week seeded before, or the same slot twice in the
-        // pattern) is skipped, as a lone insert's conflict was.
-        const inserted = await trx
-          .insertInto('bookings')
-          .values(rows)
-          .onConflict((oc) =>
-            oc
-              .columns(['slot_id', 'booking_date', 'seat'])
-              .where('status', 'in', ACTIVE_BOOKING_STATUSES)
-              .doNothing(),
-          )
-          .executeTakeFirst();
-        bookingsAdded += Number(inserted.numInsertedOrUpdatedRows ?? 0n);
       }
     }
     const accountsAdded = await seedAccounts(trx, accounts, now);
