@@ -9,6 +9,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { startBackgroundWork } from './app-background.js';
+import type {} from './app-decorations.js';
 import type { AppDeps } from './app-deps.js';
 import { boundBodyDepth } from './body-depth.js';
 import { type Clock, systemClock } from './clock.js';
@@ -32,7 +34,7 @@ import { createAuthGuard } from './modules/auth/auth-guard.js';
 import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
 import { SelfService } from './modules/bookings/self-service.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { type CatalogReads, catalogReads } from './modules/catalog/catalog-reads.js';
+import { catalogReads } from './modules/catalog/catalog-reads.js';
 import { ReadCache } from './modules/catalog/read-cache.js';
 import { checkinRoutes } from './modules/checkin/checkin.routes.js';
 import { consoleRoutes } from './modules/console/console.routes.js';
@@ -43,7 +45,6 @@ import { FeedbackLinks } from './modules/feedback/feedback-links.js';
 import { FeedbackRequests } from './modules/feedback/feedback-messages.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { insightRoutes } from './modules/insight/insight.routes.js';
-import { createMessaging, type Messaging } from './modules/messages/messages.module.js';
 import { Metrics } from './modules/metrics/metrics.js';
 import { registerMetricsListener, registerMetricsRoute } from './modules/metrics/metrics.routes.js';
 import { ScrapeSnapshot } from './modules/metrics/scrape-snapshot.js';
@@ -52,13 +53,11 @@ import { staffRoutes } from './modules/onboarding/staff.routes.js';
 import { branchesRoutes } from './modules/organizations/branches.routes.js';
 import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes.js';
 import { PaymentEvents } from './modules/payments/payment-events.js';
-import { createPayments, type Payments } from './modules/payments/payments.module.js';
+import { createPayments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
-import { PersonalDataSweep } from './modules/privacy/retention-sweep.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
 import { QueueService } from './modules/queue/queue.service.js';
-import { QueueClosingSweep } from './modules/queue/queue-closing.js';
 import { QueueHub } from './modules/queue/queue-hub.js';
 import { queueLiveRoutes } from './modules/queue/queue-live.routes.js';
 import { TurnMessages } from './modules/queue/turn-messages.js';
@@ -68,8 +67,6 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { waitlistLinkRoutes, waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
-import { WaitlistService } from './modules/waitlist/waitlist.service.js';
-import { WaitlistOffers, WaitlistSweep } from './modules/waitlist/waitlist-offers.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { databaseSimulatorLedger } from './providers/simulator-ledger.js';
@@ -275,89 +272,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await readCache.stop();
   });
 
-  // One outbox for every message: SMS through the configured provider, e-mail through SMTP
-  // when configured (with none, mail stays in the outbox and operators read it in the
-  // console); reminders are queued by a sweep. Every process may run both.
-  // The waitlist of full days (issue 20, decision 023): offers of freed seats, made in the
-  // transaction that frees one and by a sweep on every process (with the queue's sweep).
-  const waitlistOffers = new WaitlistOffers({
-    db: deps.db,
-    clock,
-    publicOrigin: config.publicOrigin,
-  });
-  app.decorate('waitlist', waitlistOffers);
-  const waitlistService = new WaitlistService({
-    db: deps.db,
-    clock,
-    offers: waitlistOffers,
-    horizonDays: config.payments.horizonDays,
-  });
-  const waitlistSweep = config.queueSweep.enabled
-    ? new WaitlistSweep(waitlistOffers, config.queueSweep.intervalMs, app.log)
-    : null;
-  app.addHook('onReady', async () => waitlistSweep?.start());
-  app.addHook('onClose', async () => {
-    await waitlistSweep?.stop();
-  });
-  const messaging = createMessaging(
+  const { waitlistOffers, waitlistService } = startBackgroundWork(
+    app,
     deps,
-    payments.access,
-    app.log,
+    lifecycle,
+    payments,
     options.smsProvider,
-    (row, now) => waitlistOffers.skipReason(row, now),
   );
-  app.decorate('messaging', messaging);
-  if (config.nodeEnv === 'production' && messaging.sms.name === 'simulator') {
-    app.log.warn('SMS_PROVIDER=simulator: SMS are recorded in the outbox, never sent to phones');
-  }
-  app.addHook('onReady', async () => {
-    messaging.worker?.start();
-    messaging.reminders?.start();
-  });
-  app.addHook('onClose', async () => {
-    await messaging.reminders?.stop();
-    if (messaging.worker) await messaging.worker.stop();
-    else await messaging.sms.close();
-  });
-
-  // Booked visitors past the late grace become no-shows; open visits close at closing time.
-  // Every process may run it (each change is conditional on the state it leaves).
-  const queueClosing = config.queueSweep.enabled
-    ? new QueueClosingSweep({
-        db: deps.db,
-        clock,
-        intervalMs: config.queueSweep.intervalMs,
-        log: app.log,
-      })
-    : null;
-  app.addHook('onReady', async () => queueClosing?.start());
-  app.addHook('onClose', async () => {
-    await queueClosing?.stop();
-  });
-
-  // Personal data past its retention (decision 031): erased by a sweep on every process, with
-  // the queue's sweeps (a cheap "anything due?" question first; each row erased once).
-  const personalDataSweep = config.queueSweep.enabled
-    ? new PersonalDataSweep({
-        db: deps.db,
-        clock,
-        retentionDays: config.personalData.retentionDays,
-        intervalMs: config.queueSweep.intervalMs,
-        log: app.log,
-      })
-    : null;
-  app.addHook('onReady', async () => personalDataSweep?.start());
-  app.addHook('onClose', async () => {
-    await personalDataSweep?.stop();
-  });
-
-  // What a drain stops at once, each handing back what it claimed and did not finish (028).
-  lifecycle.addBackground('reconciler', () => payments.reconciler.stop());
-  lifecycle.addBackground('outbox', async () => messaging.worker?.stopSweeping());
-  lifecycle.addBackground('reminders', async () => messaging.reminders?.stop());
-  lifecycle.addBackground('waitlist', async () => waitlistSweep?.stop());
-  lifecycle.addBackground('queue-closing', async () => queueClosing?.stop());
-  lifecycle.addBackground('personal-data', async () => personalDataSweep?.stop());
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
@@ -454,49 +375,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetricsListener(app, config.metrics, metrics);
   await registerWebStatic(app, config, deps.clock);
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set in preHandler: the route's handler ran, so the request may have written. */
-    reachedHandler: boolean;
-  }
-  interface FastifyContextConfig {
-    /** A GET route that writes: its answer waits for the read cache to hear of the commit. */
-    writes?: boolean;
-    /**
-     * False: the route writes nothing a public catalogue answer reads (none of the tables
-     * with migration 010's triggers), so its answer does not wait for the read cache.
-     */
-    touchesCatalog?: boolean;
-    /**
-     * Audit log (decision 032): true records every call of this route, reads included (a GET
-     * that exports personal data) and calls without a session (sign-in, password reset).
-     */
-    audit?: boolean;
-    /** Audit log: the action's stable name, instead of the one derived from method + route. */
-    auditAction?: string;
-  }
-  interface FastifyInstance {
-    /** Draining after SIGTERM, and its counters (decision 028; metrics read them). */
-    lifecycle: Lifecycle;
-    /** Prometheus series of this app (decision 029). */
-    metrics: Metrics;
-    /** Origins allowed to call the API from a browser and to open sockets. */
-    allowedOrigins: string[];
-    payments: Payments;
-    messaging: Messaging;
-    /** The queue's live layer (boards, visitors' turns) of this process. */
-    queueHub: QueueHub;
-    /** The public catalogue's answers in memory; `sync()` after writing outside a request. */
-    readCache: ReadCache;
-    /** The public catalogue's answers as sent (server-side rendering may embed them). */
-    catalogReads: CatalogReads;
-    /** The queue's server core (issue 19). */
-    queue: QueueService;
-    /** Offers of freed seats to the waitlist (issue 20): call settleDay after freeing one. */
-    waitlist: WaitlistOffers;
-    /** Visit keys: the turn routes verify them (a booked visit's turn takes its booking key). */
-    visitAccess: VisitAccess;
-  }
 }

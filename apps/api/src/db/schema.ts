@@ -1,12 +1,9 @@
 import type {
   BookingStatus,
-  CounterState,
   EventSource,
   PaymentStatus,
   ProviderName,
   RecordedOutcome,
-  VisitSource,
-  VisitState,
 } from '@qless/contract';
 import type {
   ColumnType,
@@ -16,9 +13,21 @@ import type {
   Selectable,
   Transaction,
 } from 'kysely';
+import type {
+  BoardsTable,
+  CounterServicesTable,
+  CountersTable,
+  VisitEventsTable,
+  VisitFeedbackTable,
+  VisitNumbersTable,
+  VisitsTable,
+  WaitlistEntriesTable,
+} from './schema-hall.js';
+
+export type * from './schema-hall.js';
 
 /** `time` columns are read as "HH:MM:SS" strings; `date` columns as "yyyy-MM-dd" strings. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 interface OrganizationsTable {
   id: Generated<string>;
@@ -347,105 +356,6 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
-/** A word after the visit (migration 017): one answer per visit that ended done. */
-export interface VisitFeedbackTable {
-  id: Generated<string>;
-  visit_id: string;
-  organization_id: string;
-  service_id: string;
-  /** The visit's day (the organization's zone), copied so Insight reads one table. */
-  visit_date: string;
-  rating: number;
-  /** Trimmed plain text, 1-500 characters; null when none was written. */
-  comment: string | null;
-  locale: 'en' | 'fr';
-  created_at: Timestamp;
-}
-
-/** The queue (migration 014). */
-export interface CountersTable {
-  id: Generated<string>;
-  organization_id: string;
-  name: string;
-  state: Generated<CounterState>;
-  opened_by: string | null;
-  state_changed_at: Date | null;
-  /** Retired counters are kept (their visits point at them) and never listed. */
-  retired_at: Date | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface CounterServicesTable {
-  counter_id: string;
-  service_id: string;
-}
-
-export interface VisitNumbersTable {
-  organization_id: string;
-  visit_date: string;
-  letter: string;
-  last_number: number;
-}
-
-export interface VisitsTable {
-  id: Generated<string>;
-  organization_id: string;
-  service_id: string;
-  /** The organization's day (its time zone). */
-  visit_date: string;
-  letter: string;
-  number: number;
-  source: VisitSource;
-  booking_id: string | null;
-  customer_name: Generated<string>;
-  /** E.164, or null: no SMS. Never shown on a public screen. */
-  phone: string | null;
-  locale: Generated<'en' | 'fr'>;
-  /** A booked visit: its slot's start (the instant). */
-  slot_start: Date | null;
-  arrived_at: Date;
-  /** When it entered this service's line: arrival, or the transfer that brought it here. */
-  queued_at: Date;
-  state: Generated<VisitState>;
-  counter_id: string | null;
-  called_at: Date | null;
-  recalls: Generated<number>;
-  serving_at: Date | null;
-  ended_at: Date | null;
-  transferred_from: string | null;
-  near_notified_at: Date | null;
-  called_notified_at: Date | null;
-  client_address: string | null;
-  created_by: string | null;
-  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
-  personal_data_erased_at: Generated<Date | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface VisitEventsTable {
-  id: GeneratedAlways<string>;
-  visit_id: string;
-  organization_id: string;
-  kind: string;
-  from_state: VisitState | null;
-  to_state: VisitState;
-  counter_id: string | null;
-  by_user: string | null;
-  at: Date;
-}
-
-export interface BoardsTable {
-  id: Generated<string>;
-  organization_id: string;
-  name: string;
-  token_hash: string;
-  created_by: string | null;
-  created_at: Timestamp;
-  revoked_at: Date | null;
-}
-
 /** Fixed-window counters shared by every process (migration 004). */
 export interface RateCountersTable {
   key: string;
@@ -455,41 +365,6 @@ export interface RateCountersTable {
 
 /** Repositories take either the database or a transaction, so work composes into one transaction. */
 export type Db = Kysely<DB> | Transaction<DB>;
-
-export type WaitlistState =
-  | 'waiting'
-  | 'offered'
-  | 'booked'
-  | 'lapsed'
-  | 'missed'
-  | 'expired'
-  | 'withdrawn';
-
-/** A phone number waiting for a seat of a service on a full day (migration 018, decision 023). */
-export interface WaitlistEntriesTable {
-  id: Generated<string>;
-  /** The order people joined in. */
-  seq: GeneratedAlways<string>;
-  organization_id: string;
-  service_id: string;
-  booking_date: string;
-  /** E.164, a Cameroonian mobile. */
-  phone: string;
-  locale: 'en' | 'fr';
-  state: Generated<WaitlistState>;
-  client_address: string | null;
-  /** SHA-256 (hex) of the key that withdraws the entry; the key itself is never stored. */
-  withdraw_key_hash: string;
-  offered_slot_id: string | null;
-  offered_at: Date | null;
-  offer_expires_at: Date | null;
-  booking_id: string | null;
-  ended_at: Date | null;
-  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
-  personal_data_erased_at: Generated<Date | null>;
-  created_at: Date;
-  updated_at: Date;
-}
 
 export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;

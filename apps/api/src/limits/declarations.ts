@@ -1,110 +1,22 @@
-import type { ErrorCode } from '@qless/contract';
 import type { Config } from '../config.js';
+import { HALL_LIMITS } from './hall-limits.js';
+import {
+  type Counting,
+  DAY,
+  fixed,
+  HOUR,
+  type LimitDeclaration,
+  loginWindow,
+  MINUTE,
+  paymentWindow,
+  RATE_LIMITED,
+  TOO_MANY_HOLDS,
+  TOO_MANY_INVITATIONS,
+  TOO_MANY_LOGIN_ATTEMPTS,
+} from './limit-kinds.js';
+import { TICKET_ACCESS_LIMITS } from './ticket-access-limits.js';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * How a limit is counted:
- * - `route`: by @fastify/rate-limit on the route's config, with route-store.ts (the route
- *   and the client address name the counter; in memory on PGlite, decision 014);
- * - `counter`: by limiter.ts, one rate_counters row (or Redis key, with REDIS_URL: decision
- *   033) per key and fixed window, counted before the work it guards so that requests sent
- *   at once cannot all pass;
- * - `live`: rows that exist now (pending payments, held seats), counted by hold-limits.ts
- *   under the client's lock in the hold's transaction;
- * - `open`: connections open now, in this process.
- */
-export type Counting = 'route' | 'counter' | 'live' | 'open';
-
-/** Whose requests one count adds up. */
-export type Per =
-  | 'client address'
-  | 'client address, on one service'
-  | 'phone number, from one client address'
-  | 'phone number, from every client address'
-  | 'e-mail address'
-  | 'e-mail address, from one client address'
-  | 'ticket code, from one client address'
-  | 'invited e-mail address'
-  | 'organization'
-  | 'ticket code'
-  | 'callback client'
-  | 'everyone';
-
-export interface Refusal {
-  /** 429, or the WebSocket close code of a refused socket. */
-  status: 429 | 4429;
-  code: ErrorCode;
-  message: string;
-}
-
-export interface LimitDeclaration {
-  counting: Counting;
-  /** What one count is (the README's words). */
-  counts: string;
-  per: Per;
-  /** Prefix of the rate_counters key (`counter` limits); the subject is appended. */
-  key?: string;
-  /** Fixed window; null when what is counted is what exists now. */
-  windowMs: ((config: Config) => number) | null;
-  max: (config: Config) => number;
-  /** The environment setting that overrides `max`; null when it is fixed. */
-  setting: string | null;
-  /** The environment setting that overrides `windowMs`, when one does. */
-  windowSetting?: string;
-  /** The answer once the limit is spent; null: the work is skipped, the request answered. */
-  refusal: Refusal | null;
-  /** A reserved count is given back when the attempt succeeds (a right password). */
-  takenBackOnSuccess?: boolean;
-}
-
-const fixed = (ms: number) => () => ms;
-
-const RATE_LIMITED: Refusal = {
-  status: 429,
-  code: 'RATE_LIMITED',
-  message: 'Too many requests. Please wait a moment and try again.',
-};
-const TOO_MANY_ACCESS_ATTEMPTS: Refusal = {
-  status: 429,
-  code: 'TOO_MANY_ACCESS_ATTEMPTS',
-  message:
-    'Too many tries for this ticket. Wait a while, or open the link from your SMS or e-mail.',
-};
-const TOO_MANY_LOGIN_ATTEMPTS: Refusal = {
-  status: 429,
-  code: 'TOO_MANY_LOGIN_ATTEMPTS',
-  message: 'Too many failed sign-ins. Wait a few minutes, or reset your password.',
-};
-const TOO_MANY_HOLDS: Refusal = {
-  status: 429,
-  code: 'TOO_MANY_HOLDS',
-  message:
-    'Too many bookings are waiting for payment from this connection. Finish or wait for one, then try again.',
-};
-
-const TOO_MANY_INVITATIONS: Refusal = {
-  status: 429,
-  code: 'TOO_MANY_INVITATIONS',
-  message: 'Too many invitations sent for this organization. Wait a while, then try again.',
-};
-
-const TOO_MANY_VISITS: Refusal = {
-  status: 429,
-  code: 'TOO_MANY_VISITS',
-  message: 'Too many visits were taken from this connection or phone. Ask at the desk.',
-};
-
-const TOO_MANY_WAITLIST_JOINS: Refusal = {
-  status: 429,
-  code: 'TOO_MANY_WAITLIST_ENTRIES',
-  message: 'Too many waitlist requests from this connection or number. Try again later.',
-};
-
-const paymentWindow = (c: Config) => c.payments.rateLimit.windowMinutes * MINUTE;
-const loginWindow = (c: Config) => c.auth.loginWindowMinutes * MINUTE;
+export type { Counting, LimitDeclaration, Per, Refusal } from './limit-kinds.js';
 
 /**
  * Every limit of the server, the one place they are declared: the README's table of limits
@@ -273,51 +185,7 @@ export const LIMITS = {
     setting: 'RATE_LIMIT_TICKET_GLOBAL',
     refusal: RATE_LIMITED,
   },
-  'ticket-access-tries': {
-    counting: 'counter',
-    counts: 'tries of phone digits and wrong keys, across codes (a right key is never counted)',
-    per: 'client address',
-    key: 'ticket-access:ip:',
-    windowMs: fixed(HOUR),
-    max: (c) => c.limits.ticketAccess.perIpHour,
-    setting: 'TICKET_ACCESS_TRIES_PER_IP',
-    refusal: TOO_MANY_ACCESS_ATTEMPTS,
-  },
-  'ticket-access-tries-per-code-address': {
-    counting: 'counter',
-    counts: 'tries of phone digits, counted before each is checked (a right one is given back)',
-    per: 'ticket code, from one client address',
-    key: 'ticket-access:code-address:',
-    windowMs: fixed(HOUR),
-    max: (c) => c.limits.ticketAccess.perCodeHour,
-    setting: 'TICKET_ACCESS_TRIES_PER_CODE',
-    refusal: TOO_MANY_ACCESS_ATTEMPTS,
-    takenBackOnSuccess: true,
-  },
-  'ticket-access-tries-per-code': {
-    counting: 'counter',
-    counts:
-      'tries of phone digits from every address; once spent, only a first try from an address is checked',
-    per: 'ticket code',
-    key: 'ticket-access:code:',
-    windowMs: fixed(HOUR),
-    max: (c) => c.limits.ticketAccess.perCodeHourCeiling,
-    setting: 'TICKET_ACCESS_TRIES_PER_CODE_CEILING',
-    refusal: TOO_MANY_ACCESS_ATTEMPTS,
-    takenBackOnSuccess: true,
-  },
-  'ticket-access-tries-per-code-day': {
-    counting: 'counter',
-    counts:
-      'tries of phone digits from every address; once spent, only a first try from an address is checked',
-    per: 'ticket code',
-    key: 'ticket-access:code-day:',
-    windowMs: fixed(DAY),
-    max: (c) => c.limits.ticketAccess.perCodeDay,
-    setting: 'TICKET_ACCESS_TRIES_PER_CODE_DAY',
-    refusal: TOO_MANY_ACCESS_ATTEMPTS,
-    takenBackOnSuccess: true,
-  },
+  ...TICKET_ACCESS_LIMITS,
   'sign-ins-per-account-address': {
     counting: 'counter',
     counts: 'failed sign-ins, counted before the password is checked (a right one is given back)',
@@ -437,62 +305,7 @@ export const LIMITS = {
       message: 'This organization has uploaded too many images today. Try again tomorrow.',
     },
   },
-  // The public join page (issue 19): anyone at the door may take a number, so without
-  // limits one person could fill a queue with names. A phone joins a few times a day at most.
-  'queue-joins-per-address': {
-    counting: 'counter',
-    counts: 'visits joined from the public page (`POST /join/{organizationId}`)',
-    per: 'client address',
-    key: 'queue-join:ip:',
-    windowMs: fixed(HOUR),
-    max: () => 5,
-    setting: null,
-    refusal: TOO_MANY_VISITS,
-  },
-  'queue-joins-per-phone': {
-    counting: 'counter',
-    counts: 'visits joined from the public page with this phone number',
-    per: 'phone number, from every client address',
-    key: 'queue-join:phone:',
-    windowMs: fixed(DAY),
-    max: () => 3,
-    setting: null,
-    refusal: TOO_MANY_VISITS,
-  },
-  // A word after the visit (issue 20): a link takes one answer, so this only bounds what one
-  // address may send at links it holds (many honest customers share a carrier address).
-  'feedback-answers-per-address': {
-    counting: 'counter',
-    counts: 'feedback answers (`POST /feedback/{token}`), counted once the link is checked',
-    per: 'client address',
-    key: 'feedback:ip:',
-    windowMs: fixed(HOUR),
-    max: () => 30,
-    setting: null,
-    refusal: RATE_LIMITED,
-  },
-  // The waitlist of full days (issue 20, decision 023): joining sends no SMS, and an entry
-  // gets one offer SMS at most, so these bound what typing a stranger's number can cause.
-  'waitlist-joins-per-address': {
-    counting: 'counter',
-    counts: 'waitlist joins (`POST /service/{serviceId}/waitlist`)',
-    per: 'client address',
-    key: 'waitlist-join:ip:',
-    windowMs: fixed(HOUR),
-    max: () => 10,
-    setting: null,
-    refusal: TOO_MANY_WAITLIST_JOINS,
-  },
-  'waitlist-joins-per-phone': {
-    counting: 'counter',
-    counts: 'waitlist joins with this phone number',
-    per: 'phone number, from every client address',
-    key: 'waitlist-join:phone:',
-    windowMs: fixed(DAY),
-    max: () => 6,
-    setting: null,
-    refusal: TOO_MANY_WAITLIST_JOINS,
-  },
+  ...HALL_LIMITS,
   // Personal data (decision 031): an operator's export or erasure reads or rewrites every row
   // about one person; a signed-in operator's script cannot sweep the customer base with it.
   'personal-data-requests': {
