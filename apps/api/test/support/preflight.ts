@@ -16,14 +16,14 @@ export class MissingPrerequisite extends Error {
   }
 }
 
-/** The URL without its password, for a message. */
-function shown(url: string): string {
+/** The URL without its password, for a message (a PostgreSQL or Redis URL). */
+export function shown(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
     return parsed.toString();
   } catch {
-    return '(an unreadable TEST_POSTGRES_URL)';
+    return '(an unreadable URL)';
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
-import { MissingPrerequisite } from './preflight.js';
+import { MissingPrerequisite, shown } from './preflight.js';
 
 /**
  * The `api-redis` project's Redis (decision 033): a prefix for this run, whose keys are
@@ -17,7 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (err) {
     redis.disconnect();
     throw new MissingPrerequisite(
-      `npm test needs Redis at ${url} for the api-redis project (${err instanceof Error ? err.message : String(err)}): start it (redis-server --daemonize yes --bind 127.0.0.1) or point TEST_REDIS_URL at one.`,
+      `npm test needs Redis at ${shown(url)} for the api-redis project (${err instanceof Error ? err.message : String(err)}): start it (redis-server --daemonize yes --bind 127.0.0.1) or point TEST_REDIS_URL at one.`,
     );
   }
   project.provide('redisRun', run);
