@@ -3,19 +3,17 @@
  * phone number gets one SMS asking for a word, with a link that works for FEEDBACK_LINK_DAYS.
  * Queued in the transaction that ended the visit, deduplicated by the outbox key
  * `visit:{id}:feedback`, its text written then: in the visit's language, GSM-7, one part
- * (160 characters), the organization's name shortened (then left out) until it fits; the link
+ * (160 characters), the organization's name shortened as every SMS is (decision 122); the link
  * is never cut.
  */
 import { FEEDBACK_LINK_DAYS } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
+import { fitSms } from '../../providers/sms/sms-fit.js';
 import { currentRequestId } from '../../request-context.js';
 import { visitNumber } from '../queue/queue-day.js';
 import type { FeedbackLinks } from './feedback-links.js';
 
 const DAY = 86_400_000;
-/** How long the organization's name may be, in turn, until the text fits (0: left out). */
-const ORGANIZATION_LENGTHS = [40, 30, 20, 12, 0];
 
 /** The feedback page, as the web app builds it (paths.feedback: `/feedback/{token}`). */
 export function feedbackPageUrl(origin: string, token: string): string {
@@ -27,12 +25,11 @@ export function feedbackText(f: {
   organization: string;
   link: string;
 }): string {
-  return firstInOnePart(ORGANIZATION_LENGTHS, (max) => {
-    const at = clipName(f.organization, max);
-    return f.locale === 'fr'
+  return fitSms({ place: f.organization }, ({ place: at, extras }) =>
+    f.locale === 'fr'
       ? `Merci de votre visite${at ? ` chez ${at}` : ''} ! Votre avis de 1 à 5 : ${f.link}`
-      : `Thank you for visiting${at ? ` ${at}` : ' us'}! How was it? Rate 1 to 5: ${f.link}`;
-  });
+      : `Thank you for visiting${at ? ` ${at}` : ' us'}!${extras ? ' How was it?' : ''} Rate 1 to 5: ${f.link}`,
+  );
 }
 
 /** What the SMS needs beside the transaction: where links point and how tokens are made. */

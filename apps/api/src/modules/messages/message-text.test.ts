@@ -48,7 +48,9 @@ describe('customer SMS', () => {
     const text = smsText(long);
     expect(smsParts(text)).toBe(2);
     expect(text).toContain('Centre Hospitalier');
-    expect(text).toContain('...');
+    // Shortened at a word (decision 122), never mid-word with "...".
+    expect(text).toContain('Consultation de médecine générale');
+    expect(text).not.toContain('...');
     expect(text.endsWith(LINK)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { formatMinutes, PLATFORM_FEE_XAF, zoneLabel } from '@qless/contract';
-import { smsParts, toGsm } from '../../providers/sms/sms-text.js';
+import { fitSms } from '../../providers/sms/sms-fit.js';
 import type { RenderedMessage } from '../outbox/outbox.repository.js';
 import type { BookingMessageEvent } from './message-rows.js';
 
@@ -128,7 +128,7 @@ function words(f: MessageFacts): Words {
 // ---------------------------------------------------------------- SMS
 
 function smsWith(f: MessageFacts, organization: string, service: string): string {
-  const place = service ? `${organization}, ${service}` : organization;
+  const place = [organization, service].filter(Boolean).join(', ');
   const w = when(f);
   const ticket = f.locale === 'fr' ? `Ticket ${f.ticketCode} :` : `Ticket ${f.ticketCode}:`;
   const details = f.locale === 'fr' ? 'Détails :' : 'Details:';
@@ -166,31 +166,20 @@ function smsWith(f: MessageFacts, organization: string, service: string): string
         break;
     }
   }
-  return toGsm(text);
-}
-
-function clip(text: string, max: number): string {
-  if (max <= 0) return '';
-  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 3)).trimEnd()}...`;
-}
-
-/** Longest organization and service names tried, in turn, until the SMS fits two parts. */
-const SHORTENINGS: [number, number][] = [
-  [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
-  [40, 30],
-  [30, 20],
-  [24, 0],
-  [16, 0],
-];
-
-/** The SMS: at most two parts where the names can be shortened to fit (the link never is). */
-export function smsText(f: MessageFacts): string {
-  let text = '';
-  for (const [orgMax, serviceMax] of SHORTENINGS) {
-    text = smsWith(f, clip(f.organization, orgMax), clip(f.service, serviceMax));
-    if (smsParts(text) <= 2) return text;
-  }
   return text;
+}
+
+/**
+ * The SMS: at most two parts, the names shortened as every SMS's are (decision 122: the
+ * branch and a recognisable service kept longest); the link and the ticket code never are.
+ * Two parts, not one: the ticket link alone takes about 90 of the 160 characters.
+ */
+export function smsText(f: MessageFacts): string {
+  return fitSms(
+    { place: f.organization, service: f.service },
+    ({ place, service }) => smsWith(f, place, service),
+    { parts: 2 },
+  );
 }
 
 // ---------------------------------------------------------------- e-mail

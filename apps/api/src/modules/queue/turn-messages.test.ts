@@ -48,7 +48,7 @@ describe('turn SMS', () => {
         organization: 'BICEC',
         link,
       }),
-    ).toBe(`A-042 : c'est votre tour ! Allez au Guichet 3 (BICEC). ${link}`);
+    ).toBe(`A-042 : c'est à vous ! Allez au Guichet 3 (BICEC). ${link}`);
     expect(
       nearText({ locale: 'en', number: 'A-001', position: 12, organization: 'X', link }),
     ).toContain('you are 12th in line');

@@ -8,7 +8,7 @@
  */
 import { ticketPageUrl } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
+import { fitSms } from '../../providers/sms/sms-fit.js';
 import { currentRequestId } from '../../request-context.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
 import { type QueueDay, visitNumber } from './queue-day.js';
@@ -26,35 +26,44 @@ function place(locale: 'en' | 'fr', n: number): string {
   return `${n}${suffix} in line`;
 }
 
-/** How far names are shortened, in turn, until the text fits one part (0: left out). */
-const SHORTENINGS: [organization: number, counter: number][] = [
-  [40, 30],
-  [30, 30],
-  [20, 24],
-  [12, 20],
-  [0, 20],
-  [0, 12],
-];
+/**
+ * "au Guichet 3", "à la Caisse 5", "à l'Accueil 6": the counter's own name, never shortened,
+ * after the article its first word takes (a name that starts otherwise: "au guichet X").
+ */
+export function frToCounter(counter: string): string {
+  const name = counter.trim();
+  const first = (name.split(/\s+/)[0] ?? '').toLowerCase();
+  if (/^(?:guichet|bureau|box|comptoir|poste|point|service|desk|cabinet|pupitre)$/u.test(first)) {
+    return `au ${name}`;
+  }
+  if (/^(?:caisse|salle|porte|table|cabine|réception|station)$/u.test(first)) return `à la ${name}`;
+  if (/^[aeiouéèêâîôû]/u.test(first)) return `à l'${name}`;
+  return `au guichet ${name}`;
+}
 
-/** The first text of `write` (names shortened less to more) that fits one GSM-7 part. */
-const fitted = (write: (orgMax: number, counterMax: number) => string): string =>
-  firstInOnePart(SHORTENINGS, ([orgMax, counterMax]) => write(orgMax, counterMax));
-
+/**
+ * "You are N-th", one part (decision 122): the organization and its branch shortened least
+ * useful words first ("Restez à proximité" before the branch); the link never.
+ */
 export function nearText(f: {
   locale: 'en' | 'fr';
   number: string;
   position: number;
+  /** The organization with its branch, as customers see it ("Banque X (Akwa)"). */
   organization: string;
   link: string;
 }): string {
-  return fitted((orgMax) => {
-    const at = orgMax > 0 ? clipName(f.organization, orgMax) : '';
-    return f.locale === 'fr'
-      ? `${f.number} : vous êtes ${place('fr', f.position)}${at ? ` chez ${at}` : ''}. Restez à proximité. ${f.link}`
-      : `${f.number}: you are ${place('en', f.position)}${at ? ` at ${at}` : ''}. Please stay close. ${f.link}`;
-  });
+  return fitSms({ place: f.organization }, ({ place: at, extras }) =>
+    f.locale === 'fr'
+      ? `${f.number} : vous êtes ${place('fr', f.position)}${at ? ` chez ${at}` : ''}.${extras ? ' Restez à proximité.' : ''} ${f.link}`
+      : `${f.number}: you are ${place('en', f.position)}${at ? ` at ${at}` : ''}.${extras ? ' Please stay close.' : ''} ${f.link}`,
+  );
 }
 
+/**
+ * "Go to counter X", one part (decision 122): the counter's name is the message and is never
+ * shortened; the place is, before "it is your turn".
+ */
 export function calledText(f: {
   locale: 'en' | 'fr';
   number: string;
@@ -62,13 +71,16 @@ export function calledText(f: {
   organization: string;
   link: string;
 }): string {
-  return fitted((orgMax, counterMax) => {
-    const at = orgMax > 0 ? ` (${clipName(f.organization, orgMax)})` : '';
-    const counter = clipName(f.counter, counterMax);
-    return f.locale === 'fr'
-      ? `${f.number} : c'est votre tour ! Allez au ${counter}${at}. ${f.link}`
-      : `${f.number}: it is your turn! Go to ${counter}${at}. ${f.link}`;
-  });
+  return fitSms(
+    { place: f.organization },
+    ({ place: at, extras }) => {
+      const where = at ? ` (${at})` : '';
+      return f.locale === 'fr'
+        ? `${f.number} :${extras ? " c'est à vous !" : ''} Allez ${frToCounter(f.counter)}${where}. ${f.link}`
+        : `${f.number}:${extras ? ' it is your turn!' : ''} Go to ${f.counter.trim()}${where}. ${f.link}`;
+    },
+    { keepExtras: true },
+  );
 }
 
 /** What the SMS need beside the transaction: where links point and how keys are made. */

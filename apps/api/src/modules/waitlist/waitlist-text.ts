@@ -1,10 +1,10 @@
 /**
  * The one SMS of a waitlist entry: a seat of the day it waits for is free. GSM-7, one part
- * (160 characters): the names are shortened until it fits, the link never is. Times are the
+ * (160 characters): the names are shortened until it fits (decision 122), the link never is. Times are the
  * organization's clock; the offer's end says how long the link is worth following.
  */
 import { formatMinutes } from '@qless/contract';
-import { clipName, firstInOnePart } from '../../providers/sms/sms-text.js';
+import { fitSms } from '../../providers/sms/sms-fit.js';
 
 export interface OfferFacts {
   locale: 'en' | 'fr';
@@ -43,24 +43,16 @@ function dayMonth(date: string): string {
 
 const frTime = (minutes: number) => formatMinutes(minutes).replace(':', 'h');
 
-/** How far the names are shortened, in turn (0: left out). */
-const SHORTENINGS: [organization: number, service: number][] = [
-  [40, 40],
-  [30, 30],
-  [24, 20],
-  [16, 14],
-  [12, 0],
-  [0, 0],
-];
-
+/**
+ * One part (decision 122): the branch and a recognisable service are kept longest ("Ouverture
+ * de compte", never "Ouverture"); "first to pay gets it" goes before them.
+ */
 export function offerText(f: OfferFacts): string {
-  return firstInOnePart(SHORTENINGS, ([orgMax, serviceMax]) => {
-    const names = [clipName(f.organization, orgMax), clipName(f.service, serviceMax)].filter(
-      Boolean,
-    );
+  return fitSms({ place: f.organization, service: f.service }, ({ place, service, extras }) => {
+    const names = [place, service].filter(Boolean);
     const where = names.length > 0 ? ` ${names.join(', ')},` : '';
     return f.locale === 'fr'
-      ? `Place libre :${where} le ${dayMonth(f.date)} à ${frTime(f.startMinutes)}. Le 1er qui paie l'obtient. Offre jusqu'à ${frTime(f.endsMinutes)} : ${f.link}`
-      : `Seat free:${where} ${dayMonth(f.date)} at ${formatMinutes(f.startMinutes)}. First to pay gets it. Offer ends ${formatMinutes(f.endsMinutes)}: ${f.link}`;
+      ? `Place libre :${where} le ${dayMonth(f.date)} à ${frTime(f.startMinutes)}.${extras ? " Le 1er qui paie l'obtient." : ''} Offre jusqu'à ${frTime(f.endsMinutes)} : ${f.link}`
+      : `Seat free:${where} ${dayMonth(f.date)} at ${formatMinutes(f.startMinutes)}.${extras ? ' First to pay gets it.' : ''} Offer ends ${formatMinutes(f.endsMinutes)}: ${f.link}`;
   });
 }

@@ -1,0 +1,185 @@
+/**
+ * How every SMS is brought to its parts (issue 30 item 10, decision 122): one function for the
+ * queue's turn SMS, the waitlist offer, the feedback request and the booking messages. The
+ * builder writes its text from the names it is given; this module tries the names (and the
+ * builder's optional words) from the fullest to the shortest, least useful words first, and
+ * keeps the first text that fits. What the builder writes outside the names — the visitor's
+ * number, the counter's name, the times, the link — is never shortened.
+ *
+ * The order, least useful first:
+ * 1. generic words of the branch ("Agence", "Branch", "Customer Office") and asides in
+ *    brackets of the service ("(NIU)");
+ * 2. the builder's optional words ("Restez à proximité.") — unless it asks to keep them last;
+ * 3. the service's last words, down to its first two words that say something
+ *    ("Ouverture de compte particulier" → "Ouverture de compte");
+ * 4. the organization's last words, down to two such words, then the organization itself
+ *    when a branch names the place ("Akwa");
+ * 5. only then the service to one word, the service, the branch, the place.
+ */
+import { smsParts, toGsm } from './sms-text.js';
+
+export interface SmsNames {
+  /**
+   * The organization as customers see it, with its branch: "Banque des Hauts Plateaux
+   * (Banengo)" (the catalogue's form) or "Banque du Littoral – Agence Akwa".
+   */
+  place?: string;
+  service?: string;
+}
+
+export interface SmsWords {
+  /** "Banque du Littoral - Akwa": the organization and its branch, '' once left out. */
+  place: string;
+  /** '' once left out. */
+  service: string;
+  /** Whether the builder's optional words are still written. */
+  extras: boolean;
+}
+
+export interface FitOptions {
+  /** Parts the text may take (1 unless a builder has a reason). */
+  parts?: number;
+  /** Drop the optional words only after the names (they are the message's point). */
+  keepExtras?: boolean;
+}
+
+/** Words that carry no meaning alone: a shortened name never ends on one, nor counts them. */
+const SMALL = new Set([
+  'a',
+  'à',
+  'au',
+  'aux',
+  'and',
+  'd',
+  'de',
+  'des',
+  'du',
+  'en',
+  'et',
+  'for',
+  'l',
+  'la',
+  'le',
+  'les',
+  'of',
+  'pour',
+  'sur',
+  'the',
+  'un',
+  'une',
+]);
+
+const isSmall = (word: string) => SMALL.has(word.toLowerCase().replace(/['’]$/u, ''));
+
+/** The organization and its branch of a place name ("Name (Branch)", "Name – Branch"). */
+export function splitPlace(place: string): { organization: string; branch: string } {
+  const text = place.trim().replace(/\s+/g, ' ');
+  const bracket = /^(.*\S)\s*\(([^()]+)\)$/u.exec(text);
+  if (bracket?.[1] && bracket[2]) {
+    return { organization: bracket[1].trim(), branch: bracket[2].trim() };
+  }
+  const dash = /\s[–—-]\s/u.exec(text);
+  if (dash) {
+    const organization = text.slice(0, dash.index).trim();
+    const branch = text.slice(dash.index + dash[0].length).trim();
+    if (organization && branch) return { organization, branch };
+  }
+  return { organization: text, branch: '' };
+}
+
+const GENERIC_LEAD =
+  /^(?:agence|antenne|succursale|espace clients?|bureau|branch of)(?:\s+(?:commerciale|principale|régionale))?(?:\s+(?:de|du|des|d['’]))?\s+/iu;
+const GENERIC_TAIL = /\s+(?:customer office|customer service centre|branch|agency|office)$/iu;
+
+/** A branch without the words every branch has: "Agence Commerciale de Deido" → "Deido". */
+export function plainBranch(branch: string): string {
+  const plain = branch.replace(GENERIC_LEAD, '').replace(GENERIC_TAIL, '').trim();
+  return plain || branch;
+}
+
+/** A service without its asides in brackets: "Taxpayer registration (NIU)" → "...registration". */
+export function plainService(service: string): string {
+  const plain = service
+    .replace(/\s*\([^()]*\)/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain || service;
+}
+
+/**
+ * Shorter forms of `name` at its words, longest first, each ending on a word that says
+ * something and keeping at least `minWords` of those (none when the name has no more).
+ */
+export function shorterForms(name: string, minWords: number): string[] {
+  const words = name.split(' ').filter(Boolean);
+  const forms: string[] = [];
+  for (let n = words.length - 1; n >= 1; n -= 1) {
+    const kept = words.slice(0, n);
+    while (kept.length > 0 && isSmall(kept[kept.length - 1] ?? '')) kept.pop();
+    if (kept.filter((w) => !isSmall(w)).length < minWords) break;
+    const form = kept.join(' ').replace(/[\s,;:.–—-]+$/u, '');
+    if (form && form !== name && !forms.includes(form)) forms.push(form);
+  }
+  return forms;
+}
+
+const joinPlace = (organization: string, branch: string) =>
+  organization && branch ? `${organization} - ${branch}` : organization || branch;
+
+/** Every set of words to try, fullest first (see the order at the top). */
+export function candidates(names: SmsNames, keepExtras = false): SmsWords[] {
+  const { organization, branch: fullBranch } = splitPlace(names.place ?? '');
+  const fullService = (names.service ?? '').trim().replace(/\s+/g, ' ');
+  const branch = plainBranch(fullBranch);
+  const service = plainService(fullService);
+  const out: SmsWords[] = [];
+  const add = (org: string, br: string, sv: string, extras: boolean) =>
+    out.push({ place: joinPlace(org, br), service: sv, extras });
+
+  const serviceForms = shorterForms(service, 2);
+  const shortService = serviceForms[serviceForms.length - 1] ?? service;
+  const orgForms = shorterForms(organization, 2);
+  // Optional words go after the names when the builder keeps them; then, last of all.
+  const extras = keepExtras;
+
+  add(organization, fullBranch, fullService, true);
+  add(organization, branch, service, true);
+  if (!keepExtras) add(organization, branch, service, false);
+  for (const sv of serviceForms) add(organization, branch, sv, extras);
+  for (const org of orgForms) add(org, branch, shortService, extras);
+  const lastOrg = orgForms[orgForms.length - 1] ?? organization;
+  if (branch) add('', branch, shortService, extras);
+  const placeNow = branch ? '' : lastOrg;
+  const oneWordService = shorterForms(shortService, 1);
+  for (const sv of oneWordService) add(placeNow, branch, sv, extras);
+  add(placeNow, branch, '', extras);
+  if (!branch) for (const org of shorterForms(lastOrg, 1)) add(org, '', '', extras);
+  for (const br of shorterForms(branch, 1)) add('', br, '', extras);
+  add('', '', '', extras);
+  if (keepExtras) {
+    add('', '', '', false);
+  }
+  return out;
+}
+
+/**
+ * The first text `write` makes from the candidates that fits `parts` (in the GSM alphabet:
+ * `toGsm` keeps é, è, à, ù and brings ê, ô, ç… to their base letter, so the text is measured
+ * at 160 characters a part, 153 when split); the shortest when none does.
+ */
+export function fitSms(
+  names: SmsNames,
+  write: (words: SmsWords) => string,
+  options: FitOptions = {},
+): string {
+  const parts = options.parts ?? 1;
+  let text = '';
+  let tried = '';
+  for (const words of candidates(names, options.keepExtras)) {
+    text = toGsm(write(words));
+    if (text === tried) continue;
+    tried = text;
+    if (smsParts(text) <= parts) return text;
+  }
+  return text;
+}
