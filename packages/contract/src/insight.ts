@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { feedbackSummarySchema } from './feedback.js';
-import { INSIGHT_EXPORT_KINDS } from './insight-limits.js';
+import { INSIGHT_EXPORT_FORMATS, INSIGHT_EXPORT_KINDS } from './insight-limits.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
@@ -40,9 +40,16 @@ export const insightExportQuerySchema = withFieldCodes(
     service_id: idSchema.optional(),
     /** Visits only (a booking has no counter): the bookings file ignores it. */
     counter_id: idSchema.optional(),
+    /**
+     * `csv` (the default): RFC 4180, commas, English headers and values. `excel-fr` (decision
+     * 122): for Excel set to French — ";", French headers and labels, French service names,
+     * decimal comma, and a column that explains a transfer.
+     */
+    format: z.enum(INSIGHT_EXPORT_FORMATS).optional(),
   }),
   {
     kind: 'INVALID_QUERY',
+    format: 'INVALID_QUERY',
     from: 'INVALID_DATE',
     to: 'INVALID_DATE',
     organization_id: 'INVALID_ID',

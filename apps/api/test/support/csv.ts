@@ -1,7 +1,7 @@
 /** Test reading of the CSV exports (Insight). */
 
-/** RFC 4180 back into rows (quoted fields, doubled quotes, CRLF records). */
-export function parseCsv(text: string): string[][] {
+/** RFC 4180 back into rows (quoted fields, doubled quotes, CRLF records); `;` for French Excel. */
+export function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -15,7 +15,7 @@ export function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
+    else if (ch === separator) {
       row.push(field);
       field = '';
     } else if (ch === '\r' && text[i + 1] === '\n') {

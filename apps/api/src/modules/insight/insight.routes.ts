@@ -13,7 +13,8 @@ import type { Db } from '../../db/schema.js';
 import { AppError, errorResponses, notFound } from '../../errors.js';
 import { type AuthContext, authOf, ROLES_ADMIN, targetOrganization } from '../auth/auth-guard.js';
 import { findBranches, insight, insightOptions } from './insight.repository.js';
-import { exportCsv } from './insight-export.js';
+import { exportCsv, exportFilename } from './insight-export.js';
+import { dialectOf } from './insight-export-words.js';
 
 /**
  * The branches (organizations) an Insight request covers: the one place that decides it.
@@ -131,7 +132,7 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
         // One zone for the whole file, the one the header names (the first branch's).
         const timeZone = branches[0]?.time_zone ?? 'Africa/Douala';
         // Only ASCII we wrote ourselves: the kind and two validated dates.
-        const filename = `qless-${q.kind}-${q.from}-${q.to}.csv`;
+        const filename = exportFilename(q.kind, q.from, q.to, dialectOf(q.format));
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -145,7 +146,9 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
               timeZone,
               serviceId: q.service_id ?? null,
               counterId: q.counter_id ?? null,
-            }),
+            },
+            q.format,
+          ),
           ),
         );
       },
