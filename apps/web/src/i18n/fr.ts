@@ -1459,9 +1459,9 @@ export const fr: Messages = {
   'insight.feedback.comments': 'Derniers commentaires',
   'insight.feedback.more': 'Afficher {n} autres commentaires',
   'insight.feedback.empty': "Pas encore d'avis pour les visites de cette période.",
-  'insight.export.title': 'Exporter (CSV)',
+  'insight.export.title': 'Exporter (Excel)',
   'insight.export.lead':
-    'Les lignes derrière ces chiffres, pour un tableur ; heures : {zone}. Les noms des clients y figurent : conservez ces fichiers avec soin.',
+    'Les lignes derrière ces chiffres, en fichier pour Excel en français (séparateur «\u00a0;\u00a0», virgule décimale) ; heures : {zone}. Les noms des clients y figurent : conservez ces fichiers avec soin. Un CSV standard (virgules, en anglais) se télécharge depuis l’écran en anglais.',
   'insight.export.visits': 'Télécharger les visites',
   'insight.export.bookings': 'Télécharger les réservations',
 

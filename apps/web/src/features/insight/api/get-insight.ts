@@ -1,4 +1,4 @@
-import type { InsightExportKind, InsightResponse } from '@qless/contract';
+import type { InsightExportFormat, InsightExportKind, InsightResponse } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 
@@ -25,8 +25,16 @@ export function getInsight(request: InsightRequest, signal?: AbortSignal) {
   return apiFetch<InsightResponse>(apiPaths.insight(query(request)), signal ? { signal } : {});
 }
 
-/** The CSV file's address: a plain link downloads it with the session cookie. */
-export function insightExportHref(kind: InsightExportKind, request: InsightRequest): string {
+/**
+ * The CSV file's address: a plain link downloads it with the session cookie. A French screen
+ * asks for the file French Excel opens as a table (decision 122); the standard one is the
+ * default.
+ */
+export function insightExportHref(
+  kind: InsightExportKind,
+  request: InsightRequest,
+  format: InsightExportFormat = 'csv',
+): string {
   return apiPaths.insightExport({
     kind,
     from: request.from,
@@ -35,5 +43,6 @@ export function insightExportHref(kind: InsightExportKind, request: InsightReque
     // The rows behind the figures shown: the screen's filters too.
     service_id: request.serviceId || undefined,
     counter_id: kind === 'visits' ? request.counterId || undefined : undefined,
+    format: format === 'csv' ? undefined : format,
   });
 }

@@ -43,6 +43,8 @@ export function InsightFigures({
     formatDate(addDays(A_MONDAY, i), intlLocale, { weekday: 'short' }),
   );
   const branchNames = branchLabels(data);
+  // French Excel reads ";" and decimal commas: a French screen gets that file (decision 122).
+  const exportFormat = locale === 'fr' ? 'excel-fr' : 'csv';
   const at = (organizationId: string) =>
     branchNames.size > 1 ? ` · ${branchNames.get(organizationId) ?? ''}` : '';
   const serviceName = (s: { name: string; name_fr: string | null; organization_id: string }) =>
@@ -363,10 +365,18 @@ export function InsightFigures({
           })}
         </p>
         <div className="insight__exports">
-          <a className="btn btn--secondary" href={insightExportHref('visits', request)} download>
+          <a
+            className="btn btn--secondary"
+            href={insightExportHref('visits', request, exportFormat)}
+            download
+          >
             {t('insight.export.visits')}
           </a>
-          <a className="btn btn--secondary" href={insightExportHref('bookings', request)} download>
+          <a
+            className="btn btn--secondary"
+            href={insightExportHref('bookings', request, exportFormat)}
+            download
+          >
             {t('insight.export.bookings')}
           </a>
         </div>

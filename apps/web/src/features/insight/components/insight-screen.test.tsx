@@ -149,6 +149,16 @@ describe('the Insight figures', () => {
     expect(two).toContain('Akwa');
   });
 
+  it('a French screen downloads the file French Excel reads; an English one the standard CSV', () => {
+    const fr = render('fr').replaceAll('&amp;', '&');
+    expect(fr).toContain(
+      'href="/api/v1/organization/insight/export.csv?kind=visits&from=2026-03-02&to=2026-03-08&format=excel-fr"',
+    );
+    expect(fr).toMatch(/kind=bookings[^"]*&format=excel-fr"/);
+    expect(fr).toContain('Exporter (Excel)');
+    expect(render('en')).not.toContain('format=');
+  });
+
   it('in French: words, numbers and the service names', () => {
     const html = render('fr');
     expect(html).toContain('Jour par jour');
