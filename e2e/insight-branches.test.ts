@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,24 +147,36 @@ describe('Insight at 360 px in French', () => {
       fullPage: true,
     });
 
-    // The CSV of the visits: UTF-8 with BOM, the zone in its header, one row per visit.
+    // The CSV of the visits, as French Excel reads it (decision 122): UTF-8 with BOM, ";",
+    // French headers and labels, the zone in the header, one row per visit.
+    const exportPanel = page.locator('section[aria-labelledby="insight-export"]');
+    await exportPanel.scrollIntoViewIfNeeded();
+    await exportPanel.screenshot({ path: join(SHOTS, 'insight-export-fr-360.png') });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.locator('section[aria-labelledby="insight-export"] a').first().click(),
+      exportPanel.locator('a').first().click(),
     ]);
+    expect(download.suggestedFilename()).toBe(`qless-visites-${WEEK[0]}-${WEEK.at(-1)}.csv`);
     const file = readFileSync((await download.path()) as string);
+    writeFileSync(join(SHOTS, 'insight-visits-fr.csv'), file);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(file.subarray(3).toString('utf8'));
+    const rows = parseCsv(file.subarray(3).toString('utf8'), ';');
     const [header, ...visits] = rows as [string[], ...string[][]];
-    expect(header).toContain('arrived_at (Africa/Douala)');
+    expect(header).toContain('Arrivée (Africa/Douala)');
+    expect(header).toContain('Transfert');
     expect(visits).toHaveLength(sum((b) => b.visits));
-    const branchColumn = header.indexOf('branch');
-    const stateColumn = header.indexOf('state');
+    const branchColumn = header.indexOf('Agence');
+    const stateColumn = header.indexOf('État');
+    const waitColumn = header.indexOf('Attente (min)');
     for (const branch of all) {
       const mine = visits.filter((r) => (r[branchColumn] ?? '').endsWith(`(${branch.label})`));
       expect(mine, branch.label).toHaveLength(branch.visits);
-      expect(mine.filter((r) => r[stateColumn] === 'done')).toHaveLength(branch.served);
+      expect(mine.filter((r) => r[stateColumn] === 'Servi')).toHaveLength(branch.served);
     }
+    // Minutes as French Excel reads a number (a decimal comma, never a point).
+    const waitCells = visits.map((r) => r[waitColumn] ?? '').filter(Boolean);
+    expect(waitCells).toHaveLength(sum((b) => b.visits));
+    expect(waitCells.every((w) => /^\d+(,\d)?$/.test(w))).toBe(true);
     // One branch chosen: its figures only.
     await page.selectOption('#insight-branch', week.akwa.organizationId);
     await expect
