@@ -139,16 +139,19 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
           .header('x-content-type-options', 'nosniff');
         return reply.send(
           Readable.from(
-            exportCsv(db, q.kind, {
-              organizationIds,
-              from: q.from,
-              to: q.to,
-              timeZone,
-              serviceId: q.service_id ?? null,
-              counterId: q.counter_id ?? null,
-            },
-            q.format,
-          ),
+            exportCsv(
+              db,
+              q.kind,
+              {
+                organizationIds,
+                from: q.from,
+                to: q.to,
+                timeZone,
+                serviceId: q.service_id ?? null,
+                counterId: q.counter_id ?? null,
+              },
+              q.format,
+            ),
           ),
         );
       },

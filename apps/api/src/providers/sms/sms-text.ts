@@ -64,35 +64,4 @@ export function toGsm(text: string): string {
   return out;
 }
 
-/** One SMS part in the GSM alphabet. */
-export const ONE_PART = 160;
-
-/**
- * `text` shortened to `max` characters at a word where one is near, so a name never ends in
- * "(" or half a word, nor on a small word that reads unfinished ("… de", "… of"). 0: ''.
- */
-export function clipName(text: string, max: number): string {
-  if (max <= 0) return '';
-  const t = text.trim();
-  if (t.length <= max) return t;
-  const cut = t.slice(0, Math.max(1, max - 1));
-  const space = cut.lastIndexOf(' ');
-  const word = space >= max / 2 ? cut.slice(0, space) : cut;
-  return word
-    .replace(/[\s(,;:–—-]+$/u, '')
-    .replace(/\s+(?:de|du|des|d'|la|le|les|et|of|the|and|for|a|à)$/iu, '')
-    .replace(/[\s(,;:–—-]+$/u, '');
-}
-
-/**
- * The first of `steps` whose text (names shortened less to more; the link never is) fits one
- * GSM-7 part, in the GSM alphabet; the last one when none does.
- */
-export function firstInOnePart<T>(steps: readonly T[], write: (step: T) => string): string {
-  let text = '';
-  for (const step of steps) {
-    text = toGsm(write(step));
-    if ((gsmLength(text) ?? Number.POSITIVE_INFINITY) <= ONE_PART) return text;
-  }
-  return text;
-}
+// Fitting a text to its parts (names shortened, the link never): sms-fit.ts, decision 122.
