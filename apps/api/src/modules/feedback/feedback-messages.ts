@@ -25,10 +25,10 @@ export function feedbackText(f: {
   organization: string;
   link: string;
 }): string {
-  return fitSms({ place: f.organization }, ({ place: at, extras }) =>
+  return fitSms({ place: f.organization }, ({ place: at, optional }) =>
     f.locale === 'fr'
       ? `Merci de votre visite${at ? ` chez ${at}` : ''} ! Votre avis de 1 à 5 : ${f.link}`
-      : `Thank you for visiting${at ? ` ${at}` : ' us'}!${extras ? ' How was it?' : ''} Rate 1 to 5: ${f.link}`,
+      : `Thank you for visiting${at ? ` ${at}` : ' us'}!${optional >= 1 ? ' How was it?' : ''} Rate 1 to 5: ${f.link}`,
   );
 }
 

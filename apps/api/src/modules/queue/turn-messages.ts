@@ -43,7 +43,7 @@ export function frToCounter(counter: string): string {
 
 /**
  * "You are N-th", one part (decision 122): the organization and its branch shortened least
- * useful words first ("Restez à proximité" before the branch); the link never.
+ * useful words first ("Restez à proximité", then "vous êtes", before the names); the link never.
  */
 export function nearText(f: {
   locale: 'en' | 'fr';
@@ -53,10 +53,19 @@ export function nearText(f: {
   organization: string;
   link: string;
 }): string {
-  return fitSms({ place: f.organization }, ({ place: at, extras }) =>
-    f.locale === 'fr'
-      ? `${f.number} : vous êtes ${place('fr', f.position)}${at ? ` chez ${at}` : ''}.${extras ? ' Restez à proximité.' : ''} ${f.link}`
-      : `${f.number}: you are ${place('en', f.position)}${at ? ` at ${at}` : ''}.${extras ? ' Please stay close.' : ''} ${f.link}`,
+  const fr = f.locale === 'fr';
+  const first = f.position === 1;
+  return fitSms(
+    { place: f.organization },
+    ({ place: at, optional }) => {
+      // Group 1 (kept longest): "vous êtes" before a rank; group 2: "stay close".
+      const youAre = optional >= 1 || first ? (fr ? 'vous êtes ' : 'you are ') : '';
+      const stay = optional >= 2 ? (fr ? ' Restez à proximité.' : ' Please stay close.') : '';
+      return fr
+        ? `${f.number} : ${youAre}${place('fr', f.position)}${at ? ` chez ${at}` : ''}.${stay} ${f.link}`
+        : `${f.number}: ${youAre}${place('en', f.position)}${at ? ` at ${at}` : ''}.${stay} ${f.link}`;
+    },
+    { optional: 2 },
   );
 }
 
@@ -73,13 +82,13 @@ export function calledText(f: {
 }): string {
   return fitSms(
     { place: f.organization },
-    ({ place: at, extras }) => {
+    ({ place: at, optional }) => {
       const where = at ? ` (${at})` : '';
       return f.locale === 'fr'
-        ? `${f.number} :${extras ? " c'est à vous !" : ''} Allez ${frToCounter(f.counter)}${where}. ${f.link}`
-        : `${f.number}:${extras ? ' it is your turn!' : ''} Go to ${f.counter.trim()}${where}. ${f.link}`;
+        ? `${f.number} :${optional >= 1 ? " c'est à vous !" : ''} Allez ${frToCounter(f.counter)}${where}. ${f.link}`
+        : `${f.number}:${optional >= 1 ? ' it is your turn!' : ''} Go to ${f.counter.trim()}${where}. ${f.link}`;
     },
-    { keepExtras: true },
+    { keepOptional: true },
   );
 }
 

@@ -37,7 +37,8 @@ describe('the turn SMS (issue 30 item 10)', () => {
         link,
       });
       oneGsmPart(other);
-      expect(other).toMatch(/chez Banque des Hauts( Plateaux)? - Banengo\./);
+      // The whole name and the branch: "vous êtes" and "stay close" went first.
+      expect(other).toContain('A-012 : 2e dans la file chez Banque des Hauts Plateaux - Banengo.');
       const en = nearText({
         locale: 'en',
         number: 'A-012',

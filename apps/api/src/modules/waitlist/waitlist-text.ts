@@ -48,11 +48,11 @@ const frTime = (minutes: number) => formatMinutes(minutes).replace(':', 'h');
  * de compte", never "Ouverture"); "first to pay gets it" goes before them.
  */
 export function offerText(f: OfferFacts): string {
-  return fitSms({ place: f.organization, service: f.service }, ({ place, service, extras }) => {
+  return fitSms({ place: f.organization, service: f.service }, ({ place, service, optional }) => {
     const names = [place, service].filter(Boolean);
     const where = names.length > 0 ? ` ${names.join(', ')},` : '';
     return f.locale === 'fr'
-      ? `Place libre :${where} le ${dayMonth(f.date)} à ${frTime(f.startMinutes)}.${extras ? " Le 1er qui paie l'obtient." : ''} Offre jusqu'à ${frTime(f.endsMinutes)} : ${f.link}`
-      : `Seat free:${where} ${dayMonth(f.date)} at ${formatMinutes(f.startMinutes)}.${extras ? ' First to pay gets it.' : ''} Offer ends ${formatMinutes(f.endsMinutes)}: ${f.link}`;
+      ? `Place libre :${where} le ${dayMonth(f.date)} à ${frTime(f.startMinutes)}.${optional >= 1 ? " Le 1er qui paie l'obtient." : ''} Offre jusqu'à ${frTime(f.endsMinutes)} : ${f.link}`
+      : `Seat free:${where} ${dayMonth(f.date)} at ${formatMinutes(f.startMinutes)}.${optional >= 1 ? ' First to pay gets it.' : ''} Offer ends ${formatMinutes(f.endsMinutes)}: ${f.link}`;
   });
 }

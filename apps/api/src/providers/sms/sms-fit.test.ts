@@ -51,26 +51,39 @@ describe('the names of a place', () => {
       {
         place: 'Banque du Littoral - Agence Akwa',
         service: 'Ouverture de compte particulier',
-        extras: true,
+        optional: 1,
       },
       {
         place: 'Banque du Littoral - Akwa',
         service: 'Ouverture de compte particulier',
-        extras: true,
+        optional: 1,
       },
       {
         place: 'Banque du Littoral - Akwa',
         service: 'Ouverture de compte particulier',
-        extras: false,
+        optional: 0,
       },
-      { place: 'Banque du Littoral - Akwa', service: 'Ouverture de compte', extras: false },
+      { place: 'Banque du Littoral - Akwa', service: 'Ouverture de compte', optional: 0 },
     ]);
     // The organization goes before the service is cut below two words, and the branch stays.
     const placeOnlyBranch = steps.findIndex((s) => s.place === 'Akwa');
     const serviceOneWord = steps.findIndex((s) => s.service === 'Ouverture');
     expect(placeOnlyBranch).toBeGreaterThan(0);
     expect(serviceOneWord).toBeGreaterThan(placeOnlyBranch);
-    expect(steps.at(-1)).toEqual({ place: '', service: '', extras: false });
+    expect(steps.at(-1)).toEqual({ place: '', service: '', optional: 0 });
+  });
+
+  it('drops groups of optional words one at a time; kept ones go after every name', () => {
+    const two = candidates({ place: LITTORAL }, { optional: 2 });
+    expect(two.slice(1, 4).map((s) => [s.place, s.optional])).toEqual([
+      ['Banque du Littoral - Akwa', 2],
+      ['Banque du Littoral - Akwa', 1],
+      ['Banque du Littoral - Akwa', 0],
+    ]);
+    const kept = candidates({ place: HAUTS_PLATEAUX }, { keepOptional: true });
+    const placeGone = kept.findIndex((s) => s.place === '');
+    expect(kept.slice(0, placeGone).every((s) => s.optional === 1)).toBe(true);
+    expect(kept.at(-1)).toEqual({ place: '', service: '', optional: 0 });
   });
 
   it('writes the text in the GSM alphabet and measures it so', () => {

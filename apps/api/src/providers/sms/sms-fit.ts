@@ -9,7 +9,8 @@
  * The order, least useful first:
  * 1. generic words of the branch ("Agence", "Branch", "Customer Office") and asides in
  *    brackets of the service ("(NIU)");
- * 2. the builder's optional words ("Restez à proximité.") — unless it asks to keep them last;
+ * 2. the builder's optional words, one group at a time ("Restez à proximité.", then
+ *    "vous êtes") — unless it asks to keep them until the names are gone;
  * 3. the service's last words, down to its first two words that say something
  *    ("Ouverture de compte particulier" → "Ouverture de compte");
  * 4. the organization's last words, down to two such words, then the organization itself
@@ -32,15 +33,20 @@ export interface SmsWords {
   place: string;
   /** '' once left out. */
   service: string;
-  /** Whether the builder's optional words are still written. */
-  extras: boolean;
+  /**
+   * How many of the builder's groups of optional words are still written, the most useful
+   * first: a builder with two writes group 1 while `optional >= 1`, group 2 while `>= 2`.
+   */
+  optional: number;
 }
 
 export interface FitOptions {
   /** Parts the text may take (1 unless a builder has a reason). */
   parts?: number;
+  /** Groups of optional words the builder has (1 unless it says). */
+  optional?: number;
   /** Drop the optional words only after the names (they are the message's point). */
-  keepExtras?: boolean;
+  keepOptional?: boolean;
 }
 
 /** Words that carry no meaning alone: a shortened name never ends on one, nor counts them. */
@@ -127,38 +133,38 @@ const joinPlace = (organization: string, branch: string) =>
   organization && branch ? `${organization} - ${branch}` : organization || branch;
 
 /** Every set of words to try, fullest first (see the order at the top). */
-export function candidates(names: SmsNames, keepExtras = false): SmsWords[] {
+export function candidates(names: SmsNames, options: FitOptions = {}): SmsWords[] {
+  const all = options.optional ?? 1;
+  const keepOptional = options.keepOptional ?? false;
   const { organization, branch: fullBranch } = splitPlace(names.place ?? '');
   const fullService = (names.service ?? '').trim().replace(/\s+/g, ' ');
   const branch = plainBranch(fullBranch);
   const service = plainService(fullService);
   const out: SmsWords[] = [];
-  const add = (org: string, br: string, sv: string, extras: boolean) =>
-    out.push({ place: joinPlace(org, br), service: sv, extras });
+  const add = (org: string, br: string, sv: string, optional: number) =>
+    out.push({ place: joinPlace(org, br), service: sv, optional });
 
   const serviceForms = shorterForms(service, 2);
   const shortService = serviceForms[serviceForms.length - 1] ?? service;
   const orgForms = shorterForms(organization, 2);
-  // Optional words go after the names when the builder keeps them; then, last of all.
-  const extras = keepExtras;
 
-  add(organization, fullBranch, fullService, true);
-  add(organization, branch, service, true);
-  if (!keepExtras) add(organization, branch, service, false);
-  for (const sv of serviceForms) add(organization, branch, sv, extras);
-  for (const org of orgForms) add(org, branch, shortService, extras);
+  add(organization, fullBranch, fullService, all);
+  add(organization, branch, service, all);
+  // Optional words go one group at a time, least useful first: before the names, or (when
+  // the builder keeps them) after the names are gone.
+  if (!keepOptional) for (let k = all - 1; k >= 0; k -= 1) add(organization, branch, service, k);
+  const kept = keepOptional ? all : 0;
+  for (const sv of serviceForms) add(organization, branch, sv, kept);
+  for (const org of orgForms) add(org, branch, shortService, kept);
   const lastOrg = orgForms[orgForms.length - 1] ?? organization;
-  if (branch) add('', branch, shortService, extras);
+  if (branch) add('', branch, shortService, kept);
   const placeNow = branch ? '' : lastOrg;
-  const oneWordService = shorterForms(shortService, 1);
-  for (const sv of oneWordService) add(placeNow, branch, sv, extras);
-  add(placeNow, branch, '', extras);
-  if (!branch) for (const org of shorterForms(lastOrg, 1)) add(org, '', '', extras);
-  for (const br of shorterForms(branch, 1)) add('', br, '', extras);
-  add('', '', '', extras);
-  if (keepExtras) {
-    add('', '', '', false);
-  }
+  for (const sv of shorterForms(shortService, 1)) add(placeNow, branch, sv, kept);
+  add(placeNow, branch, '', kept);
+  if (!branch) for (const org of shorterForms(lastOrg, 1)) add(org, '', '', kept);
+  for (const br of shorterForms(branch, 1)) add('', br, '', kept);
+  add('', '', '', kept);
+  if (keepOptional) for (let k = all - 1; k >= 0; k -= 1) add('', '', '', k);
   return out;
 }
 
@@ -175,7 +181,7 @@ export function fitSms(
   const parts = options.parts ?? 1;
   let text = '';
   let tried = '';
-  for (const words of candidates(names, options.keepExtras)) {
+  for (const words of candidates(names, options)) {
     text = toGsm(write(words));
     if (text === tried) continue;
     tried = text;
