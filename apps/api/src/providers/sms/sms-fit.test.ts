@@ -15,6 +15,7 @@ describe('the names of a place', () => {
       organization: 'Banque du Littoral',
       branch: 'Agence Akwa',
     });
+    expect(splitPlace('Afriland First Bank (SA)').branch).toBe('');
     // A hyphen inside a word is not a branch.
     expect(splitPlace('Centre Hospitalier de Mvog-Mbi')).toEqual({
       organization: 'Centre Hospitalier de Mvog-Mbi',

@@ -81,7 +81,8 @@ const isSmall = (word: string) => SMALL.has(word.toLowerCase().replace(/['’]$/
 export function splitPlace(place: string): { organization: string; branch: string } {
   const text = place.trim().replace(/\s+/g, ' ');
   const bracket = /^(.*\S)\s*\(([^()]+)\)$/u.exec(text);
-  if (bracket?.[1] && bracket[2]) {
+  // "(SA)", "(Plc)": a legal form, not a branch.
+  if (bracket?.[1] && bracket[2] && !/^(?:s\.?a\.?|sarl|sas|plc|ltd|inc|gie)$/iu.test(bracket[2])) {
     return { organization: bracket[1].trim(), branch: bracket[2].trim() };
   }
   const dash = /\s[–—-]\s/u.exec(text);
