@@ -129,6 +129,9 @@ function words(f: MessageFacts): Words {
 
 function smsWith(f: MessageFacts, organization: string, service: string): string {
   const place = [organization, service].filter(Boolean).join(', ');
+  // "Place, when" — or "when" alone once the names are gone (decision 122's last resort).
+  const at = place ? `${place}, ` : '';
+  const after = place ? ` ${place}.` : '';
   const w = when(f);
   const ticket = f.locale === 'fr' ? `Ticket ${f.ticketCode} :` : `Ticket ${f.ticketCode}:`;
   const details = f.locale === 'fr' ? 'Détails :' : 'Details:';
@@ -136,33 +139,33 @@ function smsWith(f: MessageFacts, organization: string, service: string): string
   if (f.locale === 'fr') {
     switch (f.event) {
       case 'confirmation':
-        text = `Qless : réservation confirmée. ${place}, ${w}. ${ticket} ${f.link}`;
+        text = `Qless : réservation confirmée. ${at}${w}. ${ticket} ${f.link}`;
         break;
       case 'reminder_day_before':
       case 'reminder_2h':
-        text = `Qless, rappel : ${place}, ${w}. ${ticket} ${f.link}`;
+        text = `Qless, rappel : ${at}${w}. ${ticket} ${f.link}`;
         break;
       case 'cancellation':
-        text = `Qless : réservation annulée${f.cancelledByOrganization ? ' par l’organisation' : ''}. ${place}, ${w}. ${details} ${f.link}`;
+        text = `Qless : réservation annulée${f.cancelledByOrganization ? ' par l’organisation' : ''}. ${at}${w}. ${details} ${f.link}`;
         break;
       case 'reschedule':
-        text = `Qless : réservation déplacée. Nouvel horaire : ${w}. ${place}. ${ticket} ${f.link}`;
+        text = `Qless : réservation déplacée. Nouvel horaire : ${w}.${after} ${ticket} ${f.link}`;
         break;
     }
   } else {
     switch (f.event) {
       case 'confirmation':
-        text = `Qless: booking confirmed. ${place}, ${w}. ${ticket} ${f.link}`;
+        text = `Qless: booking confirmed. ${at}${w}. ${ticket} ${f.link}`;
         break;
       case 'reminder_day_before':
       case 'reminder_2h':
-        text = `Qless reminder: ${place}, ${w}. ${ticket} ${f.link}`;
+        text = `Qless reminder: ${at}${w}. ${ticket} ${f.link}`;
         break;
       case 'cancellation':
-        text = `Qless: booking cancelled${f.cancelledByOrganization ? ' by the organization' : ''}. ${place}, ${w}. ${details} ${f.link}`;
+        text = `Qless: booking cancelled${f.cancelledByOrganization ? ' by the organization' : ''}. ${at}${w}. ${details} ${f.link}`;
         break;
       case 'reschedule':
-        text = `Qless: booking moved. New time: ${w}. ${place}. ${ticket} ${f.link}`;
+        text = `Qless: booking moved. New time: ${w}.${after} ${ticket} ${f.link}`;
         break;
     }
   }
