@@ -224,7 +224,7 @@ export const boardResponseSchema = z.object({ board: boardSchema });
  */
 export const BOARD_CALL_LIVE_SECONDS = 90;
 /** How many of the day's latest calls the board's snapshot carries. */
-export const BOARD_RECENT_CALLS = 6;
+export const BOARD_RECENT_CALLS = 10;
 
 const boardCallSchema = z.object({
   number: z.string(),
