@@ -143,7 +143,13 @@ export const queueTodayResponseSchema = z.object({
       service_id: idSchema,
       name: z.string(),
       name_fr: z.string().nullable(),
+      /** The letter the admin chose (null: none chosen). */
       letter: z.string().nullable(),
+      /**
+       * The letter its numbers take: the chosen one, or the one it will be given at its first
+       * visit (by creation order, the first no other service takes; null past 26 services).
+       */
+      planned_letter: z.string().nullable(),
     }),
   ),
   counters: z.array(counterSchema),

@@ -1206,10 +1206,12 @@ export const en = {
   'queueSetup.counters.keep': 'Keep it',
   'queueSetup.letters.title': 'Letters of the numbers',
   'queueSetup.letters.body':
-    'Each service’s numbers start with a letter (A-042). Optional: a free letter is chosen otherwise.',
+    'Each service’s numbers start with a letter (A-042). Optional: otherwise each service gets its own, shown below.',
   'queueSetup.letters.save': 'Save the letter',
   'queueSetup.letters.saved': 'Letter {letter} saved.',
   'queueSetup.letters.invalid': 'A letter from A to Z.',
+  'queueSetup.letters.planned':
+    'No letter chosen: its numbers will start with {letter} ({letter}-001).',
   'queueSetup.boards.title': 'Boards',
   'queueSetup.boards.body':
     'A board is a screen in the hall showing the numbers called (never a name). Open its link on the TV.',

@@ -1248,10 +1248,12 @@ export const fr: Messages = {
   'queueSetup.counters.keep': 'Le garder',
   'queueSetup.letters.title': 'Lettres des numéros',
   'queueSetup.letters.body':
-    'Les numéros de chaque service commencent par une lettre (A-042). Facultatif : sinon une lettre libre est choisie.',
+    'Les numéros de chaque service commencent par une lettre (A-042). Facultatif : sinon chaque service reçoit la sienne, indiquée ci-dessous.',
   'queueSetup.letters.save': 'Enregistrer la lettre',
   'queueSetup.letters.saved': 'Lettre {letter} enregistrée.',
   'queueSetup.letters.invalid': 'Une lettre de A à Z.',
+  'queueSetup.letters.planned':
+    'Aucune lettre choisie : ses numéros commenceront par {letter} ({letter}-001).',
   'queueSetup.boards.title': 'Écrans',
   'queueSetup.boards.body':
     'Un écran dans la salle affiche les numéros appelés (jamais un nom). Ouvrez son lien sur la télévision.',
