@@ -136,6 +136,20 @@ describe('the board’s calls', () => {
       path: `${SHOTS}/board-one-call-1920x1080.png`,
       animations: 'disabled',
     });
+    // A cheaper TV at 720p: the same board, nothing off the screen.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({
+      path: `${SHOTS}/board-one-call-1280x720.png`,
+      animations: 'disabled',
+    });
+    const overflow = await page.evaluate(
+      `[...document.querySelectorAll('.board *')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && (r.right > innerWidth + 1 || r.bottom > innerHeight + 1);
+      }).length`,
+    );
+    expect(overflow).toBe(0);
+    await page.setViewportSize({ width: 1920, height: 1080 });
   });
 
   it('two counters calling in the same second (one message): two announcements, one after the other', async () => {
