@@ -15,9 +15,11 @@ export interface Spoken {
  * spokenOf(page). Use it for any browser test of the board's announcements (issue 30).
  */
 export async function stubSpeech(context: BrowserContext, utteranceMs = 200): Promise<void> {
-  await context.addInitScript((ms: number) => {
-    const spoken: { text: string; lang: string; at: number }[] = [];
-    const line: SpeechSynthesisUtterance[] = [];
+  // A script string: it runs in the page (this file is compiled without the DOM's types).
+  await context.addInitScript(`(() => {
+    const ms = ${Number(utteranceMs)};
+    const spoken = [];
+    const line = [];
     let speaking = false;
     const run = () => {
       const next = line.shift();
@@ -28,12 +30,12 @@ export async function stubSpeech(context: BrowserContext, utteranceMs = 200): Pr
       speaking = true;
       spoken.push({ text: next.text, lang: next.lang, at: performance.now() });
       setTimeout(() => {
-        next.onend?.(new Event('end') as SpeechSynthesisEvent);
+        if (next.onend) next.onend(new Event('end'));
         run();
       }, ms);
     };
     const stub = {
-      speak(utterance: SpeechSynthesisUtterance) {
+      speak(utterance) {
         line.push(utterance);
         if (!speaking) run();
       },
@@ -53,11 +55,11 @@ export async function stubSpeech(context: BrowserContext, utteranceMs = 200): Pr
       removeEventListener() {},
     };
     Object.defineProperty(window, 'speechSynthesis', { value: stub, configurable: true });
-    (window as unknown as { __spoken: typeof spoken }).__spoken = spoken;
-  }, utteranceMs);
+    window.__spoken = spoken;
+  })();`);
 }
 
 /** What the page has said so far, in order. */
 export function spokenOf(page: Page): Promise<Spoken[]> {
-  return page.evaluate(() => (window as unknown as { __spoken?: Spoken[] }).__spoken ?? []);
+  return page.evaluate('window.__spoken ?? []') as Promise<Spoken[]>;
 }
