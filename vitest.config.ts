@@ -26,6 +26,7 @@ export const BOTH_ENGINES = [
   'payments-processes',
   'personal-data', // the retention sweep's SQL (time zones, CTE updates) on both engines
   'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
+  'queue-board-calls', // two calls in one second, ordered by their events' ids
   'queue-race', // twenty counters calling at once (the queue lock)
   'queue-turn',
   'read-cache',

@@ -89,9 +89,18 @@ function snapshot(seq: number): BoardSnapshot {
       counter_name: name,
       number: i === 5 ? null : number(seq - i),
       state: i === 0 ? 'called' : i === 5 ? null : 'serving',
+      paused: false,
     })),
     next: Array.from({ length: 10 }, (_, i) => number(seq + 1 + i)),
     last_call: seq > 0 ? { number: number(seq), counter_name: counter, at: '', seq } : null,
+    // The day's last calls, newest first; the newest is live (called a moment ago).
+    calls: Array.from({ length: Math.min(seq, 10) }, (_, i) => ({
+      number: number(seq - i),
+      counter_name: COUNTERS[(seq - i) % COUNTERS.length] ?? 'Guichet 1',
+      at: new Date(Date.UTC(2026, 10, 26, 8, 0, seq - i)).toISOString(),
+      seq: seq - i,
+      live: i === 0,
+    })),
   };
 }
 
@@ -141,7 +150,8 @@ describe('queue board', () => {
     };
 
     await send(42);
-    const call = page.getByTestId('board-call');
+    // The list of last calls shows the latest at once (the banner takes the calls in turn).
+    const call = page.getByTestId('board-recent').locator('li').first();
     await expect.poll(() => call.textContent()).toContain(snapshot(42).last_call?.number);
     await page.screenshot({ path: `${SCREENS}/board-1920x1080.png`, animations: 'disabled' });
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -139,8 +139,8 @@ describe('the board on the wall', () => {
       organization_name: expect.stringContaining('Guichet Unique'),
       server_time: new Date(PINNED_NOW).toISOString(),
       serving: [
-        { counter_name: 'Guichet 1', number: 'A-001', state: 'serving' },
-        { counter_name: 'Guichet 2', number: 'A-002', state: 'called' },
+        { counter_name: 'Guichet 1', number: 'A-001', state: 'serving', paused: false },
+        { counter_name: 'Guichet 2', number: 'A-002', state: 'called', paused: false },
       ],
       next: [
         'A-003',
@@ -160,10 +160,29 @@ describe('the board on the wall', () => {
         at: at(-2).toISOString(),
         seq: expect.any(Number),
       },
+      // Newest first. A-002 is still called but two minutes ago: past the banner's 90 s, so
+      // not live (decision 119); A-001's call ended when serving started.
+      calls: [
+        {
+          number: 'A-002',
+          counter_name: 'Guichet 2',
+          at: at(-2).toISOString(),
+          seq: expect.any(Number),
+          live: false,
+        },
+        {
+          number: 'A-001',
+          counter_name: 'Guichet 1',
+          at: at(-5).toISOString(),
+          seq: expect.any(Number),
+          live: false,
+        },
+      ],
     });
     // Never a name or a phone number on a public screen, in any form.
     expect(res.body).not.toMatch(/Mbarga|Secret|\+237|677000|Visitor/);
     expect(Object.keys(res.json()).sort()).toEqual([
+      'calls',
       'last_call',
       'next',
       'organization_name',
@@ -195,8 +214,8 @@ describe('the board on the wall', () => {
     const seq1 = (called.last_call as { seq: number }).seq;
     expect(seq1).toBeGreaterThan(seq0);
     expect(called.serving).toEqual([
-      { counter_name: 'Guichet 1', number: 'A-003', state: 'called' },
-      { counter_name: 'Guichet 2', number: 'A-002', state: 'called' },
+      { counter_name: 'Guichet 1', number: 'A-003', state: 'called', paused: false },
+      { counter_name: 'Guichet 2', number: 'A-002', state: 'called', paused: false },
     ]);
     expect((called.next as string[])[0]).toBe('A-004');
 

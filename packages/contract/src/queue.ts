@@ -143,7 +143,13 @@ export const queueTodayResponseSchema = z.object({
       service_id: idSchema,
       name: z.string(),
       name_fr: z.string().nullable(),
+      /** The letter the admin chose (null: none chosen). */
       letter: z.string().nullable(),
+      /**
+       * The letter its numbers take: the chosen one, or the one it will be given at its first
+       * visit (by creation order, the first no other service takes; null past 26 services).
+       */
+      planned_letter: z.string().nullable(),
     }),
   ),
   counters: z.array(counterSchema),
@@ -218,6 +224,22 @@ export const boardListResponseSchema = z.object({ boards: z.array(boardSchema) }
 /** DELETE /api/v1/queue/boards/{id}: the board, revoked (kept, its link dead). */
 export const boardResponseSchema = z.object({ board: boardSchema });
 
+/**
+ * How long the board's banner shows a call that is still live (decision 119): long enough
+ * to walk across a hall, short enough that a banner never points at a call that is over.
+ */
+export const BOARD_CALL_LIVE_SECONDS = 90;
+/** How many of the day's latest calls the board's snapshot carries. */
+export const BOARD_RECENT_CALLS = 10;
+
+const boardCallSchema = z.object({
+  number: z.string(),
+  counter_name: z.string(),
+  at: isoInstant,
+  /** The call's event id: grows with every call and recall of the day. */
+  seq: z.number().int(),
+});
+
 /** GET /api/v1/board/{token} and each message of its socket: numbers only, never a name. */
 export const boardSnapshotSchema = z.object({
   organization_name: z.string(),
@@ -227,15 +249,23 @@ export const boardSnapshotSchema = z.object({
       counter_name: z.string(),
       number: z.string().nullable(),
       state: z.enum(['called', 'serving']).nullable(),
+      /** The counter is paused: the board reads "En pause / Paused" (no number). */
+      paused: z.boolean(),
     }),
   ),
   /** The next numbers in calling order (at most 10). */
   next: z.array(z.string()),
-  /** The latest call (or recall): the board chimes and speaks when `seq` changes. */
-  last_call: z
-    .object({ number: z.string(), counter_name: z.string(), at: isoInstant, seq: z.number().int() })
-    .nullable(),
+  /** The latest call (or recall) of the day, live or over (kept for older readers). */
+  last_call: boardCallSchema.nullable(),
+  /**
+   * The day's latest calls and recalls, newest first (at most BOARD_RECENT_CALLS). The board
+   * chimes, shows and says each `seq` it has not seen, oldest first. `live`: the visit is
+   * still called at that counter (not started, moved or closed, not recalled since) and the
+   * call is under BOARD_CALL_LIVE_SECONDS old; only a live call is shown in the banner.
+   */
+  calls: z.array(boardCallSchema.extend({ live: z.boolean() })),
 });
+export type BoardCall = z.infer<typeof boardSnapshotSchema>['calls'][number];
 export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
 
 /** The customer's turn (ticket page, walk-in page, My bookings): small, pushed. */

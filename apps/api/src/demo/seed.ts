@@ -153,6 +153,9 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
             capacity: svc.capacity,
             name_fr: svc.nameFr,
             description_fr: svc.descriptionFr,
+            // One after the other (one transaction has one now()): the queue's letters,
+            // planned by creation order (decision 119), follow the list: A, B, C…
+            created_at: new Date(now.getTime() + serviceIndex),
           })
           .onConflict((oc) => oc.columns(['organization_id', 'slug']).doNothing())
           .execute();

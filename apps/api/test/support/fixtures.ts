@@ -30,13 +30,15 @@ export async function createFixture(database: Database, now: Date, suffix = ''):
     .returning('id')
     .executeTakeFirstOrThrow();
   const [svc, other] = await Promise.all(
-    [15, 30].map((duration) =>
+    [15, 30].map((duration, i) =>
       db
         .insertInto('services')
         .values({
           organization_id: org.id,
           name: `Counter ${duration}`,
           duration_minutes: duration,
+          // Created one after the other: the queue's planned letters (A, then B) follow it.
+          created_at: new Date(now.getTime() + i),
         })
         .returning('id')
         .executeTakeFirstOrThrow(),

@@ -1206,10 +1206,12 @@ export const en = {
   'queueSetup.counters.keep': 'Keep it',
   'queueSetup.letters.title': 'Letters of the numbers',
   'queueSetup.letters.body':
-    'Each service’s numbers start with a letter (A-042). Optional: a free letter is chosen otherwise.',
+    'Each service’s numbers start with a letter (A-042). Optional: otherwise each service gets its own, shown below.',
   'queueSetup.letters.save': 'Save the letter',
   'queueSetup.letters.saved': 'Letter {letter} saved.',
   'queueSetup.letters.invalid': 'A letter from A to Z.',
+  'queueSetup.letters.planned':
+    'No letter chosen: its numbers will start with {letter} ({letter}-001).',
   'queueSetup.boards.title': 'Boards',
   'queueSetup.boards.body':
     'A board is a screen in the hall showing the numbers called (never a name). Open its link on the TV.',
@@ -1284,12 +1286,18 @@ export const en = {
   'queue.join.error.INVALID_NAME': 'Enter your name.',
   'queue.join.error.service': 'Choose a service.',
   'queue.board.title': 'Queue board',
-  'queue.board.nowServing': 'Now serving',
-  'queue.board.counter': 'Counter',
-  'queue.board.number': 'Number',
-  'queue.board.next': 'Next',
-  'queue.board.noNext': 'Nobody waiting',
-  'queue.board.lastCall': 'Called',
+  'queue.board.nowServing': 'Now serving · Appels en cours',
+  'queue.board.counter': 'Counter · Guichet',
+  'queue.board.number': 'Number · Numéro',
+  'queue.board.next': 'Next · Prochains',
+  'queue.board.noNext': 'Nobody waiting · Personne en attente',
+  'queue.board.lastCall': 'Call · Appel',
+  'queue.board.paused': 'Paused · En pause',
+  'queue.board.legendCalled':
+    'Yellow: called, go to the counter · Jaune : appelé, allez au guichet',
+  'queue.board.legendServing': 'White: being served · Blanc : servi en ce moment',
+  'queue.board.recent': 'Last calls · Derniers appels',
+  'queue.board.noRecent': 'No calls yet · Aucun appel pour l’instant',
   'queue.board.reconnecting': 'Reconnecting…',
   'queue.board.enableSound': 'Click to turn on the sound',
   'queue.board.soundHint':

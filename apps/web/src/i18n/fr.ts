@@ -1248,10 +1248,12 @@ export const fr: Messages = {
   'queueSetup.counters.keep': 'Le garder',
   'queueSetup.letters.title': 'Lettres des numéros',
   'queueSetup.letters.body':
-    'Les numéros de chaque service commencent par une lettre (A-042). Facultatif : sinon une lettre libre est choisie.',
+    'Les numéros de chaque service commencent par une lettre (A-042). Facultatif : sinon chaque service reçoit la sienne, indiquée ci-dessous.',
   'queueSetup.letters.save': 'Enregistrer la lettre',
   'queueSetup.letters.saved': 'Lettre {letter} enregistrée.',
   'queueSetup.letters.invalid': 'Une lettre de A à Z.',
+  'queueSetup.letters.planned':
+    'Aucune lettre choisie : ses numéros commenceront par {letter} ({letter}-001).',
   'queueSetup.boards.title': 'Écrans',
   'queueSetup.boards.body':
     'Un écran dans la salle affiche les numéros appelés (jamais un nom). Ouvrez son lien sur la télévision.',
@@ -1331,12 +1333,18 @@ export const fr: Messages = {
   'queue.join.error.INVALID_NAME': 'Saisissez votre nom.',
   'queue.join.error.service': 'Choisissez un service.',
   'queue.board.title': 'Écran de la file',
-  'queue.board.nowServing': 'Appels en cours',
-  'queue.board.counter': 'Guichet',
-  'queue.board.number': 'Numéro',
-  'queue.board.next': 'Prochains',
-  'queue.board.noNext': 'Personne en attente',
-  'queue.board.lastCall': 'Appel',
+  'queue.board.nowServing': 'Appels en cours · Now serving',
+  'queue.board.counter': 'Guichet · Counter',
+  'queue.board.number': 'Numéro · Number',
+  'queue.board.next': 'Prochains · Next',
+  'queue.board.noNext': 'Personne en attente · Nobody waiting',
+  'queue.board.lastCall': 'Appel · Call',
+  'queue.board.paused': 'En pause · Paused',
+  'queue.board.legendCalled':
+    'Jaune : appelé, allez au guichet · Yellow: called, go to the counter',
+  'queue.board.legendServing': 'Blanc : servi en ce moment · White: being served',
+  'queue.board.recent': 'Derniers appels · Last calls',
+  'queue.board.noRecent': 'Aucun appel pour l’instant · No calls yet',
   'queue.board.reconnecting': 'Reconnexion…',
   'queue.board.enableSound': 'Cliquez pour activer le son',
   'queue.board.soundHint':

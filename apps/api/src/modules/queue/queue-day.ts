@@ -132,6 +132,9 @@ export async function loadQueueDay(
       .selectFrom('services')
       .select(['id', 'name', 'name_fr', 'queue_letter', 'duration_minutes', 'active'])
       .where('organization_id', '=', organizationId)
+      // Creation order: the order in which services without a letter are given one.
+      .orderBy('created_at')
+      .orderBy('id')
       .execute(),
     // The latest finished visits per service (two weeks at most), newest first.
     db

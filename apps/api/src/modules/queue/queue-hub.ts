@@ -6,7 +6,7 @@
  * query of its own: a board's message is shared by all boards of the organization, a turn's
  * by all sockets following the same visit.
  */
-import type { BoardSnapshot, ErrorBody, VisitTurn } from '@qless/contract';
+import type { ErrorBody, VisitTurn } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db, VisitRow } from '../../db/schema.js';
@@ -54,9 +54,6 @@ interface Room {
   timer: NodeJS.Timeout | null;
   running: boolean;
   dirty: boolean;
-  /** Kept for a day in case the last called visit's events fall out of view. */
-  lastCall: BoardSnapshot['last_call'];
-  lastCallDate: string | null;
 }
 
 export interface QueueHubOptions {
@@ -229,8 +226,6 @@ export class QueueHub {
         timer: null,
         running: false,
         dirty: false,
-        lastCall: null,
-        lastCallDate: null,
       };
       this.rooms.set(organizationId, room);
     }
@@ -288,12 +283,8 @@ export class QueueHub {
       .where('organization_id', '=', room.organizationId)
       .where('revoked_at', 'is', null)
       .execute();
-    const found = day.lastCall;
-    if (room.lastCallDate !== day.date) room.lastCall = null;
-    if (found && (room.lastCall === null || found.seq >= room.lastCall.seq)) room.lastCall = found;
-    room.lastCallDate = day.date;
     const live = new Set(active.map((b) => b.id));
-    const view: BoardView = boardView(day, room.lastCall);
+    const view: BoardView = boardView(day, now);
     const key = JSON.stringify(view);
     let text: string | null = null;
     for (const follower of [...room.boards]) {

@@ -3,26 +3,42 @@
  * turn. Built from loadQueueDay's read model, so the hub loads an organization's day once
  * and renders every board and turn of it from memory.
  */
-import type { BoardSnapshot, VisitTurn } from '@qless/contract';
+import {
+  BOARD_CALL_LIVE_SECONDS,
+  BOARD_RECENT_CALLS,
+  type BoardSnapshot,
+  type VisitTurn,
+} from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { estimateFor, loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
 
-/** The board's last call: the latest event that put a visit in 'called' (a call or a recall). */
-export type LastCall = BoardSnapshot['last_call'];
+/** One of the board's recent calls (a call or a recall), with whether it is still live. */
+export type BoardCall = BoardSnapshot['calls'][number];
 
 /** The board's message without its clock: two equal ones need not be sent twice. */
 export type BoardView = Omit<BoardSnapshot, 'server_time'>;
 
 const NEXT_ON_BOARD = 10;
 
+/** A call event as read, before "live" is judged against the clock. */
+export interface RecentCall {
+  seq: number;
+  number: string;
+  counter_name: string;
+  at: Date;
+  /** The visit is still 'called' at this call's counter and this is its latest call. */
+  held: boolean;
+}
+
 /**
- * The latest call of the organization's day. Its event id is the board's `seq`, so a
- * recall (a new event) chimes again. Candidates: the visits counters hold now (a recall is
- * always one of them) and the visit called last today (it may be done already); the events
- * of these few visits come by their index.
+ * The latest calls of the organization's day, newest first: every event that put a visit in
+ * 'called' (a call or a recall), by event id — two calls committed in the same second keep
+ * their order. Candidates: the visits counters hold now (a recall is always one of them) and
+ * the visits called last today (they may be done already); the events of these few visits
+ * come by their index.
  */
-export async function loadLastCall(db: Db, day: QueueDay): Promise<LastCall> {
+export async function loadRecentCalls(db: Db, day: QueueDay): Promise<RecentCall[]> {
   const latest = db
     .selectFrom('visits')
     .select('id')
@@ -30,43 +46,60 @@ export async function loadLastCall(db: Db, day: QueueDay): Promise<LastCall> {
     .where('visit_date', '=', day.date)
     .where('called_at', 'is not', null)
     .orderBy('called_at', 'desc')
-    .limit(1);
+    .limit(BOARD_RECENT_CALLS);
   const held = day.held.map((v) => v.id);
-  const row = await db
+  const rows = await db
     .selectFrom('visit_events as e')
     .innerJoin('visits as v', 'v.id', 'e.visit_id')
     .leftJoin('counters as c', (join) =>
       join.on('c.id', '=', sql<string>`coalesce(e.counter_id, v.counter_id)`),
     )
-    .select(['e.id', 'e.at', 'v.letter', 'v.number', sql<string | null>`c.name`.as('counter_name')])
+    .select([
+      'e.id',
+      'e.at',
+      'e.visit_id',
+      'v.letter',
+      'v.number',
+      'v.state',
+      'v.counter_id as visit_counter_id',
+      sql<string | null>`coalesce(e.counter_id, v.counter_id)`.as('call_counter_id'),
+      sql<string | null>`c.name`.as('counter_name'),
+    ])
     .where((eb) =>
       held.length > 0
-        ? eb.or([
-            eb('e.visit_id', 'in', held),
-            eb('e.visit_id', '=', eb.selectFrom(latest.as('l')).select('l.id')),
-          ])
-        : eb('e.visit_id', '=', eb.selectFrom(latest.as('l')).select('l.id')),
+        ? eb.or([eb('e.visit_id', 'in', held), eb('e.visit_id', 'in', latest)])
+        : eb('e.visit_id', 'in', latest),
     )
     .where('e.to_state', '=', 'called')
     .orderBy('e.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    number: visitNumber(row),
-    counter_name: row.counter_name ?? '',
-    at: row.at.toISOString(),
-    seq: Number(row.id),
-  };
+    .limit(BOARD_RECENT_CALLS)
+    .execute();
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    // Newest first: only a visit's latest call can be the one it answers now.
+    const latestOfVisit = !seen.has(row.visit_id);
+    seen.add(row.visit_id);
+    return {
+      seq: Number(row.id),
+      number: visitNumber(row),
+      counter_name: row.counter_name ?? '',
+      at: row.at,
+      held:
+        latestOfVisit &&
+        row.state === 'called' &&
+        row.visit_counter_id !== null &&
+        row.visit_counter_id === row.call_counter_id,
+    };
+  });
 }
 
-/** An organization's day with its last call, as the live layer shows them. */
+/** An organization's day with its latest calls, as the live layer shows them. */
 export interface LiveDay extends QueueDay {
-  lastCall: LastCall;
+  calls: RecentCall[];
 }
 
 /**
- * The day and its last call read in one snapshot (repeatable read): read apart, a call
+ * The day and its calls read in one snapshot (repeatable read): read apart, a call
  * committed between the two reads reached the board as "last call" while its counter still
  * showed nobody (seen once under CI's load).
  */
@@ -76,17 +109,37 @@ export function loadLiveDay(db: Db, organizationId: string, now: Date): Promise<
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const day = await loadQueueDay(trx, organizationId, now);
-      return { ...day, lastCall: await loadLastCall(trx, day) };
+      return { ...day, calls: await loadRecentCalls(trx, day) };
     });
 }
 
-/** Now serving per counter (open ones, and any counter still holding someone), and who is next. */
-export function boardView(day: QueueDay, lastCall: LastCall): BoardView {
+/**
+ * The board's calls at `now`: live while held and under BOARD_CALL_LIVE_SECONDS old (a board
+ * switched on later shows no call that is over or stale).
+ */
+export function boardCalls(calls: readonly RecentCall[], now: Date): BoardCall[] {
+  const since = now.getTime() - BOARD_CALL_LIVE_SECONDS * 1000;
+  return calls.map((c) => ({
+    number: c.number,
+    counter_name: c.counter_name,
+    at: c.at.toISOString(),
+    seq: c.seq,
+    live: c.held && c.at.getTime() > since,
+  }));
+}
+
+/**
+ * Now serving per counter (open ones, paused ones — they read "Paused" — and any counter
+ * still holding someone), who is next, and the latest calls.
+ */
+export function boardView(day: LiveDay, now: Date): BoardView {
   const held = new Map(day.held.map((v) => [v.id, v]));
+  const calls = boardCalls(day.calls, now);
+  const newest = calls[0];
   return {
     organization_name: day.organization.name,
     serving: day.counters
-      .filter((c) => c.state === 'open' || c.current_visit_id !== null)
+      .filter((c) => c.state === 'open' || c.state === 'paused' || c.current_visit_id !== null)
       .map((c) => {
         const visit = c.current_visit_id ? held.get(c.current_visit_id) : undefined;
         return {
@@ -97,10 +150,14 @@ export function boardView(day: QueueDay, lastCall: LastCall): BoardView {
               ? ('serving' as const)
               : ('called' as const)
             : null,
+          paused: !visit && c.state === 'paused',
         };
       }),
     next: day.waiting.slice(0, NEXT_ON_BOARD).map(visitNumber),
-    last_call: lastCall,
+    last_call: newest
+      ? { number: newest.number, counter_name: newest.counter_name, at: newest.at, seq: newest.seq }
+      : null,
+    calls,
   };
 }
 
@@ -199,5 +256,5 @@ export async function readVisitTurn(
 
 /** The board's message for `day` (GET /board/{token}). */
 export function readBoard(day: LiveDay, now: Date): BoardSnapshot {
-  return boardSnapshot(boardView(day, day.lastCall), now);
+  return boardSnapshot(boardView(day, now), now);
 }

@@ -41,6 +41,7 @@ import {
 } from './counters.repository.js';
 import { estimateForNewcomer, loadQueueDay, type QueueDay } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
+import { plannedLetters } from './queue-letters.js';
 import { nextForCounter } from './queue-order.js';
 import { counterOfDay, visitTurn, visitView, visitViews } from './queue-views.js';
 import type { TurnMessages } from './turn-messages.js';
@@ -243,6 +244,7 @@ export class QueueService {
     const held = [...day.held].sort(
       (a, b) => (a.called_at?.getTime() ?? 0) - (b.called_at?.getTime() ?? 0),
     );
+    const planned = plannedLetters([...day.services.values()]);
     return {
       organization: {
         organization_id: day.organization.id,
@@ -254,7 +256,13 @@ export class QueueService {
       settings: day.settings,
       services: [...day.services.values()]
         .filter((s) => s.active)
-        .map((s) => ({ service_id: s.id, name: s.name, name_fr: s.name_fr, letter: s.letter })),
+        .map((s) => ({
+          service_id: s.id,
+          name: s.name,
+          name_fr: s.name_fr,
+          letter: s.letter,
+          planned_letter: planned.get(s.id) ?? null,
+        })),
       counters: day.counters.map((c) => ({
         counter_id: c.id,
         name: c.name,

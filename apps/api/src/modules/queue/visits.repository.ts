@@ -7,10 +7,10 @@ import type { VisitSource, VisitState } from '@qless/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Db, VisitRow, VisitsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { plannedLetters } from './queue-letters.js';
 
 /** The highest number a letter reaches in a day (three digits are said aloud: A-999). */
 export const MAX_VISIT_NUMBER = 999;
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
 /** Runs `work` in `db`'s transaction when it is one, else in a new one. */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
@@ -31,9 +31,10 @@ export async function lockQueue(trx: Db, organizationId: string): Promise<void> 
 }
 
 /**
- * The service's letter, given on its first visit when the admin chose none: the first letter
- * no other service of the organization has. Under the queue lock, so two first visits cannot
- * take the same one. 409 QUEUE_FULL once every letter is taken.
+ * The service's letter, given on its first visit when the admin chose none: the letter Queue
+ * setup showed for it (plannedLetters: by creation order, the first one no other service
+ * takes). Under the queue lock, so two first visits cannot take the same one. 409 QUEUE_FULL
+ * once every letter is taken.
  */
 export async function letterFor(
   trx: Db,
@@ -42,14 +43,20 @@ export async function letterFor(
 ): Promise<string> {
   const rows = await trx
     .selectFrom('services')
-    .select(['id', 'queue_letter'])
+    .select(['id', 'queue_letter', 'active'])
     .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
   const own = rows.find((r) => r.id === serviceId);
   if (!own) throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service in this organization.');
   if (own.queue_letter) return own.queue_letter;
-  const taken = new Set(rows.map((r) => r.queue_letter).filter((l): l is string => l !== null));
-  const free = LETTERS.find((l) => !taken.has(l));
+  const services = rows.map((r) => ({ id: r.id, letter: r.queue_letter, active: r.active }));
+  // A retired service plans none: one visited anyway takes the first letter left.
+  const planned = plannedLetters(
+    services.map((s) => (s.id === serviceId ? { ...s, active: true } : s)),
+  );
+  const free = planned.get(serviceId);
   if (!free) {
     throw new AppError(409, 'QUEUE_FULL', 'Every letter is taken by another service: choose one.');
   }

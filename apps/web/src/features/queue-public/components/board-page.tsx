@@ -6,8 +6,17 @@ import { apiPaths } from '../../../lib/api-paths';
 import { dropEmbedded, useEmbeddedData } from '../../../lib/embedded-data';
 import { type FeedStatus, followFeed } from '../../../lib/live-feed';
 import { boardQuery, getBoard, readBoard } from '../api/queue-public';
+import {
+  bannerCall,
+  bannerUntil,
+  callsOf,
+  clockOffset,
+  newestSeq,
+  unseenCalls,
+} from '../lib/board-calls';
 import { type Announcer, createAnnouncer, unlockAudio } from '../lib/sound';
 import { spokenCall } from '../lib/turn-text';
+import { BoardView } from './board-view';
 import './board.css';
 
 /** A board that lost its socket reads the state every 10 s until it is back. */
@@ -20,9 +29,13 @@ type Load =
 
 /**
  * The hall's screen (a TV or a cheap stick, 1920×1080 or 1280×720, read from across the
- * hall): who is called to which counter, the next numbers, and the latest call rung and
- * said. Numbers only. It follows the board socket for the day: one snapshot in state, no list
- * that grows, one announcer with a bounded line.
+ * hall): who is called to which counter, the next numbers, the last calls. Numbers only.
+ * Every call the screen has not seen is rung, shown in the banner and said, one after the
+ * other, oldest first — two counters calling in the same second are two calls (issue 30,
+ * decision 119). A screen switched on later announces nothing old; the banner shows a call
+ * only while the server says it is live and for BOARD_CALL_LIVE_SECONDS at most. It follows
+ * the board socket for the day: one snapshot in state, no list that grows, one announcer
+ * with a bounded line.
  */
 export function BoardPage({ token }: { token: string }) {
   const { t } = useI18n();
@@ -37,21 +50,44 @@ export function BoardPage({ token }: { token: string }) {
   const rendered = useRef(load.kind === 'ready' ? load.board : null);
   const [status, setStatus] = useState<FeedStatus>('connecting');
   const [soundOn, setSoundOn] = useState(false);
+  /** Silent until the sound button is pressed: the calls still take their turns on screen. */
   const announcer = useRef<Announcer | null>(null);
   const soundButton = useRef<HTMLButtonElement>(null);
-  const lastSeq = useRef<number | null>(null);
+  /** The highest call seq this screen has seen (null: no snapshot yet). */
+  const seen = useRef<number | null>(null);
+  /** The latest snapshot, for a queued call asking whether it is still live. */
+  const latest = useRef<BoardSnapshot | null>(null);
+  /** The server's clock minus this screen's (the banner's time is the server's). */
+  const offset = useRef(0);
+  /** The call whose turn it is (or was last): the banner shows it while live. */
+  const [bannerSeq, setBannerSeq] = useState<number | null>(null);
+  /** Bumped when the banner's time is up, to render without it. */
+  const [, setExpired] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
     let stopFeed: (() => void) | null = null;
-    lastSeq.current = null;
+    seen.current = null;
+    announcer.current ??= createAnnouncer({ sound: false });
     const show = (board: BoardSnapshot) => {
-      const call = board.last_call;
-      if (call && lastSeq.current !== null && call.seq !== lastSeq.current) {
-        announcer.current?.announce(spokenCall(call.number, call.counter_name));
+      latest.current = board;
+      offset.current = clockOffset(board, Date.now());
+      const calls = callsOf(board);
+      if (seen.current === null) {
+        // Switched on now: nothing old is replayed; a call still live stands in the banner.
+        setBannerSeq(calls.find((c) => c.live)?.seq ?? null);
+      } else {
+        for (const call of unseenCalls(calls, seen.current)) {
+          announcer.current?.announce({
+            ...spokenCall(call.number, call.counter_name),
+            onStart: () => setBannerSeq(call.seq),
+            stillWanted: () =>
+              latest.current !== null &&
+              callsOf(latest.current).some((c) => c.seq === call.seq && c.live),
+          });
+        }
       }
-      if (call) lastSeq.current = call.seq;
-      else if (lastSeq.current === null) lastSeq.current = -1;
+      seen.current = Math.max(seen.current ?? -1, newestSeq(calls));
       setLoad({ kind: 'ready', board });
     };
     const start = () => {
@@ -95,7 +131,23 @@ export function BoardPage({ token }: { token: string }) {
     };
   }, [token]);
 
-  useEffect(() => () => announcer.current?.dispose(), []);
+  const board = load.kind === 'ready' ? load.board : null;
+  const banner = board ? bannerCall(callsOf(board), bannerSeq, offset.current, Date.now()) : null;
+  // The banner fades when its time is up, even if no message comes meanwhile.
+  useEffect(() => {
+    if (!banner) return;
+    const wait = bannerUntil(banner, offset.current) - Date.now();
+    const timer = setTimeout(() => setExpired((n) => n + 1), Math.max(0, wait) + 50);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  useEffect(
+    () => () => {
+      announcer.current?.dispose();
+      announcer.current = null;
+    },
+    [],
+  );
   // A TV's remote has one OK key: the sound button holds the focus until it is pressed.
   const ready = load.kind === 'ready';
   useEffect(() => {
@@ -104,7 +156,8 @@ export function BoardPage({ token }: { token: string }) {
 
   const enableSound = () => {
     unlockAudio();
-    announcer.current ??= createAnnouncer();
+    announcer.current ??= createAnnouncer({ sound: false });
+    announcer.current.setSound(true);
     setSoundOn(true);
   };
 
@@ -122,82 +175,15 @@ export function BoardPage({ token }: { token: string }) {
     );
   }
 
-  const { board } = load;
-  const call = board.last_call;
-  const rows = board.serving.length;
   return (
-    <div
-      className="board"
-      data-board-state="ready"
-      data-seq={call?.seq ?? ''}
-      style={{ '--board-rows': Math.max(rows, 4) } as React.CSSProperties}
-    >
-      <header className="board__top">
-        <h1 className="board__org">{board.organization_name}</h1>
-        {status === 'reconnecting' ? (
-          <span className="board__offline" role="status">
-            {t('queue.board.reconnecting')}
-          </span>
-        ) : null}
-      </header>
-      <div className="board__call" aria-live="polite">
-        {call ? (
-          <p key={call.seq} className="board__call-text" data-testid="board-call">
-            <span className="board__call-label">{t('queue.board.lastCall')}</span>
-            <span className="board__call-number">{call.number}</span>
-            <span className="board__call-arrow" aria-hidden="true">
-              →
-            </span>
-            <span className="board__call-counter">{call.counter_name}</span>
-          </p>
-        ) : null}
-      </div>
-      <section className="board__serving" aria-labelledby="board-serving">
-        <h2 id="board-serving" className="board__heading">
-          {t('queue.board.nowServing')}
-        </h2>
-        <table className="board__table">
-          <thead className="board__sr">
-            <tr>
-              <th scope="col">{t('queue.board.counter')}</th>
-              <th scope="col">{t('queue.board.number')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {board.serving.map((row) => (
-              <tr
-                key={row.counter_name}
-                className={row.state === 'called' ? 'board__row board__row--called' : 'board__row'}
-              >
-                <th scope="row" className="board__counter">
-                  {row.counter_name}
-                </th>
-                <td className="board__number">{row.number ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section className="board__next" aria-labelledby="board-next">
-        <h2 id="board-next" className="board__heading">
-          {t('queue.board.next')}
-        </h2>
-        {board.next.length ? (
-          <ol className="board__next-list">
-            {board.next.slice(0, 10).map((number) => (
-              <li key={number}>{number}</li>
-            ))}
-          </ol>
-        ) : (
-          <p className="board__empty">{t('queue.board.noNext')}</p>
-        )}
-      </section>
+    <>
+      <BoardView board={load.board} banner={banner} offline={status === 'reconnecting'} />
       {soundOn ? null : (
         <button ref={soundButton} type="button" className="board__sound" onClick={enableSound}>
           <span className="board__sound-title">{t('queue.board.enableSound')}</span>
           <span className="board__sound-hint">{t('queue.board.soundHint')}</span>
         </button>
       )}
-    </div>
+    </>
   );
 }

@@ -87,20 +87,40 @@ function voiceFor(lang: string): SpeechSynthesisVoice | null {
 
 /** The longest a call may take to say before the next one starts (a stuck engine). */
 const CALL_TIMEOUT_MS = 12_000;
-/** Calls waiting to be said; older ones are dropped when calls come faster than speech. */
-const MAX_WAITING = 3;
+/**
+ * Calls waiting their turn. Every call of a busy minute is said (twenty counters calling at
+ * once are twenty calls); only beyond this, in a flood no hall makes, are the oldest dropped,
+ * so that nothing grows without bound.
+ */
+const MAX_WAITING = 24;
+/** With the sound off, how long each call holds the banner before the next one. */
+export const SILENT_CALL_MS = 4_000;
+
+/** A call to ring, show and say. */
+export interface CallToSay {
+  fr: string;
+  en: string;
+  /** When its turn comes (the board shows it in the banner then). */
+  onStart?: () => void;
+  /** Asked when its turn comes: a call that is over by then (started, moved) is skipped. */
+  stillWanted?: () => boolean;
+}
 
 export interface Announcer {
-  announce: (call: { fr: string; en: string }) => void;
+  announce: (call: CallToSay) => void;
+  /** Sound on: the calls from now on ring and are spoken; off: each is only shown in turn. */
+  setSound: (on: boolean) => void;
   dispose: () => void;
 }
 
 /**
- * Says calls one after the other: the chime, then French, then English. A bounded line of
- * waiting calls and one timer: a burst of calls (or a day of them) keeps nothing growing.
+ * Takes calls one after the other, each with its own turn: shown (onStart), then — sound on —
+ * the chime, French, then English; sound off, a few seconds each. A bounded line of waiting
+ * calls and one timer: a burst of calls (or a day of them) keeps nothing growing.
  */
-export function createAnnouncer(): Announcer {
-  const waiting: { fr: string; en: string }[] = [];
+export function createAnnouncer(options: { sound?: boolean } = {}): Announcer {
+  const waiting: CallToSay[] = [];
+  let sound = options.sound ?? true;
   let busy = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
@@ -134,17 +154,24 @@ export function createAnnouncer(): Announcer {
 
   function next() {
     if (disposed || busy) return;
-    const call = waiting.shift();
+    let call = waiting.shift();
+    while (call?.stillWanted && !call.stillWanted()) call = waiting.shift();
     if (!call) return;
     busy = true;
     current += 1;
     const id = current;
+    call.onStart?.();
+    if (!sound) {
+      timer = setTimeout(finish, SILENT_CALL_MS);
+      return;
+    }
     chime();
     if (!speechAvailable()) {
       // The chime alone, spaced so that two calls are two chimes.
       timer = setTimeout(finish, 1500);
       return;
     }
+    const words = call;
     // The words once the chime has rung; a stuck engine is given up after a while.
     timer = setTimeout(() => {
       timer = setTimeout(() => {
@@ -152,7 +179,7 @@ export function createAnnouncer(): Announcer {
         window.speechSynthesis.cancel();
         finish();
       }, CALL_TIMEOUT_MS);
-      say(id, call.fr, 'fr-FR', () => say(id, call.en, 'en-GB', finish));
+      say(id, words.fr, 'fr-FR', () => say(id, words.en, 'en-GB', finish));
     }, 1100);
   }
 
@@ -163,12 +190,15 @@ export function createAnnouncer(): Announcer {
       while (waiting.length > MAX_WAITING) waiting.shift();
       next();
     },
+    setSound(on) {
+      sound = on;
+    },
     dispose() {
       disposed = true;
       current += 1;
       waiting.length = 0;
       clearTimeout(timer);
-      if (speechAvailable()) window.speechSynthesis.cancel();
+      if (sound && speechAvailable()) window.speechSynthesis.cancel();
     },
   };
 }

@@ -167,8 +167,11 @@ function SettingsForm(props: { settings: QueueSettings; onSaved: () => Promise<v
   );
 }
 
-/** Each service's letter on the numbers ("A-042"); optional: the server picks one otherwise. */
-function LettersEditor(props: {
+/**
+ * Each service's letter on the numbers ("A-042"); optional: a service without one shows the
+ * letter it will be given (the server's plan: by creation order, the first free one).
+ */
+export function LettersEditor(props: {
   services: QueueTodayResponse['services'];
   onChanged: () => Promise<void>;
 }) {
@@ -217,7 +220,12 @@ function LettersEditor(props: {
                 autoCapitalize="characters"
                 autoComplete="off"
                 defaultValue={s.letter ?? ''}
-                placeholder="A"
+                placeholder={s.planned_letter ?? ''}
+                hint={
+                  !s.letter && s.planned_letter
+                    ? t('queueSetup.letters.planned', { letter: s.planned_letter })
+                    : undefined
+                }
               />
               <button type="submit" className="btn btn--secondary" disabled={busy}>
                 {t('queueSetup.letters.save')}

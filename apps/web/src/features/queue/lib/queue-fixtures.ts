@@ -2,8 +2,8 @@ import type { Counter, QueueTodayResponse, QueueVisit } from '@qless/contract';
 
 /** A queue as the server answers it, for the feature's tests. */
 export const SERVICES: QueueTodayResponse['services'] = [
-  { service_id: 's-cash', name: 'Cash desk', name_fr: 'Caisse', letter: 'A' },
-  { service_id: 's-loan', name: 'Loans', name_fr: 'Crédits', letter: 'B' },
+  { service_id: 's-cash', name: 'Cash desk', name_fr: 'Caisse', letter: 'A', planned_letter: 'A' },
+  { service_id: 's-loan', name: 'Loans', name_fr: 'Crédits', letter: 'B', planned_letter: 'B' },
 ];
 
 export function visit(overrides: Partial<QueueVisit> & { visit_id: string }): QueueVisit {
