@@ -165,12 +165,12 @@ export const fr: Messages = {
   'booking.step': 'Étape {n} sur {total}',
   'booking.details.intro': 'Remplissez vos informations pour confirmer votre créneau',
   'booking.username': 'Nom',
-  'booking.email': 'E-mail',
+  'booking.email': 'E-mail (facultatif)',
+  'booking.email.hint': 'Votre ticket et vos rappels arrivent par SMS. Ajoutez un e-mail seulement pour en recevoir aussi une copie.',
   'booking.phone': 'Numéro mobile money',
   'booking.phone.placeholder': 'Numéro Momo 6xx xxx xxx',
   'booking.phone.hint': 'MTN MoMo ou Orange Money, 9 chiffres commençant par 6.',
   'booking.fee': 'Frais de plateforme',
-  'booking.fee.placeholder': 'Frais de plateforme',
   'booking.cancel': 'Annuler',
   'booking.next': 'Suivant',
   'booking.back': 'Retour',
@@ -242,7 +242,6 @@ export const fr: Messages = {
   'validation.email': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
   'validation.phone':
     'Saisissez votre numéro mobile à 9 chiffres commençant par 6, comme 677 123 456.',
-  'validation.fee': 'Choisissez les frais de plateforme.',
 
   'error.INVALID_NAME': 'Saisissez votre nom.',
   'error.INVALID_EMAIL': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../../../i18n/en';
 import { useI18n } from '../../../../i18n/i18n';
 import type { Customer } from '../../lib/booking-wizard';
 import { formatLocalPhone } from '../../lib/phone';
-import { Rows, StepHeading } from './step-parts';
+import { NO_VALUE, Rows, StepHeading } from './step-parts';
 
 interface Props {
   titleId: string;
@@ -42,7 +42,7 @@ export function ConfirmStep(props: Props) {
           ['booking.row.service', props.service.service_name],
           ['booking.row.appointmentDate', props.when],
           ['booking.row.username', customer.username.trim()],
-          ['booking.row.email', customer.email.trim()],
+          ['booking.row.email', customer.email.trim() || NO_VALUE],
           ['booking.row.phoneNumber', `+237 ${formatLocalPhone(props.phone)}`],
           ['booking.row.fee', fee],
         ]}
