@@ -91,7 +91,6 @@ async function fillDetails(page: Page, phone: string, name = 'Ada Nkem'): Promis
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Email').fill('ada@example.cm');
   await page.getByLabel('Mobile money number').fill(phone);
-  await page.getByLabel('Platform fee').selectOption('2');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
 }
@@ -287,7 +286,6 @@ describe('payment in flight, at 360×740 (issue 10)', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Awa Ngono');
     await page.getByLabel('E-mail').fill('awa@example.cm');
     await page.getByLabel('Numéro mobile money').fill('677 800 999');
-    await page.getByLabel('Frais de plateforme').selectOption('2');
     await shot(page, 'fr-1-details');
     await page.getByRole('button', { name: 'Suivant', exact: true }).click();
     await page.getByText('Les frais de 2\u00a0FCFA ne sont pas remboursés').waitFor();
