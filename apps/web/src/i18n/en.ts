@@ -697,6 +697,7 @@ export const en = {
   'adminServices.active': 'Active',
   'adminServices.inactive': 'Inactive',
   'adminServices.french': 'French: {text}',
+  'adminServices.english': 'English: {text}',
   'adminServices.edit': 'Edit',
   'adminServices.editLabel': 'Edit {name}',
   'adminServices.deactivate': 'Deactivate',

@@ -723,6 +723,7 @@ export const fr: Messages = {
   'adminServices.active': 'Actif',
   'adminServices.inactive': 'Inactif',
   'adminServices.french': 'En français\u00a0: {text}',
+  'adminServices.english': 'En anglais\u00a0: {text}',
   'adminServices.edit': 'Modifier',
   'adminServices.editLabel': 'Modifier {name}',
   'adminServices.deactivate': 'Désactiver',
