@@ -867,6 +867,8 @@ export const en = {
   'waitlist.joinedNoPosition': "You're on the list for {date}. We'll text you if a seat frees.",
   'waitlist.already': 'This number is already on the list for {date}.',
   'waitlist.howItWorks':
+    'The SMS links to the freed time. The offer stays open {minutes} min, then goes to the next person; whoever pays first gets the seat.',
+  'waitlist.howItWorksUntimed':
     'The SMS links to the freed time. The offer is open for a short while, then goes to the next person; whoever pays first gets the seat.',
   'waitlist.notify': 'Waitlist',
   'waitlist.withdraw': 'Take me off the list',

@@ -901,6 +901,8 @@ export const fr: Messages = {
     'Vous êtes sur la liste du {date}. Nous vous enverrons un SMS si une place se libère.',
   'waitlist.already': 'Ce numéro est déjà sur la liste du {date}.',
   'waitlist.howItWorks':
+    'Le SMS mène à l’heure libérée. L’offre reste ouverte {minutes}\u00a0min, puis passe à la personne suivante ; la place revient au premier qui paie.',
+  'waitlist.howItWorksUntimed':
     'Le SMS mène à l’heure libérée. L’offre reste ouverte peu de temps, puis passe à la personne suivante ; la place revient au premier qui paie.',
   'waitlist.notify': 'Liste d’attente',
   'waitlist.withdraw': 'Me retirer de la liste',

@@ -5,6 +5,7 @@ import {
   EMPTY_CUSTOMER,
   initialWizardState,
   type PaymentRef,
+  prefilledWizardState,
   screenNumber,
   stepNumber,
   validateCustomer,
@@ -382,6 +383,18 @@ describe('booking wizard', () => {
     const all = [filled, confirm, processing, paid, failed, ticket];
     expect(all.map(stepNumber)).toEqual([1, 2, 3, 3, 3, 4]);
     expect(all.map(screenNumber)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('prefilledWizardState', () => {
+  it('opens the form with the number a waitlist offer carries, focus on the name (issue 30)', () => {
+    expect(prefilledWizardState({ phone: '677554411' })).toEqual({
+      step: 'details',
+      customer: { username: '', email: '', phone: '677554411' },
+      errors: {},
+      focus: 'username',
+    });
+    expect(prefilledWizardState(null)).toBe(initialWizardState);
   });
 });
 

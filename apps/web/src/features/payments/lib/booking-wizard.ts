@@ -116,6 +116,20 @@ export const initialWizardState: WizardState = {
   focus: 'username',
 };
 
+/**
+ * The form with what the page already knows filled in: the number a waitlist offer was sent
+ * to (issue 30). The name takes focus: it is the field still empty.
+ */
+export function prefilledWizardState(prefill: Partial<Customer> | null | undefined): WizardState {
+  if (!prefill) return initialWizardState;
+  return {
+    step: 'details',
+    customer: { ...EMPTY_CUSTOMER, ...prefill },
+    errors: {},
+    focus: 'username',
+  };
+}
+
 const isComplete = (customer: Customer) => Object.keys(validateCustomer(customer)).length === 0;
 
 /** The confirmation for another attempt, or the form when details are missing (a resume). */

@@ -4,6 +4,7 @@ import type { Ref } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import type { MessageKey } from '../../../../i18n/en';
 import { useI18n } from '../../../../i18n/i18n';
+import { placeLabel } from '../../../../lib/place-label';
 import type { Customer } from '../../lib/booking-wizard';
 import { formatLocalPhone } from '../../lib/phone';
 import { NO_VALUE, Rows, StepHeading } from './step-parts';
@@ -37,7 +38,7 @@ export function ConfirmStep(props: Props) {
       </StepHeading>
       <Rows
         rows={[
-          ['booking.row.organization', organization.name],
+          ['booking.row.organization', placeLabel(organization)],
           ['booking.row.location', organization.location],
           ['booking.row.service', props.service.service_name],
           ['booking.row.appointmentDate', props.when],
