@@ -132,6 +132,8 @@ describe('booking form and slots page on a 360 px phone (issue 30)', () => {
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await dialog.screenshot({ path: join(SHOTS, 'form-360-fr.png') });
+    await dialog.locator('[data-fee]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'form-360-fr-fee.png') });
 
     await dialog.getByRole('button', { name: 'Suivant', exact: true }).click();
     await dialog.getByRole('heading', { name: 'Confirmez les détails du rendez-vous' }).waitFor();
