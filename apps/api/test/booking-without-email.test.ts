@@ -87,10 +87,7 @@ describe('a booking without an e-mail', () => {
     }
     // The seed's own client sends an address: it is kept and gets its e-mail.
     const { bookingId } = await bookAndPay(h, { slotIndex: 7 });
-    expect((await outboxOf(h.database, bookingId)).map((r) => r.channel)).toEqual([
-      'email',
-      'sms',
-    ]);
+    expect((await outboxOf(h.database, bookingId)).map((r) => r.channel)).toEqual(['email', 'sms']);
 
     const bad = await h.initiate(
       initiateBody(h.fx, { date: h.nextDate(), slotIndex: 8, cus_email: 'not-an-address' }),

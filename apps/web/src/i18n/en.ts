@@ -161,7 +161,8 @@ export const en = {
   'booking.details.intro': 'Fill in your details to confirm your slot',
   'booking.username': 'Username',
   'booking.email': 'Email (optional)',
-  'booking.email.hint': 'Your ticket and reminders come by SMS. Add an email only to get a copy there too.',
+  'booking.email.hint':
+    'Your ticket and reminders come by SMS. Add an email only to get a copy there too.',
   'booking.phone': 'Mobile money number',
   'booking.phone.placeholder': 'Momo Number 6xx xxx xxx',
   'booking.phone.hint': 'MTN MoMo or Orange Money, 9 digits starting with 6.',

@@ -166,7 +166,8 @@ export const fr: Messages = {
   'booking.details.intro': 'Remplissez vos informations pour confirmer votre créneau',
   'booking.username': 'Nom',
   'booking.email': 'E-mail (facultatif)',
-  'booking.email.hint': 'Votre ticket et vos rappels arrivent par SMS. Ajoutez un e-mail seulement pour en recevoir aussi une copie.',
+  'booking.email.hint':
+    'Votre ticket et vos rappels arrivent par SMS. Ajoutez un e-mail seulement pour en recevoir aussi une copie.',
   'booking.phone': 'Numéro mobile money',
   'booking.phone.placeholder': 'Numéro Momo 6xx xxx xxx',
   'booking.phone.hint': 'MTN MoMo ou Orange Money, 9 chiffres commençant par 6.',

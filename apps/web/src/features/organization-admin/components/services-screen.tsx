@@ -132,7 +132,11 @@ export function ServicesScreen({
                         type="button"
                         className="btn btn--secondary btn--small"
                         aria-label={t('adminServices.editLabel', {
-                          name: localizedText(service.service_name, service.service_name_fr, locale),
+                          name: localizedText(
+                            service.service_name,
+                            service.service_name_fr,
+                            locale,
+                          ),
                         })}
                         onClick={() => {
                           setNotice(null);

@@ -18,8 +18,8 @@ import { usePaymentStatus } from '../api/watch-payment';
 import {
   type CancelMode,
   EMPTY_CUSTOMER,
-  prefilledWizardState,
   type PaymentRef,
+  prefilledWizardState,
   wizardReducer,
 } from '../lib/booking-wizard';
 import {

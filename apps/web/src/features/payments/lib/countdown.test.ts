@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCountdown,
-  remainingMs,
-  spokenRemaining,
-  spokenSince,
-  ussdHref,
-} from './countdown';
+import { formatCountdown, remainingMs, spokenRemaining, spokenSince, ussdHref } from './countdown';
 
 const HOLD_END = '2026-03-16T08:40:00.000Z';
 const at = (iso: string) => Date.parse(iso);

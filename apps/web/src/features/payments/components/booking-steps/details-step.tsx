@@ -32,8 +32,7 @@ export function DetailsStep({
   const bind = (field: keyof Customer) => ({
     name: field,
     value: customer[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      onEdit(field, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onEdit(field, event.target.value),
     error: errors[field] && t(errors[field]),
   });
 
