@@ -17,8 +17,8 @@ interface Props {
 
 /**
  * Wider screens: a week of 7 days from Monday (issue 30; the spec drew it from Sunday),
- * today highlighted. Past days and slots stay visible but cannot be chosen; Next week stops at the week holding the last
- * bookable date, whose later days cannot be chosen either.
+ * today highlighted. Past days and slots stay visible but cannot be chosen; Next week stops
+ * at the week holding the last bookable date, whose later days cannot be chosen either.
  */
 export function WeekGrid({ model, week, offset, onOffset }: Props) {
   const { t, intlLocale } = useI18n();
