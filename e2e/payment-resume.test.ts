@@ -195,6 +195,13 @@ describe('payment in flight, at 360×740 (issue 10)', () => {
     await expect
       .poll(async () => (await clock.textContent()) !== first, { timeout: 5000 })
       .toBe(true);
+    // The screen reader is told the time the clock shows, politely (issue 30: it said
+    // "about 15 minutes" beside 10:17); the rule itself is countdown.test.ts's spokenSince.
+    const spoken = page.locator('[data-spoken-remaining]');
+    expect(await spoken.getAttribute('aria-live')).toBe('polite');
+    const said = Number(/About (\d+) minutes/.exec((await spoken.textContent()) ?? '')?.[1]);
+    const [mm = 0, ss = 0] = first.split(':').map(Number);
+    expect(Math.abs(said - (mm + ss / 60))).toBeLessThanOrEqual(0.5 + 1 / 60);
     await shot(page, 'en-6-processing');
 
     await page.getByRole('button', { name: 'Cancel payment' }).click();
