@@ -1,5 +1,6 @@
 import { BOOKING_KEY_HEADER } from '@qless/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signedIn } from './support/auth-helpers.js';
 import { initiateBody } from './support/fixtures.js';
 import { bookAndPay, outboxOf } from './support/messages-helpers.js';
 import { useSimulatorApp } from './support/simulator-harness.js';
@@ -94,5 +95,33 @@ describe('a booking without an e-mail', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'INVALID_EMAIL' });
+  });
+
+  it('is exported by its phone with no address, and an e-mail look-up never finds it', async () => {
+    const phone = '+237677000991';
+    const { bookingId } = await bookAndPay(h, { slotIndex: 9, phone_number: phone, cus_email: '' });
+    const operator = await signedIn(h.app, h.database.db, {
+      email: 'ops@qless.cm',
+      role: 'operator',
+    });
+    const byPhone = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/platform/personal-data/export',
+      headers: operator.headers,
+      payload: { phone },
+    });
+    expect(byPhone.statusCode, byPhone.body).toBe(200);
+    expect(byPhone.json().bookings).toEqual([
+      expect.objectContaining({ id: bookingId, cus_email: '', phone_number: phone }),
+    ]);
+    // An empty address is not an address: refused, never "every booking without one".
+    const byEmpty = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/platform/personal-data/export',
+      headers: operator.headers,
+      payload: { email: '' },
+    });
+    expect(byEmpty.statusCode).toBe(400);
+    expect(byEmpty.json().code).toBe('INVALID_EMAIL');
   });
 });
