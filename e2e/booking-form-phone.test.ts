@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE } from './support/browser';
 import { paidTicket } from './support/demo-ticket';
 import { type RunningServer, startServer } from './support/server';
 
@@ -10,8 +10,7 @@ import { type RunningServer, startServer } from './support/server';
  * Issue 30, items 8 and 12, on a 360 px phone: the booking form takes no e-mail (French and
  * English) and shows the 2 XAF fee as a fixed line; the slots page and the form name the
  * branch; the week is drawn from Monday; every tap target met on the way is 44 × 44 CSS px
- * at least. The server runs from Monday 30 November 2026, 08:15 in Douala. Screenshots go to
- * SHOTS (QLESS_SHOTS_DIR, else /work/notes/shots/booking when it can be made, else artifacts).
+ * at least. The server runs from Monday 30 November 2026, 08:15 in Douala.
  */
 const START = new Date('2026-11-30T08:15:00+01:00');
 const BANK = 'Banque des Hauts Plateaux';
@@ -19,21 +18,9 @@ const BRANCH = 'Banengo';
 const PLACE = `${BANK} (${BRANCH})`;
 const MIN_TAP = 44;
 
-function shotsDir(): string {
-  for (const dir of [process.env.QLESS_SHOTS_DIR, '/work/notes/shots/booking']) {
-    if (!dir) continue;
-    try {
-      mkdirSync(dir, { recursive: true });
-      return dir;
-    } catch {
-      // Not writable here (a fresh clone, CI): the next place.
-    }
-  }
-  const fallback = join(process.cwd(), 'e2e/artifacts/booking');
-  mkdirSync(fallback, { recursive: true });
-  return fallback;
-}
-const SHOTS = shotsDir();
+/** The screenshots: QLESS_SHOTS_DIR when set (the issue's notes), else e2e/artifacts/booking. */
+const SHOTS = process.env.QLESS_SHOTS_DIR ?? join(ARTIFACTS, 'booking');
+mkdirSync(SHOTS, { recursive: true });
 
 let server: RunningServer;
 let browser: Browser;
