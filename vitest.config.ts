@@ -12,6 +12,7 @@ export const BOTH_ENGINES = [
   'audit-log', // the append-only trigger and its prune setting (SET LOCAL)
   'auth', // login limits are rate counters
   'backup-restore', // pg_dump/pg_restore, or the PGlite data folder dumped and loaded
+  'booking-without-email', // e-mail optional: the column's '' on both engines (decision 121)
   'checkin-sync', // offline scans replayed in order, under the row locks
   'client-address-limits',
   'database-faults',

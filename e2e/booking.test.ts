@@ -58,7 +58,6 @@ async function fillDetails(page: Page, name: string, phone: string): Promise<voi
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Email').fill('customer@example.cm');
   await page.getByLabel('Mobile money number').fill(phone);
-  await page.getByLabel('Platform fee').selectOption('2');
 }
 
 describe('booking flow against the real API', () => {
@@ -96,7 +95,7 @@ describe('booking flow against the real API', () => {
     await expect.poll(() => page.locator('.service-card').count()).toBe(1);
     await page.locator('.service-card').first().click();
 
-    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
     await page.getByText('Antenatal clinic').first().waitFor();
     slotsUrl = page.url();
     const slot = await pickFreeSlotNextWeek(page);
@@ -164,7 +163,7 @@ describe('booking flow against the real API', () => {
   it('shows "Payment Failed" for the decline number and "Try Again" returns to the confirmation (phone size)', async () => {
     const { context, page } = await newPage(MOBILE);
     await page.goto(slotsUrl);
-    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
     await pickFreeSlotNextWeek(page, 1);
     await fillDetails(page, 'Paul Decline', '677123000');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -186,7 +185,7 @@ describe('booking flow against the real API', () => {
     expect(new URL(slotsUrl).hash).toBe('');
     const { context, page } = await newPage();
     await page.goto(slotsUrl);
-    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
     await page.getByText('Antenatal clinic').first().waitFor();
     // The server renders the phone's day strip (it cannot know the screen); once hydrated, a
     // wide screen switches to the week grid, whose "Next week" is the one to press.
@@ -211,7 +210,7 @@ describe('booking flow against the real API', () => {
   it('shows a readable message when someone else takes the slot first (SLOT_TAKEN)', async () => {
     const { context, page } = await newPage();
     await page.goto(slotsUrl);
-    await page.getByRole('heading', { name: 'Book An Appointment' }).waitFor();
+    await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
     const slot = await pickFreeSlotNextWeek(page, 2);
     await fillDetails(page, 'Second Person', '677123456');
     await page.getByRole('button', { name: 'Next', exact: true }).click();

@@ -91,7 +91,6 @@ async function fillDetails(page: Page, phone: string, name = 'Ada Nkem'): Promis
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Email').fill('ada@example.cm');
   await page.getByLabel('Mobile money number').fill(phone);
-  await page.getByLabel('Platform fee').selectOption('2');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
 }
@@ -196,6 +195,13 @@ describe('payment in flight, at 360×740 (issue 10)', () => {
     await expect
       .poll(async () => (await clock.textContent()) !== first, { timeout: 5000 })
       .toBe(true);
+    // The screen reader is told the time the clock shows, politely (issue 30: it said
+    // "about 15 minutes" beside 10:17); the rule itself is countdown.test.ts's spokenSince.
+    const spoken = page.locator('[data-spoken-remaining]');
+    expect(await spoken.getAttribute('aria-live')).toBe('polite');
+    const said = Number(/About (\d+) minutes/.exec((await spoken.textContent()) ?? '')?.[1]);
+    const [mm = 0, ss = 0] = first.split(':').map(Number);
+    expect(Math.abs(said - (mm + ss / 60))).toBeLessThanOrEqual(0.5 + 1 / 60);
     await shot(page, 'en-6-processing');
 
     await page.getByRole('button', { name: 'Cancel payment' }).click();
@@ -287,7 +293,6 @@ describe('payment in flight, at 360×740 (issue 10)', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Awa Ngono');
     await page.getByLabel('E-mail').fill('awa@example.cm');
     await page.getByLabel('Numéro mobile money').fill('677 800 999');
-    await page.getByLabel('Frais de plateforme').selectOption('2');
     await shot(page, 'fr-1-details');
     await page.getByRole('button', { name: 'Suivant', exact: true }).click();
     await page.getByText('Les frais de 2\u00a0FCFA ne sont pas remboursés').waitFor();

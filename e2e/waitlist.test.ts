@@ -121,6 +121,10 @@ describe('waitlist on a phone', () => {
     expect(await page.locator('[data-waitlist="joined"]').textContent()).toContain(
       "You're number 1 on the list for Wednesday, 2 December.",
     );
+    // How long an offer stays open: the organization's setting (15 min), not "a short while".
+    expect(await page.locator('[data-waitlist="joined"]').textContent()).toContain(
+      'The offer stays open 15 min, then goes to the next person',
+    );
     await shoot(page, 'waitlist-joined-360-en.png');
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(MOBILE.width);
@@ -154,6 +158,9 @@ describe('waitlist on a phone', () => {
     expect(await page.locator('[data-waitlist="already"]').textContent()).toContain(
       'Ce numéro est déjà sur la liste du mercredi 2 décembre.',
     );
+    expect(await page.locator('[data-waitlist="already"]').textContent()).toContain(
+      'L’offre reste ouverte 15\u00a0min, puis passe à la personne suivante',
+    );
     await shoot(page, 'waitlist-already-360-fr.png');
   });
 
@@ -171,16 +178,20 @@ describe('waitlist on a phone', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'waitlist-week-1280-en.png') });
   });
 
-  it("an offer's link opens the booking modal on its slot", async () => {
+  it("an offer's link opens the booking modal on its slot, the number it was sent to filled in", async () => {
     const page = await phonePage('en');
+    // As the server's /w/… redirect sends it: the number in the fragment (issue 30).
     await page.goto(
-      `${server.origin}/service/${serviceId}/slots?date=${FREE_DAY}&slot=${freeSlotId}`,
+      `${server.origin}/service/${serviceId}/slots?date=${FREE_DAY}&slot=${freeSlotId}#tel=677554411`,
     );
     const dialog = page.locator('dialog[open]');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Thursday, 3 December');
-    // The address drops the offer, so a reload does not open it again.
+    expect(await dialog.getByLabel('Mobile money number').inputValue()).toBe('677554411');
+    expect(await dialog.getByLabel('Username').inputValue()).toBe('');
+    // The address drops the offer and the number, so a reload does not open it again.
     expect(new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).hash).toBe('');
     await page.screenshot({ path: join(ARTIFACTS, 'waitlist-offer-link-360-en.png') });
   });
 });

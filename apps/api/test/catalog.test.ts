@@ -7,6 +7,7 @@ import {
   slotListResponseSchema,
   takenSlotListResponseSchema,
 } from '@qless/contract';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_OPERATOR_EMAIL,
@@ -441,6 +442,59 @@ describe('public catalogue API', () => {
       const res = await get('/media/logos/banque-du-littoral-akwa.svg');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('image/svg+xml');
+    });
+
+    it('opens the demo banks Monday to Friday, with no demo booking on their weekend (issue 30)', async () => {
+      const db = s.database.db;
+      const slotsOf = async (slug: string) => {
+        const org = await db
+          .selectFrom('organizations')
+          .select('id')
+          .where('slug', '=', slug)
+          .executeTakeFirstOrThrow();
+        const svc = await db
+          .selectFrom('services')
+          .select('id')
+          .where('organization_id', '=', org.id)
+          .orderBy('slug')
+          .executeTakeFirstOrThrow();
+        return slotListResponseSchema.parse((await get(`/api/v1/service/${svc.id}/slots`)).json());
+      };
+      expect((await slotsOf('banque-du-littoral-akwa')).open_days).toEqual([1, 2, 3, 4, 5]);
+      expect((await slotsOf('highlands-savings-bank-commercial-avenue')).open_days).toEqual([
+        1, 2, 3, 4, 5,
+      ]);
+      const banks = await db
+        .selectFrom('bookings as b')
+        .innerJoin('organizations as o', 'o.id', 'b.organization_id')
+        .select(sql<number>`extract(dow from b.booking_date)::int`.as('dow'))
+        .where('o.category', '=', 'bank')
+        .execute();
+      expect(banks.length).toBeGreaterThan(0);
+      expect(banks.filter((b) => Number(b.dow) === 0 || Number(b.dow) === 6)).toEqual([]);
+
+      // A demo database seeded when every place opened seven days gets the bank's week; a
+      // week an admin chose since is kept.
+      await db
+        .updateTable('organizations')
+        .set({ open_days: 0b1111111 })
+        .where('slug', '=', 'banque-du-littoral-akwa')
+        .execute();
+      await db
+        .updateTable('organizations')
+        .set({ open_days: 0b1111110 })
+        .where('slug', '=', 'highlands-savings-bank-commercial-avenue')
+        .execute();
+      await seedDemo(db, new Date(PINNED_NOW), DEFAULT_TIME_ZONE);
+      expect((await slotsOf('banque-du-littoral-akwa')).open_days).toEqual([1, 2, 3, 4, 5]);
+      expect((await slotsOf('highlands-savings-bank-commercial-avenue')).open_days).toEqual([
+        1, 2, 3, 4, 5, 6,
+      ]);
+      await db
+        .updateTable('organizations')
+        .set({ open_days: 0b0111110 })
+        .where('slug', '=', 'highlands-savings-bank-commercial-avenue')
+        .execute();
     });
 
     it('seeding again adds nothing', async () => {

@@ -103,6 +103,8 @@ describe('waitlist', () => {
     const w3 = await joined(date, p3, 'en');
     expect([w1, w2, w3].map((w) => w.entry.position)).toEqual([1, 2, 3]);
     expect(w1.withdraw_key).toBeTruthy();
+    // The organization's hold, which the page says (issue 30: "a short time").
+    expect([w1, w2, w3].map((w) => w.offer_minutes)).toEqual([15, 15, 15]);
     // Joining texts nobody.
     for (const p of [p1, p2, p3]) expect(await offersTo(p)).toEqual([]);
 
@@ -132,12 +134,13 @@ describe('waitlist', () => {
     for (const sms of [sms1, sms2]) {
       expect(gsmLength(sms?.text_body ?? '')).toBeLessThanOrEqual(160);
     }
-    // The link opens the slots page on the offered slot.
+    // The link opens the slots page on the offered slot, the number it was sent to in the
+    // fragment (never sent to a server) so the form opens with it (issue 30).
     const link = new URL(sms1?.text_body?.split(' ').pop() ?? '');
     const opened = await h.app.inject({ method: 'GET', url: link.pathname });
     expect(opened.statusCode).toBe(302);
     expect(opened.headers.location).toBe(
-      `/service/${h.fx.serviceId}/slots?date=${date}&slot=${a.slotId}`,
+      `/service/${h.fx.serviceId}/slots?date=${date}&slot=${a.slotId}#tel=${p1.slice(-9)}`,
     );
 
     // The second pays within the hold; the first lets it lapse.
@@ -146,6 +149,11 @@ describe('waitlist', () => {
     await sweep();
     const after = await Promise.all([w1, w2, w3].map((w) => entry(w.entry.entry_id)));
     expect(after.map((e) => e?.state)).toEqual(['lapsed', 'booked', 'offered']);
+    // A lapsed offer's link still leads to the day, but shows no number.
+    const lapsed = await h.app.inject({ method: 'GET', url: link.pathname });
+    expect(lapsed.headers.location).toBe(
+      `/service/${h.fx.serviceId}/slots?date=${date}&slot=${a.slotId}`,
+    );
     expect(after[2]?.offered_slot_id).toBe(a.slotId);
     expect(await offersTo(p3)).toHaveLength(1);
 
@@ -156,6 +164,19 @@ describe('waitlist', () => {
     for (const p of [p1, p2, p3]) expect(await offersTo(p)).toHaveLength(1);
     await sweep();
     for (const p of [p1, p2, p3]) expect(await offersTo(p)).toHaveLength(1);
+
+    // The hold said is the organization's setting, not a fixed 15.
+    await db()
+      .updateTable('organizations')
+      .set({ waitlist_hold_minutes: 25 })
+      .where('id', '=', h.fx.orgId)
+      .execute();
+    expect((await joined(date, freshPhone())).offer_minutes).toBe(25);
+    await db()
+      .updateTable('organizations')
+      .set({ waitlist_hold_minutes: 15 })
+      .where('id', '=', h.fx.orgId)
+      .execute();
   });
 
   it('keeps a slot an offer points at when the service changes: retired, never deleted (no 500)', async () => {

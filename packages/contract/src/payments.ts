@@ -17,7 +17,17 @@ const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const paymentInitiateRequestSchema = withFieldCodes(
   z.object({
     cus_name: z.string().trim().min(1, 'Name is required').max(100),
-    cus_email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
+    /**
+     * Optional (decision 121): most customers have no e-mail and every message reaches them
+     * by SMS. Missing, null and '' all mean none and come out as '' (the column's "none").
+     */
+    cus_email: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.union([z.literal(''), z.email('Enter a valid email address')]))
+      .nullish()
+      .transform((v) => v ?? ''),
     phone_number: z
       .string()
       .max(30)

@@ -57,6 +57,8 @@ export const waitlistJoinResponseSchema = z.object({
   entry: waitlistEntrySchema,
   already_waiting: z.boolean(),
   withdraw_key: z.string().nullable(),
+  /** How long an offer of a freed seat stays open: the organization's setting (minutes). */
+  offer_minutes: z.number().int().positive(),
 });
 export type WaitlistJoinResponse = z.infer<typeof waitlistJoinResponseSchema>;
 

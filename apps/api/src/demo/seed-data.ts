@@ -56,6 +56,17 @@ export interface SeedBranch {
   longitude: number;
 }
 
+/**
+ * The days a demo place opens (0 = Sunday), by category: a bank opens Monday to Friday, a
+ * microfinance Monday to Saturday (issue 30: the demo bank was open seven days); the others
+ * keep every day (a hospital's clinics; the rest as before).
+ */
+export function demoOpenDays(category: string): number[] {
+  if (category === 'bank') return [1, 2, 3, 4, 5];
+  if (category === 'microfinance') return [1, 2, 3, 4, 5, 6];
+  return [0, 1, 2, 3, 4, 5, 6];
+}
+
 export const seedOrganizations: SeedOrganization[] = [
   {
     slug: 'banque-du-littoral-akwa',

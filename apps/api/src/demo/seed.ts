@@ -4,9 +4,15 @@ import type { Kysely } from 'kysely';
 import type { DB, Db } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { findUserByEmail, insertUser } from '../modules/auth/users.repository.js';
+import { isOpenOn, openDaysToMask } from '../modules/organizations/organizations.repository.js';
 import { syncServiceSlots } from '../modules/slots/slots.repository.js';
 import { generateTicketCode } from '../modules/tickets/ticket-code.js';
-import { demoBookingCustomers, type SeedOrganization, seedOrganizations } from './seed-data.js';
+import {
+  demoBookingCustomers,
+  demoOpenDays,
+  type SeedOrganization,
+  seedOrganizations,
+} from './seed-data.js';
 
 export interface SeedResult {
   organizations: number;
@@ -99,10 +105,19 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
           image_url: `/media/logos/${org.logo}`,
           start_time: `${org.startTime}:00`,
           end_time: `${org.endTime}:00`,
+          open_days: openDaysToMask(demoOpenDays(org.category)),
           // Demo organizations are public from the start, as if an operator had verified them.
           verified_at: now,
         })
         .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
+      // A demo database seeded when every place opened seven days (the column's default)
+      // gets its bank's week; days an admin has chosen since are kept.
+      await trx
+        .updateTable('organizations')
+        .set({ open_days: openDaysToMask(demoOpenDays(org.category)) })
+        .where('slug', '=', org.slug)
+        .where('open_days', '=', openDaysToMask([0, 1, 2, 3, 4, 5, 6]))
         .execute();
       // A demo database seeded before verification existed gets its organizations listed.
       await trx
@@ -113,7 +128,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
         .execute();
       const orgRow = await trx
         .selectFrom('organizations')
-        .select(['id', 'time_zone'])
+        .select(['id', 'time_zone', 'open_days'])
         .where('slug', '=', org.slug)
         .executeTakeFirstOrThrow();
       accounts.push(
@@ -194,6 +209,8 @@ export async function seedDemo(db: Kysely<DB>, now: Date, timeZone: string): Pro
         // A deterministic pattern: the same week seeded twice gets the same bookings.
         for (let day = 0; day < 7; day += 1) {
           if ((serviceIndex + day) % 2 !== 0) continue;
+          // Never a booking on a day the place is closed (a bank's weekend).
+          if (!isOpenOn(orgRow.open_days, day)) continue;
           for (const k of [0, 1]) {
             const slot = slots[(serviceIndex * 3 + day * 5 + k * 7) % slots.length];
             if (!slot) continue;

@@ -140,7 +140,7 @@ export const en = {
   'services.branch': '{branch} branch',
   'services.otherBranches': 'Other branches',
 
-  'slots.title': 'Book An Appointment',
+  'slots.title': 'Book an appointment',
   'slots.prevWeek': 'Previous week',
   'slots.nextWeek': 'Next week',
   'slots.today': 'Today',
@@ -160,12 +160,13 @@ export const en = {
   'booking.step': 'Step {n} of {total}',
   'booking.details.intro': 'Fill in your details to confirm your slot',
   'booking.username': 'Username',
-  'booking.email': 'Email',
+  'booking.email': 'Email (optional)',
+  'booking.email.hint':
+    'Your ticket and reminders come by SMS. Add an email only to get a copy there too.',
   'booking.phone': 'Mobile money number',
   'booking.phone.placeholder': 'Momo Number 6xx xxx xxx',
   'booking.phone.hint': 'MTN MoMo or Orange Money, 9 digits starting with 6.',
   'booking.fee': 'Platform fee',
-  'booking.fee.placeholder': 'Platform charges',
   'booking.cancel': 'Cancel',
   'booking.next': 'Next',
   'booking.back': 'Back',
@@ -235,7 +236,6 @@ export const en = {
   'validation.required': 'This field is required.',
   'validation.email': 'Enter a valid email address, like name@example.com.',
   'validation.phone': 'Enter your 9-digit mobile number starting with 6, like 677 123 456.',
-  'validation.fee': 'Choose the platform fee.',
 
   'error.INVALID_NAME': 'Enter your name.',
   'error.INVALID_EMAIL': 'Enter a valid email address, like name@example.com.',
@@ -698,6 +698,7 @@ export const en = {
   'adminServices.active': 'Active',
   'adminServices.inactive': 'Inactive',
   'adminServices.french': 'French: {text}',
+  'adminServices.english': 'English: {text}',
   'adminServices.edit': 'Edit',
   'adminServices.editLabel': 'Edit {name}',
   'adminServices.deactivate': 'Deactivate',
@@ -867,6 +868,8 @@ export const en = {
   'waitlist.joinedNoPosition': "You're on the list for {date}. We'll text you if a seat frees.",
   'waitlist.already': 'This number is already on the list for {date}.',
   'waitlist.howItWorks':
+    'The SMS links to the freed time. The offer stays open {minutes} min, then goes to the next person; whoever pays first gets the seat.',
+  'waitlist.howItWorksUntimed':
     'The SMS links to the freed time. The offer is open for a short while, then goes to the next person; whoever pays first gets the seat.',
   'waitlist.notify': 'Waitlist',
   'waitlist.withdraw': 'Take me off the list',

@@ -165,12 +165,13 @@ export const fr: Messages = {
   'booking.step': 'Étape {n} sur {total}',
   'booking.details.intro': 'Remplissez vos informations pour confirmer votre créneau',
   'booking.username': 'Nom',
-  'booking.email': 'E-mail',
+  'booking.email': 'E-mail (facultatif)',
+  'booking.email.hint':
+    'Votre ticket et vos rappels arrivent par SMS. Ajoutez un e-mail seulement pour en recevoir aussi une copie.',
   'booking.phone': 'Numéro mobile money',
   'booking.phone.placeholder': 'Numéro Momo 6xx xxx xxx',
   'booking.phone.hint': 'MTN MoMo ou Orange Money, 9 chiffres commençant par 6.',
   'booking.fee': 'Frais de plateforme',
-  'booking.fee.placeholder': 'Frais de plateforme',
   'booking.cancel': 'Annuler',
   'booking.next': 'Suivant',
   'booking.back': 'Retour',
@@ -242,7 +243,6 @@ export const fr: Messages = {
   'validation.email': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
   'validation.phone':
     'Saisissez votre numéro mobile à 9 chiffres commençant par 6, comme 677 123 456.',
-  'validation.fee': 'Choisissez les frais de plateforme.',
 
   'error.INVALID_NAME': 'Saisissez votre nom.',
   'error.INVALID_EMAIL': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
@@ -724,6 +724,7 @@ export const fr: Messages = {
   'adminServices.active': 'Actif',
   'adminServices.inactive': 'Inactif',
   'adminServices.french': 'En français\u00a0: {text}',
+  'adminServices.english': 'En anglais\u00a0: {text}',
   'adminServices.edit': 'Modifier',
   'adminServices.editLabel': 'Modifier {name}',
   'adminServices.deactivate': 'Désactiver',
@@ -901,6 +902,8 @@ export const fr: Messages = {
     'Vous êtes sur la liste du {date}. Nous vous enverrons un SMS si une place se libère.',
   'waitlist.already': 'Ce numéro est déjà sur la liste du {date}.',
   'waitlist.howItWorks':
+    'Le SMS mène à l’heure libérée. L’offre reste ouverte {minutes}\u00a0min, puis passe à la personne suivante ; la place revient au premier qui paie.',
+  'waitlist.howItWorksUntimed':
     'Le SMS mène à l’heure libérée. L’offre reste ouverte peu de temps, puis passe à la personne suivante ; la place revient au premier qui paie.',
   'waitlist.notify': 'Liste d’attente',
   'waitlist.withdraw': 'Me retirer de la liste',

@@ -62,8 +62,9 @@ export function isTicketValid(bookingStatus: string): boolean {
   return TICKET_VALID_STATUSES.has(bookingStatus);
 }
 
-/** "ngono.marie@example.com" → "ng•••@example.com" */
+/** "ngono.marie@example.com" → "ng•••@example.com"; none ('', decision 121) stays ''. */
 function maskEmail(email: string): string {
+  if (!email.includes('@')) return '';
   const [user = '', domain = ''] = email.split('@');
   return `${user.slice(0, 2)}•••@${domain}`;
 }

@@ -1,5 +1,6 @@
 import {
   idSchema,
+  localPart,
   waitlistJoinRequestSchema,
   waitlistJoinResponseSchema,
   waitlistWithdrawParamsSchema,
@@ -77,7 +78,9 @@ export function waitlistRoutes(waitlist: WaitlistService, limits: Limiter): Fast
 /**
  * `/w/{code}`, the short link of an offer SMS (a UUID in 22 characters): a redirect to the
  * slots page of the day, opening the booking modal on the offered slot. An unknown code goes
- * to the home page. The entry's id tells nothing but where the seat was.
+ * to the home page. While the offer is open, the fragment carries the number it was sent
+ * to (`#tel=677123456`), so the booking form opens with it filled in (issue 30): a fragment
+ * never reaches a server or its logs, and a lapsed or used link shows no number.
  */
 export function waitlistLinkRoutes(waitlist: WaitlistService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -91,8 +94,9 @@ export function waitlistLinkRoutes(waitlist: WaitlistService): FastifyPluginAsyn
         if (!entry) return reply.redirect('/', 302);
         const query = new URLSearchParams({ date: entry.booking_date });
         if (entry.offered_slot_id) query.set('slot', entry.offered_slot_id);
+        const tel = entry.state === 'offered' ? `#tel=${localPart(entry.phone)}` : '';
         return reply.redirect(
-          `/service/${encodeURIComponent(entry.service_id)}/slots?${query.toString()}`,
+          `/service/${encodeURIComponent(entry.service_id)}/slots?${query.toString()}${tel}`,
           302,
         );
       },

@@ -100,6 +100,7 @@ export class WaitlistService {
               entry: await present(trx, existing),
               already_waiting: false,
               withdraw_key: key,
+              offer_minutes: day.waitlist_hold_minutes,
             },
           };
         }
@@ -131,7 +132,12 @@ export class WaitlistService {
           .executeTakeFirstOrThrow();
         return {
           status: 201 as const,
-          body: { entry: await present(trx, entry), already_waiting: false, withdraw_key: key },
+          body: {
+            entry: await present(trx, entry),
+            already_waiting: false,
+            withdraw_key: key,
+            offer_minutes: day.waitlist_hold_minutes,
+          },
         };
       });
     } catch (error) {

@@ -17,9 +17,11 @@ import { WeekView } from '../../features/slots/components/week-view';
 import { sortSlots } from '../../features/slots/lib/availability';
 import { downloadTicket } from '../../features/tickets/lib/download-ticket';
 import { WaitlistForm } from '../../features/waitlist/components/waitlist-form';
+import { readOfferQuery } from '../../features/waitlist/lib/offer-link';
 import { useI18n } from '../../i18n/i18n';
 import { DAY_AND_MONTH, formatDate } from '../../lib/dates';
 import { isNotFound } from '../../lib/load-errors';
+import { placeLabel } from '../../lib/place-label';
 import { serviceDescription, serviceName } from '../../lib/service-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -116,10 +118,10 @@ export default function SlotsRoute() {
   useEffect(() => {
     if (linkOpened.current || !hydrated || sorted.length === 0 || !detail.data) return;
     linkOpened.current = true;
-    const offer = readOfferQuery(location.search);
+    const offer = readOfferQuery(location.search, location.hash);
     const slot = offer && sorted.find((s) => s.id === offer.slot);
     if (!offer || !slot) return;
-    choose(slot, offer.date);
+    choose(slot, offer.date, offer.phone ? { phone: offer.phone } : null);
     history.replaceState(history.state, '', location.pathname);
   }, [hydrated, sorted, detail.data, choose]);
 
@@ -144,6 +146,7 @@ export default function SlotsRoute() {
     );
   }
 
+  const place = placeLabel(organization);
   const onDownload = (ticket: Ticket) =>
     downloadTicket(ticket, i18n, { origin: location.origin, productName: PRODUCT_NAME });
 
@@ -152,17 +155,17 @@ export default function SlotsRoute() {
       <nav className="breadcrumb" aria-label={t('nav.breadcrumb')}>
         <a href={href(paths.organizations.build())}>{t('services.back')}</a>
         <span aria-hidden="true"> › </span>
-        <a href={href(paths.services.build(organization.organization_id))}>{organization.name}</a>
+        <a href={href(paths.services.build(organization.organization_id))}>{place}</a>
       </nav>
       <h1 className="page-title" ref={headingRef} tabIndex={-1}>
         {t('slots.title')}
       </h1>
       <p className="page-lead">
-        <strong>{shownService.service_name}</strong> · {organization.name}
+        <strong>{shownService.service_name}</strong> · {place}
         {organization.location ? ` · ${organization.location}` : ''}
       </p>
       <p className="hint">
-        {t('slots.timeZoneNote', { org: organization.name, zone: zone(organization.time_zone) })}
+        {t('slots.timeZoneNote', { org: place, zone: zone(organization.time_zone) })}
       </p>
       <WeekView
         service={service}
@@ -181,6 +184,7 @@ export default function SlotsRoute() {
           slot={chosen.slot}
           date={chosen.date}
           resume={chosen.resume}
+          prefill={chosen.prefill ?? null}
           onClose={booking.close}
           onPaid={booking.changed}
           onReleased={booking.changed}
@@ -190,12 +194,4 @@ export default function SlotsRoute() {
       ) : null}
     </div>
   );
-}
-
-/** `?date=yyyy-MM-dd&slot=<id>` of a waitlist offer's link, or null. */
-function readOfferQuery(search: string): { date: string; slot: string } | null {
-  const params = new URLSearchParams(search);
-  const date = params.get('date') ?? '';
-  const slot = params.get('slot') ?? '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^[0-9a-f-]{36}$/i.test(slot) ? { date, slot } : null;
 }

@@ -1,4 +1,5 @@
 import type { AdminService } from '@qless/contract';
+import { localizedText } from '@qless/contract/core';
 import { useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { useI18n } from '../../../i18n/i18n';
@@ -8,6 +9,35 @@ import { type Notice, NoticeArea } from './notices';
 import { ServiceModal, type ServiceModalResult } from './service-modal';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; service: AdminService } | null;
+
+/**
+ * A service's names, the screen's language first (issue 30: a French admin read English
+ * first): in French the French name, then "In English: …"; in English the reverse. A
+ * service with no French name shows its one name.
+ */
+export function ServiceNames({ service }: { service: AdminService }) {
+  const { t, locale } = useI18n();
+  const french = service.service_name_fr;
+  if (!french) return <span lang="en">{service.service_name}</span>;
+  if (locale === 'fr') {
+    return (
+      <span>
+        <span lang="fr">{french}</span>
+        <span className="cell-sub" lang="en">
+          {t('adminServices.english', { text: service.service_name })}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span>
+      <span lang="en">{service.service_name}</span>
+      <span className="cell-sub" lang="fr">
+        {t('adminServices.french', { text: french })}
+      </span>
+    </span>
+  );
+}
 
 /** Services: Add Service, and the table Name, Description, Duration (In minutes) and more. */
 export function ServicesScreen({
@@ -21,7 +51,7 @@ export function ServicesScreen({
   attentionHref: string;
   onChanged: () => Promise<void>;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<AdminService | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -74,17 +104,14 @@ export function ServicesScreen({
               {services.map((service) => (
                 <tr key={service.service_id} data-service-id={service.service_id}>
                   <td data-label={t('adminServices.col.name')}>
-                    <span>
-                      {service.service_name}
-                      {service.service_name_fr ? (
-                        <span className="cell-sub" lang="fr">
-                          {t('adminServices.french', { text: service.service_name_fr })}
-                        </span>
-                      ) : null}
-                    </span>
+                    <ServiceNames service={service} />
                   </td>
                   <td data-label={t('adminServices.col.description')}>
-                    {service.service_description}
+                    {locale === 'fr' && service.service_description_fr ? (
+                      <span lang="fr">{service.service_description_fr}</span>
+                    ) : (
+                      <span lang="en">{service.service_description}</span>
+                    )}
                   </td>
                   <td data-label={t('adminServices.col.duration')} className="num">
                     {service.duration}
@@ -104,7 +131,13 @@ export function ServicesScreen({
                       <button
                         type="button"
                         className="btn btn--secondary btn--small"
-                        aria-label={t('adminServices.editLabel', { name: service.service_name })}
+                        aria-label={t('adminServices.editLabel', {
+                          name: localizedText(
+                            service.service_name,
+                            service.service_name_fr,
+                            locale,
+                          ),
+                        })}
                         onClick={() => {
                           setNotice(null);
                           setEditing({ kind: 'edit', service });
@@ -119,7 +152,13 @@ export function ServicesScreen({
                           service.active
                             ? 'adminServices.deactivateLabel'
                             : 'adminServices.reactivateLabel',
-                          { name: service.service_name },
+                          {
+                            name: localizedText(
+                              service.service_name,
+                              service.service_name_fr,
+                              locale,
+                            ),
+                          },
                         )}
                         onClick={() => {
                           setNotice(null);
@@ -171,11 +210,11 @@ function ConfirmActive({
   onClose: () => void;
   onDone: (notice: NonNullable<Notice>) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const deactivate = service.active;
-  const name = service.service_name;
+  const name = localizedText(service.service_name, service.service_name_fr, locale);
 
   const confirm = async () => {
     setBusy(true);

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { attentionReason, pluralOf, weekdayName } from './labels';
+import { attentionReason, pluralOf, WEEK, weekdayName } from './labels';
 
 describe('weekdayName', () => {
   it('counts from Sunday', () => {
     expect(weekdayName(0, 'en-GB', 'long')).toBe('Sunday');
     expect(weekdayName(6, 'en-GB', 'long')).toBe('Saturday');
     expect(weekdayName(1, 'fr-FR', 'long')).toBe('lundi');
+  });
+  it('lists the open days Monday first, in French and in English (issue 30)', () => {
+    expect(WEEK.map((d) => weekdayName(d, 'fr-CM', 'long'))).toEqual([
+      'lundi',
+      'mardi',
+      'mercredi',
+      'jeudi',
+      'vendredi',
+      'samedi',
+      'dimanche',
+    ]);
+    expect(weekdayName(WEEK[0], 'en-CM', 'short')).toBe('Mon');
   });
 });
 

@@ -10,7 +10,8 @@ export function weekdayName(day: number, intlLocale: string, width: 'long' | 'sh
   );
 }
 
-export const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
+/** The days in the order a week is read here: Monday first (issue 30). */
+export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
 export const STATUS_KEYS: Record<AdminBooking['status'], MessageKey> = {
   held: 'bookingStatus.held',

@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
 import type { DeviceBooking } from '../../../lib/device-bookings';
-import { STEP_COUNT, screenNumber, stepNumber } from '../lib/booking-wizard';
+import { placeLabel } from '../../../lib/place-label';
+import { type Customer, STEP_COUNT, screenNumber, stepNumber } from '../lib/booking-wizard';
 import { ConfirmStep } from './booking-steps/confirm-step';
 import { DetailsStep } from './booking-steps/details-step';
 import { ProcessingStep } from './booking-steps/processing-step';
@@ -23,6 +24,8 @@ export interface BookingModalProps {
   date: string;
   /** A booking made earlier on this device: the modal opens where its payment stands. */
   resume?: DeviceBooking | null;
+  /** What the form starts with: the number a waitlist offer's link carries (issue 30). */
+  prefill?: Partial<Customer> | null;
   onClose: () => void;
   /** Called once a payment is SUCCESSFUL, so the slot list reloads. */
   onPaid: () => void;
@@ -79,7 +82,7 @@ export function BookingModal(props: BookingModalProps) {
             formRef={formRef}
             summary={{
               service: service.service_name,
-              organization: organization.name,
+              organization: placeLabel(organization),
               when: `${longDate} · ${time}`,
             }}
             customer={state.customer}

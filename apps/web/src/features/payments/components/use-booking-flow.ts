@@ -10,6 +10,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { type DeviceBooking, saveDeviceBooking } from '../../../lib/device-bookings';
+import { placeLabel } from '../../../lib/place-label';
 import { cancelPayment } from '../api/cancel-payment';
 import { getPaymentStatus } from '../api/get-payment-status';
 import { initiatePayment } from '../api/initiate-payment';
@@ -17,8 +18,8 @@ import { usePaymentStatus } from '../api/watch-payment';
 import {
   type CancelMode,
   EMPTY_CUSTOMER,
-  initialWizardState,
   type PaymentRef,
+  prefilledWizardState,
   wizardReducer,
 } from '../lib/booking-wizard';
 import {
@@ -56,7 +57,7 @@ const isNotPending = (error: unknown) =>
 export function useBookingFlow(props: BookingModalProps) {
   const { organization, service, slot, date } = props;
   const { locale } = useI18n();
-  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const [state, dispatch] = useReducer(wizardReducer, props.prefill, prefilledWizardState);
   const [resuming, setResuming] = useState(Boolean(props.resume));
   const [ownHold, setOwnHold] = useState<DeviceBooking | null>(null);
   /** The booking this modal has followed, so closing forgets only its own resume marker. */
@@ -133,7 +134,7 @@ export function useBookingFlow(props: BookingModalProps) {
         code: null,
         service_id: service.service_id,
         slot_id: slot.id,
-        organization: organization.name,
+        organization: placeLabel(organization),
         service: service.service_name,
         date,
         time,

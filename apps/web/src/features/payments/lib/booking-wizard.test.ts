@@ -5,6 +5,7 @@ import {
   EMPTY_CUSTOMER,
   initialWizardState,
   type PaymentRef,
+  prefilledWizardState,
   screenNumber,
   stepNumber,
   validateCustomer,
@@ -17,7 +18,6 @@ const ADA: Customer = {
   username: 'Ada Nkem',
   email: 'ada@example.cm',
   phone: '677 123 456',
-  serviceFee: '2',
 };
 
 const TICKET = { code: 'QL-1', customer_name: 'Ada Nkem' } as Ticket;
@@ -48,7 +48,7 @@ describe('booking wizard', () => {
   it('starts on the details form, empty', () => {
     expect(initialWizardState).toEqual({
       step: 'details',
-      customer: { username: '', email: '', phone: '', serviceFee: '' },
+      customer: { username: '', email: '', phone: '' },
       errors: {},
       focus: 'username',
     });
@@ -59,9 +59,7 @@ describe('booking wizard', () => {
     expect(invalid.step).toBe('details');
     const edited = run(invalid, { type: 'edit', field: 'username', value: 'Ada' });
     expect(edited.step === 'details' && edited.errors).toEqual({
-      email: 'validation.required',
       phone: 'validation.required',
-      serviceFee: 'validation.fee',
     });
     expect(edited.customer.username).toBe('Ada');
   });
@@ -77,6 +75,16 @@ describe('booking wizard', () => {
       errors: { phone: 'validation.phone' },
       focus: 'username',
     });
+  });
+
+  it('Next without an e-mail goes to confirm: the e-mail is optional (decision 121)', () => {
+    for (const email of ['', '   ']) {
+      const next = run(
+        { step: 'details', customer: { ...ADA, email }, errors: {}, focus: 'username' },
+        { type: 'submitDetails', reference: 'r' },
+      );
+      expect(next).toMatchObject({ step: 'confirm', phone: '+237677123456' });
+    }
   });
 
   it('Next with valid details goes to confirm with the E.164 phone and a fresh reference', () => {
@@ -378,16 +386,30 @@ describe('booking wizard', () => {
   });
 });
 
+describe('prefilledWizardState', () => {
+  it('opens the form with the number a waitlist offer carries, focus on the name (issue 30)', () => {
+    expect(prefilledWizardState({ phone: '677554411' })).toEqual({
+      step: 'details',
+      customer: { username: '', email: '', phone: '677554411' },
+      errors: {},
+      focus: 'username',
+    });
+    expect(prefilledWizardState(null)).toBe(initialWizardState);
+  });
+});
+
 describe('validateCustomer', () => {
-  it('requires every field and checks email, phone and fee', () => {
+  it('requires the name and phone, and checks an e-mail only when one is given', () => {
     expect(validateCustomer(ADA)).toEqual({});
-    expect(
-      validateCustomer({ username: ' ', email: 'a@b', phone: '777123456', serviceFee: '' }),
-    ).toEqual({
+    expect(validateCustomer({ ...ADA, email: '' })).toEqual({});
+    expect(validateCustomer({ username: ' ', email: 'a@b', phone: '777123456' })).toEqual({
       username: 'validation.required',
       email: 'validation.email',
       phone: 'validation.phone',
-      serviceFee: 'validation.fee',
+    });
+    expect(validateCustomer({ username: '', email: '', phone: '' })).toEqual({
+      username: 'validation.required',
+      phone: 'validation.required',
     });
   });
 });

@@ -1,18 +1,21 @@
 import type { PaymentStatusMessage, Ticket } from '@qless/contract';
-import { normalizeCameroonMobile, PLATFORM_FEE_XAF } from '@qless/contract/core';
+import { normalizeCameroonMobile } from '@qless/contract/core';
 import type { MessageKey } from '../../../i18n/en';
 import { isEmail } from './phone';
 
+/**
+ * What the form asks. The e-mail is optional ('' for none, decision 121); the 2 XAF fee is a
+ * fixed line, not a choice (a resume saved before still carries `serviceFee`: ignored).
+ */
 export interface Customer {
   username: string;
   email: string;
   phone: string;
-  serviceFee: string;
 }
 
 export type FieldErrors = Partial<Record<keyof Customer, MessageKey>>;
 
-export const EMPTY_CUSTOMER: Customer = { username: '', email: '', phone: '', serviceFee: '' };
+export const EMPTY_CUSTOMER: Customer = { username: '', email: '', phone: '' };
 
 /** The payment a wizard follows: what resuming, cancelling and the ticket link need. */
 export interface PaymentRef {
@@ -113,6 +116,20 @@ export const initialWizardState: WizardState = {
   focus: 'username',
 };
 
+/**
+ * The form with what the page already knows filled in: the number a waitlist offer was sent
+ * to (issue 30). The name takes focus: it is the field still empty.
+ */
+export function prefilledWizardState(prefill: Partial<Customer> | null | undefined): WizardState {
+  if (!prefill) return initialWizardState;
+  return {
+    step: 'details',
+    customer: { ...EMPTY_CUSTOMER, ...prefill },
+    errors: {},
+    focus: 'username',
+  };
+}
+
 const isComplete = (customer: Customer) => Object.keys(validateCustomer(customer)).length === 0;
 
 /** The confirmation for another attempt, or the form when details are missing (a resume). */
@@ -141,11 +158,9 @@ function settle(
 export function validateCustomer(c: Customer): FieldErrors {
   const errors: FieldErrors = {};
   if (!c.username.trim()) errors.username = 'validation.required';
-  if (!c.email.trim()) errors.email = 'validation.required';
-  else if (!isEmail(c.email)) errors.email = 'validation.email';
+  if (c.email.trim() && !isEmail(c.email)) errors.email = 'validation.email';
   if (!c.phone.trim()) errors.phone = 'validation.required';
   else if (!normalizeCameroonMobile(c.phone)) errors.phone = 'validation.phone';
-  if (c.serviceFee !== String(PLATFORM_FEE_XAF)) errors.serviceFee = 'validation.fee';
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, remainingMs, spokenRemaining, ussdHref } from './countdown';
+import { formatCountdown, remainingMs, spokenRemaining, spokenSince, ussdHref } from './countdown';
 
 const HOLD_END = '2026-03-16T08:40:00.000Z';
 const at = (iso: string) => Date.parse(iso);
@@ -53,6 +53,49 @@ describe('spokenRemaining: what the live region says, and when it changes', () =
       { kind: 'lastMinute' },
       { kind: 'over' },
     ]);
+  });
+});
+
+describe('spokenSince: the time the countdown shows, not the checkpoint above it (issue 30)', () => {
+  const MIN = 60_000;
+  it('says about 10 minutes when the step opens at 10:17, not about 15', () => {
+    const first = 10 * MIN + 17_000;
+    expect(spokenSince(first, first)).toEqual({ kind: 'minutes', minutes: 10 });
+    expect(spokenSince(first - 5_000, first)).toEqual({ kind: 'minutes', minutes: 10 });
+  });
+
+  it('keeps that until the next checkpoint, then says each one as it is crossed', () => {
+    const first = 14 * MIN + 40_000; // about 15
+    const spoken: string[] = [];
+    for (let ms = first; ms >= 0; ms -= 1000) {
+      const text = JSON.stringify(spokenSince(ms, first));
+      if (spoken.at(-1) !== text) spoken.push(text);
+    }
+    expect(spoken.map((s) => JSON.parse(s))).toEqual([
+      { kind: 'minutes', minutes: 15 },
+      { kind: 'minutes', minutes: 10 },
+      { kind: 'minutes', minutes: 5 },
+      { kind: 'minutes', minutes: 4 },
+      { kind: 'minutes', minutes: 3 },
+      { kind: 'minutes', minutes: 2 },
+      { kind: 'lastMinute' },
+      { kind: 'over' },
+    ]);
+  });
+
+  it('never says a time more than half a minute off the clock when it changes', () => {
+    for (const first of [10 * MIN + 17_000, 7 * MIN + 59_000, 4 * MIN + 20_000, 90 * MIN]) {
+      let last = '';
+      for (let ms = first; ms > MIN; ms -= 1000) {
+        const said = spokenSince(ms, first);
+        const text = JSON.stringify(said);
+        if (text === last) continue;
+        last = text;
+        if (said.kind === 'minutes') {
+          expect(Math.abs(said.minutes * MIN - ms), `${first}: ${ms}`).toBeLessThanOrEqual(30_000);
+        }
+      }
+    }
   });
 });
 

@@ -31,6 +31,20 @@ export function spokenRemaining(ms: number): SpokenRemaining {
   return { kind: 'minutes', minutes: minutes <= 5 ? minutes : Math.ceil(minutes / 5) * 5 };
 }
 
+/**
+ * What the live region says `ms` before the end, when the step opened `firstMs` before it.
+ * Until the first checkpoint of {@link spokenRemaining} is crossed, the time left when the
+ * step opened, to the nearest minute (issue 30: at 10:17 it said "about 15 minutes", the
+ * checkpoint above); from then on each checkpoint, which is the time left as it is crossed.
+ * Constant between checkpoints, so a polite live region speaks only when they change.
+ */
+export function spokenSince(ms: number, firstMs: number): SpokenRemaining {
+  const now = spokenRemaining(ms);
+  const start = spokenRemaining(firstMs);
+  if (JSON.stringify(now) !== JSON.stringify(start) || start.kind !== 'minutes') return now;
+  return { kind: 'minutes', minutes: Math.max(2, Math.round(firstMs / 60_000)) };
+}
+
 /** The clock, read every `intervalMs` while mounted (injected in tests through `read`). */
 export function useNowMs(intervalMs: number, read: () => number = Date.now): number {
   const [now, setNow] = useState(read);

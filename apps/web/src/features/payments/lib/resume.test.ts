@@ -31,7 +31,7 @@ class MemoryStorage {
 }
 
 const NOW = new Date('2026-03-16T08:35:00.000Z');
-const ADA = { username: 'Ada', email: 'ada@example.cm', phone: '677123456', serviceFee: '2' };
+const ADA = { username: 'Ada', email: 'ada@example.cm', phone: '677123456' };
 
 function booking(id: string, patch: Partial<DeviceBooking> = {}): DeviceBooking {
   return {

@@ -2,6 +2,7 @@ import type { Slot } from '@qless/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { DeviceBooking } from '../../../lib/device-bookings';
 import { useHydrated } from '../../../lib/use-hydrated';
+import type { Customer } from './booking-wizard';
 import { RESUME_REQUEST_EVENT } from './resume';
 import { focusSlotOrList } from './slot-focus';
 import { useResumableBooking } from './use-resumable-booking';
@@ -11,6 +12,8 @@ export interface ChosenSlot {
   date: string;
   /** Set when the modal reopens a payment made earlier on this device. */
   resume: DeviceBooking | null;
+  /** What the form starts with (a waitlist offer's number). */
+  prefill?: Partial<Customer> | null;
 }
 
 interface Options {
@@ -83,10 +86,10 @@ export function useSlotBooking(options: Options) {
 
   return {
     chosen,
-    choose: (slot: Slot, date: string) => {
+    choose: (slot: Slot, date: string, prefill: Partial<Customer> | null = null) => {
       const own =
         resumable?.state === 'pending' && resumable.slot_id === slot.id && resumable.date === date;
-      setChosen({ slot, date, resume: own ? resumable : null });
+      setChosen({ slot, date, resume: own ? resumable : null, prefill });
     },
     close: () => {
       if (chosen) {

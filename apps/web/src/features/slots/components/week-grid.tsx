@@ -9,16 +9,16 @@ import type { WeekModel } from './week-model';
 
 interface Props {
   model: WeekModel;
-  /** The 7 dates of the week shown, Sunday first. */
+  /** The 7 dates of the week shown, Monday first (issue 30). */
   week: string[];
   offset: number;
   onOffset: (offset: number) => void;
 }
 
 /**
- * Wider screens: the spec's week of 7 days from Sunday, today highlighted. Past days and
- * slots stay visible but cannot be chosen; Next week stops at the week holding the last
- * bookable date, whose later days cannot be chosen either.
+ * Wider screens: a week of 7 days from Monday (issue 30; the spec drew it from Sunday),
+ * today highlighted. Past days and slots stay visible but cannot be chosen; Next week stops
+ * at the week holding the last bookable date, whose later days cannot be chosen either.
  */
 export function WeekGrid({ model, week, offset, onOffset }: Props) {
   const { t, intlLocale } = useI18n();

@@ -63,10 +63,10 @@ describe('the phone day strip', () => {
   });
 
   it('lets the desktop grid go as far as the week holding the horizon', () => {
-    // Today's week starts Sunday 29 Nov; 29 Jan 2027 is in the week of Sunday 24 Jan: 8 on.
+    // Today's week starts Monday 30 Nov; 29 Jan 2027 is in the week of Monday 25 Jan: 8 on.
     expect(lastWeekOffset(TODAY, UNTIL)).toBe(8);
-    expect(lastWeekOffset(TODAY, '2026-12-05')).toBe(0);
-    expect(lastWeekOffset(TODAY, '2026-12-06')).toBe(1);
+    expect(lastWeekOffset(TODAY, '2026-12-06')).toBe(0); // its Sunday ends the week
+    expect(lastWeekOffset(TODAY, '2026-12-07')).toBe(1);
   });
 });
 
@@ -174,10 +174,10 @@ describe('rangeTitle', () => {
 });
 
 describe('the dates shown and the taken seats asked for them', () => {
-  it('shows a strip page on a phone and a Sunday-first week on a wide screen', () => {
+  it('shows a strip page on a phone and a Monday-first week on a wide screen', () => {
     expect(shownDates(TODAY, UNTIL, FIRST_VIEW)).toEqual(stripDates(TODAY, UNTIL, 0));
     const week = shownDates(TODAY, UNTIL, { wide: true, offset: 1, page: 0 });
-    expect([week[0], week.at(-1)]).toEqual(['2026-12-06', '2026-12-12']);
+    expect([week[0], week.at(-1)]).toEqual(['2026-12-07', '2026-12-13']);
   });
 
   it('asks from the first day shown to the last, and nothing when none is shown', () => {

@@ -1,7 +1,7 @@
 import type { Slot } from '@qless/contract';
-import { addDays, daysBetween, weekStart } from '@qless/contract/core';
+import { addDays, daysBetween } from '@qless/contract/core';
 import { isClosedDay, type SlotContext, slotState } from './availability';
-import { buildWeek } from './week';
+import { buildWeek, mondayOf } from './week';
 
 /** Days in one page of the phone's day strip (and in a week of the desktop grid). */
 export const STRIP_DAYS = 7;
@@ -61,10 +61,10 @@ export function stripPageCount(today: string, bookableUntil: string): number {
 
 /**
  * The desktop grid's furthest week: the one holding `bookableUntil`, as an offset in weeks
- * from the week holding `today` (weeks start on Sunday, spec 9).
+ * from the week holding `today` (weeks start on Monday, issue 30).
  */
 export function lastWeekOffset(today: string, bookableUntil: string): number {
-  return Math.max(0, Math.floor(daysBetween(weekStart(today), bookableUntil) / STRIP_DAYS));
+  return Math.max(0, Math.floor(daysBetween(mondayOf(today), bookableUntil) / STRIP_DAYS));
 }
 
 /**

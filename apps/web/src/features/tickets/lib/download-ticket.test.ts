@@ -44,11 +44,11 @@ function i18nFor(locale: Locale): TicketI18n {
 }
 
 /** The text jsPDF drew (its content streams are not compressed), decoded from WinAnsi. */
-async function pdfText(locale: Locale): Promise<string> {
+async function pdfText(locale: Locale, ticket: Ticket = TICKET): Promise<string> {
   const doc = await renderTicketPdf(
-    TICKET,
-    ticketLabels(TICKET, i18nFor(locale)),
-    ticketQrText(TICKET),
+    ticket,
+    ticketLabels(ticket, i18nFor(locale)),
+    ticketQrText(ticket),
   );
   // PDF string literals escape parentheses and backslashes.
   return doc.output().replace(/\\([()\\])/g, '$1');
@@ -135,6 +135,17 @@ describe('renderTicketPdf', () => {
       'Please arrive 10 minutes before your scheduled time.',
     ]) {
       expect(text, s).toContain(s);
+    }
+  });
+
+  it('draws a dash where the customer gave no e-mail (decision 121), never an empty row', async () => {
+    // WinAnsi: the em dash is the one byte 0x97; jsPDF writes each value as "(...) Tj".
+    const dash = '(\u0097) Tj';
+    for (const locale of ['en', 'fr'] as const) {
+      const text = await pdfText(locale, { ...TICKET, email: '' });
+      expect(text, locale).toContain(dash);
+      expect(text).not.toContain('ada@example.cm');
+      expect(await pdfText(locale)).not.toContain(dash);
     }
   });
 

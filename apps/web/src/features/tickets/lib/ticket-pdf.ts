@@ -48,7 +48,8 @@ export async function renderTicketPdf(
     [labels.date, labels.formattedDate],
     [labels.time, labels.formattedTime],
     [labels.username, ticket.customer_name],
-    [labels.email, ticket.email],
+    // No e-mail given (decision 121): a dash, in WinAnsi as jsPDF's fonts need.
+    [labels.email, ticket.email || '\u2014'],
     [labels.phone, ticket.phone],
   ];
   let y = 33;

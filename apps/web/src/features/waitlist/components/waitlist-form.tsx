@@ -24,8 +24,14 @@ const REFUSALS: Partial<Record<ErrorCode, MessageKey>> = {
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'sending' }
-  | { kind: 'joined'; position: number | null; entryId: string; key: string | null }
-  | { kind: 'already' }
+  | {
+      kind: 'joined';
+      position: number | null;
+      entryId: string;
+      key: string | null;
+      offerMinutes: number;
+    }
+  | { kind: 'already'; offerMinutes: number | null }
   | { kind: 'withdrawn' }
   | { kind: 'refused'; text: string; phone: boolean };
 
@@ -59,8 +65,9 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
     const e164 = normalizeCameroonMobile(phone) as string;
     // This device joined with this number already: the server would not say so (decision
     // 023), the device does.
-    if (findDeviceEntry(serviceId, date, e164)) {
-      setOutcome({ kind: 'already' });
+    const known = findDeviceEntry(serviceId, date, e164);
+    if (known) {
+      setOutcome({ kind: 'already', offerMinutes: known.offerMinutes ?? null });
       return;
     }
     setOutcome({ kind: 'sending' });
@@ -72,12 +79,14 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
         phone: e164,
         entryId: answer.entry.entry_id,
         key: answer.withdraw_key,
+        offerMinutes: answer.offer_minutes,
       });
       setOutcome({
         kind: 'joined',
         position: answer.entry.position,
         entryId: answer.entry.entry_id,
         key: answer.withdraw_key,
+        offerMinutes: answer.offer_minutes,
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'WAITLIST_DAY_NOT_FULL') onNotFull?.();
@@ -131,7 +140,11 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
               : t('waitlist.joinedNoPosition', { date: dateLabel })
             : t('waitlist.already', { date: dateLabel })}
         </Alert>
-        <p className="hint">{t('waitlist.howItWorks')}</p>
+        <p className="hint">
+          {outcome.offerMinutes
+            ? t('waitlist.howItWorks', { minutes: outcome.offerMinutes })
+            : t('waitlist.howItWorksUntimed')}
+        </p>
         {outcome.kind === 'joined' && outcome.key ? (
           <>
             {leaving === 'failed' ? <Alert tone="error">{t('error.generic')}</Alert> : null}

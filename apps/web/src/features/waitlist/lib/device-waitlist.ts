@@ -15,6 +15,8 @@ export interface DeviceEntry {
   phone: string;
   entryId: string;
   key: string | null;
+  /** How long an offer stays open, as the server said at the join (older entries: none). */
+  offerMinutes?: number;
 }
 
 function read(): DeviceEntry[] {

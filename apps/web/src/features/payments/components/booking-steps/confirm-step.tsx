@@ -4,9 +4,10 @@ import type { Ref } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import type { MessageKey } from '../../../../i18n/en';
 import { useI18n } from '../../../../i18n/i18n';
+import { placeLabel } from '../../../../lib/place-label';
 import type { Customer } from '../../lib/booking-wizard';
 import { formatLocalPhone } from '../../lib/phone';
-import { Rows, StepHeading } from './step-parts';
+import { NO_VALUE, Rows, StepHeading } from './step-parts';
 
 interface Props {
   titleId: string;
@@ -37,12 +38,12 @@ export function ConfirmStep(props: Props) {
       </StepHeading>
       <Rows
         rows={[
-          ['booking.row.organization', organization.name],
+          ['booking.row.organization', placeLabel(organization)],
           ['booking.row.location', organization.location],
           ['booking.row.service', props.service.service_name],
           ['booking.row.appointmentDate', props.when],
           ['booking.row.username', customer.username.trim()],
-          ['booking.row.email', customer.email.trim()],
+          ['booking.row.email', customer.email.trim() || NO_VALUE],
           ['booking.row.phoneNumber', `+237 ${formatLocalPhone(props.phone)}`],
           ['booking.row.fee', fee],
         ]}

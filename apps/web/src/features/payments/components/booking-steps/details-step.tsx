@@ -1,6 +1,6 @@
 import { PLATFORM_FEE_XAF } from '@qless/contract/core';
 import type { ChangeEvent, FormEvent, Ref } from 'react';
-import { Field, InputField, SelectField } from '../../../../components/form/field';
+import { Field, InputField } from '../../../../components/form/field';
 import { useI18n } from '../../../../i18n/i18n';
 import { type Customer, type FieldErrors, validateCustomer } from '../../lib/booking-wizard';
 
@@ -32,8 +32,7 @@ export function DetailsStep({
   const bind = (field: keyof Customer) => ({
     name: field,
     value: customer[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      onEdit(field, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onEdit(field, event.target.value),
     error: errors[field] && t(errors[field]),
   });
 
@@ -69,10 +68,10 @@ export function DetailsStep({
       />
       <InputField
         label={t('booking.email')}
+        hint={t('booking.email.hint')}
         {...bind('email')}
         type="email"
         autoComplete="email"
-        required
       />
       <Field label={t('booking.phone')} hint={t('booking.phone.hint')} error={phone.error}>
         {(ids) => (
@@ -95,12 +94,10 @@ export function DetailsStep({
           </div>
         )}
       </Field>
-      <SelectField label={t('booking.fee')} {...bind('serviceFee')} required>
-        <option value="" disabled>
-          {t('booking.fee.placeholder')}
-        </option>
-        <option value={String(PLATFORM_FEE_XAF)}>{money(PLATFORM_FEE_XAF)}</option>
-      </SelectField>
+      <p className="booking__fee-line" data-fee>
+        <span>{t('booking.fee')}</span>
+        <strong>{money(PLATFORM_FEE_XAF)}</strong>
+      </p>
       <div className="modal__actions">
         <button type="button" className="btn btn--secondary" onClick={onCancel}>
           {t('booking.cancel')}

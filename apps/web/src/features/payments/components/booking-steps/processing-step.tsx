@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { type Ref, useState } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { MessageKey } from '../../../../i18n/en';
@@ -8,7 +8,7 @@ import {
   formatCountdown,
   remainingMs,
   type SpokenRemaining,
-  spokenRemaining,
+  spokenSince,
   useNowMs,
   ussdHref,
 } from '../../lib/countdown';
@@ -27,6 +27,8 @@ export function ProcessingStep({ payment, cancelling, ...props }: Props) {
   const { t } = useI18n();
   const now = useNowMs(1000);
   const left = remainingMs(payment.holdExpiresAt, now);
+  // The time left when this step showed: what the screen reader is first told.
+  const [firstLeft] = useState(left);
   const over = left <= 0;
   const busy = cancelling !== null;
 
@@ -67,9 +69,9 @@ export function ProcessingStep({ payment, cancelling, ...props }: Props) {
           ) : null}
         </>
       )}
-      {/* Spoken every few minutes, not every second (see spokenRemaining). */}
-      <p className="visually-hidden" aria-live="polite">
-        {spoken(spokenRemaining(left))}
+      {/* Spoken every few minutes, not every second (see spokenSince). */}
+      <p className="visually-hidden" aria-live="polite" data-spoken-remaining>
+        {spoken(spokenSince(left, firstLeft))}
       </p>
       {props.cancelError ? <Alert tone="error">{t(props.cancelError)}</Alert> : null}
       <div className="modal__actions modal__actions--stack">

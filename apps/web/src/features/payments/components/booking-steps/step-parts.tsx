@@ -15,6 +15,9 @@ export function StepHeading(props: {
   );
 }
 
+/** What a row shows for a value the customer did not give (an e-mail, decision 121). */
+export const NO_VALUE = '—';
+
 export function Rows({ rows }: { rows: readonly (readonly [MessageKey, string])[] }) {
   const { t } = useI18n();
   return (

@@ -4,7 +4,7 @@ import type { Ref } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Icon } from '../../../../components/ui/icon';
 import { useI18n } from '../../../../i18n/i18n';
-import { Rows, StepHeading, WithSlot } from './step-parts';
+import { NO_VALUE, Rows, StepHeading, WithSlot } from './step-parts';
 
 interface Props {
   titleId: string;
@@ -34,7 +34,7 @@ export function TicketStep({ ticket, ...props }: Props) {
           ['booking.row.service', localizedText(ticket.service, ticket.service_fr, locale)],
           ['booking.row.date', `${props.longDate}, ${ticket.time}`],
           ['booking.row.username', ticket.customer_name],
-          ['booking.row.email', ticket.email],
+          ['booking.row.email', ticket.email || NO_VALUE],
           ['booking.row.phone', ticket.phone],
           ['booking.row.code', ticket.code],
         ]}
