@@ -12,15 +12,14 @@ import {
 } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
+import type { AuthContext } from '../auth/auth-guard.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import { counterView, findCounter, setCounterState } from './counters.repository.js';
 import type { QueueServiceDeps } from './queue.service.js';
-import { loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
-import { notifyQueueChanged } from './queue-events.js';
+import { visitNumber } from './queue-day.js';
 import { nextForCounter } from './queue-order.js';
+import { assertActiveService, counterOf, settle, settleHeld } from './queue-settle.js';
 import { counterOfDay, visitView } from './queue-views.js';
-import type { TurnMessages } from './turn-messages.js';
 import {
   findVisit,
   heldBy,
@@ -30,59 +29,12 @@ import {
   transitionVisit,
 } from './visits.repository.js';
 
+export { assertActiveService, counterOf, settle, settleHeld };
+
 export const notActionable = (message: string) =>
   new AppError(409, 'VISIT_NOT_ACTIONABLE', message);
 const idle = () =>
   new AppError(409, 'COUNTER_IDLE', 'This counter holds nobody: call the next person first.');
-
-/**
- * After a change (same transaction): the day as it now stands, and the "you are N-th" SMS it
- * calls for. Returns the day for the answer.
- */
-export async function settle(
-  trx: Db,
-  organizationId: string,
-  now: Date,
-  turns: TurnMessages | null,
-): Promise<QueueDay> {
-  await notifyQueueChanged(trx, organizationId);
-  const day = await loadQueueDay(trx, organizationId, now);
-  if (turns) await turns.afterChange(trx, day);
-  return day;
-}
-
-/**
- * After a change to a visit a counter holds (start, recall, done, no-show): nobody entered
- * or left the waiting line, so no place moved and no "you are N-th" SMS is due; the day is
- * read without its line (see loadQueueDay).
- */
-export async function settleHeld(trx: Db, organizationId: string, now: Date): Promise<QueueDay> {
-  await notifyQueueChanged(trx, organizationId);
-  return loadQueueDay(trx, organizationId, now, { line: false });
-}
-
-/** 404 unless the service is an active one of the organization. */
-export async function assertActiveService(db: Db, organizationId: string, serviceId: string) {
-  const service = await db
-    .selectFrom('services')
-    .select(['id', 'active'])
-    .where('id', '=', serviceId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!service?.active) {
-    throw new AppError(404, 'SERVICE_NOT_FOUND', 'No such service in this organization.');
-  }
-}
-
-/** A counter still in use, of an organization the caller may act on. */
-export async function counterOf(db: Db, auth: AuthContext, counterId: string) {
-  const counter = await findCounter(db, counterId);
-  if (!counter || counter.retired_at) {
-    throw new AppError(404, 'COUNTER_NOT_FOUND', 'No such counter.');
-  }
-  assertOrganizationAccess(auth, counter.organization_id);
-  return counter;
-}
 
 /** What the answer offers to undo after an act, until when. */
 function undoable(kind: Undoable['kind'], visit: VisitRow, now: Date): Undoable {

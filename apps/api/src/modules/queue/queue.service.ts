@@ -17,11 +17,10 @@ import {
   type QueueSettingsRequest,
   type QueueTodayResponse,
   type QueueVisit,
-  zonedInstant,
   zonedNow,
 } from '@qless/contract';
 import type { Clock } from '../../clock.js';
-import type { Db, VisitRow } from '../../db/schema.js';
+import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/auth-guard.js';
@@ -32,133 +31,21 @@ import {
   isOpenOn,
   placeLabel,
 } from '../organizations/organizations.repository.js';
-import { todayOf } from '../tickets/ticket-check.js';
 import { assertActiveService, CounterActions, counterOf, settle } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';
-import { estimateForNewcomer, loadQueueDay, type QueueDay } from './queue-day.js';
+import { estimateForNewcomer, loadQueueDay } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
 import type { TurnMessages } from './turn-messages.js';
-import {
-  findVisit,
-  insertVisit,
-  inTransaction,
-  lockQueue,
-  type NewVisit,
-} from './visits.repository.js';
+import { findVisit, inTransaction, lockQueue } from './visits.repository.js';
 
 /** Today's ended visits shown on the staff screen (latest first). */
 const ENDED_SHOWN = 200;
 
-/**
- * A visit enters its organization's line (under the queue lock) with the next number of its
- * service's letter; the day read after it. `date` is the organization's today.
- */
-export async function enterQueue(
-  trx: Db,
-  visit: Omit<NewVisit, 'date'>,
-  now: Date,
-  turns: TurnMessages | null,
-): Promise<{ visit: VisitRow; day: QueueDay }> {
-  await lockQueue(trx, visit.organizationId);
-  const org = await trx
-    .selectFrom('organizations')
-    .select('time_zone')
-    .where('id', '=', visit.organizationId)
-    .executeTakeFirstOrThrow();
-  const row = await insertVisit(trx, { ...visit, date: todayOf(org, now) }, now);
-  const day = await settle(trx, visit.organizationId, now, turns);
-  return { visit: row, day };
-}
+import { enterQueue } from './queue-entry.js';
 
-/**
- * A booking just checked in (same transaction as the check-in) enters the queue: source
- * 'booking', its slot's start as an instant of the organization's zone, arrived at the scan.
- * Once per booking; a booking of another day than the organization's today (an offline scan
- * synced after midnight) enters no queue.
- */
-export async function enterBookingVisit(
-  trx: Db,
-  bookingId: string,
-  arrivedAt: Date,
-  now: Date,
-  turns: TurnMessages | null,
-): Promise<VisitRow | null> {
-  const b = await trx
-    .selectFrom('bookings as b')
-    .innerJoin('slots as sl', 'sl.id', 'b.slot_id')
-    .innerJoin('organizations as o', 'o.id', 'b.organization_id')
-    .select([
-      'b.id',
-      'b.organization_id',
-      'b.service_id',
-      'b.booking_date',
-      'b.cus_name',
-      'b.phone_number',
-      'b.locale',
-      'b.checked_in_by',
-      'sl.start_time',
-      'o.time_zone',
-    ])
-    .where('b.id', '=', bookingId)
-    .executeTakeFirst();
-  if (!b || b.booking_date !== todayOf(b, now)) return null;
-  const existing = await trx
-    .selectFrom('visits')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('transferred_from', 'is', null)
-    .executeTakeFirst();
-  if (existing) return null;
-  const { visit } = await enterQueue(
-    trx,
-    {
-      organizationId: b.organization_id,
-      serviceId: b.service_id,
-      source: 'booking',
-      bookingId: b.id,
-      customerName: b.cus_name,
-      phone: b.phone_number || null,
-      locale: b.locale,
-      slotStart: zonedInstant(b.booking_date, timeToMinutes(b.start_time), b.time_zone),
-      arrivedAt,
-      queuedAt: arrivedAt,
-      createdBy: b.checked_in_by,
-    },
-    now,
-    turns,
-  );
-  return visit;
-}
-
-/**
- * An offline scan moved a booking's check-in earlier (the first real scan wins): its visit,
- * while still waiting, arrived then too.
- */
-export async function moveBookingVisitArrival(
-  trx: Db,
-  bookingId: string,
-  arrivedAt: Date,
-  now: Date,
-): Promise<void> {
-  const visit = await trx
-    .selectFrom('visits')
-    .select(['id', 'organization_id'])
-    .where('booking_id', '=', bookingId)
-    .where('transferred_from', 'is', null)
-    .where('state', '=', 'waiting')
-    .executeTakeFirst();
-  if (!visit) return;
-  await lockQueue(trx, visit.organization_id);
-  await trx
-    .updateTable('visits')
-    .set({ arrived_at: arrivedAt, queued_at: arrivedAt, updated_at: now })
-    .where('id', '=', visit.id)
-    .where('state', '=', 'waiting')
-    .execute();
-  await notifyQueueChanged(trx, visit.organization_id);
-}
+export { enterBookingVisit, enterQueue, moveBookingVisitArrival } from './queue-entry.js';
 
 /** Open now: a day it opens, not a closure, between its opening and closing time (its zone). */
 export async function isQueueOpen(
