@@ -7,6 +7,7 @@ export const en = {
   'nav.service': 'Service',
   'nav.register': 'Register',
   'nav.login': 'Login',
+  'nav.staffArea': 'My workspace',
   'nav.openMenu': 'Open menu',
   'nav.closeMenu': 'Close menu',
   'nav.main': 'Main',
@@ -533,6 +534,9 @@ export const en = {
     'The camera is not available. Scan an image of the ticket or type its code instead.',
   'checkin.camera.close': 'Close the camera',
   'checkin.result.checkedIn': 'Checked in',
+  'checkin.result.queueNumber': 'Queue number',
+  'checkin.result.noOpenCounter':
+    'No open counter serves this service yet: the visitor waits until one opens.',
   'checkin.result.queued': 'Checked in (offline: it will be sent when the network returns)',
   'checkin.result.ALREADY_CHECKED_IN': 'Already checked in at {time}',
   'checkin.result.NOT_TODAY': 'This ticket is for {date}',

@@ -9,6 +9,7 @@ export const fr: Messages = {
   'nav.service': 'Service',
   'nav.register': 'Inscription',
   'nav.login': 'Connexion',
+  'nav.staffArea': 'Mon espace',
   'nav.openMenu': 'Ouvrir le menu',
   'nav.closeMenu': 'Fermer le menu',
   'nav.main': 'Principal',
@@ -553,6 +554,9 @@ export const fr: Messages = {
     "La caméra n'est pas disponible. Scannez une image du ticket ou saisissez son code.",
   'checkin.camera.close': 'Fermer la caméra',
   'checkin.result.checkedIn': 'Arrivée enregistrée',
+  'checkin.result.queueNumber': 'Numéro d’attente',
+  'checkin.result.noOpenCounter':
+    'Aucun guichet ouvert ne traite ce service pour l’instant : la personne attend qu’un guichet ouvre.',
   'checkin.result.queued':
     'Arrivée enregistrée (hors ligne\u00a0: elle sera envoyée au retour du réseau)',
   'checkin.result.ALREADY_CHECKED_IN': 'Arrivée déjà enregistrée à {time}',
