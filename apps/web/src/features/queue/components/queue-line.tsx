@@ -19,9 +19,15 @@ export function QueueLine(props: {
   const { t } = useI18n();
   if (props.visits.length === 0) return <p className="empty-state">{t('queue.line.empty')}</p>;
   const { mine, others } = counterLine(props.visits, props.counter);
-  if (!props.counter) return <Rows visits={others} timeZone={props.timeZone} mine={false} />;
+  if (!props.counter) {
+    return (
+      <div data-testid="queue-line">
+        <Rows visits={others} timeZone={props.timeZone} mine={false} />
+      </div>
+    );
+  }
   return (
-    <>
+    <div data-testid="queue-line">
       <h3 className="queue-line__title">{t('queue.line.mine')}</h3>
       {mine.length > 0 ? (
         <Rows visits={mine} timeZone={props.timeZone} mine testId="queue-line-mine" />
@@ -36,7 +42,7 @@ export function QueueLine(props: {
           <Rows visits={others} timeZone={props.timeZone} mine={false} testId="queue-line-others" />
         </>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -49,7 +55,7 @@ function Rows(props: {
 }) {
   const { t, locale, intlLocale } = useI18n();
   return (
-    <ol className="queue-line" data-testid={props.testId ?? 'queue-line'}>
+    <ol className="queue-line" data-testid={props.testId}>
       {props.visits.map((v, index) => {
         const place = props.mine
           ? t('queue.line.minePlace', { ordinal: ordinal(index + 1, locale) })
