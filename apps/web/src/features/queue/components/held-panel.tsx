@@ -1,6 +1,6 @@
 import type { Counter, QueueTodayResponse, QueueVisit } from '@qless/contract';
 import { localizedText } from '@qless/contract/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import type { CounterCommand } from '../api/queue-api';
 import { noShowGate, transferTargets } from '../lib/queue-view';
@@ -13,8 +13,12 @@ import { VisitNumber, VisitState } from './visit-parts';
  * serving — so a second tap on Call next starts, never removes. Recall and the rest sit on
  * the row below; No-show stands alone at the bottom, apart, and only once the visitor was
  * recalled as many times as the organization set (the server refuses it before, too). Every
- * button is disabled while a request is in flight.
+ * button is disabled while a request is in flight, and the main one for MAIN_SETTLE_MS after
+ * it changed: a second tap 1.2 s after Call next (the screen seemed slow) neither starts the
+ * one just called nor, after Done, calls the next one.
  */
+export const MAIN_SETTLE_MS = 1500;
+
 export function HeldPanel(props: {
   counter: Counter;
   visit: QueueVisit | null;
@@ -29,6 +33,14 @@ export function HeldPanel(props: {
   const transferId = useId();
   const noShowNote = useId();
   const [target, setTarget] = useState('');
+  const [settling, setSettling] = useState(false);
+  const mainOf = `${visit?.visit_id ?? ''}:${visit?.state ?? 'idle'}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts when the main act changes.
+  useEffect(() => {
+    setSettling(true);
+    const timer = setTimeout(() => setSettling(false), MAIN_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [mainOf]);
   const open = counter.state === 'open';
   const serving = visit?.state === 'serving';
   const called = visit?.state === 'called';
@@ -38,7 +50,7 @@ export function HeldPanel(props: {
         type="button"
         className="btn btn--primary btn--lg queue-held__call"
         data-slot="main"
-        disabled={busy || disabled}
+        disabled={busy || settling || disabled}
         onClick={() => props.onCommand(command)}
       >
         {label}
