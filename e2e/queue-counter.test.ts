@@ -135,7 +135,10 @@ describe('a clerk at the counter, in French at 360 px', () => {
     );
     const { page, context } = clerk;
     const api = (path: string, data: unknown) =>
-      context.request.post(`${server.origin}/api/v1${path}`, { data: data as object });
+      context.request.post(`${server.origin}/api/v1${path}`, {
+        data: data as object,
+        headers: { origin: server.origin },
+      });
     const first = services[0]?.id ?? '';
     expect(
       (await api('/queue/counters', { name: 'Guichet 1', service_ids: [first] })).status(),

@@ -78,9 +78,14 @@ export async function takeCounter(clerk: Clerk, name: string, locale: ClerkLocal
   );
 }
 
-/** The main button's place on the screen (Call next, then Start, then Done). */
+/**
+ * The main button's place on the screen (Call next, then Start, then Done), once it can be
+ * pressed (it settles for a moment after each change).
+ */
 export async function mainSpot(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.locator('[data-slot="main"]').boundingBox();
+  const main = page.locator('[data-slot="main"]:not([disabled])');
+  await main.waitFor();
+  const box = await main.boundingBox();
   if (!box) throw new Error('no main button');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
