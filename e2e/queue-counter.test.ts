@@ -152,6 +152,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     const number = page.getByTestId('checkin-queue-number');
     await expect.poll(() => number.textContent(), { timeout: 10_000 }).toMatch(/[A-Z]-\d{3}$/);
     await page.getByTestId('checkin-no-counter').waitFor();
+    await page.locator('.checkin-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkin-number-360-fr.png` });
     // Signed in: the top bar has no "Inscription" nor "Connexion".
     expect(await page.locator('.site-nav a', { hasText: 'Inscription' }).count()).toBe(0);
@@ -190,7 +191,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     expect(await noShow.isDisabled()).toBe(true);
     await page
       .getByTestId('no-show-note')
-      .getByText(/après 1 rappels/)
+      .getByText(/encore 1 sur 1/)
       .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -211,6 +212,9 @@ describe('a clerk at the counter, in French at 360 px', () => {
     await noShow.click();
     await expect.poll(() => visitState('Awa Sans-Téléphone')).toBe('no_show');
     const back = page.getByTestId('no-show-list').getByRole('button', { name: w.back });
+    await back.waitFor();
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= 360')).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/counter-no-shows-360-fr.png`, fullPage: true });
     await back.click();
     await expect.poll(() => visitState('Awa Sans-Téléphone')).toBe('waiting');
     const mine = page.getByTestId('queue-line-mine').locator('li');

@@ -1114,7 +1114,7 @@ export const en = {
   'queue.held.notOpen': 'Open your counter to call the next person.',
   'queue.held.recalls': 'Recalled {n} times (at most {max})',
   'queue.held.noShowAfter':
-    'No-show is possible after {max} recalls ({left} more to make): call them again first.',
+    'No-show comes after the recalls set ({left} left of {max}): call them again first.',
   'queue.held.noShowHint': 'Only if they did not come after the recalls.',
   'queue.act.callNext': 'Call next',
   'queue.act.recall': 'Recall',

@@ -1156,7 +1156,7 @@ export const fr: Messages = {
   'queue.held.notOpen': 'Ouvrez votre guichet pour appeler la personne suivante.',
   'queue.held.recalls': 'Rappelé {n} fois (au plus {max})',
   'queue.held.noShowAfter':
-    '« Absent » est possible après {max} rappels (encore {left}) : rappelez d’abord la personne.',
+    '« Absent » vient après les rappels prévus (encore {left} sur {max}) : rappelez d’abord la personne.',
   'queue.held.noShowHint': 'Seulement si la personne n’est pas venue après les rappels.',
   'queue.act.callNext': 'Appeler le suivant',
   'queue.act.recall': 'Rappeler',

@@ -62,7 +62,7 @@ describe('the held visit at a counter', () => {
     expect(b).toMatchObject({ Start: false, Recall: false, 'No-show': true, Transfer: true });
     expect(b['Call next']).toBeUndefined();
     // Why No-show waits: one more recall to make.
-    expect(html).toContain('No-show is possible after 2 recalls (1 more to make)');
+    expect(html).toContain('No-show comes after the recalls set (1 left of 2)');
     // Transfer offers the other service only.
     expect(html).toContain('Loans');
     expect(html).not.toMatch(/<option value="s-cash"/);
@@ -136,7 +136,7 @@ describe('the held visit at a counter', () => {
       visit({ visit_id: 'v1', state: 'called', counter_id: 'c1' }),
       'fr',
     );
-    expect(called).toContain('« Absent » est possible après 2 rappels (encore 2)');
+    expect(called).toContain('« Absent » vient après les rappels prévus (encore 2 sur 2)');
   });
 });
 

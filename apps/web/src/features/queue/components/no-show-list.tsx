@@ -32,7 +32,7 @@ export function NoShowList(props: {
             </div>
             <button
               type="button"
-              className="btn btn--secondary"
+              className="btn btn--secondary queue-row__act"
               disabled={props.busy}
               onClick={() => props.onPutBack(v)}
             >
