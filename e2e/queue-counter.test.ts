@@ -247,7 +247,15 @@ describe('a clerk at the counter, in French at 360 px', () => {
       'en',
     );
     await takeCounter(en, 'Guichet 1', 'en');
-    await en.page.getByRole('button', { name: COUNTER_WORDS.en.callNext }).click();
+    // A walk-in's "has number" stays until the clerk's next act, not after it.
+    const walkIn = en.page.locator('form.queue-walkin');
+    await walkIn.getByLabel('Service').selectOption({ index: 1 });
+    await walkIn.getByLabel('Name').fill('Chi Walk-in');
+    await walkIn.getByRole('button', { name: 'Add to the queue' }).click();
+    const added = walkIn.getByText(/^Chi Walk-in has number [A-Z]-\d{3}\.$/);
+    await added.waitFor();
+    await en.page.locator('[data-slot="main"]:not([disabled])').click();
+    await expect.poll(() => added.count()).toBe(0);
     await en.page.getByTestId('held-visit').getByText('Awa Sans-Téléphone').waitFor();
     await en.page.getByTestId('no-show-note').waitFor();
     await en.page.screenshot({ path: `${SHOTS}/counter-called-360-en.png`, fullPage: true });

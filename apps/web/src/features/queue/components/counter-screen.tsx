@@ -15,7 +15,15 @@ import {
 } from '../api/queue-api';
 import { rememberCounter, rememberedCounter } from '../lib/counter-choice';
 import { queueErrorKey, queueNoticeTone } from '../lib/queue-errors';
-import { counterById, heldVisit, todaysNoShows, waitingFor, waitingLine } from '../lib/queue-view';
+import {
+  counterById,
+  counterLine,
+  heldVisit,
+  racedFor,
+  todaysNoShows,
+  waitingFor,
+  waitingLine,
+} from '../lib/queue-view';
 import { useQueueToday } from '../lib/use-queue-today';
 import { HeldPanel } from './held-panel';
 import { NoShowList } from './no-show-list';
@@ -88,6 +96,9 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
     command: Act,
     run: () => Promise<{ visit: QueueVisit | null; undo?: Undoable | null | undefined }>,
   ) => {
+    // Who this screen showed first for this counter when the clerk pressed.
+    const expected =
+      today && counter ? counterLine(waitingLine(today.visits), counter).mine[0] : null;
     setBusy(true);
     setNotice(null);
     setUndo(null);
@@ -97,6 +108,14 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
       if (command === 'call-next' && !answer.visit) {
         // Nobody to call is an answer, not a failure: said neutrally (issue 30 item 4).
         setNotice({ tone: 'info', text: t('queue.error.QUEUE_EMPTY') });
+        return;
+      }
+      // Another counter was quicker for the one this screen showed first: a normal state,
+      // said neutrally with who was called here instead.
+      const raced = racedFor(command, expected, answer.visit);
+      if (raced) {
+        setNotice({ tone: 'info', text: t('queue.done.raced', raced) });
+        setUndo(answer.undo ?? null);
         return;
       }
       // A recall beyond the organization's limit marks the visitor a no-show (server rule).

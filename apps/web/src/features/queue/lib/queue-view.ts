@@ -56,6 +56,21 @@ export function counterLine(
 }
 
 /**
+ * When Call next called someone else than the one the screen showed first for this counter
+ * (another counter took them meanwhile): both numbers, for a neutral word; null otherwise.
+ */
+export function racedFor(
+  command: string,
+  expected: Pick<QueueVisit, 'visit_id' | 'number'> | null | undefined,
+  called: Pick<QueueVisit, 'visit_id' | 'number'> | null,
+): { expected: string; number: string } | null {
+  if (command !== 'call-next' || !expected || !called) return null;
+  return expected.visit_id === called.visit_id
+    ? null
+    : { expected: expected.number, number: called.number };
+}
+
+/**
  * Whether No-show may be pressed for a called visitor (the server's rule, decision 118): once
  * recalled as many times as the organization set. `left`: recalls still to make.
  */
