@@ -166,6 +166,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     // This counter's order first: the booked visitor is 1er for this counter.
     await page.getByTestId('queue-line-mine').getByText('1er pour vous').waitFor();
     expect(await page.getByTestId('queue-line').textContent()).not.toMatch(/\b1e\b/);
+    await page.locator('[data-slot="main"]:not([disabled])').waitFor();
     await page.screenshot({ path: `${SHOTS}/counter-idle-360-fr.png`, fullPage: true });
 
     // Serve the booked visitor to the end, so Awa (no phone) is next.
@@ -258,6 +259,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     await expect.poll(() => added.count()).toBe(0);
     await en.page.getByTestId('held-visit').getByText('Awa Sans-Téléphone').waitFor();
     await en.page.getByTestId('no-show-note').waitFor();
+    await en.page.locator('[data-slot="main"]:not([disabled])').waitFor();
     await en.page.screenshot({ path: `${SHOTS}/counter-called-360-en.png`, fullPage: true });
     await en.context.close();
   });
