@@ -1138,7 +1138,7 @@ export const en = {
   'queue.done.no-show': '{number} marked as a no-show.',
   'queue.done.transfer': '{number} transferred: they keep their place in the new line.',
   'queue.done.undo': 'Undone: {number} is back as before.',
-  'queue.done.raced': '{expected} was just called at another counter: you called {number}.',
+  'queue.done.raced': '{expected} was just called at another counter.',
   'queue.done.back': '{number} is back in line at their place.',
   'queue.error.COUNTER_BUSY':
     'Someone is still called at this counter: start, recall or mark them as a no-show first.',

@@ -1179,7 +1179,7 @@ export const fr: Messages = {
   'queue.done.no-show': '{number} marqué absent.',
   'queue.done.transfer': '{number} transféré : garde sa place dans la nouvelle file.',
   'queue.done.undo': 'Annulé : {number} est revenu comme avant.',
-  'queue.done.raced': '{expected} vient d’être appelé à un autre guichet : vous appelez {number}.',
+  'queue.done.raced': '{expected} vient d’être appelé à un autre guichet.',
   'queue.done.back': '{number} est de retour à sa place dans la file.',
   'queue.error.COUNTER_BUSY':
     'Une personne appelée est encore attendue à ce guichet : commencez, rappelez ou marquez-la absente d’abord.',

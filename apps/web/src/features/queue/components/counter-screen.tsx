@@ -111,19 +111,24 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
         return;
       }
       // Another counter was quicker for the one this screen showed first: a normal state,
-      // said neutrally with who was called here instead.
+      // said beside who was called here instead.
       const raced = racedFor(command, expected, answer.visit);
-      if (raced) {
-        setNotice({ tone: 'info', text: t('queue.done.raced', raced) });
-        setUndo(answer.undo ?? null);
-        return;
-      }
       // A recall beyond the organization's limit marks the visitor a no-show (server rule).
       const key =
         command === 'recall' && answer.visit?.state === 'no_show'
           ? 'queue.done.recallNoShow'
           : DONE_KEY[command];
-      setNotice({ tone: 'success', text: t(key, { number: answer.visit?.number ?? '' }) });
+      const done = t(key, { number: answer.visit?.number ?? '' });
+      setNotice({
+        tone: 'success',
+        text: raced ? (
+          <>
+            <span>{done}</span> <span>{t('queue.done.raced', raced)}</span>
+          </>
+        ) : (
+          done
+        ),
+      });
       setUndo(answer.undo ?? null);
     } catch (failure) {
       setNotice({ tone: queueNoticeTone(failure), text: t(queueErrorKey(failure)) });

@@ -57,7 +57,8 @@ export function counterLine(
 
 /**
  * When Call next called someone else than the one the screen showed first for this counter
- * (another counter took them meanwhile): both numbers, for a neutral word; null otherwise.
+ * (another counter took them meanwhile): both numbers, for a word beside "A-003 called";
+ * null otherwise.
  */
 export function racedFor(
   command: string,
