@@ -144,6 +144,13 @@ describe('a clerk at the counter, in French at 360 px', () => {
       (await api('/queue/counters', { name: 'Guichet 1', service_ids: [first] })).status(),
     ).toBe(201);
 
+    // Queue setup offers where a transfer stands; by arrival unless the branch chose first.
+    await page.goto(`${server.origin}/organization/queue/setup`);
+    const place = page.getByTestId('transfer-place');
+    await place.getByLabel(/garde sa place/).waitFor();
+    expect(await place.getByLabel(/garde sa place/).isChecked()).toBe(true);
+    await place.screenshot({ path: `${SHOTS}/setup-transfer-place-360-fr.png` });
+
     // At check-in, no counter is open yet: the number to read out, and a neutral warning.
     const code = await bookToday('Esther Réservée');
     await page.goto(`${server.origin}/organization/today`);
