@@ -238,6 +238,8 @@ describe('a morning at the counter, in French at 360 px', () => {
     await setup.goto(`${server.origin}/organization/queue/setup`);
     await setup.getByRole('heading', { name: 'Réglage de la file' }).waitFor();
     await setup.getByLabel(/Envoyer le SMS « votre tour approche »/).fill('1');
+    // One recall before a no-show (decision 118: No-show waits for the recalls set here).
+    await setup.getByLabel('Rappels avant de marquer absent').fill('1');
     await setup
       .getByLabel('Les visiteurs peuvent rejoindre la file par le QR code de l’affiche')
       .check();

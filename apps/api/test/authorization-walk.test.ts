@@ -120,9 +120,20 @@ const STAFF_ALLOWED = new Set([
   'POST /api/v1/queue/visits',
   // The counters' names and services (also in /queue/today): the clerk picks theirs.
   'GET /api/v1/queue/counters',
-  ...['open', 'pause', 'close', 'call-next', 'recall', 'start', 'done', 'no-show', 'transfer'].map(
-    (action) => `POST /api/v1/queue/counters/:id/${action}`,
-  ),
+  ...[
+    'open',
+    'pause',
+    'close',
+    'call-next',
+    'recall',
+    'start',
+    'done',
+    'no-show',
+    'transfer',
+    'undo',
+  ].map((action) => `POST /api/v1/queue/counters/:id/${action}`),
+  // A no-show of today put back in line (issue 30).
+  'POST /api/v1/queue/visits/:id/return',
 ]);
 
 /** Routes for the platform team alone. */
@@ -181,6 +192,7 @@ const COUNTER_ACTIONS = [
   'start',
   'done',
   'no-show',
+  'undo',
 ] as const;
 
 /** The queue's routes (issue 19), B's things named by A's staff and admin. */
@@ -213,6 +225,10 @@ const QUEUE_CROSS_CASES = (): CrossCase[] => [
       request: (b) => ({ method: 'POST', url: `/api/v1/queue/counters/${b.counterId}/${action}` }),
     }),
   ),
+  {
+    route: 'POST /api/v1/queue/visits/:id/return',
+    request: (b) => ({ method: 'POST', url: `/api/v1/queue/visits/${b.waitingVisitId}/return` }),
+  },
   {
     route: 'POST /api/v1/queue/counters/:id/transfer',
     request: (b) => ({

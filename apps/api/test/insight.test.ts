@@ -41,6 +41,12 @@ describe('insight', () => {
 
   beforeAll(async () => {
     s.clock.set(PINNED_NOW); // 09:30 in Douala
+    // No recall needed before a no-show here (decision 118: the organization's setting).
+    await s.db
+      .updateTable('organizations')
+      .set({ queue_max_recalls: 0 })
+      .where('id', '=', ctx.a.orgId)
+      .execute();
     const counter = await q.openCounter(ctx.adminA.headers, 'Guichet 1', [ctx.a.serviceId]);
     counterId = counter.counter_id;
     // A booked visitor checks in; three walk-ins follow a minute apart; then the counter works.

@@ -206,7 +206,7 @@ describe('counters and their actions', () => {
     ).toBe(401);
   });
 
-  it('recall up to the allowed number, then the visitor becomes a no-show; no-show directly too', async () => {
+  it('recall up to the allowed number, then the visitor becomes a no-show; no-show once recalled enough', async () => {
     await emptyLine();
     const counter = await q.openCounter(ctx.adminA.headers, 'Guichet 3', [ctx.a.serviceId]);
     const [a, b] = await walkIns(ctx.a.serviceId, ['R1', 'R2']);
@@ -229,6 +229,12 @@ describe('counters and their actions', () => {
     ]);
     const called = await q.act(ctx.staffA.headers, counter.counter_id, 'call-next');
     expect(called.json().visit.visit_id).toBe(b?.visit_id);
+    // No-show only after the recalls the organization set (decision 118).
+    const early = await q.act(ctx.staffA.headers, counter.counter_id, 'no-show');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('NO_SHOW_TOO_EARLY');
+    await q.act(ctx.staffA.headers, counter.counter_id, 'recall');
+    await q.act(ctx.staffA.headers, counter.counter_id, 'recall');
     const noShow = await q.act(ctx.staffA.headers, counter.counter_id, 'no-show');
     expect(noShow.json().visit.state).toBe('no_show');
     expect(noShow.json().counter.current_visit_id).toBeNull();

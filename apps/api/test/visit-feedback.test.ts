@@ -20,6 +20,12 @@ describe('a word after the visit', () => {
   let counterId: string;
 
   beforeAll(async () => {
+    // No recall needed before a no-show here (decision 118: the organization's setting).
+    await s.db
+      .updateTable('organizations')
+      .set({ queue_max_recalls: 0 })
+      .where('id', '=', ctx.a.orgId)
+      .execute();
     counterId = (await q.openCounter(ctx.adminA.headers, 'Guichet F', [ctx.a.serviceId]))
       .counter_id;
   });

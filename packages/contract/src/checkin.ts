@@ -105,6 +105,11 @@ export type CheckinRequest = z.input<typeof checkinRequestSchema>;
 export const checkinResponseSchema = z.object({
   result: z.literal('checked_in'),
   booking: checkinBookingSchema,
+  /**
+   * The queue number to read out, and whether an open counter serves the booking's service
+   * (false: staff are warned, issue 30 item 3); null when the booking entered no queue.
+   */
+  queue: z.object({ number: z.string(), open_counter: z.boolean() }).nullable().optional(),
 });
 export type CheckinResponse = z.infer<typeof checkinResponseSchema>;
 

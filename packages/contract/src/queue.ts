@@ -113,23 +113,36 @@ export const counterSchema = z.object({
 });
 export type Counter = z.infer<typeof counterSchema>;
 
+/**
+ * Where a transferred visitor stands in the new line (decision 118): by their first arrival
+ * in the branch (the default), or first.
+ */
+export const TRANSFER_PLACES = ['arrival', 'front'] as const;
+export type TransferPlace = (typeof TRANSFER_PLACES)[number];
+
 export const queueSettingsSchema = z.object({
   grace_early_minutes: z.number().int().min(0).max(240),
   grace_late_minutes: z.number().int().min(0).max(120),
   notify_position: z.number().int().min(1).max(20),
   max_recalls: z.number().int().min(0).max(5),
   join_enabled: z.boolean(),
+  transfer_place: z.enum(TRANSFER_PLACES),
 });
 export type QueueSettings = z.infer<typeof queueSettingsSchema>;
 
-/** PUT /api/v1/queue/settings (admin). */
-export const queueSettingsRequestSchema = withFieldCodes(queueSettingsSchema, {
-  grace_early_minutes: 'INVALID_QUEUE_SETTINGS',
-  grace_late_minutes: 'INVALID_QUEUE_SETTINGS',
-  notify_position: 'INVALID_QUEUE_SETTINGS',
-  max_recalls: 'INVALID_QUEUE_SETTINGS',
-  join_enabled: 'INVALID_QUEUE_SETTINGS',
-});
+/** PUT /api/v1/queue/settings (admin); without transfer_place (older clients) it is kept. */
+export const queueSettingsRequestSchema = withFieldCodes(
+  queueSettingsSchema.extend({ transfer_place: z.enum(TRANSFER_PLACES).optional() }),
+  {
+    grace_early_minutes: 'INVALID_QUEUE_SETTINGS',
+    grace_late_minutes: 'INVALID_QUEUE_SETTINGS',
+    notify_position: 'INVALID_QUEUE_SETTINGS',
+    max_recalls: 'INVALID_QUEUE_SETTINGS',
+    join_enabled: 'INVALID_QUEUE_SETTINGS',
+    transfer_place: 'INVALID_QUEUE_SETTINGS',
+  },
+);
+export type QueueSettingsRequest = z.input<typeof queueSettingsRequestSchema>;
 export const queueSettingsResponseSchema = z.object({ settings: queueSettingsSchema });
 
 /** GET /api/v1/queue/today (counter session): the organization's queue now. */
@@ -201,10 +214,26 @@ export const transferRequestSchema = withFieldCodes(z.object({ service_id: idSch
   service_id: 'INVALID_ID',
 });
 
+/** Seconds after a call, no-show, done or transfer during which the counter may undo it. */
+export const UNDO_WINDOW_SECONDS = 10;
+
+/**
+ * What the counter's last act was and until when it can be undone (call, no-show, done,
+ * transfer); absent or null when there is nothing to undo.
+ */
+export const undoableSchema = z.object({
+  kind: z.enum(['call_next', 'no_show', 'done', 'transfer']),
+  number: z.string(),
+  until: isoInstant,
+});
+export type Undoable = z.infer<typeof undoableSchema>;
+
 /** The answer of every counter action: the counter and the visit it touched (if any). */
 export const counterActionResponseSchema = z.object({
   counter: counterSchema,
   visit: queueVisitSchema.nullable(),
+  /** Set after an act the counter may undo for UNDO_WINDOW_SECONDS (decision 118). */
+  undo: undoableSchema.nullable().optional(),
 });
 export type CounterActionResponse = z.infer<typeof counterActionResponseSchema>;
 

@@ -67,6 +67,10 @@ export interface VisitsTable {
   arrived_at: Date;
   /** When it entered this service's line: arrival, or the transfer that brought it here. */
   queued_at: Date;
+  /** Orders it among first-come visitors instead of queued_at (a transfer by arrival, 024). */
+  place_at: Generated<Date | null>;
+  /** A transfer sent to the front of its new line (024). */
+  ahead: Generated<boolean>;
   state: Generated<VisitState>;
   counter_id: string | null;
   called_at: Date | null;

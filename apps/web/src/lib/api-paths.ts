@@ -142,8 +142,10 @@ export const apiPaths = {
       | 'start'
       | 'done'
       | 'no-show'
-      | 'transfer',
+      | 'transfer'
+      | 'undo',
   ) => `${API}/queue/counters/${id(counterId)}/${action}`,
+  queueVisitReturn: (visitId: string) => `${API}/queue/visits/${id(visitId)}/return`,
   queueSettings: () => `${API}/queue/settings`,
   queueCounters: () => `${API}/queue/counters`,
   queueCounter: (counterId: string) => `${API}/queue/counters/${id(counterId)}`,

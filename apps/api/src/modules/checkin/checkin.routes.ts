@@ -87,7 +87,7 @@ export function checkinRoutes(
           turns,
         );
         if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
-        return { result: 'checked_in' as const, booking: outcome.booking };
+        return { result: 'checked_in' as const, booking: outcome.booking, queue: outcome.queue };
       },
     );
 

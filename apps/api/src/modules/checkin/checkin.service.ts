@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import { markCheckedIn } from '../bookings/bookings.repository.js';
 import { placeName } from '../organizations/organizations.repository.js';
 import { enterBookingVisit } from '../queue/queue.service.js';
+import { type BookingQueueArrival, bookingQueueArrival } from '../queue/queue-entry.js';
 import type { TurnMessages } from '../queue/turn-messages.js';
 import { inTransaction } from '../queue/visits.repository.js';
 import {
@@ -55,7 +56,9 @@ export interface Refused {
   status: 400 | 403 | 404 | 409;
   body: CheckinRefusal;
 }
-export type CheckinOutcome = { ok: true; booking: CheckinBooking } | Refused;
+export type CheckinOutcome =
+  | { ok: true; booking: CheckinBooking; queue: BookingQueueArrival | null }
+  | Refused;
 
 /** A refusal; another organization's booking is never described. */
 export function refuse(reason: CheckinRefusalReason, booking: CounterBooking | null): Refused {
@@ -130,7 +133,11 @@ export async function checkIn(
     const lost = assessBooking(fresh, request.organizationId, today);
     return refuse(lost === 'OK' ? 'ALREADY_CHECKED_IN' : lost, fresh);
   }
-  return { ok: true, booking: toCheckinBooking(fresh) };
+  return {
+    ok: true,
+    booking: toCheckinBooking(fresh),
+    queue: await bookingQueueArrival(db, booking.booking_id),
+  };
 }
 
 const SHOWN = sql.join(TODAY_BOOKING_STATUSES.map((s: TodayBookingStatus) => sql.lit(s)));

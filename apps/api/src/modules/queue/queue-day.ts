@@ -83,6 +83,8 @@ export function orderable(visit: VisitRow) {
     slotStart: visit.slot_start,
     arrivedAt: visit.arrived_at,
     queuedAt: visit.queued_at,
+    placeAt: visit.place_at,
+    ahead: visit.ahead,
   };
 }
 
@@ -121,6 +123,7 @@ export async function loadQueueDay(
       'queue_notify_position',
       'queue_max_recalls',
       'queue_join_enabled',
+      'queue_transfer_place',
     ])
     .where('id', '=', organizationId)
     .executeTakeFirst();
@@ -230,6 +233,7 @@ export async function loadQueueDay(
       notify_position: org.queue_notify_position,
       max_recalls: org.queue_max_recalls,
       join_enabled: org.queue_join_enabled,
+      transfer_place: org.queue_transfer_place,
     },
     grace,
     services,

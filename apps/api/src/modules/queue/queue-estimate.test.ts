@@ -135,6 +135,8 @@ function row(a: Arrival): VisitRow {
     slot_start: a.slotStart === null ? null : new Date(a.slotStart),
     arrived_at: new Date(a.at),
     queued_at: new Date(a.at),
+    place_at: null,
+    ahead: false,
     state: 'waiting',
     counter_id: null,
     called_at: null,
@@ -209,6 +211,7 @@ function simulateDay(seed: number): Shown[] {
         notify_position: 3,
         max_recalls: 2,
         join_enabled: true,
+        transfer_place: 'arrival',
       },
       grace: GRACE,
       services: new Map(
@@ -439,6 +442,7 @@ function simulateDayForUnit(): { day: QueueDay; visit: VisitRow } {
       notify_position: 3,
       max_recalls: 2,
       join_enabled: true,
+      transfer_place: 'arrival',
     },
     grace: GRACE,
     services: new Map(

@@ -278,6 +278,25 @@ describe('orderQueue — the decision record’s examples (grace 30 min early, 1
     expect(ids(orderQueue(q, at(90), GRACE))).toEqual(['w1', 't', 'w2']);
   });
 
+  it('a transfer that keeps its place by arrival (decision 118) goes ahead of later walk-ins', () => {
+    // In line since 08:10 elsewhere, moved at 09:10 into a line where w1 came at 09:00.
+    const kept = { ...transfer('t', 10, 70, 's2'), placeAt: at(10) };
+    const q = [walkIn('w1', 60, 's2'), kept, walkIn('w2', 80, 's2')];
+    expect(ids(orderQueue(q, at(90), GRACE))).toEqual(['t', 'w1', 'w2']);
+    // Booked visitors within their grace still come first.
+    const b = booked('b', 85, 80, 's2');
+    expect(ids(orderQueue([...q, b], at(90), GRACE))).toEqual(['b', 't', 'w1', 'w2']);
+  });
+
+  it('a transfer sent to the front comes before everyone, earlier such transfers first', () => {
+    const front = (id: string, moved: number) => ({
+      ...transfer(id, 10, moved, 's2'),
+      ahead: true,
+    });
+    const q = [walkIn('w1', 60, 's2'), booked('b', 85, 80, 's2'), front('f2', 88), front('f1', 86)];
+    expect(ids(orderQueue(q, at(90), GRACE))).toEqual(['f1', 'f2', 'b', 'w1']);
+  });
+
   it('breaks a tie (same instant) by the visit id', () => {
     const q = [walkIn('b', 10), walkIn('a', 10)];
     expect(ids(orderQueue(q, at(11), GRACE))).toEqual(['a', 'b']);

@@ -8,7 +8,10 @@
  *   arrival.
  * - Everyone else — walk-ins, a booked visitor who came later than the late grace, a booked
  *   visitor whose early window has not opened yet, a transfer — is first come, first served
- *   by the time they entered this line (`queuedAt`).
+ *   by the time they entered this line (`queuedAt`), or by `placeAt` when set: a transfer
+ *   that keeps its place by original arrival (decision 118).
+ * - A transfer sent to the front of its new line (`ahead`, the organization's choice) comes
+ *   before all of them, earlier such transfers first.
  * Ties (same instant) fall back to the visit id so the order is total and stable.
  */
 
@@ -20,6 +23,10 @@ export interface OrderableVisit {
   arrivedAt: Date;
   /** When the visit entered this service's line (arrival, or the transfer). */
   queuedAt: Date;
+  /** The instant that orders it among first-come visitors instead of queuedAt. */
+  placeAt?: Date | null;
+  /** A transfer put at the front of its new line. */
+  ahead?: boolean;
 }
 
 export interface GraceWindow {
@@ -45,11 +52,14 @@ export function orderQueue<V extends OrderableVisit>(
   grace: GraceWindow,
 ): V[] {
   const keyed = visits.map((visit) => {
+    if (visit.ahead) return { visit, rank: -1, key: visit.queuedAt.getTime(), second: 0 };
     const priority = hasBookedPriority(visit, now, grace);
     return {
       visit,
       rank: priority ? 0 : 1,
-      key: priority ? (visit.slotStart as Date).getTime() : visit.queuedAt.getTime(),
+      key: priority
+        ? (visit.slotStart as Date).getTime()
+        : (visit.placeAt ?? visit.queuedAt).getTime(),
       second: priority ? visit.arrivedAt.getTime() : 0,
     };
   });

@@ -155,6 +155,40 @@ export function queueRoutes(
       },
     );
 
+    // The counter's last call, no-show, done or transfer taken back (decision 118).
+    app.post(
+      '/queue/counters/:id/undo',
+      {
+        onRequest: counter,
+        config: QUEUE_WRITE,
+        schema: {
+          params: counterParams,
+          response: { 200: counterActionResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return queue.undo(authOf(req), req.params.id);
+      },
+    );
+
+    // A no-show of today back in line at their old place.
+    app.post(
+      '/queue/visits/:id/return',
+      {
+        onRequest: counter,
+        config: QUEUE_WRITE,
+        schema: {
+          params: counterParams,
+          response: { 200: queueVisitResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { visit: await queue.putBack(authOf(req), req.params.id) };
+      },
+    );
+
     // ---------------------------------------------------------------- the admin's
 
     app.get(

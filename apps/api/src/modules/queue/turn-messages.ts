@@ -93,6 +93,22 @@ export function calledText(f: {
 }
 
 /** What the SMS need beside the transaction: where links point and how keys are made. */
+/** The id of the visit a transfer chain began with (a visitor is moved once or twice). */
+async function firstOfChain(db: Db, visit: VisitRow): Promise<string> {
+  let id = visit.id;
+  let from = visit.transferred_from;
+  for (let hop = 0; from && hop < 5; hop++) {
+    id = from;
+    const row = await db
+      .selectFrom('visits')
+      .select('transferred_from')
+      .where('id', '=', from)
+      .executeTakeFirst();
+    from = row?.transferred_from ?? null;
+  }
+  return id;
+}
+
 export class TurnMessages {
   constructor(
     private readonly deps: { publicOrigin: string; visits: VisitAccess; bookings: BookingAccess },
@@ -112,7 +128,10 @@ export class TurnMessages {
         });
       }
     }
-    return visitPageUrl(this.deps.publicOrigin, visit.id, this.deps.visits.keyFor(visit.id));
+    // A transferred walk-in keeps the link it was given: the first visit of the chain (the
+    // turn read follows transfers), so the link stays the same and survives an undone transfer.
+    const first = await firstOfChain(db, visit);
+    return visitPageUrl(this.deps.publicOrigin, first, this.deps.visits.keyFor(first));
   }
 
   /** A visit's key (answered to the walk-in who joined). */

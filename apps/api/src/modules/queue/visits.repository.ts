@@ -135,6 +135,10 @@ export interface NewVisit {
   slotStart?: Date | null;
   arrivedAt: Date;
   queuedAt: Date;
+  /** Orders it among first-come visitors instead of queuedAt (a transfer by arrival). */
+  placeAt?: Date | null;
+  /** A transfer put first in its new line. */
+  ahead?: boolean;
   clientAddress?: string | null;
   createdBy?: string | null;
   /** A transfer keeps the customer's letter and number. */
@@ -168,6 +172,8 @@ export async function insertVisit(trx: Db, v: NewVisit, now: Date): Promise<Visi
       slot_start: v.slotStart ?? null,
       arrived_at: v.arrivedAt,
       queued_at: v.queuedAt,
+      place_at: v.placeAt ?? null,
+      ahead: v.ahead ?? false,
       transferred_from: v.keep?.from ?? null,
       client_address: v.clientAddress ?? null,
       created_by: v.createdBy ?? null,

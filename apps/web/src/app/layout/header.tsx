@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CloseIcon, Icon } from '../../components/ui/icon';
 import { LOCALES, type Locale, useI18n } from '../../i18n/i18n';
+import { useSignedInHint } from '../../lib/signed-in-hint';
 import { href, paths, sections } from '../paths';
 import { Logo } from './logo';
 import { scrollToSection } from './scroll';
@@ -12,6 +13,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const langId = useId();
+  const signedIn = useSignedInHint();
 
   // Close the menu on navigation and with Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change.
@@ -118,20 +120,7 @@ export function Header() {
                 {t('nav.myBookings')}
               </a>
             </li>
-            <li>
-              <a href={href(paths.contact.build())} aria-current={current(paths.contact.pattern)}>
-                {t('nav.register')}
-              </a>
-            </li>
-            <li>
-              <a
-                className="btn btn--primary site-nav__cta"
-                href={href(paths.login.build())}
-                aria-current={current(paths.login.pattern)}
-              >
-                {t('nav.login')}
-              </a>
-            </li>
+            <AccountLinks signedIn={signedIn} current={current} />
           </ul>
         </nav>
       </div>
@@ -139,5 +128,50 @@ export function Header() {
         <div className="site-nav__overlay" aria-hidden="true" onClick={() => setOpen(false)} />
       ) : null}
     </header>
+  );
+}
+
+/**
+ * The top bar's account links: Register and Login for a visitor, the workspace once signed
+ * in (issue 30: signed-in staff saw Register and Log in).
+ */
+export function AccountLinks(props: {
+  signedIn: boolean;
+  current: (path: string) => 'page' | undefined;
+}) {
+  const { t } = useI18n();
+  const { signedIn, current } = props;
+  return (
+    <>
+      {signedIn ? (
+        <li>
+          <a
+            className="btn btn--primary site-nav__cta"
+            href={href(paths.adminDashboard.build())}
+            aria-current={current(paths.adminDashboard.pattern)}
+            data-testid="nav-staff-area"
+          >
+            {t('nav.staffArea')}
+          </a>
+        </li>
+      ) : (
+        <>
+          <li>
+            <a href={href(paths.contact.build())} aria-current={current(paths.contact.pattern)}>
+              {t('nav.register')}
+            </a>
+          </li>
+          <li>
+            <a
+              className="btn btn--primary site-nav__cta"
+              href={href(paths.login.build())}
+              aria-current={current(paths.login.pattern)}
+            >
+              {t('nav.login')}
+            </a>
+          </li>
+        </>
+      )}
+    </>
   );
 }

@@ -3,7 +3,8 @@ import { Alert } from '../ui/alert';
 
 /** The answer a form shows after an action: success or failure, in words. */
 export interface Notice {
-  tone: 'success' | 'error';
+  /** info: a normal state said neutrally (nobody waiting), neither success nor failure. */
+  tone: 'success' | 'error' | 'info';
   text: ReactNode;
 }
 

@@ -12,6 +12,7 @@ import {
 import { setActingBranch } from '../../../lib/acting-branch';
 import { ApiError, isAbort, onUnauthorized } from '../../../lib/api-client';
 import { getMe } from '../../../lib/get-me';
+import { setSignedInHint } from '../../../lib/signed-in-hint';
 import { logout } from '../api/logout';
 
 export type SessionState =
@@ -101,6 +102,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
+
+  // The site's top bar shows the staff link instead of Register / Log in (issue 30).
+  useEffect(() => {
+    if (state.status === 'signed-in') setSignedInHint(true);
+    else if (state.status === 'signed-out') setSignedInHint(false);
+  }, [state.status]);
 
   const value = useMemo<Session>(
     () => ({

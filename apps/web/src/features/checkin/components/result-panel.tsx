@@ -27,12 +27,38 @@ export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
       <p className="checkin-result__text" data-testid="checkin-result">
         {text}
       </p>
+      {outcome.kind === 'checked_in' && outcome.queue ? (
+        <QueueArrival number={outcome.queue.number} openCounter={outcome.queue.open_counter} />
+      ) : null}
       {booking ? (
         <p className="checkin-result__who">
           {booking.cus_name} · {service} · {booking.time}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The queue number to read out to the visitor, large; and a neutral word when no open counter
+ * serves their service yet (issue 30 item 3): they wait until one opens.
+ */
+export function QueueArrival(props: { number: string; openCounter: boolean }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p className="checkin-result__number" data-testid="checkin-queue-number">
+        <span className="checkin-result__number-label">{t('checkin.result.queueNumber')}</span>
+        <span className="checkin-result__number-value" translate="no">
+          {props.number}
+        </span>
+      </p>
+      {props.openCounter ? null : (
+        <p className="checkin-result__warning" data-testid="checkin-no-counter">
+          {t('checkin.result.noOpenCounter')}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -2,7 +2,13 @@ import type { CheckinBooking, CheckinRefusalReason } from '@qless/contract';
 
 /** What one scan or typed code came to, as the screen says it. */
 export type Outcome =
-  | { kind: 'checked_in'; booking: CheckinBooking | null; queued: boolean }
+  | {
+      kind: 'checked_in';
+      booking: CheckinBooking | null;
+      queued: boolean;
+      /** The queue number to read out, and whether an open counter serves the service. */
+      queue?: { number: string; open_counter: boolean } | null;
+    }
   | {
       kind: 'refused';
       reason: CheckinRefusalReason;

@@ -160,7 +160,12 @@ export function useDesk(ownerId: string) {
       } else if (answer.kind === 'ok') {
         setOnline(true);
         replaceBooking(answer.body.booking);
-        result = { kind: 'checked_in', booking: answer.body.booking, queued: false };
+        result = {
+          kind: 'checked_in',
+          booking: answer.body.booking,
+          queued: false,
+          queue: answer.body.queue ?? null,
+        };
         void sync();
       } else {
         result = outcomeOfRefusal(answer.status, answer.body);

@@ -1,21 +1,12 @@
 import type { WaitEstimate } from '@qless/contract';
 import type { MessageKey } from '../../../i18n/en';
 import type { Locale, Params } from '../../../i18n/i18n';
+import { ordinal } from '../../../lib/ordinal';
 
 type Translate = (key: MessageKey, params?: Params) => string;
 
-/**
- * A place in line as each language writes it: 1st 2nd 3rd 4th 11th 12th 13th 21st 22nd;
- * 1er 2e 3e (French: "le 1er", then "e" for every other rank, as the Imprimerie nationale
- * writes them).
- */
-export function ordinal(n: number, locale: Locale): string {
-  if (locale === 'fr') return n === 1 ? '1er' : `${n}e`;
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  const unit = n % 10;
-  return `${n}${unit === 1 ? 'st' : unit === 2 ? 'nd' : unit === 3 ? 'rd' : 'th'}`;
-}
+/** A place in line as each language writes it (1st, 1er): one helper for the whole app. */
+export { ordinal };
 
 /** "about 10–20 min" / "environ 10 à 20 min": a range, never one exact minute. */
 export function estimateText(t: Translate, estimate: WaitEstimate): string {

@@ -56,6 +56,18 @@ export function transferVisit(counterId: string, serviceId: string) {
   });
 }
 
+/** Takes back the counter's last call, no-show, done or transfer (within 10 s). */
+export function undoLast(counterId: string) {
+  return apiFetch<CounterActionResponse>(apiPaths.queueCounterAction(counterId, 'undo'), {
+    method: 'POST',
+  });
+}
+
+/** A no-show of today back in line at their old place. */
+export function putBackInLine(visitId: string) {
+  return apiFetch<QueueVisitResponse>(apiPaths.queueVisitReturn(visitId), { method: 'POST' });
+}
+
 export function getQueueSettings(signal?: AbortSignal) {
   return apiFetch<SettingsResponse>(apiPaths.queueSettings(), signal ? { signal } : {});
 }

@@ -35,8 +35,17 @@ function buttons(html: string): Record<string, boolean> {
   return found;
 }
 
+/** The label of each button of the markup, in document order, with its data-slot. */
+function slots(html: string): { label: string; slot: string | null; disabled: boolean }[] {
+  return [...html.matchAll(/<button([^>]*)>([^<]*)/g)].map((m) => ({
+    label: (m[2] ?? '').trim(),
+    slot: /data-slot="([a-z]+)"/.exec(m[1] ?? '')?.[1] ?? null,
+    disabled: /disabled/.test(m[1] ?? ''),
+  }));
+}
+
 describe('the held visit at a counter', () => {
-  it('called: Start, Recall, No-show; Call next waits until the visitor is dealt with', () => {
+  it('called: Start takes Call next’s place; Recall below; No-show apart, last, held back until the recalls', () => {
     const v = visit({
       visit_id: 'v1',
       number: 'A-042',
@@ -50,18 +59,69 @@ describe('the held visit at a counter', () => {
     expect(html).toContain('Cash desk');
     expect(html).toContain('Recalled 1 times (at most 2)');
     const b = buttons(html);
-    expect(b).toMatchObject({ Start: false, Recall: false, 'No-show': false, Transfer: true });
+    expect(b).toMatchObject({ Start: false, Recall: false, 'No-show': true, Transfer: true });
     expect(b['Call next']).toBeUndefined();
+    // Why No-show waits: one more recall to make.
+    expect(html).toContain('No-show comes after the recalls set (1 left of 2)');
     // Transfer offers the other service only.
     expect(html).toContain('Loans');
     expect(html).not.toMatch(/<option value="s-cash"/);
+    const order = slots(html);
+    expect(order[0]).toMatchObject({ label: 'Start', slot: 'main' });
+    expect(order.at(-1)).toMatchObject({ label: 'No-show', slot: 'danger' });
   });
 
-  it('serving: Done, and Call next (which finishes this one first)', () => {
+  it('No-show is offered once the visitor was recalled as often as the organization set', () => {
+    const v = visit({ visit_id: 'v1', state: 'called', counter_id: 'c1', recalls: 2 });
+    const html = held(counter({ current_visit_id: 'v1' }), v);
+    expect(buttons(html)['No-show']).toBe(false);
+    expect(html).toContain('Only if they did not come after the recalls.');
+  });
+
+  it('the main place holds Call next, Start or Done — never No-show, in any state', () => {
+    const states = [
+      null,
+      visit({ visit_id: 'v1', state: 'called', counter_id: 'c1', recalls: 0 }),
+      visit({ visit_id: 'v1', state: 'called', counter_id: 'c1', recalls: 2 }),
+      visit({ visit_id: 'v1', state: 'serving', counter_id: 'c1' }),
+    ];
+    const mains = states.map((v) => {
+      const order = slots(held(counter({ current_visit_id: v?.visit_id ?? null }), v));
+      // The main act is the first button of the panel: where the finger that pressed Call
+      // next lands again.
+      expect(order[0]?.slot).toBe('main');
+      expect(order.filter((b) => b.slot === 'main')).toHaveLength(1);
+      return order[0]?.label;
+    });
+    expect(mains).toEqual(['Call next', 'Start', 'Start', 'Done']);
+  });
+
+  it('every button is disabled while a request is in flight', () => {
+    const v = visit({ visit_id: 'v1', state: 'called', counter_id: 'c1', recalls: 2 });
+    const html = clean(
+      renderToStaticMarkup(
+        <I18nProvider initial="en">
+          <HeldPanel
+            counter={counter({ current_visit_id: 'v1' })}
+            visit={v}
+            today={queueToday([v], [counter()])}
+            waiting={4}
+            busy
+            onCommand={() => undefined}
+            onTransfer={() => undefined}
+          />
+        </I18nProvider>,
+      ),
+    );
+    expect(Object.values(buttons(html)).every(Boolean)).toBe(true);
+  });
+
+  it('serving: Done in the main place, and Call next (which finishes this one first)', () => {
     const v = visit({ visit_id: 'v1', number: 'A-042', state: 'serving', counter_id: 'c1' });
     const b = buttons(held(counter({ current_visit_id: 'v1' }), v));
     expect(b).toMatchObject({ Done: false, 'Call next': false });
     expect(b.Start).toBeUndefined();
+    expect(b['No-show']).toBeUndefined();
   });
 
   it('idle: Call next while open, held back while paused or closed, in French too', async () => {
@@ -71,6 +131,12 @@ describe('the held visit at a counter', () => {
     const paused = held(counter({ state: 'paused' }), null, 'fr');
     expect(buttons(paused)['Appeler le suivant']).toBe(true);
     expect(paused).toContain('Ouvrez votre guichet pour appeler la personne suivante.');
+    const called = held(
+      counter({ current_visit_id: 'v1' }),
+      visit({ visit_id: 'v1', state: 'called', counter_id: 'c1' }),
+      'fr',
+    );
+    expect(called).toContain('« Absent » vient après les rappels prévus (encore 2 sur 2)');
   });
 });
 
@@ -105,25 +171,62 @@ describe('the line', () => {
       ),
     );
 
-  it('shows number, name, service, booked or walk-in, place and wait, in calling order', () => {
+  it('shows this counter’s order first (1st, 2nd for you), then the other services with their own place', () => {
     const html = render('en');
     expect(html.indexOf('A-007')).toBeLessThan(html.indexOf('B-003'));
     expect(html).toContain('Booked 09:30');
     expect(html).toContain('Walk-in (joined by phone)');
-    expect(html).toContain('No. 3 in line');
+    expect(html).toContain('Your counter calls next');
+    expect(html).toContain('1st for you');
+    expect(html).toContain('Other services');
+    expect(html).toContain('3rd in line');
     expect(html).toContain('about 10–20 min');
-    // The counter serves the cash desk only: the loan visitor is dimmed, not hidden.
+    // The counter serves the cash desk only: the loan visitor is below, dimmed, not hidden.
+    expect(html.indexOf('Your counter calls next')).toBeLessThan(html.indexOf('A-007'));
+    expect(html.indexOf('Other services')).toBeLessThan(html.indexOf('B-003'));
     const dimmed = html.indexOf('queue-row--other');
     expect(dimmed).toBeGreaterThan(html.indexOf('A-007'));
     expect(dimmed).toBeLessThan(html.indexOf('B-003'));
   });
 
-  it('speaks French', async () => {
+  it('four services each with a 1st: this counter’s next is the only "1st for you"', () => {
+    const lines = ['s-cash', 's-loan', 's-cash'].map((service_id, i) =>
+      visit({ visit_id: `x${i}`, number: `N-00${i}`, service_id, position: i === 2 ? 2 : 1 }),
+    );
+    const html = clean(
+      renderToStaticMarkup(
+        <I18nProvider initial="en">
+          <QueueLine visits={lines} timeZone="Africa/Douala" counter={counter()} />
+        </I18nProvider>,
+      ),
+    );
+    expect(html.match(/1st for you/g)).toHaveLength(1);
+    expect(html).toContain('2nd for you');
+    // Mine in calling order first (N-000 then N-002), the other service after.
+    expect(html.indexOf('N-000')).toBeLessThan(html.indexOf('N-002'));
+    expect(html.indexOf('N-002')).toBeLessThan(html.indexOf('N-001'));
+  });
+
+  it('speaks French, with 1er and never 1e', async () => {
     await ensureLocale('fr');
     const html = render('fr');
     expect(html).toContain('Rendez-vous 09:30');
     expect(html).toContain('Crédits');
+    expect(html).toContain('1er pour vous');
     expect(html).toContain('3e dans la file');
+    expect(html).not.toMatch(/\b1e\b/);
     expect(html).toContain('environ 10 à 20 min');
+  });
+
+  it('nobody waiting for this counter is a neutral status, not an alert', () => {
+    const others = [visit({ visit_id: 'o', service_id: 's-loan', position: 1 })];
+    const html = renderToStaticMarkup(
+      <I18nProvider initial="en">
+        <QueueLine visits={others} timeZone="Africa/Douala" counter={counter()} />
+      </I18nProvider>,
+    );
+    expect(html).toContain('Nobody is waiting for your services.');
+    expect(html).toMatch(/role="status"[^>]*>Nobody is waiting/);
+    expect(html).not.toContain('role="alert"');
   });
 });

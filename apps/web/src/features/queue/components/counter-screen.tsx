@@ -1,4 +1,4 @@
-import type { Counter, QueueTodayResponse, QueueVisit } from '@qless/contract';
+import type { Counter, QueueTodayResponse, QueueVisit, Undoable } from '@qless/contract';
 import { localizedText } from '@qless/contract/core';
 import { useEffect, useId, useState } from 'react';
 import { FormNotice, type Notice } from '../../../components/form/form-status';
@@ -6,20 +6,32 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
-import { type CounterCommand, counterCommand, transferVisit } from '../api/queue-api';
+import {
+  type CounterCommand,
+  counterCommand,
+  putBackInLine,
+  transferVisit,
+  undoLast,
+} from '../api/queue-api';
 import { rememberCounter, rememberedCounter } from '../lib/counter-choice';
-import { queueErrorKey } from '../lib/queue-errors';
+import { queueErrorKey, queueNoticeTone } from '../lib/queue-errors';
 import {
   counterById,
+  counterLine,
   heldVisit,
-  transferTargets,
+  racedFor,
+  todaysNoShows,
   waitingFor,
   waitingLine,
 } from '../lib/queue-view';
 import { useQueueToday } from '../lib/use-queue-today';
+import { HeldPanel } from './held-panel';
+import { NoShowList } from './no-show-list';
 import { QueueLine } from './queue-line';
-import { VisitNumber, VisitState } from './visit-parts';
+import { UndoButton } from './undo-button';
 import { WalkInForm } from './walk-in-form';
+
+export { HeldPanel };
 
 const COUNTER_STATE_KEY = {
   open: 'queue.counter.state.open',
@@ -27,8 +39,10 @@ const COUNTER_STATE_KEY = {
   closed: 'queue.counter.state.closed',
 } as const;
 
+type Act = CounterCommand | 'transfer' | 'undo' | 'back';
+
 /** What each act says once done ("A-042 called"), so the clerk sees it went through. */
-const DONE_KEY: Record<CounterCommand | 'transfer', MessageKey> = {
+const DONE_KEY: Record<Act, MessageKey> = {
   open: 'queue.done.open',
   pause: 'queue.done.pause',
   close: 'queue.done.close',
@@ -38,6 +52,8 @@ const DONE_KEY: Record<CounterCommand | 'transfer', MessageKey> = {
   done: 'queue.done.done',
   'no-show': 'queue.done.no-show',
   transfer: 'queue.done.transfer',
+  undo: 'queue.done.undo',
+  back: 'queue.done.back',
 };
 
 /**
@@ -53,6 +69,9 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
   );
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [undo, setUndo] = useState<Undoable | null>(null);
+  // Counts the clerk's acts: a walk-in's "has number C-002" is cleared by the next one.
+  const [acts, setActs] = useState(0);
   const pickId = useId();
 
   const counter = today ? counterById(today, counterId) : null;
@@ -68,30 +87,51 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
     const next = id || null;
     setCounterId(next);
     setNotice(null);
+    setUndo(null);
+    setActs((n) => n + 1);
     rememberCounter(props.organizationId, next);
   };
 
   const act = async (
-    command: CounterCommand | 'transfer',
-    run: () => Promise<{ visit: QueueVisit | null }>,
+    command: Act,
+    run: () => Promise<{ visit: QueueVisit | null; undo?: Undoable | null | undefined }>,
   ) => {
+    // Who this screen showed first for this counter when the clerk pressed.
+    const expected =
+      today && counter ? counterLine(waitingLine(today.visits), counter).mine[0] : null;
     setBusy(true);
     setNotice(null);
+    setUndo(null);
+    setActs((n) => n + 1);
     try {
       const answer = await run();
       if (command === 'call-next' && !answer.visit) {
-        // Nobody to call is an answer, not a failure: the server says so with no visit.
-        setNotice({ tone: 'error', text: t('queue.error.QUEUE_EMPTY') });
+        // Nobody to call is an answer, not a failure: said neutrally (issue 30 item 4).
+        setNotice({ tone: 'info', text: t('queue.error.QUEUE_EMPTY') });
         return;
       }
+      // Another counter was quicker for the one this screen showed first: a normal state,
+      // said beside who was called here instead.
+      const raced = racedFor(command, expected, answer.visit);
       // A recall beyond the organization's limit marks the visitor a no-show (server rule).
       const key =
         command === 'recall' && answer.visit?.state === 'no_show'
           ? 'queue.done.recallNoShow'
           : DONE_KEY[command];
-      setNotice({ tone: 'success', text: t(key, { number: answer.visit?.number ?? '' }) });
+      const done = t(key, { number: answer.visit?.number ?? '' });
+      setNotice({
+        tone: 'success',
+        text: raced ? (
+          <>
+            <span>{done}</span> <span>{t('queue.done.raced', raced)}</span>
+          </>
+        ) : (
+          done
+        ),
+      });
+      setUndo(answer.undo ?? null);
     } catch (failure) {
-      setNotice({ tone: 'error', text: t(queueErrorKey(failure)) });
+      setNotice({ tone: queueNoticeTone(failure), text: t(queueErrorKey(failure)) });
     } finally {
       await reload();
       setBusy(false);
@@ -124,6 +164,7 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
     localizedText(s.name, s.name_fr, locale);
   const line = waitingLine(today.visits);
   const held = heldVisit(today, counter);
+  const noShows = todaysNoShows(today.visits);
 
   return (
     <div className="queue">
@@ -186,8 +227,6 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
         ) : null}
       </section>
 
-      <FormNotice notice={notice} />
-
       {counter ? (
         <HeldPanel
           counter={counter}
@@ -202,10 +241,37 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
         />
       ) : null}
 
+      {/* Below the buttons, so that a notice appearing never moves them under a finger. */}
+      <FormNotice notice={notice}>
+        {undo && counter ? (
+          <UndoButton
+            key={undo.until}
+            undo={undo}
+            busy={busy}
+            onUndo={() => void act('undo', () => undoLast(counter.counter_id))}
+            onExpired={() => setUndo(null)}
+          />
+        ) : null}
+      </FormNotice>
+
       <section className="panel" aria-labelledby={`${pickId}-line`}>
         <h2 id={`${pickId}-line`}>{t('queue.line.title', { n: line.length })}</h2>
         <QueueLine visits={line} timeZone={today.organization.time_zone} counter={counter} />
       </section>
+
+      {noShows.length > 0 ? (
+        <section className="panel" aria-labelledby={`${pickId}-noshows`}>
+          <h2 id={`${pickId}-noshows`}>{t('queue.noShows.title', { n: noShows.length })}</h2>
+          <NoShowList
+            visits={noShows}
+            timeZone={today.organization.time_zone}
+            busy={busy}
+            onPutBack={(v) =>
+              void act('back', async () => ({ visit: (await putBackInLine(v.visit_id)).visit }))
+            }
+          />
+        </section>
+      ) : null}
 
       <section className="panel" aria-labelledby={`${pickId}-walkin`}>
         <h2 id={`${pickId}-walkin`}>{t('queue.walkIn.title')}</h2>
@@ -213,6 +279,7 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
           services={today.services}
           preferred={counter?.service_ids ?? []}
           onAdded={() => reload()}
+          clearKey={acts}
         />
       </section>
     </div>
@@ -265,149 +332,5 @@ function CounterState(props: {
         ) : null}
       </div>
     </div>
-  );
-}
-
-/** The visit the counter holds, big, with what can be done to it; or Call next (exported for its test). */
-export function HeldPanel(props: {
-  counter: Counter;
-  visit: QueueVisit | null;
-  today: QueueTodayResponse;
-  waiting: number;
-  busy: boolean;
-  onCommand: (c: CounterCommand) => void;
-  onTransfer: (serviceId: string) => void;
-}) {
-  const { t, locale } = useI18n();
-  const { counter, visit, today, busy } = props;
-  const transferId = useId();
-  const [target, setTarget] = useState('');
-  const open = counter.state === 'open';
-  const serving = visit?.state === 'serving';
-  const called = visit?.state === 'called';
-  const callNext = (
-    <button
-      type="button"
-      className="btn btn--primary btn--lg queue-held__call"
-      // Call next while serving finishes the visit first (the server's rule); while a
-      // called visitor is still expected, the clerk must Start, Recall or mark them first.
-      disabled={busy || !open || called}
-      onClick={() => props.onCommand('call-next')}
-    >
-      {t('queue.act.callNext')}
-    </button>
-  );
-
-  if (!visit) {
-    return (
-      <section className="panel queue-held queue-held--idle" aria-label={t('queue.held.label')}>
-        <p className="queue-held__idle">
-          {open ? t('queue.held.idle', { n: props.waiting }) : t('queue.held.notOpen')}
-        </p>
-        {callNext}
-      </section>
-    );
-  }
-
-  const targets = transferTargets(today.services, visit);
-  const settings = today.settings;
-  return (
-    <section
-      className={`panel queue-held queue-held--${visit.state}`}
-      aria-label={t('queue.held.label')}
-      data-testid="held-visit"
-    >
-      <div className="queue-held__top">
-        <VisitNumber number={visit.number} big />
-        <div className="queue-held__who">
-          <p className="queue-held__name">{visit.customer_name}</p>
-          <p className="queue-held__service">
-            {localizedText(visit.service_name, visit.service_name_fr, locale)}
-          </p>
-          <p>
-            <VisitState state={visit.state} />
-            {visit.recalls > 0 ? (
-              <span className="queue-held__recalls">
-                {' '}
-                {t('queue.held.recalls', { n: visit.recalls, max: settings.max_recalls })}
-              </span>
-            ) : null}
-          </p>
-        </div>
-      </div>
-      <div className="queue-held__acts">
-        {called ? (
-          <>
-            <button
-              type="button"
-              className="btn btn--primary btn--lg"
-              disabled={busy}
-              onClick={() => props.onCommand('start')}
-            >
-              {t('queue.act.start')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={busy}
-              onClick={() => props.onCommand('recall')}
-            >
-              {t('queue.act.recall')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary btn--danger-text"
-              disabled={busy}
-              onClick={() => props.onCommand('no-show')}
-            >
-              {t('queue.act.noShow')}
-            </button>
-          </>
-        ) : null}
-        {serving ? (
-          <>
-            <button
-              type="button"
-              className="btn btn--primary btn--lg"
-              disabled={busy}
-              onClick={() => props.onCommand('done')}
-            >
-              {t('queue.act.done')}
-            </button>
-            {callNext}
-          </>
-        ) : null}
-      </div>
-      {targets.length > 0 ? (
-        <form
-          className="queue-transfer"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (target) props.onTransfer(target);
-          }}
-        >
-          <label htmlFor={transferId}>{t('queue.act.transferTo')}</label>
-          <div className="queue-transfer__row">
-            <select
-              id={transferId}
-              className="input"
-              value={target}
-              onChange={(event) => setTarget(event.target.value)}
-              required
-            >
-              <option value="">{t('queue.act.transferChoose')}</option>
-              {targets.map((s) => (
-                <option key={s.service_id} value={s.service_id}>
-                  {localizedText(s.name, s.name_fr, locale)}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="btn btn--secondary" disabled={busy || !target}>
-              {t('queue.act.transfer')}
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </section>
   );
 }

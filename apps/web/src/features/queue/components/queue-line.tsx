@@ -1,28 +1,72 @@
 import type { Counter, QueueVisit } from '@qless/contract';
 import { localizedText } from '@qless/contract/core';
 import { useI18n } from '../../../i18n/i18n';
-import { clockTime } from '../lib/queue-view';
+import { ordinal } from '../../../lib/ordinal';
+import { clockTime, counterLine } from '../lib/queue-view';
 import { VisitNumber, WaitText } from './visit-parts';
 
 /**
- * The waiting visits in calling order: number, name, service, booked or walk-in (with the
- * slot's time), place in its service's line and the wait. Those this counter does not serve
- * are dimmed, not hidden: the clerk sees the whole hall.
+ * The waiting visits (issue 30 item 4): first those this counter calls, in the order it calls
+ * them ("1st for you", "2nd for you": who comes to this desk next), then the other services'
+ * visitors, dimmed, each with the place in its own service's line. With no counter picked,
+ * the whole line in calling order with each service's place.
  */
 export function QueueLine(props: {
   visits: readonly QueueVisit[];
   timeZone: string;
   counter: Counter | null;
 }) {
-  const { t, locale, intlLocale } = useI18n();
+  const { t } = useI18n();
   if (props.visits.length === 0) return <p className="empty-state">{t('queue.line.empty')}</p>;
-  const served = props.counter ? new Set(props.counter.service_ids) : null;
+  const { mine, others } = counterLine(props.visits, props.counter);
+  if (!props.counter) {
+    return (
+      <div data-testid="queue-line">
+        <Rows visits={others} timeZone={props.timeZone} mine={false} />
+      </div>
+    );
+  }
   return (
-    <ol className="queue-line" data-testid="queue-line">
-      {props.visits.map((v) => {
-        const other = served !== null && !served.has(v.service_id);
+    <div data-testid="queue-line">
+      <h3 className="queue-line__title">{t('queue.line.mine')}</h3>
+      {mine.length > 0 ? (
+        <Rows visits={mine} timeZone={props.timeZone} mine testId="queue-line-mine" />
+      ) : (
+        <p className="empty-state" role="status">
+          {t('queue.line.mineEmpty')}
+        </p>
+      )}
+      {others.length > 0 ? (
+        <>
+          <h3 className="queue-line__title">{t('queue.line.others')}</h3>
+          <Rows visits={others} timeZone={props.timeZone} mine={false} testId="queue-line-others" />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Rows(props: {
+  visits: readonly QueueVisit[];
+  timeZone: string;
+  /** This counter's own order: the place is the rank in it. */
+  mine: boolean;
+  testId?: string;
+}) {
+  const { t, locale, intlLocale } = useI18n();
+  return (
+    <ol className="queue-line" data-testid={props.testId}>
+      {props.visits.map((v, index) => {
+        const place = props.mine
+          ? t('queue.line.minePlace', { ordinal: ordinal(index + 1, locale) })
+          : v.position !== null
+            ? t('queue.line.position', { ordinal: ordinal(v.position, locale) })
+            : null;
         return (
-          <li key={v.visit_id} className={other ? 'queue-row queue-row--other' : 'queue-row'}>
+          <li
+            key={v.visit_id}
+            className={props.mine ? 'queue-row queue-row--mine' : 'queue-row queue-row--other'}
+          >
             <VisitNumber number={v.number} />
             <div className="queue-row__main">
               <p className="queue-row__name">{v.customer_name}</p>
@@ -37,11 +81,7 @@ export function QueueLine(props: {
               </p>
             </div>
             <div className="queue-row__wait">
-              {v.position !== null ? (
-                <span className="queue-row__position">
-                  {t('queue.line.position', { n: v.position })}
-                </span>
-              ) : null}
+              {place ? <span className="queue-row__position">{place}</span> : null}
               <WaitText estimate={v.estimate} />
             </div>
           </li>

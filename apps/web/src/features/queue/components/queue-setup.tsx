@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { saveQueueSettings, setServiceLetter } from '../api/queue-api';
 import { queueErrorKey } from '../lib/queue-errors';
-import { parseSettings } from '../lib/setup-forms';
+import { parseSettings, TRANSFER_PLACES } from '../lib/setup-forms';
 import { useQueueToday } from '../lib/use-queue-today';
 import { BoardsEditor } from './boards-editor';
 import { CountersEditor } from './counters-editor';
@@ -68,6 +68,12 @@ export function QueueSetup(props: { organizationId: string; counterHref: string 
   );
 }
 
+/** How each choice of a transfer's place reads in Queue setup (decision 118). */
+const TRANSFER_PLACE_KEY = {
+  arrival: 'queueSetup.settings.transferArrival',
+  front: 'queueSetup.settings.transferFront',
+} as const;
+
 interface SettingsState {
   notice: Notice | null;
   invalid: boolean;
@@ -99,7 +105,7 @@ function SettingsForm(props: { settings: QueueSettings; onSaved: () => Promise<v
     { notice: null, invalid: false },
   );
   const number = (
-    name: keyof QueueSettings,
+    name: Exclude<keyof QueueSettings, 'join_enabled' | 'transfer_place'>,
     label: string,
     min: number,
     max: number,
@@ -156,6 +162,20 @@ function SettingsForm(props: { settings: QueueSettings; onSaved: () => Promise<v
           <input type="checkbox" name="join_enabled" defaultChecked={settings.join_enabled} />
           <span>{t('queueSetup.settings.join')}</span>
         </label>
+        <fieldset className="queue-setup__choice" data-testid="transfer-place">
+          <legend>{t('queueSetup.settings.transferPlace')}</legend>
+          {TRANSFER_PLACES.map((place) => (
+            <label key={place} className="queue-check">
+              <input
+                type="radio"
+                name="transfer_place"
+                value={place}
+                defaultChecked={settings.transfer_place === place}
+              />
+              <span>{t(TRANSFER_PLACE_KEY[place])}</span>
+            </label>
+          ))}
+        </fieldset>
         <FormNotice notice={form.state.notice} />
         <SubmitButton
           busy={form.pending}

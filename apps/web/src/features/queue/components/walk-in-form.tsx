@@ -1,5 +1,6 @@
 import type { CustomerLocale, QueueTodayResponse } from '@qless/contract';
 import { localizedText, normalizeCameroonMobile } from '@qless/contract/core';
+import { useRef, useState } from 'react';
 import { InputField, SelectField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
 import { formText, useFormAction } from '../../../components/form/use-form-action';
@@ -31,8 +32,14 @@ export function WalkInForm(props: {
   /** The services of the clerk's counter come first in the list. */
   preferred: readonly string[];
   onAdded: () => Promise<void>;
+  /** Changes with each act of the clerk elsewhere: the last answer here is then cleared. */
+  clearKey?: number;
 }) {
   const { t, locale } = useI18n();
+  // The clearKey the shown answer belongs to: "has number C-002" goes with the next act.
+  const latestKey = useRef(props.clearKey ?? 0);
+  latestKey.current = props.clearKey ?? 0;
+  const [answeredAt, setAnsweredAt] = useState(latestKey.current);
   const ordered = [...props.services].sort(
     (a, b) =>
       Number(props.preferred.includes(b.service_id)) -
@@ -58,6 +65,7 @@ export function WalkInForm(props: {
           ...(phone ? { phone } : {}),
           locale: (formText(data, 'locale') || locale) as CustomerLocale,
         });
+        setAnsweredAt(latestKey.current);
         element.reset();
         // The next person in front of the desk: straight to their name.
         element.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
@@ -76,6 +84,7 @@ export function WalkInForm(props: {
           const field = FIELD_OF_CODE[p.code];
           if (field) errors[field] = queueErrorKey(new ApiError(400, p.code, ''));
         }
+        setAnsweredAt(latestKey.current);
         return { notice: { tone: 'error', text: t(queueErrorKey(failure)) }, errors };
       }
     },
@@ -124,7 +133,7 @@ export function WalkInForm(props: {
         <option value="fr">Français</option>
         <option value="en">English</option>
       </SelectField>
-      <FormNotice notice={form.state.notice} />
+      <FormNotice notice={answeredAt === (props.clearKey ?? 0) ? form.state.notice : null} />
       <SubmitButton
         busy={form.pending}
         label={t('queue.walkIn.submit')}

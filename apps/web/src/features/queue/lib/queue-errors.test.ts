@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../i18n/en';
 import { fr } from '../../../i18n/fr';
 import { ApiError } from '../../../lib/api-client';
-import { queueErrorKey } from './queue-errors';
+import { queueErrorKey, queueNoticeTone } from './queue-errors';
 
 const REFUSALS: ErrorCode[] = [
   'COUNTER_BUSY',
@@ -14,6 +14,8 @@ const REFUSALS: ErrorCode[] = [
   'SERVICE_NOT_AT_COUNTER',
   'QUEUE_CLOSED',
   'QUEUE_FULL',
+  'NO_SHOW_TOO_EARLY',
+  'NOTHING_TO_UNDO',
 ];
 
 describe('the queue’s refusals, in words', () => {
@@ -34,5 +36,27 @@ describe('the queue’s refusals, in words', () => {
     expect(queueErrorKey(new ApiError(0, null, 'Network error'))).toBe('error.network');
     expect(queueErrorKey(new ApiError(403, 'FORBIDDEN', 'x'))).toBe('error.FORBIDDEN');
     expect(queueErrorKey(new Error('boom'))).toBe('error.generic');
+  });
+});
+
+describe('the tone of a queue answer (issue 30 item 4)', () => {
+  it('says the queue’s normal states neutrally: nobody waiting, lost a race, too early, too late', () => {
+    for (const code of [
+      'QUEUE_EMPTY',
+      'COUNTER_BUSY',
+      'COUNTER_IDLE',
+      'VISIT_NOT_ACTIONABLE',
+      'NO_SHOW_TOO_EARLY',
+      'NOTHING_TO_UNDO',
+    ] as const) {
+      expect(queueNoticeTone(new ApiError(409, code, 'x')), code).toBe('info');
+    }
+  });
+
+  it('keeps failures in red: the network, a refusal of rights, the unknown', () => {
+    expect(queueNoticeTone(new ApiError(0, null, 'Network error'))).toBe('error');
+    expect(queueNoticeTone(new ApiError(403, 'FORBIDDEN', 'x'))).toBe('error');
+    expect(queueNoticeTone(new ApiError(409, 'COUNTER_CLOSED', 'x'))).toBe('error');
+    expect(queueNoticeTone(new Error('boom'))).toBe('error');
   });
 });

@@ -20,7 +20,28 @@ const QUEUE_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   INVALID_COUNTER: 'queue.error.INVALID_COUNTER',
   INVALID_QUEUE_SETTINGS: 'queue.error.INVALID_QUEUE_SETTINGS',
   BOARD_NOT_FOUND: 'queue.error.BOARD_NOT_FOUND',
+  NO_SHOW_TOO_EARLY: 'queue.error.NO_SHOW_TOO_EARLY',
+  NOTHING_TO_UNDO: 'queue.error.NOTHING_TO_UNDO',
 };
+
+/**
+ * Answers that are the queue's normal life, not failures (issue 30 item 4): nobody waiting,
+ * another counter was quicker, the undo window passed. Said neutrally, never in red.
+ */
+const NORMAL: ReadonlySet<string> = new Set([
+  'QUEUE_EMPTY',
+  'COUNTER_BUSY',
+  'COUNTER_IDLE',
+  'VISIT_NOT_ACTIONABLE',
+  'VISIT_NOT_FOUND',
+  'NO_SHOW_TOO_EARLY',
+  'NOTHING_TO_UNDO',
+]);
+
+/** The tone of a failed queue call's notice: neutral for the queue's normal states. */
+export function queueNoticeTone(error: unknown): 'info' | 'error' {
+  return error instanceof ApiError && error.code && NORMAL.has(error.code) ? 'info' : 'error';
+}
 
 /** The message for a failed queue call: the queue's words first, then the app's. */
 export function queueErrorKey(error: unknown): MessageKey {

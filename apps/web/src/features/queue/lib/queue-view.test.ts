@@ -3,8 +3,12 @@ import { counter, queueToday, SERVICES, visit } from './queue-fixtures';
 import {
   clockTime,
   counterById,
+  counterLine,
   heldVisit,
   minutesRange,
+  noShowGate,
+  racedFor,
+  todaysNoShows,
   transferTargets,
   waitingFor,
   waitingLine,
@@ -60,5 +64,40 @@ describe('the counter screen’s reading of the queue', () => {
     // 08:30 UTC is 09:30 in Douala (UTC+1).
     expect(clockTime('2026-03-16T08:30:00.000Z', 'Africa/Douala', 'fr-CM')).toBe('09:30');
     expect(clockTime('not a date', 'Africa/Douala', 'fr-CM')).toBe('');
+  });
+});
+
+describe('the counter’s own reading (issue 30)', () => {
+  const line = [
+    visit({ visit_id: 'l1', number: 'B-001', service_id: 's-loan', position: 1 }),
+    visit({ visit_id: 'c1', number: 'A-002', position: 1 }),
+    visit({ visit_id: 'c2', number: 'A-003', position: 2 }),
+  ];
+
+  it('puts this counter’s visitors first, in calling order; everyone is "other" with no counter', () => {
+    const { mine, others } = counterLine(line, counter());
+    expect(mine.map((v) => v.number)).toEqual(['A-002', 'A-003']);
+    expect(others.map((v) => v.number)).toEqual(['B-001']);
+    expect(counterLine(line, null).mine).toEqual([]);
+  });
+
+  it('offers No-show only to a called visitor recalled as often as set', () => {
+    expect(noShowGate({ state: 'called', recalls: 1 }, 2)).toEqual({ allowed: false, left: 1 });
+    expect(noShowGate({ state: 'called', recalls: 2 }, 2)).toEqual({ allowed: true, left: 0 });
+    expect(noShowGate({ state: 'called', recalls: 0 }, 0).allowed).toBe(true);
+    expect(noShowGate({ state: 'serving', recalls: 2 }, 2).allowed).toBe(false);
+  });
+
+  it('says a lost race: the first one shown was called elsewhere', () => {
+    const [, a2, a3] = line;
+    expect(racedFor('call-next', a2, a3 ?? null)).toEqual({ expected: 'A-002', number: 'A-003' });
+    expect(racedFor('call-next', a2, a2 ?? null)).toBeNull();
+    expect(racedFor('recall', a2, a3 ?? null)).toBeNull();
+    expect(racedFor('call-next', null, a3 ?? null)).toBeNull();
+  });
+
+  it('lists today’s no-shows', () => {
+    const all = [...line, visit({ visit_id: 'n', number: 'A-001', state: 'no_show' })];
+    expect(todaysNoShows(all).map((v) => v.number)).toEqual(['A-001']);
   });
 });

@@ -38,6 +38,56 @@ export function waitingFor(line: readonly QueueVisit[], counter: Counter | null)
   return line.filter((v) => served.has(v.service_id)).length;
 }
 
+/**
+ * The line as this counter sees it (issue 30 item 4): first the visits it calls, in the
+ * order it calls them (the server's calling order filtered to its services), then the rest.
+ * With no counter picked, everyone is "other" (each shows the place in its service's line).
+ */
+export function counterLine(
+  line: readonly QueueVisit[],
+  counter: Counter | null,
+): { mine: QueueVisit[]; others: QueueVisit[] } {
+  if (!counter) return { mine: [], others: [...line] };
+  const served = new Set(counter.service_ids);
+  return {
+    mine: line.filter((v) => served.has(v.service_id)),
+    others: line.filter((v) => !served.has(v.service_id)),
+  };
+}
+
+/**
+ * When Call next called someone else than the one the screen showed first for this counter
+ * (another counter took them meanwhile): both numbers, for a word beside "A-003 called";
+ * null otherwise.
+ */
+export function racedFor(
+  command: string,
+  expected: Pick<QueueVisit, 'visit_id' | 'number'> | null | undefined,
+  called: Pick<QueueVisit, 'visit_id' | 'number'> | null,
+): { expected: string; number: string } | null {
+  if (command !== 'call-next' || !expected || !called) return null;
+  return expected.visit_id === called.visit_id
+    ? null
+    : { expected: expected.number, number: called.number };
+}
+
+/**
+ * Whether No-show may be pressed for a called visitor (the server's rule, decision 118): once
+ * recalled as many times as the organization set. `left`: recalls still to make.
+ */
+export function noShowGate(
+  visit: Pick<QueueVisit, 'state' | 'recalls'>,
+  maxRecalls: number,
+): { allowed: boolean; left: number } {
+  const left = Math.max(0, maxRecalls - visit.recalls);
+  return { allowed: visit.state === 'called' && left === 0, left };
+}
+
+/** Today's no-shows (the staff can put one back in line), latest first as the server lists. */
+export function todaysNoShows(visits: readonly QueueVisit[]): QueueVisit[] {
+  return visits.filter((v) => v.state === 'no_show');
+}
+
 /** The services a held visit can be sent to: every other service of the organization. */
 export function transferTargets<S extends { service_id: string }>(
   services: readonly S[],

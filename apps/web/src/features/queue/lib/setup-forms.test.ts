@@ -22,8 +22,18 @@ describe('the setup forms', () => {
       notify_position: 3,
       max_recalls: 2,
       join_enabled: true,
+      transfer_place: 'arrival',
     });
     expect(parseSettings(form(GOOD))?.join_enabled).toBe(false);
+  });
+
+  it('reads where a transfer stands: by arrival unless "front" is chosen', () => {
+    expect(parseSettings(form([...GOOD, ['transfer_place', 'front']]))?.transfer_place).toBe(
+      'front',
+    );
+    expect(parseSettings(form([...GOOD, ['transfer_place', 'back']]))?.transfer_place).toBe(
+      'arrival',
+    );
   });
 
   it('refuses a rule out of its bounds, blank or not whole', () => {

@@ -1,6 +1,12 @@
-import type { QueueSettings } from '@qless/contract';
+import type { QueueSettings, TransferPlace } from '@qless/contract';
 
-const LIMITS: Record<Exclude<keyof QueueSettings, 'join_enabled'>, [number, number]> = {
+/** The contract's choices (types only from the contract here: its zod stays off this chunk). */
+export const TRANSFER_PLACES = ['arrival', 'front'] as const satisfies readonly TransferPlace[];
+
+const LIMITS: Record<
+  Exclude<keyof QueueSettings, 'join_enabled' | 'transfer_place'>,
+  [number, number]
+> = {
   grace_early_minutes: [0, 240],
   grace_late_minutes: [0, 120],
   notify_position: [1, 20],
@@ -26,7 +32,13 @@ export function parseSettings(data: FormData): QueueSettings | null {
     notify_position: numbers.notify_position ?? 1,
     max_recalls: numbers.max_recalls ?? 0,
     join_enabled: data.get('join_enabled') === 'on',
+    transfer_place: transferPlace(data.get('transfer_place')),
   };
+}
+
+/** Where a transfer stands in the new line; by original arrival unless "front" was chosen. */
+function transferPlace(raw: FormDataEntryValue | null): TransferPlace {
+  return TRANSFER_PLACES.find((p) => p === raw) ?? 'arrival';
 }
 
 /** A counter form's name and ticked services, or what is missing. */

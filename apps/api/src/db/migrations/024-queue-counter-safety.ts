@@ -1,0 +1,23 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The counter a branch can trust (issue 30, decision 118):
+ * - organizations.queue_transfer_place: where a transferred visitor stands in the new line:
+ *   'arrival' (by their first arrival in the branch, the default) or 'front' (first).
+ * - visits.place_at: the instant that orders a visit among first-come visitors when it is
+ *   not the moment it entered this line (a transfer by arrival keeps the first arrival).
+ *   queued_at stays the moment it entered this line, so waits per line stay measured apart.
+ * - visits.ahead: a transfer sent to the front of its new line (ahead of everyone but earlier
+ *   such transfers).
+ */
+const statements = [
+  `alter table organizations add column queue_transfer_place text not null default 'arrival'
+     constraint organizations_queue_transfer_place_ck
+     check (queue_transfer_place in ('arrival', 'front'))`,
+  `alter table visits add column place_at timestamptz`,
+  `alter table visits add column ahead boolean not null default false`,
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}

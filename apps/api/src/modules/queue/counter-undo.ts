@@ -1,0 +1,178 @@
+/**
+ * Taking back a counter's mistake (issue 30 item 1, decision 118):
+ * - Undo: the counter's last call, no-show, done or transfer is reverted while it is still
+ *   the counter's latest transition and the visit's, within UNDO_WINDOW_SECONDS; otherwise
+ *   409 NOTHING_TO_UNDO. The undo is a visit event of its own ('undone_<kind>').
+ * - A no-show comes back (the visitor was at the toilet): no_show → waiting keeping the
+ *   original queued time, so the order rule puts them back at their old place ('returned').
+ */
+import { type CounterActionResponse, type QueueVisit, UNDO_WINDOW_SECONDS } from '@qless/contract';
+import type { Db, VisitRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
+import { todayOf } from '../tickets/ticket-check.js';
+import { counterOf, notActionable, settle } from './counter-actions.js';
+import { counterView, findCounter } from './counters.repository.js';
+import type { QueueServiceDeps } from './queue.service.js';
+import { counterOfDay, visitView } from './queue-views.js';
+import {
+  findVisit,
+  heldBy,
+  inTransaction,
+  lockQueue,
+  transitionVisit,
+} from './visits.repository.js';
+
+/** The transitions a counter may take back, by the kind of their event. */
+const UNDOABLE = ['called', 'no_show', 'no_show_after_recalls', 'done', 'transferred_out'];
+
+const nothing = (message: string) => new AppError(409, 'NOTHING_TO_UNDO', message);
+
+/** The latest event of a visit, or of a counter (by id: events are numbered in order). */
+function latestEvent(db: Db, by: { visitId?: string; counterId?: string }) {
+  let q = db
+    .selectFrom('visit_events')
+    .select(['id', 'visit_id', 'kind', 'from_state', 'to_state', 'at'])
+    .orderBy('id', 'desc')
+    .limit(1);
+  if (by.visitId) q = q.where('visit_id', '=', by.visitId);
+  if (by.counterId) q = q.where('counter_id', '=', by.counterId);
+  return q.executeTakeFirst();
+}
+
+export async function undoLast(
+  deps: QueueServiceDeps,
+  auth: AuthContext,
+  counterId: string,
+): Promise<CounterActionResponse> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (trx) => {
+    const counter = await counterOf(trx, auth, counterId);
+    const orgId = counter.organization_id;
+    await lockQueue(trx, orgId);
+    const last = await latestEvent(trx, { counterId });
+    if (!last || !UNDOABLE.includes(last.kind)) {
+      throw nothing('This counter has nothing to undo.');
+    }
+    if (now.getTime() - last.at.getTime() > UNDO_WINDOW_SECONDS * 1000) {
+      throw nothing(`Too late to undo: only within ${UNDO_WINDOW_SECONDS} seconds.`);
+    }
+    const visit = await findVisit(trx, last.visit_id);
+    const latestOfVisit = await latestEvent(trx, { visitId: last.visit_id });
+    if (!visit || latestOfVisit?.id !== last.id || visit.state !== last.to_state) {
+      throw nothing('This visitor moved since: nothing to undo.');
+    }
+    const from = last.from_state;
+    if (!from) throw nothing('This counter has nothing to undo.');
+    const byUser = auth.user.id;
+    const kind = `undone_${last.kind}`;
+    let touched: VisitRow | null = null;
+    if (last.kind === 'called') {
+      touched = await transitionVisit(
+        trx,
+        visit,
+        {
+          from: ['called'],
+          to: 'waiting',
+          kind,
+          set: { counter_id: null, called_at: null },
+          counterId,
+          byUser,
+        },
+        now,
+      );
+    } else {
+      // No-show, done and transfer gave the counter back: it takes the visit again, unless it
+      // holds someone else now.
+      if (await heldBy(trx, counterId)) {
+        throw nothing('This counter holds another visitor now: nothing to undo.');
+      }
+      if (last.kind === 'transferred_out') await dropSuccessor(trx, visit);
+      touched = await transitionVisit(
+        trx,
+        visit,
+        {
+          from: [visit.state],
+          to: from,
+          kind,
+          set: { ended_at: null, counter_id: counterId },
+          counterId,
+          byUser,
+        },
+        now,
+      );
+    }
+    if (!touched) throw nothing('This visitor moved since: nothing to undo.');
+    const day = await settle(trx, orgId, now, deps.turns);
+    const row = (await findCounter(trx, counterId)) ?? counter;
+    return {
+      counter: counterOfDay(day, counterId) ?? (await counterView(trx, row)),
+      visit: await visitView(trx, day, (await findVisit(trx, touched.id)) ?? touched),
+      undo: null,
+    };
+  });
+}
+
+/**
+ * The visit a transfer made, removed while nothing happened to it yet (it only waited): its
+ * one 'transferred_in' event with it. The visitor's links name the first visit of the chain,
+ * so none pointed at it.
+ */
+async function dropSuccessor(trx: Db, visit: VisitRow): Promise<void> {
+  const next = await trx
+    .selectFrom('visits')
+    .select(['id', 'state'])
+    .where('transferred_from', '=', visit.id)
+    .executeTakeFirst();
+  if (!next) return;
+  const events = await trx
+    .selectFrom('visit_events')
+    .select('kind')
+    .where('visit_id', '=', next.id)
+    .execute();
+  if (next.state !== 'waiting' || events.some((e) => e.kind !== 'transferred_in')) {
+    throw nothing('The transferred visitor was called meanwhile: nothing to undo.');
+  }
+  await trx.deleteFrom('visit_events').where('visit_id', '=', next.id).execute();
+  await trx.deleteFrom('visits').where('id', '=', next.id).execute();
+}
+
+/** A no-show of today back in line at the place they had (their queued time is kept). */
+export async function putNoShowBack(
+  deps: QueueServiceDeps,
+  auth: AuthContext,
+  visitId: string,
+): Promise<QueueVisit> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (trx) => {
+    const found = await findVisit(trx, visitId);
+    if (!found) throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
+    assertOrganizationAccess(auth, found.organization_id);
+    await lockQueue(trx, found.organization_id);
+    const visit = (await findVisit(trx, visitId)) ?? found;
+    const org = await trx
+      .selectFrom('organizations')
+      .select('time_zone')
+      .where('id', '=', visit.organization_id)
+      .executeTakeFirstOrThrow();
+    if (visit.state !== 'no_show' || visit.visit_date !== todayOf(org, now)) {
+      throw notActionable('Only a no-show of today can be put back in line.');
+    }
+    const back = await transitionVisit(
+      trx,
+      visit,
+      {
+        from: ['no_show'],
+        to: 'waiting',
+        kind: 'returned',
+        set: { counter_id: null, called_at: null, ended_at: null, recalls: 0 },
+        counterId: null,
+        byUser: auth.user.id,
+      },
+      now,
+    );
+    if (!back) throw notActionable('This visitor moved meanwhile.');
+    const day = await settle(trx, visit.organization_id, now, deps.turns);
+    return visitView(trx, day, (await findVisit(trx, visitId)) ?? back);
+  });
+}
