@@ -85,6 +85,10 @@ export async function takeCounter(clerk: Clerk, name: string, locale: ClerkLocal
 export async function mainSpot(page: Page): Promise<{ x: number; y: number }> {
   const main = page.locator('[data-slot="main"]:not([disabled])');
   await main.waitFor();
+  // In the middle of the screen: scrolled to the top, the sticky site header covers it.
+  await main.evaluate((el) =>
+    (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+  );
   const box = await main.boundingBox();
   if (!box) throw new Error('no main button');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
