@@ -28,6 +28,7 @@ export const BOTH_ENGINES = [
   'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
   'queue-race', // twenty counters calling at once (the queue lock)
   'queue-turn',
+  'queue-turn-held', // no estimate with no counter open; leaving the line (under the queue lock)
   'read-cache',
   'reconciler-backlog',
   'self-service-races',

@@ -303,7 +303,7 @@ describe('entering the queue', () => {
       expect(length, m.text_body ?? '').not.toBeNull();
       expect(length ?? 999).toBeLessThanOrEqual(160);
       expect(m.text_body).toMatch(
-        /http:\/\/qless\.test\/visit\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{22}$/,
+        /http:\/\/qless\.test\/visit\/[0-9a-f-]{36}#k=[A-Za-z0-9_-]{22}$/,
       );
       expect(m.dedupe_key).toMatch(/^visit:[0-9a-f-]{36}:(near|called)$/);
     }

@@ -9,6 +9,7 @@ import {
   idSchema,
   organizationScopeQuerySchema,
   visitKeyQuerySchema,
+  visitLeaveRequestSchema,
   visitTurnResponseSchema,
   withFieldCodes,
 } from '@qless/contract';
@@ -229,6 +230,23 @@ export function queueLiveRoutes(
         const turn = await readVisitTurn(db, await hub.dayOf(visit.organization_id), visit.id);
         if (!turn) throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
         return { turn };
+      },
+    );
+
+    app.post(
+      '/visits/:visitId/leave',
+      {
+        config: { touchesCatalog: false },
+        schema: {
+          params: visitParams,
+          body: visitLeaveRequestSchema,
+          response: { 200: visitTurnResponseSchema, ...errorResponses(400, 403, 404, 409, 415) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const visit = await authorizeVisit(req.params.visitId, req.body.key);
+        return { turn: await app.queue.leave(visit.id) };
       },
     );
 

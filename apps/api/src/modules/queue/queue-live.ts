@@ -6,7 +6,7 @@
 import type { BoardSnapshot, VisitTurn } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { estimateFor, loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
+import { estimateFor, loadQueueDay, type QueueDay, servedNow, visitNumber } from './queue-day.js';
 
 /** The board's last call: the latest event that put a visit in 'called' (a call or a recall). */
 export type LastCall = BoardSnapshot['last_call'];
@@ -125,6 +125,7 @@ export function visitTurn(day: QueueDay, visit: VisitRow, followedId: string): V
     service_name_fr: service?.name_fr ?? null,
     position: waiting ? (day.positions.get(visit.id) ?? null) : null,
     estimate: waiting ? estimateFor(day, visit) : null,
+    counters_open: servedNow(day, visit.service_id),
     counter_name: counter,
     called_at: visit.called_at?.toISOString() ?? null,
     recalls: visit.recalls,

@@ -15,6 +15,7 @@ import {
   type QueueSettings,
   type QueueTodayResponse,
   type QueueVisit,
+  type VisitTurn,
   zonedInstant,
   zonedNow,
 } from '@qless/contract';
@@ -39,8 +40,9 @@ import {
   setCounterState,
   updateCounter,
 } from './counters.repository.js';
-import { estimateForNewcomer, loadQueueDay, type QueueDay } from './queue-day.js';
+import { estimateForNewcomer, loadQueueDay, type QueueDay, servedNow } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
+import { leaveLine } from './queue-leave.js';
 import { nextForCounter } from './queue-order.js';
 import { counterOfDay, visitTurn, visitView, visitViews } from './queue-views.js';
 import type { TurnMessages } from './turn-messages.js';
@@ -342,6 +344,7 @@ export class QueueService {
             waiting: ahead,
             // Someone joining now: the line played forward with them last (decision 020).
             estimate: estimateForNewcomer(day, s.id),
+            counters_open: servedNow(day, s.id),
           };
         }),
     };
@@ -403,6 +406,11 @@ export class QueueService {
       const fresh = (await findVisit(trx, visit.id)) ?? visit;
       return { turn: visitTurn(day, fresh), key: this.deps.turns.keyFor(visit.id) };
     });
+  }
+
+  /** The visitor leaves the line from their own page (the route checked the key). */
+  leave(visitId: string): Promise<VisitTurn> {
+    return leaveLine(this.deps.db, visitId, this.now(), this.deps.turns);
   }
 
   // ------------------------------------------------------------------ the admin's
