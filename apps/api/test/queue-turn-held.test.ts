@@ -136,5 +136,23 @@ describe('a turn while no counter can serve, and leaving the line', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('VISIT_NOT_ACTIONABLE');
     expect((await turnOf(id)).state).toBe('serving');
+
+    // The visit-over page links to the feedback page: a token once done, none before.
+    const key = s.app.visitAccess.keyFor(id);
+    const link = () =>
+      q.call('GET', `/visits/${id}/feedbackLink?key=${encodeURIComponent(key)}`, null);
+    expect((await link()).json()).toEqual({ token: null });
+    const other = s.app.visitAccess.keyFor(crypto.randomUUID());
+    expect(
+      (await q.call('GET', `/visits/${id}/feedbackLink?key=${encodeURIComponent(other)}`, null))
+        .statusCode,
+    ).toBe(403);
+    expect((await q.act(ctx.staffA.headers, counter.counter_id, 'done')).statusCode).toBe(200);
+    const answer = await link();
+    expect(answer.statusCode, answer.body).toBe(200);
+    const token = answer.json<{ token: string }>().token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{48}$/);
+    const page = await q.call('GET', `/feedback/${token}`, null);
+    expect(page.statusCode, page.body).toBe(200);
   });
 });

@@ -318,6 +318,14 @@ export const visitLeaveRequestSchema = withFieldCodes(
 );
 export type VisitLeaveRequest = z.input<typeof visitLeaveRequestSchema>;
 
+/**
+ * GET /api/v1/visits/{visitId}/feedbackLink?key=: the token of the feedback page's link
+ * (`/feedback/{token}`) once the visit is done, for the visit-over page; null before, after
+ * its days or for a visit that did not end done.
+ */
+export const visitFeedbackLinkResponseSchema = z.object({ token: z.string().nullable() });
+export type VisitFeedbackLinkResponse = z.infer<typeof visitFeedbackLinkResponseSchema>;
+
 /** PUT /api/v1/queue/services/{serviceId}/letter (admin): the letter of a service's numbers. */
 export const serviceLetterRequestSchema = withFieldCodes(
   z.object({ letter: z.string().regex(/^[A-Z]$/, 'One capital letter, A to Z') }),

@@ -1031,6 +1031,7 @@ export const en = {
   'ticketPage.error.generic': 'Something went wrong. Please try again.',
   'myBookings.title': 'My bookings',
   'myBookings.intro': 'Bookings made on this device.',
+  'myBookings.today': 'Today',
   'myBookings.upcoming': 'Upcoming',
   'myBookings.past': 'Past and cancelled',
   'myBookings.empty':
@@ -1241,6 +1242,7 @@ export const en = {
   'queue.turn.numberLabel': 'Your number',
   'queue.turn.position': 'You are {ordinal}',
   'queue.turn.inLine': 'You are in line',
+  'queue.turn.notOpen': 'Counters are not open yet',
   'queue.turn.soon': 'any moment now',
   'queue.turn.about': 'about {min} min',
   'queue.turn.range': 'about {min}–{max} min',

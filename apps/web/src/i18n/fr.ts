@@ -1072,6 +1072,7 @@ export const fr: Messages = {
   'ticketPage.error.generic': 'Un problème est survenu. Veuillez réessayer.',
   'myBookings.title': 'Mes réservations',
   'myBookings.intro': 'Les réservations faites sur cet appareil.',
+  'myBookings.today': 'Aujourd’hui',
   'myBookings.upcoming': 'À venir',
   'myBookings.past': 'Passées et annulées',
   'myBookings.empty':
@@ -1283,6 +1284,7 @@ export const fr: Messages = {
   'queue.turn.numberLabel': 'Votre numéro',
   'queue.turn.position': 'Vous êtes le {ordinal}',
   'queue.turn.inLine': 'Vous êtes dans la file',
+  'queue.turn.notOpen': 'Les guichets ne sont pas encore ouverts',
   'queue.turn.soon': 'd’un instant à l’autre',
   'queue.turn.about': 'environ {min} min',
   'queue.turn.range': 'environ {min} à {max} min',

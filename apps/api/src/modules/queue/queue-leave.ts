@@ -17,7 +17,7 @@ import { findVisit, inTransaction, lockQueue, transitionVisit } from './visits.r
 const LEAVABLE = ['waiting', 'called'] as const;
 
 /** The visit a transfer chain led to from `visitId` (the key follows a transfer). */
-async function currentOf(trx: Db, visitId: string) {
+export async function currentOf(trx: Db, visitId: string) {
   let visit = await findVisit(trx, visitId);
   for (let hop = 0; visit?.state === 'transferred' && hop < 5; hop++) {
     const next = await trx

@@ -8,6 +8,7 @@ import {
   type ErrorBody,
   idSchema,
   organizationScopeQuerySchema,
+  visitFeedbackLinkResponseSchema,
   visitKeyQuerySchema,
   visitLeaveRequestSchema,
   visitTurnResponseSchema,
@@ -247,6 +248,22 @@ export function queueLiveRoutes(
         reply.header('cache-control', 'no-store');
         const visit = await authorizeVisit(req.params.visitId, req.body.key);
         return { turn: await app.queue.leave(visit.id) };
+      },
+    );
+
+    app.get(
+      '/visits/:visitId/feedbackLink',
+      {
+        schema: {
+          params: visitParams,
+          querystring: visitKeyQuerySchema,
+          response: { 200: visitFeedbackLinkResponseSchema, ...errorResponses(400, 403, 404) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const visit = await authorizeVisit(req.params.visitId, req.query.key);
+        return { token: await app.queue.feedbackToken(visit.id) };
       },
     );
 

@@ -42,7 +42,7 @@ import {
 } from './counters.repository.js';
 import { estimateForNewcomer, loadQueueDay, type QueueDay, servedNow } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
-import { leaveLine } from './queue-leave.js';
+import { currentOf, leaveLine } from './queue-leave.js';
 import { nextForCounter } from './queue-order.js';
 import { counterOfDay, visitTurn, visitView, visitViews } from './queue-views.js';
 import type { TurnMessages } from './turn-messages.js';
@@ -406,6 +406,15 @@ export class QueueService {
       const fresh = (await findVisit(trx, visit.id)) ?? visit;
       return { turn: visitTurn(day, fresh), key: this.deps.turns.keyFor(visit.id) };
     });
+  }
+
+  /**
+   * The feedback link's token of a visit the key opened, once it ended done (where a
+   * transfer led): the visit-over page links to the feedback page with it.
+   */
+  async feedbackToken(visitId: string): Promise<string | null> {
+    const visit = await currentOf(this.deps.db, visitId);
+    return visit ? (this.deps.feedback?.tokenOf(visit, this.now()) ?? null) : null;
   }
 
   /** The visitor leaves the line from their own page (the route checked the key). */

@@ -7,7 +7,7 @@ import { apiPaths } from '../../../lib/api-paths';
 import { type FeedStatus, followFeed } from '../../../lib/live-feed';
 import { getVisitTurn, readTurn } from '../api/queue-public';
 import { chime, unlockAudio, vibrate } from '../lib/sound';
-import { positionText } from '../lib/turn-text';
+import { waitingText } from '../lib/turn-text';
 import './queue.css';
 
 /** A phone on 3G pays for each poll: while the socket is down, one small GET every 20 s. */
@@ -99,9 +99,7 @@ export function turnMessage(
 ): string {
   switch (turn.state) {
     case 'waiting':
-      return turn.position !== null
-        ? positionText(t, locale, turn.position, turn.estimate)
-        : t('queue.turn.inLine');
+      return waitingText(t, locale, turn.position, turn.estimate, turn.counters_open);
     case 'called':
       return turn.counter_name
         ? t('queue.turn.goTo', { counter: unbroken(turn.counter_name) })
