@@ -1306,6 +1306,15 @@ export const fr: Messages = {
   'queue.visit.noKey':
     'Ce lien est incomplet : ouvrez la page depuis le lien reçu quand vous avez rejoint la file.',
   'queue.visit.badKey': 'Ce lien n’ouvre pas ce passage. Adressez-vous à l’accueil.',
+  'queue.visit.leave': 'Quitter la file',
+  'queue.visit.leaveConfirm': 'Quitter la file ? Votre numéro sera perdu.',
+  'queue.visit.leaveYes': 'Oui, quitter',
+  'queue.visit.stay': 'Rester dans la file',
+  'queue.visit.leaveRefused': 'On s’occupe de vous ou votre passage est terminé : dites-le au guichet.',
+  'queue.visit.feedback': 'Donnez votre avis',
+  'queue.visit.keepLink': 'Gardez ce lien pour suivre votre tour sur ce téléphone ou un autre :',
+  'queue.visit.copy': 'Copier le lien',
+  'queue.visit.copied': 'Lien copié',
   'queue.join.title': 'Rejoindre la file',
   'queue.join.lead':
     'Choisissez votre service et laissez votre nom : vous suivez votre tour sur ce téléphone.',
