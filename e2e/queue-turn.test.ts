@@ -109,7 +109,9 @@ async function join(page: Page, name: string, locale: 'en' | 'fr') {
   await page.locator('html[data-live]').waitFor();
   await page.locator(`.join-service:has(input[value="${service.id}"])`).click();
   await page.getByLabel(locale === 'fr' ? 'Votre nom' : 'Your name').fill(name);
-  await page.getByRole('button', { name: locale === 'fr' ? 'Rejoindre la file' : 'Join the queue' }).click();
+  await page
+    .getByRole('button', { name: locale === 'fr' ? 'Rejoindre la file' : 'Join the queue' })
+    .click();
   await page.waitForURL(/\/visit\/[0-9a-f-]{36}$/);
 }
 
@@ -147,7 +149,10 @@ describe('the customer’s turn at 360×740', () => {
     await fr.page.screenshot({ path: `${SHOTS}/visit-no-counter-360-fr.png`, fullPage: true });
 
     // An older link with the key in the query still opens the turn, and drops the key.
-    const [visitId, key] = [link.split('/visit/')[1]?.split('#')[0] ?? '', link.split('#k=')[1] ?? ''];
+    const [visitId, key] = [
+      link.split('/visit/')[1]?.split('#')[0] ?? '',
+      link.split('#k=')[1] ?? '',
+    ];
     const old = await phone('en');
     const opened = await old.page.goto(`${server.origin}/visit/${visitId}?k=${key}`);
     // While such an address is shown, no request of the page carries it in a Referer.
@@ -216,8 +221,10 @@ describe('the customer’s turn at 360×740', () => {
       const turn = p.page.locator('.ticket-page .turn-card');
       await expect
         .poll(() => turn.getByTestId('turn-message').textContent())
-        .toContain(locale === 'fr' ? 'Les guichets ne sont pas encore ouverts' : 'Counters are not open yet');
-      await p.page.evaluate(() => window.scrollTo(0, 0));
+        .toContain(
+          locale === 'fr' ? 'Les guichets ne sont pas encore ouverts' : 'Counters are not open yet',
+        );
+      await p.page.mouse.wheel(0, -2000);
       expect(await aboveFold(p.page, '.ticket-page .turn-card')).toBe(true);
       await p.page.screenshot({ path: `${SHOTS}/ticket-checked-in-360-${locale}.png` });
 

@@ -53,7 +53,11 @@ describe('a turn while no counter can serve, and leaving the line', () => {
     expect(await joinLine(ctx.a.otherServiceId)).toMatchObject({ counters_open: true });
 
     // The counter opens: the held SMS are decided again, once.
-    const open = await q.call('POST', `/queue/counters/${closed.counter_id}/open`, ctx.staffA.headers);
+    const open = await q.call(
+      'POST',
+      `/queue/counters/${closed.counter_id}/open`,
+      ctx.staffA.headers,
+    );
     expect(open.statusCode, open.body).toBe(200);
     const sms = await queueSms(s.db, phone);
     expect(sms.map((m) => m.kind)).toEqual(['queue_near']);
@@ -61,14 +65,21 @@ describe('a turn while no counter can serve, and leaving the line', () => {
     expect((await queueSms(s.db, '+237690001002')).map((m) => m.kind)).toEqual(['queue_near']);
     turn = await turnOf(visit.visit_id);
     expect(turn.counters_open).toBe(true);
-    expect(turn.estimate).toEqual({ min_minutes: expect.any(Number), max_minutes: expect.any(Number) });
+    expect(turn.estimate).toEqual({
+      min_minutes: expect.any(Number),
+      max_minutes: expect.any(Number),
+    });
     expect(await joinLine(ctx.a.serviceId)).toMatchObject({
       counters_open: true,
       estimate: { min_minutes: expect.any(Number) },
     });
 
     // Paused: no estimate again; the SMS already sent is not sent twice when it reopens.
-    const pause = await q.call('POST', `/queue/counters/${closed.counter_id}/pause`, ctx.staffA.headers);
+    const pause = await q.call(
+      'POST',
+      `/queue/counters/${closed.counter_id}/pause`,
+      ctx.staffA.headers,
+    );
     expect(pause.statusCode, pause.body).toBe(200);
     expect(await turnOf(visit.visit_id)).toMatchObject({ estimate: null, counters_open: false });
     await q.call('POST', `/queue/counters/${closed.counter_id}/open`, ctx.staffA.headers);

@@ -1266,7 +1266,8 @@ export const en = {
   'queue.visit.leaveConfirm': 'Leave the line? Your number will be given up.',
   'queue.visit.leaveYes': 'Yes, leave',
   'queue.visit.stay': 'Stay in line',
-  'queue.visit.leaveRefused': 'You are being served or your visit is over: please tell the counter.',
+  'queue.visit.leaveRefused':
+    'You are being served or your visit is over: please tell the counter.',
   'queue.visit.feedback': 'Tell us how it went',
   'queue.visit.keepLink': 'Keep this link to follow your turn on this phone or another:',
   'queue.visit.copy': 'Copy the link',

@@ -1310,7 +1310,8 @@ export const fr: Messages = {
   'queue.visit.leaveConfirm': 'Quitter la file ? Votre numéro sera perdu.',
   'queue.visit.leaveYes': 'Oui, quitter',
   'queue.visit.stay': 'Rester dans la file',
-  'queue.visit.leaveRefused': 'On s’occupe de vous ou votre passage est terminé : dites-le au guichet.',
+  'queue.visit.leaveRefused':
+    'On s’occupe de vous ou votre passage est terminé : dites-le au guichet.',
   'queue.visit.feedback': 'Donnez votre avis',
   'queue.visit.keepLink': 'Gardez ce lien pour suivre votre tour sur ce téléphone ou un autre :',
   'queue.visit.copy': 'Copier le lien',

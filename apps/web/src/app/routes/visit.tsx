@@ -27,6 +27,8 @@ export default function VisitRoute() {
   // hydrating (the server rendered without them).
   const hydrated = useHydrated();
   const [linkKey, setLinkKey] = useState<string | null>(null);
+  // Read again when the address's query changes (the key dropped from an older link).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the trigger.
   useEffect(() => {
     const read = () => setLinkKey(linkKeyOf(location.search, location.hash));
     read();

@@ -43,8 +43,9 @@ export async function getFeedbackToken(
   key: string,
   signal?: AbortSignal,
 ): Promise<string | null> {
-  return (await apiFetch<{ token: string | null }>(apiPaths.visitFeedbackLink(visitId, key), { signal }))
-    .token;
+  return (
+    await apiFetch<{ token: string | null }>(apiPaths.visitFeedbackLink(visitId, key), { signal })
+  ).token;
 }
 
 /** A board link's snapshot (numbers only); the server renders the board with it. */

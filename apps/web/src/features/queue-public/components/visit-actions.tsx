@@ -47,7 +47,7 @@ export function LeaveLine({
     );
   }
   return (
-    <div className="turn-card__actions" role="group" aria-label={t('queue.visit.leave')}>
+    <div className="turn-card__actions">
       <p>{t('queue.visit.leaveConfirm')}</p>
       {/* The safe choice first, where the first tap was. */}
       <button

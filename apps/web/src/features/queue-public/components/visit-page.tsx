@@ -36,11 +36,7 @@ export function VisitPage({
               turn.state === 'waiting' || turn.state === 'called' ? (
                 <LeaveLine visitId={visitId} accessKey={accessKey} onLeft={replace} />
               ) : turn.state === 'done' ? (
-                <FeedbackLink
-                  visitId={visitId}
-                  accessKey={accessKey}
-                  feedbackHref={feedbackHref}
-                />
+                <FeedbackLink visitId={visitId} accessKey={accessKey} feedbackHref={feedbackHref} />
               ) : null
             }
           />
