@@ -183,6 +183,29 @@ describe('the customer’s turn at 360×740', () => {
     await expect
       .poll(() => fr.page.getByTestId('turn-message').textContent(), { timeout: 30_000 })
       .toBe('Vous êtes le 1er · Les guichets ne sont pas encore ouverts');
+
+    // A counter opens: the estimate comes back. Called, served, done: the visit-over page
+    // links to the feedback page.
+    const { counter } = await call<{ counter: { counter_id: string } }>('POST', '/queue/counters', {
+      name: 'Guichet 7',
+      service_ids: [service.id],
+    });
+    await call('POST', `/queue/counters/${counter.counter_id}/open`);
+    await expect
+      .poll(() => fr.page.getByTestId('turn-message').textContent(), { timeout: 30_000 })
+      .toMatch(/^Vous êtes le 1er — environ/);
+    await call('POST', `/queue/counters/${counter.counter_id}/call-next`);
+    await call('POST', `/queue/counters/${counter.counter_id}/start`);
+    await call('POST', `/queue/counters/${counter.counter_id}/done`);
+    const feedback = fr.page.getByRole('link', { name: 'Donnez votre avis' });
+    await feedback.waitFor({ timeout: 30_000 });
+    expect(await feedback.getAttribute('href')).toMatch(/^\/feedback\/[A-Za-z0-9_-]{48}$/);
+    expect(await fr.page.getByRole('button', { name: 'Quitter la file' }).count()).toBe(0);
+    await fr.page.screenshot({ path: `${SHOTS}/visit-over-360-fr.png` });
+    await feedback.click();
+    await fr.page.waitForURL(/\/feedback\//);
+    // The counter closes again: the checked-in customers below find none open.
+    await call('POST', `/queue/counters/${counter.counter_id}/close`);
     expect([...en.errors, ...fr.errors, ...old.errors]).toEqual([]);
     await Promise.all([en.context.close(), fr.context.close(), old.context.close()]);
   });
