@@ -134,7 +134,9 @@ describe('the customer’s turn at 360×740', () => {
 
     await join(en.page, 'Awa Ndongo', 'en');
     const message = en.page.getByTestId('turn-message');
-    await expect.poll(() => message.textContent()).toBe('You are 1st · Counters are not open yet');
+    await expect
+      .poll(() => message.textContent())
+      .toBe('You are 1st\u00a0· Counters are not open yet');
     // The key left the address; the page shows the link to keep, with the key in its fragment.
     expect(en.page.url()).not.toContain('k=');
     const link = (await en.page.getByTestId('visit-link').textContent()) ?? '';
@@ -145,7 +147,7 @@ describe('the customer’s turn at 360×740', () => {
     await join(fr.page, 'Bih Nfor', 'fr');
     await expect
       .poll(() => fr.page.getByTestId('turn-message').textContent())
-      .toBe('Vous êtes le 2e · Les guichets ne sont pas encore ouverts');
+      .toBe('Vous êtes le 2e\u00a0· Les guichets ne sont pas encore ouverts');
     await fr.page.screenshot({ path: `${SHOTS}/visit-no-counter-360-fr.png`, fullPage: true });
 
     // An older link with the key in the query still opens the turn, and drops the key.
@@ -159,7 +161,7 @@ describe('the customer’s turn at 360×740', () => {
     expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
     await expect
       .poll(() => old.page.getByTestId('turn-message').textContent())
-      .toBe('You are 1st · Counters are not open yet');
+      .toBe('You are 1st\u00a0· Counters are not open yet');
     await expect.poll(() => old.page.url()).toBe(`${server.origin}/visit/${visitId}`);
 
     // The first walk-in leaves the line: two taps, done on the server.
@@ -182,7 +184,7 @@ describe('the customer’s turn at 360×740', () => {
     // The French walk-in moved up, still with no estimate.
     await expect
       .poll(() => fr.page.getByTestId('turn-message').textContent(), { timeout: 30_000 })
-      .toBe('Vous êtes le 1er · Les guichets ne sont pas encore ouverts');
+      .toBe('Vous êtes le 1er\u00a0· Les guichets ne sont pas encore ouverts');
 
     // A counter opens: the estimate comes back. Called, served, done: the visit-over page
     // links to the feedback page.

@@ -48,14 +48,14 @@ describe('waitingText', () => {
   const estimate = { min_minutes: 0, max_minutes: 5 };
   it('says counters are not open yet instead of an estimate, in both languages', () => {
     expect(waitingText(tEn, 'en', 1, estimate, false)).toBe(
-      'You are 1st · Counters are not open yet',
+      'You are 1st\u00a0· Counters are not open yet',
     );
     expect(waitingText(tFr, 'fr', 1, estimate, false)).toBe(
-      'Vous êtes le 1er · Les guichets ne sont pas encore ouverts',
+      'Vous êtes le 1er\u00a0· Les guichets ne sont pas encore ouverts',
     );
     expect(waitingText(tEn, 'en', 1, estimate, false)).not.toContain('min');
     expect(waitingText(tEn, 'en', null, null, false)).toBe(
-      'You are in line · Counters are not open yet',
+      'You are in line\u00a0· Counters are not open yet',
     );
   });
   it('gives the estimate once a counter is open (or when an older server does not say)', () => {

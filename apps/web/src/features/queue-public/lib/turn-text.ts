@@ -53,7 +53,8 @@ export function waitingText(
     position === null
       ? t('queue.turn.inLine')
       : positionText(t, locale, position, closed ? null : estimate);
-  return closed ? `${place} · ${t('queue.turn.notOpen')}` : place;
+  // The dot stays with the place ("1st ·"), so a narrow phone breaks after it.
+  return closed ? `${place}\u00a0· ${t('queue.turn.notOpen')}` : place;
 }
 
 /** "A-042" said one sign at a time: "A 0 4 2" (a speech engine reads "042" as forty-two). */
