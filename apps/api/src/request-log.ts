@@ -31,6 +31,9 @@ function queryIsSecret(path: string): boolean {
   return (
     path.includes('/payment/callback/') ||
     path.startsWith('/ticket/') ||
+    // A visit's page and its turn (decision 120): an older link's `?k=`, the poll's `?key=`.
+    path.startsWith('/visit/') ||
+    path.startsWith('/api/v1/visits/') ||
     path.startsWith('/api/v1/bookings/') ||
     path.startsWith('/api/v1/tickets/') ||
     // An operator's export names one person by phone or e-mail (decision 031).

@@ -29,6 +29,11 @@ describe('page URLs in the log', () => {
   const logged = (url: string) => serializeRequest({ url } as FastifyRequest).url;
   it('leave out a ticket page key and the tokens of invitation and reset pages', () => {
     expect(logged('/ticket/QL-1?k=secret')).toBe('/ticket/QL-1?[redacted]');
+    expect(logged('/visit/v1?k=secret')).toBe('/visit/v1?[redacted]');
+    expect(logged('/visit/v1?x=1&kk=secret')).toBe('/visit/v1?[redacted]');
+    expect(logged('/api/v1/visits/v1/feedbackLink?key=s')).toBe(
+      '/api/v1/visits/v1/feedbackLink?[redacted]',
+    );
     expect(logged('/invite/tok123')).toBe('/invite/[redacted]');
     expect(logged('/reset-password/tok123')).toBe('/reset-password/[redacted]');
     expect(logged('/api/v1/auth/invitations/tok123')).toBe('/api/v1/auth/invitations/[redacted]');

@@ -57,6 +57,9 @@ const PUBLIC = new Set([
   'GET /api/v1/join/:organizationId',
   'POST /api/v1/join/:organizationId',
   'GET /api/v1/visits/:visitId',
+  // Leaving the line and the visit-over page's feedback link (issue 30): the visit's key too.
+  'POST /api/v1/visits/:visitId/leave',
+  'GET /api/v1/visits/:visitId/feedbackLink',
   'GET /api/v1/board/:token',
   // A word after the visit (issue 20): the SMS link's signed token is the credential.
   'GET /api/v1/feedback/:token',
@@ -1200,6 +1203,45 @@ describe('a visitor’s own turn, opened by its key', () => {
     expect(own.statusCode, own.body).toBe(200);
     // The turn is a public answer: a number, never the visitor's name.
     expect(own.body).not.toContain('Walk-in One');
+  });
+
+  it('leaves nothing and links nothing without the visit’s own key', async () => {
+    const [mine, other] = joined;
+    if (!mine || !other) throw new Error('fixture visits');
+    const wrong: [string, string | undefined, Record<string, string>][] = [
+      ['no key', undefined, {}],
+      ['an empty key', '', {}],
+      ['another visit’s key', other.key, {}],
+      ['a booking’s key (not this visit’s booking)', booked.key, {}],
+      ['the board token', boardToken, {}],
+      ['an admin session instead of a key', undefined, bearer(staff)],
+    ];
+    const failures: string[] = [];
+    for (const [name, key, headers] of wrong) {
+      const leave = await s.app.inject({
+        method: 'POST',
+        url: `/api/v1/visits/${mine.visitId}/leave`,
+        headers,
+        payload: key === undefined ? {} : { key },
+      });
+      if (![400, 403].includes(leave.statusCode)) {
+        failures.push(`leave, ${name} → ${leave.statusCode} ${leave.body.slice(0, 120)}`);
+      }
+      const link = await s.app.inject({
+        method: 'GET',
+        url: `/api/v1/visits/${mine.visitId}/feedbackLink${key === undefined ? '' : `?key=${key}`}`,
+        headers,
+      });
+      if (![400, 403].includes(link.statusCode)) {
+        failures.push(`feedback link, ${name} → ${link.statusCode} ${link.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const row = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/visits/${mine.visitId}?key=${mine.key}`,
+    });
+    expect(row.json().turn.state).toBe('waiting');
   });
 
   it('shows a board to its token only, and never a name', async () => {

@@ -52,7 +52,8 @@ describe('entering the queue', () => {
     const day = await today(ctx.staffA.headers);
     const shown = day.visits.find((v) => v.booking_id === b.id);
     expect(shown).toMatchObject({ number: 'A-001', ticket_code: b.code, position: 1 });
-    expect(shown?.estimate).not.toBeNull();
+    // No counter open yet: no estimate (decision 120).
+    expect(shown?.estimate).toBeNull();
   });
 
   it('offline scans enter in scan order, and an earlier scan moves the arrival', async () => {
@@ -303,7 +304,7 @@ describe('entering the queue', () => {
       expect(length, m.text_body ?? '').not.toBeNull();
       expect(length ?? 999).toBeLessThanOrEqual(160);
       expect(m.text_body).toMatch(
-        /http:\/\/qless\.test\/visit\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{22}$/,
+        /http:\/\/qless\.test\/visit\/[0-9a-f-]{36}#k=[A-Za-z0-9_-]{22}$/,
       );
       expect(m.dedupe_key).toMatch(/^visit:[0-9a-f-]{36}:(near|called)$/);
     }
@@ -319,6 +320,8 @@ describe('entering the queue', () => {
       .set({ state: 'left' })
       .where('organization_id', '=', ctx.a.orgId)
       .execute();
+    // The near SMS waits for a counter of the service to be open (decision 120).
+    await q.openCounter(ctx.adminA.headers, 'Guichet 4', [ctx.a.serviceId]);
     expect((await s.checkIn(ctx.staffA.headers, { code: b.code })).statusCode).toBe(200);
     const [visit] = await visitsOf(b.id);
     const sms = await queueSms(s.db, visit?.phone ?? '');

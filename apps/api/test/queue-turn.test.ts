@@ -59,6 +59,7 @@ describe("the visitor's turn", () => {
       service_name_fr: expect.toBeOneOf([expect.any(String), null]),
       position: 3,
       estimate: { min_minutes: expect.any(Number), max_minutes: expect.any(Number) },
+      counters_open: true,
       counter_name: null,
       called_at: null,
       recalls: 0,

@@ -307,7 +307,13 @@ export const visitTurnSchema = z.object({
   service_name_fr: z.string().nullable(),
   /** 1-based place while waiting ("You are 4th"); null once called or ended. */
   position: z.number().int().positive().nullable(),
+  /** Null once called or ended, and while no counter serving the service is open. */
   estimate: waitEstimateSchema.nullable(),
+  /**
+   * Whether a counter serving the visit's service is open now: false reads "Counters are not
+   * open yet" instead of an estimate (issue 30 item 3).
+   */
+  counters_open: z.boolean(),
   /** Where to go once called. */
   counter_name: z.string().nullable(),
   called_at: isoInstant.nullable(),
@@ -329,6 +335,8 @@ export const joinInfoResponseSchema = z.object({
       name_fr: z.string().nullable(),
       waiting: z.number().int().nonnegative(),
       estimate: waitEstimateSchema.nullable(),
+      /** Whether a counter serving it is open now (no estimate until one is). */
+      counters_open: z.boolean(),
     }),
   ),
 });
@@ -358,6 +366,24 @@ export type JoinResponse = z.infer<typeof joinResponseSchema>;
 export const visitKeyQuerySchema = withFieldCodes(z.object({ key: z.string().min(10).max(200) }), {
   key: 'INVALID_VISIT_KEY',
 });
+
+/**
+ * POST /api/v1/visits/{visitId}/leave: the visitor leaves the line (issue 30 item 9). The key
+ * travels in the body, never in an address; answered with the turn, now 'left'.
+ */
+export const visitLeaveRequestSchema = withFieldCodes(
+  z.object({ key: z.string().min(10).max(200) }),
+  { key: 'INVALID_VISIT_KEY' },
+);
+export type VisitLeaveRequest = z.input<typeof visitLeaveRequestSchema>;
+
+/**
+ * GET /api/v1/visits/{visitId}/feedbackLink?key=: the token of the feedback page's link
+ * (`/feedback/{token}`) once the visit is done, for the visit-over page; null before, after
+ * its days or for a visit that did not end done.
+ */
+export const visitFeedbackLinkResponseSchema = z.object({ token: z.string().nullable() });
+export type VisitFeedbackLinkResponse = z.infer<typeof visitFeedbackLinkResponseSchema>;
 
 /** PUT /api/v1/queue/services/{serviceId}/letter (admin): the letter of a service's numbers. */
 export const serviceLetterRequestSchema = withFieldCodes(

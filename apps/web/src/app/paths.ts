@@ -90,11 +90,15 @@ export const paths = {
     pattern: '/join/:organizationId',
     build: (organizationId: string) => `/join/${encodeURIComponent(organizationId)}`,
   },
-  /** A walk-in's own turn; `k` the visit's key (kept on the device, then dropped from the address). */
+  /**
+   * A walk-in's own turn; `k` the visit's key, in the fragment as ticket links carry theirs
+   * (never sent to a server; kept on the device, then dropped from the address). The page
+   * still reads an older link's `?k=` (decision 120).
+   */
   visit: {
     pattern: '/visit/:visitId',
     build: (visitId: string, params?: { k?: string }) =>
-      `/visit/${encodeURIComponent(visitId)}${params?.k ? `?k=${encodeURIComponent(params.k)}` : ''}`,
+      `/visit/${encodeURIComponent(visitId)}${params?.k ? `#k=${encodeURIComponent(params.k)}` : ''}`,
   },
   /** A word after the visit (issue 20): the SMS link's signed token. */
   feedback: {

@@ -1038,6 +1038,7 @@ export const en = {
   'ticketPage.error.generic': 'Something went wrong. Please try again.',
   'myBookings.title': 'My bookings',
   'myBookings.intro': 'Bookings made on this device.',
+  'myBookings.today': 'Today',
   'myBookings.upcoming': 'Upcoming',
   'myBookings.past': 'Past and cancelled',
   'myBookings.empty':
@@ -1272,6 +1273,7 @@ export const en = {
   'queue.turn.numberLabel': 'Your number',
   'queue.turn.position': 'You are {ordinal}',
   'queue.turn.inLine': 'You are in line',
+  'queue.turn.notOpen': 'Counters are not open yet',
   'queue.turn.soon': 'any moment now',
   'queue.turn.about': 'about {min} min',
   'queue.turn.range': 'about {min}–{max} min',
@@ -1291,6 +1293,16 @@ export const en = {
   'queue.visit.noKey':
     'This link is incomplete: open the page from the link you got when you joined the queue.',
   'queue.visit.badKey': 'This link does not open this visit. Please ask at the reception.',
+  'queue.visit.leave': 'Leave the line',
+  'queue.visit.leaveConfirm': 'Leave the line? Your number will be given up.',
+  'queue.visit.leaveYes': 'Yes, leave',
+  'queue.visit.stay': 'Stay in line',
+  'queue.visit.leaveRefused':
+    'You are being served or your visit is over: please tell the counter.',
+  'queue.visit.feedback': 'Tell us how it went',
+  'queue.visit.keepLink': 'Keep this link to follow your turn on this phone or another:',
+  'queue.visit.copy': 'Copy the link',
+  'queue.visit.copied': 'Link copied',
   'queue.join.title': 'Join the queue',
   'queue.join.lead': 'Choose your service and leave your name: you follow your turn on this phone.',
   'queue.join.service': 'Service',

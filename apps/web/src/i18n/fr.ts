@@ -1079,6 +1079,7 @@ export const fr: Messages = {
   'ticketPage.error.generic': 'Un problème est survenu. Veuillez réessayer.',
   'myBookings.title': 'Mes réservations',
   'myBookings.intro': 'Les réservations faites sur cet appareil.',
+  'myBookings.today': 'Aujourd’hui',
   'myBookings.upcoming': 'À venir',
   'myBookings.past': 'Passées et annulées',
   'myBookings.empty':
@@ -1315,6 +1316,7 @@ export const fr: Messages = {
   'queue.turn.numberLabel': 'Votre numéro',
   'queue.turn.position': 'Vous êtes le {ordinal}',
   'queue.turn.inLine': 'Vous êtes dans la file',
+  'queue.turn.notOpen': 'Les guichets ne sont pas encore ouverts',
   'queue.turn.soon': 'd’un instant à l’autre',
   'queue.turn.about': 'environ {min} min',
   'queue.turn.range': 'environ {min} à {max} min',
@@ -1336,6 +1338,16 @@ export const fr: Messages = {
   'queue.visit.noKey':
     'Ce lien est incomplet : ouvrez la page depuis le lien reçu quand vous avez rejoint la file.',
   'queue.visit.badKey': 'Ce lien n’ouvre pas ce passage. Adressez-vous à l’accueil.',
+  'queue.visit.leave': 'Quitter la file',
+  'queue.visit.leaveConfirm': 'Quitter la file ? Votre numéro sera perdu.',
+  'queue.visit.leaveYes': 'Oui, quitter',
+  'queue.visit.stay': 'Rester dans la file',
+  'queue.visit.leaveRefused':
+    'On s’occupe de vous ou votre passage est terminé : dites-le au guichet.',
+  'queue.visit.feedback': 'Donnez votre avis',
+  'queue.visit.keepLink': 'Gardez ce lien pour suivre votre tour sur ce téléphone ou un autre :',
+  'queue.visit.copy': 'Copier le lien',
+  'queue.visit.copied': 'Lien copié',
   'queue.join.title': 'Rejoindre la file',
   'queue.join.lead':
     'Choisissez votre service et laissez votre nom : vous suivez votre tour sur ce téléphone.',

@@ -73,6 +73,11 @@ export const apiPaths = {
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   visitTurnSocket: (visitId: string, key: string) =>
     withQuery(`${API}/visits/${id(visitId)}/turnSocket`, { key }),
+  /** The visitor leaves the line (the key in the body). */
+  visitLeave: (visitId: string) => `${API}/visits/${id(visitId)}/leave`,
+  /** A done visit's feedback link token (the visit-over page). */
+  visitFeedbackLink: (visitId: string, key: string) =>
+    withQuery(`${API}/visits/${id(visitId)}/feedbackLink`, { key }),
   board: (token: string) => `${API}/board/${id(token)}`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   boardSocket: (token: string) => `${API}/board/${id(token)}/socket`,

@@ -37,6 +37,17 @@ export class FeedbackRequests {
   constructor(private readonly deps: { publicOrigin: string; links: FeedbackLinks }) {}
 
   /**
+   * The token of a done visit's link, the same one its SMS carried (it expires
+   * FEEDBACK_LINK_DAYS after the visit ended): the visit-over page links to it. Null once
+   * expired or for a visit not done.
+   */
+  tokenOf(visit: Pick<VisitRow, 'id' | 'state' | 'ended_at'>, now: Date): string | null {
+    if (visit.state !== 'done' || !visit.ended_at) return null;
+    const expires = new Date(visit.ended_at.getTime() + FEEDBACK_LINK_DAYS * DAY);
+    return expires > now ? this.deps.links.tokenFor(visit.id, expires) : null;
+  }
+
+  /**
    * After a visit ended done (same transaction): one SMS with its link to a visitor with a
    * phone. Nothing for a visit that ended otherwise (no-show, left, transferred).
    */

@@ -249,6 +249,15 @@ export function openCountersFor(day: QueueDay, serviceId: string): number {
   return day.counters.filter((c) => c.state === 'open' && c.service_ids.includes(serviceId)).length;
 }
 
+/**
+ * Whether someone can serve a service now: a counter serving it is open (issue 30 item 3).
+ * Until then a visitor gets no estimate ("Counters are not open yet") and no "you are
+ * next" SMS: with nobody to call them, "1st, about 0–5 min" is a promise nobody keeps.
+ */
+export function servedNow(day: QueueDay, serviceId: string): boolean {
+  return openCountersFor(day, serviceId) > 0;
+}
+
 /*
  * When each open counter is next free: now when it holds nobody; a visit being served holds
  * it for the rest of its service's typical minutes (at least a third of them: a visit that
@@ -289,9 +298,11 @@ const projections = new WeakMap<QueueDay, Map<string, Projection>>();
 /**
  * The wait range of a waiting visit: the queue played forward from now (projectWaits) with
  * each service's typical minutes, the counters open and whom they hold (decision 020).
+ * None while no counter serving its service is open (decision 120).
  */
 export function estimateFor(day: QueueDay, visit: VisitRow): WaitEstimate | null {
   if (!day.positions.has(visit.id) || !day.services.has(visit.service_id)) return null;
+  if (!servedNow(day, visit.service_id)) return null;
   let projection = projections.get(day);
   if (!projection) {
     projection = project(day, day.waiting.map(orderable));
@@ -303,7 +314,7 @@ export function estimateFor(day: QueueDay, visit: VisitRow): WaitEstimate | null
 
 /** The wait range of someone who would join a service's line now (the join page). */
 export function estimateForNewcomer(day: QueueDay, serviceId: string): WaitEstimate | null {
-  if (!day.services.has(serviceId)) return null;
+  if (!day.services.has(serviceId) || !servedNow(day, serviceId)) return null;
   const newcomer = {
     id: '\uffff', // sorts after every real id, so a same-instant tie leaves them last
     serviceId,

@@ -8,7 +8,9 @@ import {
   type ErrorBody,
   idSchema,
   organizationScopeQuerySchema,
+  visitFeedbackLinkResponseSchema,
   visitKeyQuerySchema,
+  visitLeaveRequestSchema,
   visitTurnResponseSchema,
   withFieldCodes,
 } from '@qless/contract';
@@ -229,6 +231,39 @@ export function queueLiveRoutes(
         const turn = await readVisitTurn(db, await hub.dayOf(visit.organization_id), visit.id);
         if (!turn) throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
         return { turn };
+      },
+    );
+
+    app.post(
+      '/visits/:visitId/leave',
+      {
+        config: { touchesCatalog: false },
+        schema: {
+          params: visitParams,
+          body: visitLeaveRequestSchema,
+          response: { 200: visitTurnResponseSchema, ...errorResponses(400, 403, 404, 409, 415) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const visit = await authorizeVisit(req.params.visitId, req.body.key);
+        return { turn: await app.queue.leave(visit.id) };
+      },
+    );
+
+    app.get(
+      '/visits/:visitId/feedbackLink',
+      {
+        schema: {
+          params: visitParams,
+          querystring: visitKeyQuerySchema,
+          response: { 200: visitFeedbackLinkResponseSchema, ...errorResponses(400, 403, 404) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const visit = await authorizeVisit(req.params.visitId, req.query.key);
+        return { token: await app.queue.feedbackToken(visit.id) };
       },
     );
 

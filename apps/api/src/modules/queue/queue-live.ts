@@ -11,7 +11,7 @@ import {
 } from '@qless/contract';
 import { sql } from 'kysely';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { estimateFor, loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
+import { estimateFor, loadQueueDay, type QueueDay, servedNow, visitNumber } from './queue-day.js';
 
 /** One of the board's recent calls (a call or a recall), with whether it is still live. */
 export type BoardCall = BoardSnapshot['calls'][number];
@@ -182,6 +182,7 @@ export function visitTurn(day: QueueDay, visit: VisitRow, followedId: string): V
     service_name_fr: service?.name_fr ?? null,
     position: waiting ? (day.positions.get(visit.id) ?? null) : null,
     estimate: waiting ? estimateFor(day, visit) : null,
+    counters_open: servedNow(day, visit.service_id),
     counter_name: counter,
     called_at: visit.called_at?.toISOString() ?? null,
     recalls: visit.recalls,

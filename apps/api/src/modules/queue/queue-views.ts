@@ -1,7 +1,7 @@
 /** Visits and counters as the API shows them, from the day's read model. */
 import type { Counter, QueueVisit, VisitTurn } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
-import { estimateFor, type QueueDay, visitNumber } from './queue-day.js';
+import { estimateFor, type QueueDay, servedNow, visitNumber } from './queue-day.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -92,6 +92,7 @@ export function visitTurn(day: QueueDay, row: VisitRow): VisitTurn {
     service_name_fr: service?.name_fr ?? null,
     position: waiting ? (day.positions.get(row.id) ?? null) : null,
     estimate: waiting ? estimateFor(day, row) : null,
+    counters_open: servedNow(day, row.service_id),
     counter_name: held ? (counter?.name ?? null) : null,
     called_at: iso(row.called_at),
     recalls: row.recalls,

@@ -17,6 +17,7 @@ import {
   type QueueSettingsRequest,
   type QueueTodayResponse,
   type QueueVisit,
+  type VisitTurn,
   zonedNow,
 } from '@qless/contract';
 import type { Clock } from '../../clock.js';
@@ -34,8 +35,9 @@ import {
 import { assertActiveService, CounterActions, counterOf, settle } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';
-import { estimateForNewcomer, loadQueueDay } from './queue-day.js';
+import { estimateForNewcomer, loadQueueDay, servedNow } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
+import { currentOf, leaveLine } from './queue-leave.js';
 import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
 import type { TurnMessages } from './turn-messages.js';
@@ -193,6 +195,7 @@ export class QueueService {
             waiting: ahead,
             // Someone joining now: the line played forward with them last (decision 020).
             estimate: estimateForNewcomer(day, s.id),
+            counters_open: servedNow(day, s.id),
           };
         }),
     };
@@ -254,6 +257,20 @@ export class QueueService {
       const fresh = (await findVisit(trx, visit.id)) ?? visit;
       return { turn: visitTurn(day, fresh), key: this.deps.turns.keyFor(visit.id) };
     });
+  }
+
+  /**
+   * The feedback link's token of a visit the key opened, once it ended done (where a
+   * transfer led): the visit-over page links to the feedback page with it.
+   */
+  async feedbackToken(visitId: string): Promise<string | null> {
+    const visit = await currentOf(this.deps.db, visitId);
+    return visit ? (this.deps.feedback?.tokenOf(visit, this.now()) ?? null) : null;
+  }
+
+  /** The visitor leaves the line from their own page (the route checked the key). */
+  leave(visitId: string): Promise<VisitTurn> {
+    return leaveLine(this.deps.db, visitId, this.now(), this.deps.turns);
   }
 
   // ------------------------------------------------------------------ the admin's

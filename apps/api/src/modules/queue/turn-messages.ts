@@ -11,12 +11,16 @@ import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
 import { currentRequestId } from '../../request-context.js';
 import type { BookingAccess } from '../bookings/booking-access.js';
-import { type QueueDay, visitNumber } from './queue-day.js';
+import { type QueueDay, servedNow, visitNumber } from './queue-day.js';
 import type { VisitAccess } from './visit-access.js';
 
-/** The walk-in's page, as the web app builds it (paths.visit: `/visit/{id}?k=KEY`). */
+/**
+ * The walk-in's page, as the web app builds it (paths.visit: `/visit/{id}#k=KEY`): the key in
+ * the fragment, as ticket links carry theirs, so it never reaches a server, its logs or a
+ * Referer (decision 120; the page still reads an older link's `?k=`).
+ */
 export function visitPageUrl(origin: string, visitId: string, key: string): string {
-  return `${origin.replace(/\/+$/, '')}/visit/${encodeURIComponent(visitId)}?k=${encodeURIComponent(key)}`;
+  return `${origin.replace(/\/+$/, '')}/visit/${encodeURIComponent(visitId)}#k=${encodeURIComponent(key)}`;
 }
 
 function place(locale: 'en' | 'fr', n: number): string {
@@ -148,6 +152,9 @@ export class TurnMessages {
       if (!visit.phone || visit.near_notified_at) continue;
       const position = day.positions.get(visit.id);
       if (position === undefined || position > day.settings.notify_position) continue;
+      // Held back while no counter serving the service is open; decided again at the next
+      // change (a counter opening is one: QueueService.counterState settles the day).
+      if (!servedNow(day, visit.service_id)) continue;
       const claimed = await trx
         .updateTable('visits')
         .set({ near_notified_at: day.now })

@@ -27,6 +27,27 @@ export async function getVisitTurn(
   return (await apiFetch<{ turn: VisitTurn }>(apiPaths.visitTurn(visitId, key), { signal })).turn;
 }
 
+/** The visitor leaves the line; answered with the turn, now 'left'. */
+export async function leaveLine(visitId: string, key: string): Promise<VisitTurn> {
+  return (
+    await apiFetch<{ turn: VisitTurn }>(apiPaths.visitLeave(visitId), {
+      method: 'POST',
+      body: { key },
+    })
+  ).turn;
+}
+
+/** The feedback page's token once the visit is done (null before or after its days). */
+export async function getFeedbackToken(
+  visitId: string,
+  key: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  return (
+    await apiFetch<{ token: string | null }>(apiPaths.visitFeedbackLink(visitId, key), { signal })
+  ).token;
+}
+
 /** A board link's snapshot (numbers only); the server renders the board with it. */
 export const boardQuery = (token: string) => apiQuery<BoardSnapshot>(apiPaths.board(token));
 

@@ -1,5 +1,5 @@
 import type { VisitTurn } from '@qless/contract';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError, isAbort } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { apiPaths } from '../../../lib/api-paths';
 import { type FeedStatus, followFeed } from '../../../lib/live-feed';
 import { getVisitTurn, readTurn } from '../api/queue-public';
 import { chime, unlockAudio, vibrate } from '../lib/sound';
-import { positionText } from '../lib/turn-text';
+import { waitingText } from '../lib/turn-text';
 import './queue.css';
 
 /** A phone on 3G pays for each poll: while the socket is down, one small GET every 20 s. */
@@ -85,7 +85,13 @@ export function useVisitTurn(visitId: string, key: string) {
     };
   }, [visitId, key]);
 
-  return { load, status };
+  // An answer of the visitor's own action (leaving the line) shown at once, before the feed.
+  const replace = useCallback((turn: VisitTurn) => {
+    previous.current = turn;
+    setLoad({ kind: 'ready', turn });
+  }, []);
+
+  return { load, status, replace };
 }
 
 /** "Guichet 3" kept on one line (a phone must not leave the "3" alone below). */
@@ -99,9 +105,7 @@ export function turnMessage(
 ): string {
   switch (turn.state) {
     case 'waiting':
-      return turn.position !== null
-        ? positionText(t, locale, turn.position, turn.estimate)
-        : t('queue.turn.inLine');
+      return waitingText(t, locale, turn.position, turn.estimate, turn.counters_open);
     case 'called':
       return turn.counter_name
         ? t('queue.turn.goTo', { counter: unbroken(turn.counter_name) })
@@ -124,15 +128,18 @@ export function TurnCard({
   accessKey,
   size,
   onRefused,
+  footer,
 }: {
   visitId: string;
   accessKey: string;
   size: 'page' | 'inline';
   /** The key does not open this visit (or it is unknown). */
   onRefused?: () => void;
+  /** What follows the turn inside the card (the visit page's actions). */
+  footer?: (turn: VisitTurn, replace: (turn: VisitTurn) => void) => ReactNode;
 }) {
   const { t, locale } = useI18n();
-  const { load, status } = useVisitTurn(visitId, accessKey);
+  const { load, status, replace } = useVisitTurn(visitId, accessKey);
   const refused = load.kind === 'error' && load.refused;
   const refusedRef = useRef(onRefused);
   refusedRef.current = onRefused;
@@ -176,6 +183,7 @@ export function TurnCard({
           {t('queue.turn.reconnecting')}
         </p>
       ) : null}
+      {footer?.(turn, replace)}
     </section>
   );
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../i18n/en';
 import { fr } from '../../../i18n/fr';
 import { interpolate, type Params } from '../../../i18n/i18n';
-import { estimateText, ordinal, positionText, spelledNumber, spokenCall } from './turn-text';
+import {
+  estimateText,
+  ordinal,
+  positionText,
+  spelledNumber,
+  spokenCall,
+  waitingText,
+} from './turn-text';
 
 const tEn = (key: keyof typeof en, params?: Params) => interpolate(en[key], params);
 const tFr = (key: keyof typeof en, params?: Params) => interpolate(fr[key], params);
@@ -34,6 +41,26 @@ describe('ordinal', () => {
     expect(ordinal(4, 'fr')).toBe('4e');
     expect(ordinal(11, 'fr')).toBe('11e');
     expect(ordinal(21, 'fr')).toBe('21e');
+  });
+});
+
+describe('waitingText', () => {
+  const estimate = { min_minutes: 0, max_minutes: 5 };
+  it('says counters are not open yet instead of an estimate, in both languages', () => {
+    expect(waitingText(tEn, 'en', 1, estimate, false)).toBe(
+      'You are 1st\u00a0· Counters are not open yet',
+    );
+    expect(waitingText(tFr, 'fr', 1, estimate, false)).toBe(
+      'Vous êtes le 1er\u00a0· Les guichets ne sont pas encore ouverts',
+    );
+    expect(waitingText(tEn, 'en', 1, estimate, false)).not.toContain('min');
+    expect(waitingText(tEn, 'en', null, null, false)).toBe(
+      'You are in line\u00a0· Counters are not open yet',
+    );
+  });
+  it('gives the estimate once a counter is open (or when an older server does not say)', () => {
+    expect(waitingText(tEn, 'en', 1, estimate, true)).toBe('You are 1st — about 0–5 min');
+    expect(waitingText(tEn, 'en', 2, estimate, undefined)).toBe('You are 2nd — about 0–5 min');
   });
 });
 

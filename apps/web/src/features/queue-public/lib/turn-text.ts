@@ -27,6 +27,27 @@ export function positionText(
   return estimate ? `${place} — ${estimateText(t, estimate)}` : place;
 }
 
+/**
+ * A waiting visitor's line: "You are 4th — about 10–20 min", or, while no counter serving
+ * their service is open, "You are 1st · Counters are not open yet" (no estimate: nobody can
+ * call them yet; issue 30 item 3). `countersOpen` absent (an older server): open.
+ */
+export function waitingText(
+  t: Translate,
+  locale: Locale,
+  position: number | null,
+  estimate: WaitEstimate | null,
+  countersOpen: boolean | undefined,
+): string {
+  const closed = countersOpen === false;
+  const place =
+    position === null
+      ? t('queue.turn.inLine')
+      : positionText(t, locale, position, closed ? null : estimate);
+  // The dot stays with the place ("1st ·"), so a narrow phone breaks after it.
+  return closed ? `${place}\u00a0· ${t('queue.turn.notOpen')}` : place;
+}
+
 /** "A-042" said one sign at a time: "A 0 4 2" (a speech engine reads "042" as forty-two). */
 export function spelledNumber(number: string): string {
   return number

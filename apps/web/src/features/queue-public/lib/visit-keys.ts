@@ -1,5 +1,15 @@
 /**
- * The keys of the visits joined on this device (the walk-in's page, reloaded without `?k=`).
+ * The key a visit link carries: `#k=` (the links of now: the fragment never reaches a
+ * server, its logs or a Referer), else `?k=` (links sent before, which keep working).
+ */
+export function linkKeyOf(search: string, hash: string): string | null {
+  const fromHash = new URLSearchParams(hash.replace(/^#/, '')).get('k');
+  if (fromHash) return fromHash;
+  return new URLSearchParams(search.replace(/^\?/, '')).get('k') || null;
+}
+
+/**
+ * The keys of the visits joined on this device (the walk-in's page, reloaded without `#k=`).
  * A few only, newest kept: a visit lasts a day.
  */
 const KEY = 'qless.visits';

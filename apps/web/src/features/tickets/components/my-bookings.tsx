@@ -96,7 +96,7 @@ export function MyBookings(props: Props) {
   }, [round]);
 
   const now = useMemo(() => new Date(), []);
-  const { upcoming, past } = useMemo(
+  const { today, upcoming, past } = useMemo(
     () => orderDeviceBookings(entries, fresh, now),
     [entries, fresh, now],
   );
@@ -132,6 +132,15 @@ export function MyBookings(props: Props) {
             <p className="hint" role="status">
               {t('myBookings.refreshing')}
             </p>
+          ) : null}
+          {today.length ? (
+            <BookingGroup
+              title={t('myBookings.today')}
+              list={today}
+              stale={stale}
+              locale={locale}
+              {...props}
+            />
           ) : null}
           {upcoming.length ? (
             <BookingGroup

@@ -165,11 +165,18 @@ export function TicketPage(props: Props) {
   }, [show]);
 
   const booking = view.kind === 'booking' ? view.booking : null;
+  // Once checked in, the turn (number, place, "Go to Counter 3") is what the visitor came
+  // for: first on the page, above the ticket's summary (issue 30 item 9).
+  const turn =
+    view.kind === 'booking' && view.booking.visit_id && !view.savedAt
+      ? props.turn?.(view.booking.visit_id, view.key)
+      : null;
   return (
     <div className="container page-section page-section--narrow ticket-page">
       <h1 ref={headingRef} tabIndex={-1} className="page-title">
         {t('ticketPage.title')}
       </h1>
+      {turn ? <div className="ticket-page__turn">{turn}</div> : null}
       {code ? (
         <p className="ticket-page__code">
           {t('ticketPage.codeLabel')} <strong>{code}</strong>
@@ -205,9 +212,6 @@ export function TicketPage(props: Props) {
         ) : null}
 
         {view.kind === 'booking' && view.savedAt ? <SavedNotice savedAt={view.savedAt} /> : null}
-        {view.kind === 'booking' && view.booking.visit_id && !view.savedAt
-          ? props.turn?.(view.booking.visit_id, view.key)
-          : null}
         {view.kind === 'booking' ? (
           <BookingView
             booking={view.booking}

@@ -67,6 +67,35 @@ function fresh(id: string, patch: Partial<CustomerBooking> = {}): CustomerBookin
 const ids = (list: { entry: DeviceBooking }[]) => list.map((b) => b.entry.booking_id);
 
 describe('orderDeviceBookings', () => {
+  it('files a booking checked in today with a visit under Today, first, not under Past', () => {
+    // NOW is 10:00 on 20 Nov in Douala; the booking was at 09:00 that day (begun).
+    const today = { date: '2026-11-20', time: '09:00', starts_at: '2026-11-20T08:00:00Z' };
+    const entries = [
+      entry('inline', { date: '2026-11-20', time: '09:00', state: 'checked_in' }),
+      entry('novisit', { date: '2026-11-20', time: '08:00', state: 'checked_in' }),
+      entry('yesterday', { date: '2026-11-19', time: '09:00', state: 'checked_in' }),
+      entry('soon', { date: '2026-11-21', time: '15:00' }),
+    ];
+    const answers = new Map<string, CustomerBooking>([
+      ['inline', fresh('inline', { ...today, status: 'checked_in', visit_id: 'visit-1' })],
+      ['novisit', fresh('novisit', { ...today, time: '08:00', status: 'checked_in' })],
+      [
+        'yesterday',
+        fresh('yesterday', {
+          date: '2026-11-19',
+          time: '09:00',
+          starts_at: '2026-11-19T08:00:00Z',
+          status: 'checked_in',
+          visit_id: 'visit-0',
+        }),
+      ],
+    ]);
+    const { today: now, upcoming, past } = orderDeviceBookings(entries, answers, NOW);
+    expect(ids(now)).toEqual(['inline']);
+    expect(ids(upcoming)).toEqual(['soon']);
+    expect(ids(past)).toEqual(['novisit', 'yesterday']);
+  });
+
   it('lists upcoming bookings soonest first, then the others latest first', () => {
     const entries = [
       entry('late', { date: '2026-12-01', time: '08:00' }),

@@ -50,19 +50,33 @@ function listed(entry: DeviceBooking, fresh: CustomerBooking | null, now: Date):
 }
 
 /**
- * The bookings of this device in two lists: the upcoming ones (paid or being paid, not yet
- * begun), soonest first; then the rest (past, cancelled, failed), latest first.
+ * Whether a booking is in today's queue: checked in today (in its organization's zone) with
+ * a visit to follow. Its turn is what its visitor looks for (issue 30 item 9).
+ */
+function inLineToday(b: ListedBooking, now: Date): boolean {
+  if (b.state !== 'checked_in' || !b.fresh?.visit_id) return false;
+  const zone = b.fresh.organization.time_zone || DEFAULT_TIME_ZONE;
+  return b.date === zonedNow(zone, now).date;
+}
+
+/**
+ * The bookings of this device in three lists: today's, checked in with a turn to follow;
+ * the upcoming ones (paid or being paid, not yet begun), soonest first; then the rest
+ * (past, cancelled, failed), latest first.
  */
 export function orderDeviceBookings(
   entries: readonly DeviceBooking[],
   fresh: ReadonlyMap<string, CustomerBooking>,
   now: Date,
-): { upcoming: ListedBooking[]; past: ListedBooking[] } {
+): { today: ListedBooking[]; upcoming: ListedBooking[]; past: ListedBooking[] } {
   const all = entries.map((e) => listed(e, fresh.get(e.booking_id) ?? null, now));
   const key = (b: ListedBooking) => `${b.date} ${b.time} ${b.entry.saved_at}`;
+  const today = all.filter((b) => inLineToday(b, now));
+  const rest = all.filter((b) => !today.includes(b));
   return {
-    upcoming: all.filter((b) => b.upcoming).sort((a, b) => key(a).localeCompare(key(b))),
-    past: all.filter((b) => !b.upcoming).sort((a, b) => key(b).localeCompare(key(a))),
+    today: today.sort((a, b) => key(a).localeCompare(key(b))),
+    upcoming: rest.filter((b) => b.upcoming).sort((a, b) => key(a).localeCompare(key(b))),
+    past: rest.filter((b) => !b.upcoming).sort((a, b) => key(b).localeCompare(key(a))),
   };
 }
 
