@@ -6,6 +6,7 @@
 export * from './catalog-search.js';
 export * from './checkin-codes.js';
 export * from './constants.js';
+export * from './counter-words.js';
 export * from './error-codes.js';
 export * from './feedback-codes.js';
 export * from './insight-limits.js';

@@ -1320,10 +1320,10 @@ export const fr: Messages = {
   'queue.turn.soon': 'd’un instant à l’autre',
   'queue.turn.about': 'environ {min} min',
   'queue.turn.range': 'environ {min} à {max} min',
-  'queue.turn.goTo': 'Allez au {counter}',
+  'queue.turn.goTo': 'Allez {counter}',
   'queue.turn.calledHere': 'C’est votre tour : présentez-vous au guichet',
   'queue.turn.recalled': 'Nouvel appel : venez maintenant',
-  'queue.turn.serving': 'On s’occupe de vous au {counter}',
+  'queue.turn.serving': 'On s’occupe de vous {counter}',
   'queue.turn.servingHere': 'On s’occupe de vous',
   'queue.turn.done': 'Votre passage est terminé. Merci !',
   'queue.turn.no_show':

@@ -6,7 +6,7 @@
  * now: in the visit's language, GSM-7 only, one part (160 characters), with the number and
  * a link to the visitor's page.
  */
-import { ticketPageUrl } from '@qless/contract';
+import { frenchCounterArticle, ticketPageUrl } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
 import { currentRequestId } from '../../request-context.js';
@@ -36,13 +36,7 @@ function place(locale: 'en' | 'fr', n: number): string {
  */
 export function frToCounter(counter: string): string {
   const name = counter.trim();
-  const first = (name.split(/\s+/)[0] ?? '').toLowerCase();
-  if (/^(?:guichet|bureau|box|comptoir|poste|point|service|desk|cabinet|pupitre)$/u.test(first)) {
-    return `au ${name}`;
-  }
-  if (/^(?:caisse|salle|porte|table|cabine|réception|station)$/u.test(first)) return `à la ${name}`;
-  if (/^[aeiouéèêâîôû]/u.test(first)) return `à l'${name}`;
-  return `au guichet ${name}`;
+  return `${frenchCounterArticle(name, "'")}${name}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { VisitTurn } from '@qless/contract';
+import { frenchCounterArticle } from '@qless/contract/core';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -97,6 +98,11 @@ export function useVisitTurn(visitId: string, key: string) {
 /** "Guichet 3" kept on one line (a phone must not leave the "3" alone below). */
 const unbroken = (name: string) => name.replace(/ /g, '\u00a0');
 
+/** "Guichet 1" kept on one line; in French with its words before ("à la Caisse 5"). */
+function toCounter(name: string, locale: ReturnType<typeof useI18n>['locale']): string {
+  return locale === 'fr' ? `${frenchCounterArticle(name)}${unbroken(name)}` : unbroken(name);
+}
+
 /** What the visitor should know now, in one sentence. */
 export function turnMessage(
   turn: VisitTurn,
@@ -108,11 +114,11 @@ export function turnMessage(
       return waitingText(t, locale, turn.position, turn.estimate, turn.counters_open);
     case 'called':
       return turn.counter_name
-        ? t('queue.turn.goTo', { counter: unbroken(turn.counter_name) })
+        ? t('queue.turn.goTo', { counter: toCounter(turn.counter_name, locale) })
         : t('queue.turn.calledHere');
     case 'serving':
       return turn.counter_name
-        ? t('queue.turn.serving', { counter: unbroken(turn.counter_name) })
+        ? t('queue.turn.serving', { counter: toCounter(turn.counter_name, locale) })
         : t('queue.turn.servingHere');
     default:
       return t(`queue.turn.${turn.state}`);
