@@ -6,37 +6,31 @@
  * lock, writes a visit_events row per transition, queues the SMS it causes and announces
  * itself (notifyQueueChanged) at commit.
  */
-import {
-  type Counter,
-  type CounterAction,
-  type CounterActionResponse,
-  dayOfWeek,
-  type JoinInfoResponse,
-  type JoinResponse,
-  type QueueSettings,
-  type QueueSettingsRequest,
-  type QueueTodayResponse,
-  type QueueVisit,
-  type VisitTurn,
-  zonedNow,
+import type {
+  Counter,
+  CounterAction,
+  CounterActionResponse,
+  JoinInfoResponse,
+  JoinResponse,
+  QueueSettings,
+  QueueSettingsRequest,
+  QueueTodayResponse,
+  QueueVisit,
+  VisitTurn,
 } from '@qless/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/schema.js';
-import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/auth-guard.js';
 import type { FeedbackRequests } from '../feedback/feedback-messages.js';
-import {
-  findListedOrganization,
-  isClosureDate,
-  isOpenOn,
-  placeLabel,
-} from '../organizations/organizations.repository.js';
+import { findListedOrganization } from '../organizations/organizations.repository.js';
 import { assertActiveService, CounterActions, counterOf, settle } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';
-import { estimateForNewcomer, loadQueueDay, servedNow } from './queue-day.js';
+import { loadQueueDay } from './queue-day.js';
+import { enterQueue } from './queue-entry.js';
 import { notifyQueueChanged } from './queue-events.js';
+import { isQueueOpen, joinInfoOf } from './queue-join.js';
 import { currentOf, leaveLine } from './queue-leave.js';
 import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
@@ -46,22 +40,8 @@ import { findVisit, inTransaction, lockQueue } from './visits.repository.js';
 /** Today's ended visits shown on the staff screen (latest first). */
 const ENDED_SHOWN = 200;
 
-import { enterQueue } from './queue-entry.js';
-
 export { enterBookingVisit, enterQueue, moveBookingVisitArrival } from './queue-entry.js';
-
-/** Open now: a day it opens, not a closure, between its opening and closing time (its zone). */
-export async function isQueueOpen(
-  db: Db,
-  org: { id: string; time_zone: string; open_days: number; start_time: string; end_time: string },
-  now: Date,
-): Promise<boolean> {
-  const local = zonedNow(org.time_zone, now);
-  if (!isOpenOn(org.open_days, dayOfWeek(local.date))) return false;
-  if (local.minutes < timeToMinutes(org.start_time)) return false;
-  if (local.minutes >= timeToMinutes(org.end_time)) return false;
-  return !(await isClosureDate(db, org.id, local.date));
-}
+export { isQueueOpen } from './queue-join.js';
 
 export interface QueueServiceDeps {
   db: Db;
@@ -176,29 +156,12 @@ export class QueueService {
   async joinInfo(organizationId: string): Promise<JoinInfoResponse> {
     const org = await this.listedOrganization(organizationId);
     const now = this.now();
-    const day = await loadQueueDay(this.deps.db, organizationId, now);
-    const waiting = new Map<string, number>();
-    for (const v of day.waiting) waiting.set(v.service_id, (waiting.get(v.service_id) ?? 0) + 1);
-    return {
-      organization: { organization_id: org.id, name: placeLabel(org.name, org.branch_name) },
-      enabled: org.queue_join_enabled,
-      open: await isQueueOpen(this.deps.db, org, now),
-      services: [...day.services.values()]
-        .filter((s) => s.active)
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((s) => {
-          const ahead = waiting.get(s.id) ?? 0;
-          return {
-            service_id: s.id,
-            name: s.name,
-            name_fr: s.name_fr,
-            waiting: ahead,
-            // Someone joining now: the line played forward with them last (decision 020).
-            estimate: estimateForNewcomer(day, s.id),
-            counters_open: servedNow(day, s.id),
-          };
-        }),
-    };
+    return joinInfoOf(
+      this.deps.db,
+      org,
+      await loadQueueDay(this.deps.db, organizationId, now),
+      now,
+    );
   }
 
   /** 404 unless listed, 403 JOIN_DISABLED unless switched on, 409 QUEUE_CLOSED unless open now. */
