@@ -99,6 +99,12 @@ async function simulate(
   });
   if (copied.statusCode !== 200) throw new Error(`copy: ${copied.statusCode} ${copied.body}`);
   const akwaServiceId = copied.json().copied[0].service_id as string;
+  // A visitor who never comes is marked absent at once: no recall first (decision 118).
+  await db
+    .updateTable('organizations')
+    .set({ queue_max_recalls: 0 })
+    .where('id', 'in', [fx.orgId, akwaId])
+    .execute();
   await createUser(db, { email: managerEmail, role: 'branch_manager', organizationId: akwaId });
   const q = queueApi(() => app);
 

@@ -112,7 +112,9 @@ describe('the board’s calls', () => {
     const third = await act(g2, 'call-next');
     await act(g2, 'recall');
     b = await board();
-    const ofThird = b.calls.filter((c) => c.number === third.visit?.number);
+    // (With a transfer that keeps its place, the third call may be the transferred visitor
+    // called again: only this call and its recall are compared.)
+    const ofThird = b.calls.filter((c) => c.number === third.visit?.number).slice(0, 2);
     expect(ofThird.map((c) => c.live)).toEqual([true, false]);
     expect(ofThird[0]?.seq).toBeGreaterThan(ofThird[1]?.seq ?? 0);
 
