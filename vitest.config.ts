@@ -30,6 +30,7 @@ export const BOTH_ENGINES = [
   'queue-board-calls', // two calls in one second, ordered by their events' ids
   'queue-race', // twenty counters calling at once (the queue lock)
   'queue-turn',
+  'queue-undo-effects', // an Undo withdraws pending SMS (LIKE on the outbox) under the queue lock
   'queue-turn-held', // no estimate with no counter open; leaving the line (under the queue lock)
   'read-cache',
   'reconciler-backlog',

@@ -306,7 +306,7 @@ describe('entering the queue', () => {
       expect(m.text_body).toMatch(
         /http:\/\/qless\.test\/visit\/[0-9a-f-]{36}#k=[A-Za-z0-9_-]{22}$/,
       );
-      expect(m.dedupe_key).toMatch(/^visit:[0-9a-f-]{36}:(near|called)$/);
+      expect(m.dedupe_key).toMatch(/^visit:[0-9a-f-]{36}:(near|called:\d+)$/);
     }
     const fr = (await queueSms(s.db, phones[1])).find((m) => m.kind === 'queue_near');
     // The service's letter is the one planned for it (decision 119), not the first visited's A.

@@ -1173,7 +1173,7 @@ export const en = {
   'queue.line.minePlace': '{ordinal} for you',
   'queue.line.mineEmpty': 'Nobody is waiting for your services.',
   'queue.line.others': 'Other services',
-  'queue.noShows.title': 'No-shows today ({n})',
+  'queue.noShows.title': 'No-shows and left today ({n})',
   'queue.noShows.hint': 'Came back? Put them back at their place in line.',
   'queue.noShows.back': 'Back in line',
   'queue.wait.range': 'about {min}–{max} min',

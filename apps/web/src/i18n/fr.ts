@@ -1215,7 +1215,7 @@ export const fr: Messages = {
   'queue.line.minePlace': '{ordinal} pour vous',
   'queue.line.mineEmpty': 'Personne n’attend pour vos services.',
   'queue.line.others': 'Autres services',
-  'queue.noShows.title': 'Absents aujourd’hui ({n})',
+  'queue.noShows.title': 'Absents ou partis aujourd’hui ({n})',
   'queue.noShows.hint': 'La personne est revenue ? Remettez-la à sa place dans la file.',
   'queue.noShows.back': 'Remettre dans la file',
   'queue.wait.range': 'environ {min} à {max} min',

@@ -9,6 +9,8 @@ import { type Kysely, sql } from 'kysely';
  *   queued_at stays the moment it entered this line, so waits per line stay measured apart.
  * - visits.ahead: a transfer sent to the front of its new line (ahead of everyone but earlier
  *   such transfers).
+ * - visit_events (counter_id, id): a counter's latest event, read by Undo under the queue lock
+ *   (without it, a counter with no event walks every organization's events).
  */
 const statements = [
   `alter table organizations add column queue_transfer_place text not null default 'arrival'
@@ -16,6 +18,7 @@ const statements = [
      check (queue_transfer_place in ('arrival', 'front'))`,
   `alter table visits add column place_at timestamptz`,
   `alter table visits add column ahead boolean not null default false`,
+  `create index visit_events_counter_idx on visit_events (counter_id, id)`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

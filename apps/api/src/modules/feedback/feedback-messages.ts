@@ -6,7 +6,7 @@
  * (160 characters), the organization's name shortened as every SMS is (decision 122); the link
  * is never cut.
  */
-import { FEEDBACK_LINK_DAYS } from '@qless/contract';
+import { FEEDBACK_LINK_DAYS, UNDO_WINDOW_SECONDS } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
 import { currentRequestId } from '../../request-context.js';
@@ -74,10 +74,23 @@ export class FeedbackRequests {
         locale: visit.locale,
         dedupe_key: `visit:${visit.id}:feedback`,
         created_at: now,
-        next_attempt_at: now,
+        // Sent once the counter's Undo window is over: a Done taken back withdraws it.
+        next_attempt_at: new Date(now.getTime() + FEEDBACK_HOLD_MS),
         request_id: currentRequestId(),
       })
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();
   }
+}
+
+/** How long a feedback SMS waits before it may leave: the Undo window and a margin. */
+export const FEEDBACK_HOLD_MS = (UNDO_WINDOW_SECONDS + 5) * 1000;
+
+/** A Done taken back: its feedback SMS, still waiting to leave, is withdrawn. */
+export async function withdrawFeedback(trx: Db, visitId: string): Promise<void> {
+  await trx
+    .deleteFrom('outbox')
+    .where('dedupe_key', '=', `visit:${visitId}:feedback`)
+    .where('status', '=', 'pending')
+    .execute();
 }

@@ -10,6 +10,7 @@ import { type CounterActionResponse, type QueueVisit, UNDO_WINDOW_SECONDS } from
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
+import { withdrawFeedback } from '../feedback/feedback-messages.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import { counterOf, notActionable, settle } from './counter-actions.js';
 import { counterView, findCounter } from './counters.repository.js';
@@ -28,8 +29,11 @@ const UNDOABLE = ['called', 'no_show', 'no_show_after_recalls', 'done', 'transfe
 
 const nothing = (message: string) => new AppError(409, 'NOTHING_TO_UNDO', message);
 
-/** The latest event of a visit, or of a counter (by id: events are numbered in order). */
-function latestEvent(db: Db, by: { visitId?: string; counterId?: string }) {
+/**
+ * The latest event of a visit, or of a counter (by id: events are numbered in order); with
+ * `before`, the latest one older than that event.
+ */
+function latestEvent(db: Db, by: { visitId?: string; counterId?: string; before?: string }) {
   let q = db
     .selectFrom('visit_events')
     .select(['id', 'visit_id', 'kind', 'from_state', 'to_state', 'at'])
@@ -37,7 +41,17 @@ function latestEvent(db: Db, by: { visitId?: string; counterId?: string }) {
     .limit(1);
   if (by.visitId) q = q.where('visit_id', '=', by.visitId);
   if (by.counterId) q = q.where('counter_id', '=', by.counterId);
+  if (by.before) q = q.where('id', '<', by.before);
   return q.executeTakeFirst();
+}
+
+/** SMS of a visit still waiting to leave, withdrawn (`what`: 'called', or every kind). */
+async function withdrawSms(trx: Db, visitId: string, what = ''): Promise<void> {
+  await trx
+    .deleteFrom('outbox')
+    .where('dedupe_key', 'like', `visit:${visitId}:${what}%`)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function undoLast(
@@ -75,19 +89,29 @@ export async function undoLast(
           from: ['called'],
           to: 'waiting',
           kind,
-          set: { counter_id: null, called_at: null },
+          // The next real call sends its own "go to counter" SMS; this one, if it has not
+          // left yet, is withdrawn.
+          set: { counter_id: null, called_at: null, called_notified_at: null },
           counterId,
           byUser,
         },
         now,
       );
+      await withdrawSms(trx, visit.id, 'called');
+      // A Call next that also finished the visitor being served: that Done is taken back too.
+      touched = (await undoDoneOfCall(trx, counterId, last, byUser, now)) ?? touched;
     } else {
       // No-show, done and transfer gave the counter back: it takes the visit again, unless it
-      // holds someone else now.
+      // holds someone else now or was paused or closed since (it must hold nobody then).
+      const current = (await findCounter(trx, counterId)) ?? counter;
+      if (current.state !== 'open') {
+        throw nothing('This counter was paused or closed since: open it again to undo.');
+      }
       if (await heldBy(trx, counterId)) {
         throw nothing('This counter holds another visitor now: nothing to undo.');
       }
       if (last.kind === 'transferred_out') await dropSuccessor(trx, visit);
+      if (last.kind === 'done') await withdrawFeedback(trx, visit.id);
       touched = await transitionVisit(
         trx,
         visit,
@@ -114,6 +138,40 @@ export async function undoLast(
 }
 
 /**
+ * When `call` was made by Call next on a counter serving someone, that visit ended done in
+ * the same instant (same transaction): it goes back to being served at the counter, and its
+ * feedback SMS is withdrawn. Returns it, or null when the call finished nobody.
+ */
+async function undoDoneOfCall(
+  trx: Db,
+  counterId: string,
+  call: { id: string; at: Date },
+  byUser: string,
+  now: Date,
+): Promise<VisitRow | null> {
+  const before = await latestEvent(trx, { counterId, before: call.id });
+  if (before?.kind !== 'done' || before.at.getTime() !== call.at.getTime()) return null;
+  const served = await findVisit(trx, before.visit_id);
+  const latestOfServed = await latestEvent(trx, { visitId: before.visit_id });
+  if (served?.state !== 'done' || latestOfServed?.id !== before.id) return null;
+  const back = await transitionVisit(
+    trx,
+    served,
+    {
+      from: ['done'],
+      to: 'serving',
+      kind: 'undone_done',
+      set: { ended_at: null, counter_id: counterId },
+      counterId,
+      byUser,
+    },
+    now,
+  );
+  if (back) await withdrawFeedback(trx, served.id);
+  return back;
+}
+
+/**
  * The visit a transfer made, removed while nothing happened to it yet (it only waited): its
  * one 'transferred_in' event with it. The visitor's links name the first visit of the chain,
  * so none pointed at it.
@@ -133,6 +191,8 @@ async function dropSuccessor(trx: Db, visit: VisitRow): Promise<void> {
   if (next.state !== 'waiting' || events.some((e) => e.kind !== 'transferred_in')) {
     throw nothing('The transferred visitor was called meanwhile: nothing to undo.');
   }
+  // Its "you are next" SMS, if it has not left yet, is about a line the visitor is not in.
+  await withdrawSms(trx, next.id);
   await trx.deleteFrom('visit_events').where('visit_id', '=', next.id).execute();
   await trx.deleteFrom('visits').where('id', '=', next.id).execute();
 }
@@ -155,17 +215,28 @@ export async function putNoShowBack(
       .select('time_zone')
       .where('id', '=', visit.organization_id)
       .executeTakeFirstOrThrow();
-    if (visit.state !== 'no_show' || visit.visit_date !== todayOf(org, now)) {
+    // A no-show, or a visitor who left the line from their phone by mistake.
+    const leftByMistake =
+      visit.state === 'left' &&
+      (await latestEvent(trx, { visitId: visit.id }))?.kind === 'left_by_visitor';
+    if ((visit.state !== 'no_show' && !leftByMistake) || visit.visit_date !== todayOf(org, now)) {
       throw notActionable('Only a no-show of today can be put back in line.');
     }
     const back = await transitionVisit(
       trx,
       visit,
       {
-        from: ['no_show'],
+        from: [visit.state],
         to: 'waiting',
         kind: 'returned',
-        set: { counter_id: null, called_at: null, ended_at: null, recalls: 0 },
+        // Called again later, they get the "go to counter" SMS again.
+        set: {
+          counter_id: null,
+          called_at: null,
+          ended_at: null,
+          recalls: 0,
+          called_notified_at: null,
+        },
         counterId: null,
         byUser: auth.user.id,
       },

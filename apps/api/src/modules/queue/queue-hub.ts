@@ -306,19 +306,24 @@ export class QueueHub {
   private async renderTurns(room: Room, day: LiveDay): Promise<void> {
     const open = openIndex(day);
     const resolved = new Map<TurnGroup, VisitRow>();
-    const closed: TurnGroup[] = [];
-    for (const group of room.turns.values()) {
+    const closed: [string, TurnGroup][] = [];
+    for (const [followedId, group] of room.turns) {
       const visit = open.byId.get(group.currentId) ?? open.successorOf.get(group.currentId);
       if (visit) resolved.set(group, visit);
-      else closed.push(group);
+      else closed.push([followedId, group]);
     }
     if (closed.length > 0) {
-      const rows = await resolveClosed(
-        this.options.db,
-        closed.map((g) => g.currentId),
-      );
-      for (const group of closed) {
-        const visit = rows.get(group.currentId);
+      // The visit last shown, or — when it is gone (a transfer taken back by Undo removes the
+      // visit it made) — the one the visitor follows, from the start of its chain again.
+      const rows = await resolveClosed(this.options.db, [
+        ...new Set(closed.flatMap(([followedId, g]) => [g.currentId, followedId])),
+      ]);
+      for (const [followedId, group] of closed) {
+        const visit =
+          rows.get(group.currentId) ??
+          open.byId.get(followedId) ??
+          open.successorOf.get(followedId) ??
+          rows.get(followedId);
         if (visit) resolved.set(group, visit);
       }
     }

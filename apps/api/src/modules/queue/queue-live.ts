@@ -57,6 +57,7 @@ export async function loadRecentCalls(db: Db, day: QueueDay): Promise<RecentCall
     .select([
       'e.id',
       'e.at',
+      'e.kind',
       'e.visit_id',
       'v.letter',
       'v.number',
@@ -70,12 +71,24 @@ export async function loadRecentCalls(db: Db, day: QueueDay): Promise<RecentCall
         ? eb.or([eb('e.visit_id', 'in', held), eb('e.visit_id', 'in', latest)])
         : eb('e.visit_id', 'in', latest),
     )
-    .where('e.to_state', '=', 'called')
+    // Calls and recalls, and the calls Undo took back (an undo of a no-show or a transfer
+    // also leads to 'called', but it is no new call: the board must not ring for it).
+    .where('e.kind', 'in', ['called', 'recalled', 'undone_called'])
     .orderBy('e.id', 'desc')
-    .limit(BOARD_RECENT_CALLS)
+    .limit(BOARD_RECENT_CALLS * 2)
     .execute();
+  // Newest first: an 'undone_called' cancels the call just before it on the same visit.
+  const cancelled = new Set<string>();
+  const calls = rows.filter((row) => {
+    if (row.kind === 'undone_called') {
+      cancelled.add(row.visit_id);
+      return false;
+    }
+    if (row.kind === 'called' && cancelled.delete(row.visit_id)) return false;
+    return true;
+  });
   const seen = new Set<string>();
-  return rows.map((row) => {
+  return calls.slice(0, BOARD_RECENT_CALLS).map((row) => {
     // Newest first: only a visit's latest call can be the one it answers now.
     const latestOfVisit = !seen.has(row.visit_id);
     seen.add(row.visit_id);

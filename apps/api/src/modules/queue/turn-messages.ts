@@ -169,7 +169,10 @@ export class TurnMessages {
     }
   }
 
-  /** "Go to counter X", once per visit (a recall sends nothing more). */
+  /**
+   * "Go to counter X", once per call (a recall sends nothing more; a call taken back by Undo
+   * or a no-show put back clears called_notified_at, so the next real call sends its own).
+   */
   async called(trx: Db, visit: VisitRow, counterName: string, day: QueueDay): Promise<void> {
     if (!visit.phone || visit.called_notified_at) return;
     const claimed = await trx
@@ -188,7 +191,7 @@ export class TurnMessages {
       organization: day.organization.name,
       link: await this.linkOf(trx, visit),
     });
-    await this.queue(trx, visit, 'called', text, day.now);
+    await this.queue(trx, visit, 'called', text, day.now, `:${day.now.getTime()}`);
   }
 
   private async queue(
@@ -197,6 +200,8 @@ export class TurnMessages {
     what: 'near' | 'called',
     text: string,
     now: Date,
+    /** Makes the key one per call ("called" may be sent again after an Undo). */
+    suffix = '',
   ): Promise<void> {
     if (!visit.phone) return;
     await trx
@@ -209,7 +214,7 @@ export class TurnMessages {
         html_body: null,
         kind: `queue_${what}`,
         locale: visit.locale,
-        dedupe_key: `visit:${visit.id}:${what}`,
+        dedupe_key: `visit:${visit.id}:${what}${suffix}`,
         created_at: now,
         next_attempt_at: now,
         request_id: currentRequestId(),

@@ -83,9 +83,12 @@ export function noShowGate(
   return { allowed: visit.state === 'called' && left === 0, left };
 }
 
-/** Today's no-shows (the staff can put one back in line), latest first as the server lists. */
+/**
+ * Today's no-shows and visitors who left the line from their phone (during opening hours
+ * only they leave): the staff can put one back in line. Latest first as the server lists.
+ */
 export function todaysNoShows(visits: readonly QueueVisit[]): QueueVisit[] {
-  return visits.filter((v) => v.state === 'no_show');
+  return visits.filter((v) => v.state === 'no_show' || v.state === 'left');
 }
 
 /** The services a held visit can be sent to: every other service of the organization. */
