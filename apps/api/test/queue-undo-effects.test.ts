@@ -124,7 +124,7 @@ describe('an Undo takes back everything its act caused', () => {
     expect(await stateOf(served.visit_id)).toBe('done');
     // The feedback SMS waits for the Undo window before it may leave.
     const [queued] = await feedbackSms(phone);
-    expect(queued?.next_attempt_at.getTime()).toBeGreaterThan(s.clock.now().getTime() + 10_000);
+    expect(queued?.next_attempt_at?.getTime()).toBeGreaterThan(s.clock.now().getTime() + 10_000);
 
     const undone = await act(g.counter_id, 'undo');
     expect(undone.status).toBe(200);
