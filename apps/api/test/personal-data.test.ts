@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
+import { FEEDBACK_HOLD_MS } from '../src/modules/feedback/feedback-messages.js';
 import { retentionDue, sweepPersonalData } from '../src/modules/privacy/retention-sweep.js';
 import { bearer, signedIn, signIn } from './support/auth-helpers.js';
 import { initiateBody } from './support/fixtures.js';
@@ -188,7 +189,9 @@ describe('personal data past its retention', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.orphanEvent = orphan.id;
-    // Every message due is sent now (confirmations, the feedback SMS).
+    // Every message due is sent now (confirmations, the feedback SMS once the counter's Undo
+    // window is over).
+    h.clock.advance(FEEDBACK_HOLD_MS);
     await h.app.messaging.worker?.sweep();
   });
 
