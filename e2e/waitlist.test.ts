@@ -110,7 +110,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 describe('waitlist on a phone', () => {
-  it('a full day offers the form; joining says the place in line (English)', async () => {
+  it('a full day offers the form; joining says the number is on the list, with no place (English)', async () => {
     const page = await phonePage('en');
     await openFullDay(page);
     await page.getByRole('heading', { name: 'This day is full' }).waitFor();
@@ -119,7 +119,7 @@ describe('waitlist on a phone', () => {
     await page.getByRole('button', { name: 'Text me if a seat frees' }).click();
     await page.locator('[data-waitlist="joined"]').waitFor();
     expect(await page.locator('[data-waitlist="joined"]').textContent()).toContain(
-      "You're number 1 on the list for Wednesday, 2 December.",
+      "You're on the list for Wednesday, 2 December. We'll text you if a seat frees. A number that joined earlier keeps its first place.",
     );
     // How long an offer stays open: the organization's setting (15 min), not "a short while".
     expect(await page.locator('[data-waitlist="joined"]').textContent()).toContain(

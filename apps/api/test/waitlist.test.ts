@@ -101,7 +101,8 @@ describe('waitlist', () => {
     const w1 = await joined(date, p1, 'en');
     const w2 = await joined(date, p2, 'fr');
     const w3 = await joined(date, p3, 'en');
-    expect([w1, w2, w3].map((w) => w.entry.position)).toEqual([1, 2, 3]);
+    // No place in the answer (decision 124): the order is the order of joining all the same.
+    expect([w1, w2, w3].map((w) => w.entry.position)).toEqual([null, null, null]);
     expect(w1.withdraw_key).toBeTruthy();
     // The organization's hold, which the page says (issue 30: "a short time").
     expect([w1, w2, w3].map((w) => w.offer_minutes)).toEqual([15, 15, 15]);
@@ -304,25 +305,54 @@ describe('waitlist', () => {
     expect(await db().selectFrom('waitlist_entries').select('id').execute()).not.toHaveLength(0);
   });
 
-  it('joining again answers as a first join (nothing says the number was waiting), with a key that withdraws nothing; the first key withdraws it and the offer moves on', async () => {
+  it('a number already waiting and a new one get the same answer, field by field, and their keys withdraw alike; only the first key takes the number off', async () => {
     const date = s.nextDate();
     const held = await s.book({ date, slotIndex: 10 });
     await fill(date, [10]);
     const phone = freshPhone();
     const first = await joined(date, phone);
+    // Whoever types numbers: the waiting one, then a new one, then the waiting one again.
     const again = await join(date, phone);
-    expect(again.statusCode).toBe(201);
-    const answer = waitlistJoinResponseSchema.parse(again.json());
-    expect(answer).toMatchObject({
-      already_waiting: false,
-      entry: { entry_id: first.entry.entry_id, position: 1 },
+    const fresh = await join(date, freshPhone());
+    const thrice = await join(date, phone);
+    const answers = [again, fresh, thrice].map((res) => {
+      expect(res.statusCode, res.body).toBe(201);
+      return { status: res.statusCode, body: waitlistJoinResponseSchema.parse(res.json()) };
     });
-    expect(answer.withdraw_key).toMatch(/^[\w-]{32}$/);
-    const decoy = await h.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/service/${h.fx.serviceId}/waitlist/${first.entry.entry_id}?key=${answer.withdraw_key}`,
+    const shape = (a: (typeof answers)[number]) => ({
+      status: a.status,
+      keys: Object.keys(a.body).sort(),
+      entryKeys: Object.keys(a.body.entry).sort(),
+      service_id: a.body.entry.service_id,
+      date: a.body.entry.date,
+      state: a.body.entry.state,
+      position: a.body.entry.position,
+      already_waiting: a.body.already_waiting,
+      offer_minutes: a.body.offer_minutes,
+      keyShape: /^[\w-]{32}$/.test(a.body.withdraw_key ?? ''),
     });
-    expect(decoy.statusCode).toBe(404);
+    expect(shape(answers[0]!)).toEqual(shape(answers[1]!));
+    expect(shape(answers[2]!)).toEqual(shape(answers[1]!));
+    expect(shape(answers[1]!)).toMatchObject({ state: 'waiting', position: null, keyShape: true });
+    // Ids are new each time: none names the entry that waits.
+    const ids = [first, ...answers.map((a) => a.body)].map((b) => b.entry.entry_id);
+    expect(new Set(ids).size).toBe(4);
+    // The keys answered withdraw alike: 200, the same shape, whether or not the number waited.
+    const withdraw = (entryId: string, key: string) =>
+      h.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/service/${h.fx.serviceId}/waitlist/${entryId}?key=${key}`,
+      });
+    const byAnswer = [];
+    for (const a of answers) {
+      const res = await withdraw(a.body.entry.entry_id, a.body.withdraw_key ?? '');
+      expect(res.statusCode, res.body).toBe(200);
+      const { entry: gone } = res.json() as { entry: Record<string, unknown> };
+      byAnswer.push({ ...gone, entry_id: undefined });
+    }
+    expect(byAnswer[0]).toEqual(byAnswer[1]);
+    expect(byAnswer[0]).toMatchObject({ state: 'withdrawn', position: null });
+    // The repeat's key took nothing off: the number still waits, first in line.
     expect((await entry(first.entry.entry_id)).state).toBe('waiting');
     // A number typed at a day that is not full, or a service that does not exist, is not
     // counted against it (nobody can lock a stranger out of every waitlist).
@@ -334,7 +364,6 @@ describe('waitlist', () => {
     await fill(full);
     expect((await join(full, other)).statusCode).toBe(201);
     const next = await joined(date, freshPhone());
-    expect(next.entry.position).toBe(2);
     const url = (key: string) =>
       `/api/v1/service/${h.fx.serviceId}/waitlist/${first.entry.entry_id}?key=${key}`;
     const wrong = await h.app.inject({ method: 'DELETE', url: url('x'.repeat(32)) });

@@ -41,17 +41,21 @@ export const waitlistEntrySchema = z.object({
   service_id: idSchema,
   date: isoDateSchema,
   state: z.enum(WAITLIST_STATES),
-  /** 1 = next to be offered a seat; null once the entry no longer waits. */
+  /**
+   * 1 = next to be offered a seat; null once the entry no longer waits, and always null in a
+   * join's answer (decision 124: a place would tell a waiting number from a new one).
+   */
   position: z.number().int().positive().nullable(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
 /**
  * 201 with the entry and the key that withdraws it (shown once). A number that already waits
- * for this day gets the same answer, so the answer never says whether a number was waiting;
- * its key then withdraws nothing (only the first join's does: a stranger who types someone's
- * number can neither learn of nor end their entry). `already_waiting` is always false, kept
- * for clients of the first version.
+ * for this day gets the same answer, field by field (decision 124): a new entry id, state
+ * `waiting`, no place; its key answers a withdraw as a new entry's does but takes nothing off
+ * (only the first join's does: a stranger who types someone's number can neither learn of
+ * nor end their entry). `already_waiting` is always false, kept for clients of the first
+ * version.
  */
 export const waitlistJoinResponseSchema = z.object({
   entry: waitlistEntrySchema,

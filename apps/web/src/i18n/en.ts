@@ -868,8 +868,8 @@ export const en = {
     'Cameroon mobile, e.g. 6 77 12 34 56. One SMS at most, only if a seat frees.',
   'waitlist.submit': 'Text me if a seat frees',
   'waitlist.sending': 'Adding you…',
-  'waitlist.joined': "You're number {n} on the list for {date}. We'll text you if a seat frees.",
-  'waitlist.joinedNoPosition': "You're on the list for {date}. We'll text you if a seat frees.",
+  'waitlist.joined':
+    "You're on the list for {date}. We'll text you if a seat frees. A number that joined earlier keeps its first place.",
   'waitlist.already': 'This number is already on the list for {date}.',
   'waitlist.howItWorks':
     'The SMS links to the freed time. The offer stays open {minutes} min, then goes to the next person; whoever pays first gets the seat.',
@@ -878,7 +878,8 @@ export const en = {
   'waitlist.notify': 'Waitlist',
   'waitlist.withdraw': 'Take me off the list',
   'waitlist.withdrawing': 'Removing you…',
-  'waitlist.withdrawn': "You're off the list for {date}. We won't text you about it.",
+  'waitlist.withdrawn':
+    "You're off the list for {date}, unless this number joined first from another phone: only that phone can take it off.",
   'waitlist.error.INVALID_PHONE': 'Enter a Cameroonian mobile number: 9 digits starting with 6.',
   'waitlist.error.WAITLIST_DAY_NOT_FULL': 'A seat has just freed on this day: pick it above.',
   'waitlist.error.WAITLIST_DAY_PASSED': 'This day can no longer be booked: pick another day.',

@@ -901,9 +901,7 @@ export const fr: Messages = {
   'waitlist.submit': 'Prévenez-moi par SMS',
   'waitlist.sending': 'Inscription…',
   'waitlist.joined':
-    'Vous êtes n° {n} sur la liste du {date}. Nous vous enverrons un SMS si une place se libère.',
-  'waitlist.joinedNoPosition':
-    'Vous êtes sur la liste du {date}. Nous vous enverrons un SMS si une place se libère.',
+    'Vous êtes sur la liste du {date}. Nous vous enverrons un SMS si une place se libère. Un numéro déjà inscrit garde sa première place.',
   'waitlist.already': 'Ce numéro est déjà sur la liste du {date}.',
   'waitlist.howItWorks':
     'Le SMS mène à l’heure libérée. L’offre reste ouverte {minutes}\u00a0min, puis passe à la personne suivante ; la place revient au premier qui paie.',
@@ -913,7 +911,7 @@ export const fr: Messages = {
   'waitlist.withdraw': 'Me retirer de la liste',
   'waitlist.withdrawing': 'Retrait…',
   'waitlist.withdrawn':
-    'Vous n’êtes plus sur la liste du {date}. Nous ne vous enverrons pas de SMS pour ce jour.',
+    'Vous n’êtes plus sur la liste du {date}, sauf si ce numéro s’était inscrit d’abord depuis un autre téléphone : seul celui-ci peut l’en retirer.',
   'waitlist.error.INVALID_PHONE':
     'Saisissez un numéro de mobile camerounais : 9 chiffres commençant par 6.',
   'waitlist.error.WAITLIST_DAY_NOT_FULL':

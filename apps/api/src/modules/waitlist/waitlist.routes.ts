@@ -36,7 +36,6 @@ export function waitlistRoutes(waitlist: WaitlistService, limits: Limiter): Fast
           params: serviceParams,
           body: waitlistJoinRequestSchema,
           response: {
-            200: waitlistJoinResponseSchema,
             201: waitlistJoinResponseSchema,
             ...errorResponses(400, 404, 409, 413, 415, 429),
           },

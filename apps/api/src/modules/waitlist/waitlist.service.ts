@@ -70,7 +70,7 @@ export class WaitlistService {
     input: { date: string; phone: string; locale?: 'en' | 'fr' | undefined },
     clientAddress: string,
     countPhone: () => Promise<void> = async () => {},
-  ): Promise<{ status: 200 | 201; body: WaitlistJoinResponse }> {
+  ): Promise<{ status: 201; body: WaitlistJoinResponse }> {
     const { db, clock } = this.deps;
     const now = clock.now();
     const { date, phone } = input;
@@ -88,22 +88,8 @@ export class WaitlistService {
         // Number, then day: every join takes them in this order.
         await lockPhone(trx, phone);
         await lockDay(trx, serviceId, date);
-        const existing = await findActiveEntry(trx, serviceId, date, phone);
-        if (existing) {
-          // The same number again answers as a first join does, so the answer never tells
-          // whoever typed a number whether it was waiting (a hospital's list is health
-          // data). Its key is a fresh one that withdraws nothing: only the key of the first
-          // join takes the number off the list.
-          return {
-            status: 201 as const,
-            body: {
-              entry: await present(trx, existing),
-              already_waiting: false,
-              withdraw_key: key,
-              offer_minutes: day.waitlist_hold_minutes,
-            },
-          };
-        }
+        // Every check runs for a number already waiting as for a new one, in the same order,
+        // so neither the answer nor its time says which it was (issue 31).
         await this.assertDayFull(trx, day, date, now);
         if ((await countActive(trx, { phone })) >= MAX_ACTIVE_PER_PHONE) {
           throw new AppError(
@@ -115,6 +101,11 @@ export class WaitlistService {
         if ((await countActive(trx, { serviceId, date })) >= MAX_PER_DAY) {
           throw new AppError(409, 'WAITLIST_FULL', 'The waitlist of this day is full.');
         }
+        // The same number again is answered as a first join (decision 124): a hospital's list
+        // is health data. It gets an entry of its own, ended at once (`withdrawn`): its id and
+        // key answer a withdraw as a new entry's do, yet take nothing off the list; only the
+        // first join's key takes the number off. The number keeps its place in line.
+        const repeat = Boolean(await findActiveEntry(trx, serviceId, date, phone));
         const entry = await trx
           .insertInto('waitlist_entries')
           .values({
@@ -125,15 +116,25 @@ export class WaitlistService {
             locale: input.locale ?? 'fr',
             client_address: clientAddress.slice(0, 100),
             withdraw_key_hash: hashKey(key),
+            ...(repeat ? { state: 'withdrawn' as const, ended_at: now } : {}),
             created_at: now,
             updated_at: now,
           })
-          .returningAll()
+          .returning(['id'])
           .executeTakeFirstOrThrow();
         return {
           status: 201 as const,
           body: {
-            entry: await present(trx, entry),
+            // No place in line: any place, new or repeated, would tell a number that waits
+            // from one that does not (the next join's place would show it). The number waits
+            // either way, which is what `state` says.
+            entry: {
+              entry_id: entry.id,
+              service_id: serviceId,
+              date,
+              state: 'waiting' as const,
+              position: null,
+            },
             already_waiting: false,
             withdraw_key: key,
             offer_minutes: day.waitlist_hold_minutes,

@@ -3,8 +3,8 @@ import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 
 /**
- * Puts a number on a full day's waitlist (decision 023). 201: a new entry; 200 with
- * `already_waiting`: this number was on it already. No SMS is sent for joining.
+ * Puts a number on a full day's waitlist (decisions 023, 124). Always 201, with no place in
+ * line, whether or not the number was on it already. No SMS is sent for joining.
  */
 export function joinWaitlist(
   serviceId: string,

@@ -26,7 +26,6 @@ type Outcome =
   | { kind: 'sending' }
   | {
       kind: 'joined';
-      position: number | null;
       entryId: string;
       key: string | null;
       offerMinutes: number;
@@ -83,7 +82,6 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
       });
       setOutcome({
         kind: 'joined',
-        position: answer.entry.position,
         entryId: answer.entry.entry_id,
         key: answer.withdraw_key,
         offerMinutes: answer.offer_minutes,
@@ -134,10 +132,10 @@ export function WaitlistForm({ serviceId, date, dateLabel, onNotFull }: Props) {
           {t('waitlist.title')}
         </h3>
         <Alert tone="success">
+          {/* No place in line: the server says none, so that nobody learns whether a
+              stranger's number waits (decision 124). */}
           {outcome.kind === 'joined'
-            ? outcome.position
-              ? t('waitlist.joined', { n: outcome.position, date: dateLabel })
-              : t('waitlist.joinedNoPosition', { date: dateLabel })
+            ? t('waitlist.joined', { date: dateLabel })
             : t('waitlist.already', { date: dateLabel })}
         </Alert>
         <p className="hint">
