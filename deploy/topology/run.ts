@@ -29,6 +29,7 @@ import {
   waitFor,
 } from './hosts.js';
 import type { LoadPlan, LoadResult } from './load.js';
+import { checkLogSecrets } from './log-secrets.js';
 import { MetricsWatch } from './metrics.js';
 import {
   buildTopology,
@@ -289,6 +290,12 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
   checkRequests(checks, result, timeline, release.previousDrains);
   checkSockets(checks, result, SOCKETS);
   await checkDatabase(checks, adminUrl, result);
+  await checkLogSecrets(checks, {
+    accessLog: nginx.accessLog,
+    caFile: plan.caFile,
+    hostName: HOST_NAME,
+    proxyAddress: PROXY_ADDRESS,
+  });
   checks.check(
     probe.first503 !== null,
     `the cut process answered 503 with Retry-After (${probe.summary})`,
