@@ -166,4 +166,32 @@ describe('a turn while no counter can serve, and leaving the line', () => {
     const page = await q.call('GET', `/feedback/${token}`, null);
     expect(page.statusCode, page.body).toBe(200);
   });
+
+  it('the key in X-Visit-Key, never in the address (decision 124); an older ?key= still opens the turn', async () => {
+    s.clock.advance(60_000);
+    const visit = await q.walkIn(ctx.staffA.headers, ctx.a.serviceId, 'Ekane');
+    s.clock.advance(6_000);
+    const key = s.app.visitAccess.keyFor(visit.visit_id);
+    const byHeader = await q.call('GET', `/visits/${visit.visit_id}`, { 'x-visit-key': key });
+    expect(byHeader.statusCode, byHeader.body).toBe(200);
+    expect(byHeader.json<{ turn: VisitTurn }>().turn.visit_id).toBe(visit.visit_id);
+    const byQuery = await q.call(
+      'GET',
+      `/visits/${visit.visit_id}?key=${encodeURIComponent(key)}`,
+      null,
+    );
+    expect(byQuery.statusCode, byQuery.body).toBe(200);
+    expect(byQuery.json()).toEqual(byHeader.json());
+    const other = s.app.visitAccess.keyFor(crypto.randomUUID());
+    const wrong = await q.call('GET', `/visits/${visit.visit_id}`, { 'x-visit-key': other });
+    expect(wrong.statusCode).toBe(403);
+    const none = await q.call('GET', `/visits/${visit.visit_id}`, null);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code).toBe('INVALID_VISIT_KEY');
+    const link = await q.call('GET', `/visits/${visit.visit_id}/feedbackLink`, {
+      'x-visit-key': key,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json()).toEqual({ token: null });
+  });
 });

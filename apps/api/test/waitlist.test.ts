@@ -354,6 +354,20 @@ describe('waitlist', () => {
     expect(byAnswer[0]).toMatchObject({ state: 'withdrawn', position: null });
     // The repeat's key took nothing off: the number still waits, first in line.
     expect((await entry(first.entry.entry_id)).state).toBe('waiting');
+    // The web app sends the key in X-Waitlist-Key, never in the address (decision 124).
+    const byHeader = await joined(date, freshPhone());
+    const headerWithdraw = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/service/${h.fx.serviceId}/waitlist/${byHeader.entry.entry_id}`,
+      headers: { 'x-waitlist-key': byHeader.withdraw_key ?? '' },
+    });
+    expect(headerWithdraw.statusCode, headerWithdraw.body).toBe(200);
+    expect((await entry(byHeader.entry.entry_id)).state).toBe('withdrawn');
+    const keyless = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/service/${h.fx.serviceId}/waitlist/${first.entry.entry_id}`,
+    });
+    expect(keyless.statusCode).toBe(404);
     // A number typed at a day that is not full, or a service that does not exist, is not
     // counted against it (nobody can lock a stranger out of every waitlist).
     const other = freshPhone();

@@ -366,6 +366,11 @@ export type JoinResponse = z.infer<typeof joinResponseSchema>;
 export const visitKeyQuerySchema = withFieldCodes(z.object({ key: z.string().min(10).max(200) }), {
   key: 'INVALID_VISIT_KEY',
 });
+/** The same, where the key may come in `X-Visit-Key` instead (decision 124). */
+export const visitKeyOptionalQuerySchema = withFieldCodes(
+  z.object({ key: z.string().min(10).max(200).optional() }),
+  { key: 'INVALID_VISIT_KEY' },
+);
 
 /**
  * POST /api/v1/visits/{visitId}/leave: the visitor leaves the line (issue 30 item 9). The key

@@ -8,6 +8,14 @@
  */
 export const BOOKING_KEY_HEADER = 'x-booking-key';
 
+/**
+ * A visit's key (the walk-in's link, decision 120) and a waitlist entry's withdraw key
+ * (decision 023), as the web app sends them: in a header, never in an address that a proxy
+ * logs (decision 124). The older `?key=` query is still accepted, for clients already out.
+ */
+export const VISIT_KEY_HEADER = 'x-visit-key';
+export const WAITLIST_KEY_HEADER = 'x-waitlist-key';
+
 /** The languages a customer receives messages in. */
 export const CUSTOMER_LOCALES = ['en', 'fr'] as const;
 export type CustomerLocale = (typeof CUSTOMER_LOCALES)[number];

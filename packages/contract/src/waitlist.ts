@@ -66,13 +66,16 @@ export const waitlistJoinResponseSchema = z.object({
 });
 export type WaitlistJoinResponse = z.infer<typeof waitlistJoinResponseSchema>;
 
-/** DELETE /api/v1/service/{serviceId}/waitlist/{entryId}?key=… */
+/**
+ * DELETE /api/v1/service/{serviceId}/waitlist/{entryId} with the key in `X-Waitlist-Key`
+ * (decision 124); an older client's `?key=…` is still accepted.
+ */
 export const waitlistWithdrawParamsSchema = withFieldCodes(
   z.object({ serviceId: idSchema, entryId: idSchema }),
   { serviceId: 'INVALID_ID', entryId: 'INVALID_ID' },
 );
 export const waitlistWithdrawQuerySchema = withFieldCodes(
-  z.object({ key: z.string().min(20).max(100) }),
+  z.object({ key: z.string().min(20).max(100).optional() }),
   { key: 'WAITLIST_ENTRY_NOT_FOUND' },
 );
 export const waitlistWithdrawResponseSchema = z.object({ entry: waitlistEntrySchema });

@@ -40,9 +40,9 @@ export const apiPaths = {
   serviceSlots: (serviceId: string) => `${API}/service/${id(serviceId)}/slots`,
   /** A full day's waitlist of the service (issue 20, decision 023). */
   serviceWaitlist: (serviceId: string) => `${API}/service/${id(serviceId)}/waitlist`,
-  /** Leaves the list with the key answered at join. */
-  serviceWaitlistEntry: (serviceId: string, entryId: string, key: string) =>
-    withQuery(`${API}/service/${id(serviceId)}/waitlist/${id(entryId)}`, { key }),
+  /** Leaves the list with the key answered at join (in X-Waitlist-Key, never in the address). */
+  serviceWaitlistEntry: (serviceId: string, entryId: string) =>
+    `${API}/service/${id(serviceId)}/waitlist/${id(entryId)}`,
   /** Bookings that fill a slot between two dates (yyyy-MM-dd, inclusive). */
   serviceBookings: (serviceId: string, range: { start: string; end: string }) =>
     `${API}/service/${id(serviceId)}/bookings?${new URLSearchParams(range)}`,
@@ -67,17 +67,17 @@ export const apiPaths = {
   customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
 
   // The same-day queue's public pages (issue 19): the poster's join page, a visitor's own
-  // turn (the visit's or its booking's key in `?key=`), the hall's board (its token).
+  // turn (the visit's or its booking's key in X-Visit-Key; only the socket, which cannot send
+  // a header, still has `?key=`), the hall's board (its token). Decision 124.
   join: (orgId: string) => `${API}/join/${id(orgId)}`,
-  visitTurn: (visitId: string, key: string) => withQuery(`${API}/visits/${id(visitId)}`, { key }),
+  visitTurn: (visitId: string) => `${API}/visits/${id(visitId)}`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   visitTurnSocket: (visitId: string, key: string) =>
     withQuery(`${API}/visits/${id(visitId)}/turnSocket`, { key }),
   /** The visitor leaves the line (the key in the body). */
   visitLeave: (visitId: string) => `${API}/visits/${id(visitId)}/leave`,
   /** A done visit's feedback link token (the visit-over page). */
-  visitFeedbackLink: (visitId: string, key: string) =>
-    withQuery(`${API}/visits/${id(visitId)}/feedbackLink`, { key }),
+  visitFeedbackLink: (visitId: string) => `${API}/visits/${id(visitId)}/feedbackLink`,
   board: (token: string) => `${API}/board/${id(token)}`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   boardSocket: (token: string) => `${API}/board/${id(token)}/socket`,

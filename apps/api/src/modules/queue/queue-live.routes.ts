@@ -9,6 +9,8 @@ import {
   idSchema,
   organizationScopeQuerySchema,
   visitFeedbackLinkResponseSchema,
+  VISIT_KEY_HEADER,
+  visitKeyOptionalQuerySchema,
   visitKeyQuerySchema,
   visitLeaveRequestSchema,
   visitTurnResponseSchema,
@@ -73,6 +75,19 @@ export function queueLiveRoutes(
   const opened = new WeakMap<FastifyRequest, { organizationId: string; id: string }>();
 
   /** The visit a key opens; the same refusal whether or not the visit exists. */
+  /**
+   * The visit's key from its header (the web app, decision 124), else from an older client's
+   * `?key=`; neither, or a malformed one: 400, as the query's schema answers.
+   */
+  function visitKeyOf(req: { headers: FastifyRequest['headers']; query: { key?: string } }) {
+    const header = req.headers[VISIT_KEY_HEADER];
+    const key = typeof header === 'string' && header !== '' ? header : req.query.key;
+    if (!key || key.length < 10 || key.length > 200) {
+      throw new AppError(400, 'INVALID_VISIT_KEY', "The visit's key is missing or malformed.");
+    }
+    return key;
+  }
+
   async function authorizeVisit(visitId: string, key: string | undefined) {
     const row = await db
       .selectFrom('visits')
@@ -221,13 +236,13 @@ export function queueLiveRoutes(
       {
         schema: {
           params: visitParams,
-          querystring: visitKeyQuerySchema,
+          querystring: visitKeyOptionalQuerySchema,
           response: { 200: visitTurnResponseSchema, ...errorResponses(400, 403, 404) },
         },
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        const visit = await authorizeVisit(req.params.visitId, req.query.key);
+        const visit = await authorizeVisit(req.params.visitId, visitKeyOf(req));
         const turn = await readVisitTurn(db, await hub.dayOf(visit.organization_id), visit.id);
         if (!turn) throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
         return { turn };
@@ -256,13 +271,13 @@ export function queueLiveRoutes(
       {
         schema: {
           params: visitParams,
-          querystring: visitKeyQuerySchema,
+          querystring: visitKeyOptionalQuerySchema,
           response: { 200: visitFeedbackLinkResponseSchema, ...errorResponses(400, 403, 404) },
         },
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        const visit = await authorizeVisit(req.params.visitId, req.query.key);
+        const visit = await authorizeVisit(req.params.visitId, visitKeyOf(req));
         return { token: await app.queue.feedbackToken(visit.id) };
       },
     );

@@ -5,12 +5,13 @@ import {
   waitlistJoinResponseSchema,
   waitlistWithdrawParamsSchema,
   waitlistWithdrawQuerySchema,
+  WAITLIST_KEY_HEADER,
   waitlistWithdrawResponseSchema,
   withFieldCodes,
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../errors.js';
+import { AppError, errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
 import type { WaitlistService } from './waitlist.service.js';
 import { expandId } from './waitlist-text.js';
@@ -63,11 +64,13 @@ export function waitlistRoutes(waitlist: WaitlistService, limits: Limiter): Fast
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        const entry = await waitlist.withdraw(
-          req.params.serviceId,
-          req.params.entryId,
-          req.query.key,
-        );
+        // The key in its header (the web app), else an older client's `?key=` (decision 124).
+        const header = req.headers[WAITLIST_KEY_HEADER];
+        const key = typeof header === 'string' && header !== '' ? header : req.query.key;
+        if (!key || key.length < 20 || key.length > 100) {
+          throw new AppError(404, 'WAITLIST_ENTRY_NOT_FOUND', 'No such entry on the waitlist.');
+        }
+        const entry = await waitlist.withdraw(req.params.serviceId, req.params.entryId, key);
         return { entry };
       },
     );

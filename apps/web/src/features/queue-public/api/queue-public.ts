@@ -5,6 +5,7 @@ import type {
   JoinResponse,
   VisitTurn,
 } from '@qless/contract';
+import { VISIT_KEY_HEADER } from '@qless/contract/core';
 import { apiFetch, apiQuery, fetchQuery } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 
@@ -24,7 +25,10 @@ export async function getVisitTurn(
   key: string,
   signal?: AbortSignal,
 ): Promise<VisitTurn> {
-  return (await apiFetch<{ turn: VisitTurn }>(apiPaths.visitTurn(visitId, key), { signal })).turn;
+  return (await apiFetch<{ turn: VisitTurn }>(apiPaths.visitTurn(visitId), {
+      signal,
+      headers: { [VISIT_KEY_HEADER]: key },
+    })).turn;
 }
 
 /** The visitor leaves the line; answered with the turn, now 'left'. */
@@ -44,7 +48,10 @@ export async function getFeedbackToken(
   signal?: AbortSignal,
 ): Promise<string | null> {
   return (
-    await apiFetch<{ token: string | null }>(apiPaths.visitFeedbackLink(visitId, key), { signal })
+    await apiFetch<{ token: string | null }>(apiPaths.visitFeedbackLink(visitId), {
+      signal,
+      headers: { [VISIT_KEY_HEADER]: key },
+    })
   ).token;
 }
 

@@ -1,4 +1,5 @@
 import type { WaitlistEntry } from '@qless/contract';
+import { WAITLIST_KEY_HEADER } from '@qless/contract/core';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/api-paths';
 
@@ -9,8 +10,8 @@ export async function withdrawWaitlist(
   key: string,
 ): Promise<WaitlistEntry> {
   const answer = await apiFetch<{ entry: WaitlistEntry }>(
-    apiPaths.serviceWaitlistEntry(serviceId, entryId, key),
-    { method: 'DELETE' },
+    apiPaths.serviceWaitlistEntry(serviceId, entryId),
+    { method: 'DELETE', headers: { [WAITLIST_KEY_HEADER]: key } },
   );
   return answer.entry;
 }
