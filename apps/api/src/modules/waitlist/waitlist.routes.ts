@@ -1,11 +1,11 @@
 import {
   idSchema,
   localPart,
+  WAITLIST_KEY_HEADER,
   waitlistJoinRequestSchema,
   waitlistJoinResponseSchema,
   waitlistWithdrawParamsSchema,
   waitlistWithdrawQuerySchema,
-  WAITLIST_KEY_HEADER,
   waitlistWithdrawResponseSchema,
   withFieldCodes,
 } from '@qless/contract';

@@ -25,10 +25,12 @@ export async function getVisitTurn(
   key: string,
   signal?: AbortSignal,
 ): Promise<VisitTurn> {
-  return (await apiFetch<{ turn: VisitTurn }>(apiPaths.visitTurn(visitId), {
+  return (
+    await apiFetch<{ turn: VisitTurn }>(apiPaths.visitTurn(visitId), {
       signal,
       headers: { [VISIT_KEY_HEADER]: key },
-    })).turn;
+    })
+  ).turn;
 }
 
 /** The visitor leaves the line; answered with the turn, now 'left'. */
