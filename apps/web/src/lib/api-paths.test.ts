@@ -40,6 +40,12 @@ describe('apiPaths', () => {
     expect(apiPaths.queueBoard('b1')).toBe('/api/v1/queue/boards/b1');
     expect(apiPaths.queueServiceLetter('s1')).toBe('/api/v1/queue/services/s1/letter');
   });
+  it('puts no key in an address a proxy logs: the keys go in headers (decision 124)', () => {
+    expect(apiPaths.visitTurn('v1')).toBe('/api/v1/visits/v1');
+    expect(apiPaths.visitFeedbackLink('v1')).toBe('/api/v1/visits/v1/feedbackLink');
+    expect(apiPaths.serviceWaitlistEntry('s1', 'e1')).toBe('/api/v1/service/s1/waitlist/e1');
+  });
+
   it('sends only the booking filters that are set', () => {
     expect(apiPaths.organizationBookings('o1')).toBe('/api/v1/organization/o1/bookings');
     expect(
