@@ -7,7 +7,7 @@ import { NO_LIMITS } from './support/payment-helpers.js';
 import { freePort, startServer } from './support/server-process.js';
 import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 
-type Server_ = ReturnType<typeof startServer>;
+type Process = ReturnType<typeof startServer>;
 
 /** A TCP relay to PostgreSQL whose connections can all be reset at once (RST, not FIN). */
 async function resettableProxy(target: { host: string; port: number }) {
@@ -59,7 +59,7 @@ interface Outcome {
 describe('the database connections drop under load', () => {
   let tdb: TestDatabase | null = null;
   let proxy: Awaited<ReturnType<typeof resettableProxy>> | null = null;
-  let server: Server_ | null = null;
+  let server: Process | null = null;
   afterAll(async () => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
     await server?.exited;
@@ -130,7 +130,10 @@ describe('the database connections drop under load', () => {
 
     let searches = 0;
     const requests: (() => Promise<Response>)[] = [
-      () => fetch(`${base}/api/v1/organizations?q=drop${(searches += 1)}`),
+      () => {
+        searches += 1;
+        return fetch(`${base}/api/v1/organizations?q=drop${searches}`);
+      },
       () => fetch(`${base}/api/v1/queue/today`, { headers }),
       () =>
         fetch(`${base}/api/v1/queue/visits`, {
