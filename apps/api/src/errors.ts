@@ -91,7 +91,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'The request contains characters that are not allowed.',
       } satisfies ErrorBody);
     }
-    if (isOutcomeUnknown(error)) {
+    // A read's own bookkeeping (a session touched) is no outcome the caller waits on.
+    if (isOutcomeUnknown(error) && request.method !== 'GET' && request.method !== 'HEAD') {
       // The link broke as the write was committing: it may have happened. Read, never repeat.
       request.log.warn({ err: error }, 'database link lost during a commit');
       return reply
