@@ -4,21 +4,25 @@
  * this was written on (Firecracker's) has no netem qdisc (`tc qdisc add ... netem` says
  * "Specified qdisc kind is unknown"), so the 200 ms of delay are added here, to every chunk
  * the process sends the database, in order. A cut is done on the network itself
- * (net.ts setBackLink), not here.
+ * (net.ts setBackLink); the reset that starts it is done here: every connection of a link is
+ * reset (RST both ways), as a restarted PgBouncer or a firewall that lost its state does.
  *
  * It runs as its own process (`node --import tsx db-links.ts <listen host> <db host:port>
  * <port>...`), so the test's own work never slows the links; a line `delay <port> <ms>` on its
- * stdin sets a link's delay, and it answers `ok <port> <ms>`.
+ * stdin sets a link's delay, and it answers `ok <port> <ms>`; `reset <port>` resets its
+ * connections and answers `reset <port> <how many>`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
 export interface DbLink {
   port: number;
   /** Milliseconds added to each chunk the API process sends the database. */
   setDelay(ms: number): void;
+  /** Resets every connection of the link (both sides); how many sockets were reset. */
+  reset(): number;
   close(): Promise<void>;
 }
 
@@ -89,6 +93,11 @@ export async function openDbLink(
     setDelay(ms) {
       delayMs = ms;
     },
+    reset() {
+      const all = [...sockets];
+      for (const s of all) s.resetAndDestroy();
+      return all.length;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -101,6 +110,7 @@ export async function openDbLink(
 export class DbLinks {
   private readonly child: ChildProcess;
   private readonly waiting = new Map<string, () => void>();
+  private readonly lines: Interface;
   readonly ready: Promise<void>;
 
   constructor(listenHost: string, db: string, ports: number[]) {
@@ -113,7 +123,8 @@ export class DbLinks {
     this.ready = new Promise((resolve) => {
       started = resolve;
     });
-    createInterface({ input: this.child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    this.lines = createInterface({ input: this.child.stdout as NodeJS.ReadableStream });
+    this.lines.on('line', (line) => {
       if (line === 'listening') started();
       this.waiting.get(line)?.();
     });
@@ -123,6 +134,20 @@ export class DbLinks {
     return new Promise((resolve) => {
       this.waiting.set(`ok ${port} ${ms}`, resolve);
       this.child.stdin?.write(`delay ${port} ${ms}\n`);
+    });
+  }
+
+  /** Resets the link's connections; how many sockets were reset (the app's side and the database's). */
+  reset(port: number): Promise<number> {
+    return new Promise((resolve) => {
+      const prefix = `reset ${port} `;
+      const onLine = (line: string) => {
+        if (!line.startsWith(prefix)) return;
+        this.lines.off('line', onLine);
+        resolve(Number(line.slice(prefix.length)));
+      };
+      this.lines.on('line', onLine);
+      this.child.stdin?.write(`reset ${port}\n`);
     });
   }
 
@@ -141,6 +166,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write('listening\n');
   createInterface({ input: process.stdin }).on('line', (line) => {
     const [word, port, ms] = line.split(' ');
+    if (word === 'reset') {
+      process.stdout.write(`reset ${port} ${links.get(Number(port))?.reset() ?? 0}\n`);
+      return;
+    }
     if (word !== 'delay') return;
     links.get(Number(port))?.setDelay(Number(ms));
     process.stdout.write(`ok ${port} ${ms}\n`);

@@ -2,8 +2,8 @@
  * The deploy, proved on this machine (issue 21 item 6, decision 034): PostgreSQL, three API
  * processes, nginx and a load generator, each in its own network namespace, and under a steady
  * load (catalogue reads, bookings paid through the simulator, 300 status sockets open at once):
- * a rolling deploy through the three processes, a SIGKILL, a 20 s cut of one process's link
- * to the database with 200 ms added to another's. Then: no payment lost or confirmed twice, no
+ * a rolling deploy through the three processes, a SIGKILL, a reset then a 20 s cut of one
+ * process's link to the database with 200 ms added to another's. Then: no payment lost or confirmed twice, no
  * seat sold twice, every socket got its final status, every request of the deploy answered.
  *
  * `npm run test:topology` (root, `ip`, nginx and PostgreSQL 15 needed: without them it says
@@ -255,9 +255,17 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
   );
   await sleep(3000);
 
-  // (c) api3 loses its database for 20 s; api1's link to it gets 200 ms slower.
+  // (c) api3's database connections are reset, then it loses its database for 20 s; api1's
+  // link to it gets 200 ms slower.
   const cutApi = apis[2] as ApiProcess;
+  let cutExit: number | null | undefined;
+  void cutApi.exited.then((code) => {
+    cutExit = code;
+  });
   const cutStart = Date.now();
+  // The cut starts with a reset of api3's database connections, requests in flight on them
+  // (issue 31 item 2: an unheard reset exited the process), then drops every packet.
+  const resetSockets = await dbLinks.reset(dbLinkPort(3));
   setBackLink('qb-api3', false);
   await dbLinks.setDelay(dbLinkPort(1), DELAY_MS);
   const probe = await probeCut(cutApi, cutStart, CUT_MS);
@@ -296,6 +304,10 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
     hostName: HOST_NAME,
     proxyAddress: PROXY_ADDRESS,
   });
+  checks.check(
+    resetSockets > 0 && cutExit === undefined,
+    `the cut reset api3's database connections (${resetSockets} sockets) and its process lived through it (${cutExit === undefined ? 'alive' : `exited ${cutExit}`})`,
+  );
   checks.check(
     probe.first503 !== null,
     `the cut process answered 503 with Retry-After (${probe.summary})`,

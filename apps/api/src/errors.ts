@@ -7,7 +7,7 @@ import {
 } from '@qless/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from './db/pg-pool.js';
+import { isDatabaseUnavailable, isOutcomeUnknown } from './db/pg-pool.js';
 
 /** The one way handlers report a failure the client should see. */
 export class AppError extends Error {
@@ -90,6 +90,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'VALIDATION_FAILED',
         message: 'The request contains characters that are not allowed.',
       } satisfies ErrorBody);
+    }
+    // A read's own bookkeeping (a session touched) is no outcome the caller waits on.
+    if (isOutcomeUnknown(error) && request.method !== 'GET' && request.method !== 'HEAD') {
+      // The link broke as the write was committing: it may have happened. Read, never repeat.
+      request.log.warn({ err: error }, 'database link lost during a commit');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          code: 'OUTCOME_UNKNOWN',
+          message:
+            'The connection was lost while saving: check the current state before trying again.',
+        } satisfies ErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       // The request was fine; the pool reconnects by itself once the database is back.

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
+  // The link to the database broke while a write committed: read again, never repeat it.
+  'OUTCOME_UNKNOWN',
   // GET /metrics on the main port without the operator's token (issue 21).
   'METRICS_TOKEN_REQUIRED',
   'INVALID_URL',

@@ -26,6 +26,34 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/**
+ * The link broke while a write's COMMIT (or a write outside a transaction) was on its way:
+ * the database may have applied it or not. Routes answer 503 OUTCOME_UNKNOWN; the client
+ * must read again rather than repeat it (a repeated Call next would call a second person).
+ */
+export class OutcomeUnknownError extends DatabaseUnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'OutcomeUnknownError';
+  }
+}
+
+/** True when `err` (or an error it wraps) is a write whose outcome is unknown. */
+export function isOutcomeUnknown(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof OutcomeUnknownError) return true;
+  }
+  return false;
+}
+
+/** A statement whose success the database decides by itself: a COMMIT, or a lone write. */
+function decidesWrite(sql: unknown, inTransaction: boolean): boolean {
+  if (typeof sql !== 'string') return false;
+  const head = sql.trimStart().slice(0, 8).toLowerCase();
+  if (head.startsWith('commit')) return true;
+  return !inTransaction && /^(insert|update|delete|merge)\b/.test(head);
+}
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -179,12 +207,35 @@ export class ResilientPool implements PostgresPool {
     const waited = (performance.now() - asked) / 1000;
     for (const o of this.observers) o.acquired(waited);
     let broken: Error | undefined;
+    // A write whose outcome is unknown: the rollback Kysely tries next rethrows it.
+    let unknown: OutcomeUnknownError | undefined;
+    let inTransaction = false;
     const tell = (kind: DatabaseErrorKind) => this.tell(kind);
+    // A connection reset or terminated while a request holds it emits 'error' on the client;
+    // unheard, that exits the process (issue 31 item 2). The pool listens only while idle.
+    const lost = (err: Error) => {
+      if (broken) return;
+      broken = err;
+      tell('connection_lost');
+    };
+    client.on('error', lost);
     const wrapped = {
       query: async (...args: unknown[]) => {
         // A connection given up on (a statement may still run on it) takes no more, not
         // even the rollback of its transaction: that would wait for the stall again.
-        if (broken) throw new DatabaseUnavailableError('The connection was given up');
+        if (unknown) throw unknown;
+        if (broken) {
+          throw new DatabaseUnavailableError(`The connection was lost: ${describeError(broken)}`, {
+            cause: broken,
+          });
+        }
+        const sql = args[0];
+        const decides = decidesWrite(sql, inTransaction);
+        if (typeof sql === 'string') {
+          const head = sql.trimStart().slice(0, 8).toLowerCase();
+          if (head.startsWith('begin') || head.startsWith('start')) inTransaction = true;
+          else if (head.startsWith('commit') || head.startsWith('rollback')) inTransaction = false;
+        }
         try {
           const pending: unknown = (client.query as (...a: unknown[]) => unknown)(...args);
           // A cursor (Kysely's streams) is not awaited here: nothing to watch.
@@ -196,7 +247,8 @@ export class ResilientPool implements PostgresPool {
           if (err instanceof DatabaseUnavailableError) {
             broken = err;
             tell('stall');
-            throw err;
+            if (decides) unknown = new OutcomeUnknownError(err.message, { cause: err });
+            throw unknown ?? err;
           }
           if (!isDatabaseUnavailable(err)) {
             // The server answered, with an error of the statement's own.
@@ -207,14 +259,18 @@ export class ResilientPool implements PostgresPool {
           const timedOut =
             (err as { code?: unknown }).code === '57014' ||
             (err instanceof Error && err.message.startsWith('Query read timeout'));
-          if (!timedOut) broken = err as Error;
+          if (!timedOut) broken ??= err as Error;
           tell(timedOut ? 'timeout' : 'connection_lost');
-          throw new DatabaseUnavailableError(`The database did not answer: ${describeError(err)}`, {
-            cause: err,
-          });
+          const message = `The database did not answer: ${describeError(err)}`;
+          if (decides && (err as { code?: unknown }).code !== '57014') {
+            unknown = new OutcomeUnknownError(message, { cause: err });
+            throw unknown;
+          }
+          throw new DatabaseUnavailableError(message, { cause: err });
         }
       },
       release() {
+        client.removeListener('error', lost);
         client.release(broken);
       },
     };

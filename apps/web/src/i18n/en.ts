@@ -1152,6 +1152,8 @@ export const en = {
   'queue.error.COUNTER_NOT_FOUND': 'This counter no longer exists. Choose another one.',
   'queue.error.NO_SHOW_TOO_EARLY':
     'Recall this visitor first: no-show comes after the recalls set in Queue setup.',
+  'queue.error.OUTCOME_UNKNOWN':
+    'The connection was lost while saving, so it may or may not have happened. The screen was read again: check who is called before you press again.',
   'queue.error.NOTHING_TO_UNDO': 'Nothing to undo now: 10 seconds passed, or the visitor moved.',
   'queue.error.QUEUE_EMPTY': 'Nobody is waiting for the services of this counter.',
   'queue.error.QUEUE_CLOSED': 'The queue is closed at this hour.',

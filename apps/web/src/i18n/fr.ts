@@ -1190,6 +1190,8 @@ export const fr: Messages = {
   'queue.error.COUNTER_NOT_FOUND': 'Ce guichet n’existe plus. Choisissez-en un autre.',
   'queue.error.NO_SHOW_TOO_EARLY':
     'Rappelez d’abord cette personne : « Absent » vient après les rappels prévus dans les réglages.',
+  'queue.error.OUTCOME_UNKNOWN':
+    'La connexion a été perdue pendant l’enregistrement : il a pu avoir lieu ou non. L’écran a été relu : vérifiez qui est appelé avant d’appuyer de nouveau.',
   'queue.error.NOTHING_TO_UNDO':
     'Plus rien à annuler : les 10 secondes sont passées, ou la personne a bougé.',
   'queue.error.QUEUE_EMPTY': 'Personne n’attend pour les services de ce guichet.',

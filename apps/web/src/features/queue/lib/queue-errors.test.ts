@@ -1,8 +1,9 @@
 import type { ErrorCode } from '@qless/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../../i18n/en';
 import { fr } from '../../../i18n/fr';
 import { ApiError } from '../../../lib/api-client';
+import { counterCommand } from '../api/queue-api';
 import { queueErrorKey, queueNoticeTone } from './queue-errors';
 
 const REFUSALS: ErrorCode[] = [
@@ -58,5 +59,33 @@ describe('the tone of a queue answer (issue 30 item 4)', () => {
     expect(queueNoticeTone(new ApiError(403, 'FORBIDDEN', 'x'))).toBe('error');
     expect(queueNoticeTone(new ApiError(409, 'COUNTER_CLOSED', 'x'))).toBe('error');
     expect(queueNoticeTone(new Error('boom'))).toBe('error');
+  });
+});
+
+describe('a Call next whose outcome is unknown (issue 31 item 2)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is sent once, never again by itself, and says to check the screen before pressing again', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 'OUTCOME_UNKNOWN', message: 'lost' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '5' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failure = await counterCommand('c1', 'call-next').catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 503, code: 'OUTCOME_UNKNOWN', retryAfter: 5 });
+    // Waiting past the Retry-After sends nothing more: a repeat could call a second person.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const key = queueErrorKey(failure);
+    expect(key).toBe('queue.error.OUTCOME_UNKNOWN');
+    expect(queueNoticeTone(failure)).toBe('error');
+    expect(en[key]).toMatch(/check who is called/);
+    expect(fr[key]).toMatch(/vérifiez qui est appelé/);
   });
 });

@@ -22,6 +22,9 @@ const QUEUE_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   BOARD_NOT_FOUND: 'queue.error.BOARD_NOT_FOUND',
   NO_SHOW_TOO_EARLY: 'queue.error.NO_SHOW_TOO_EARLY',
   NOTHING_TO_UNDO: 'queue.error.NOTHING_TO_UNDO',
+  // The link to the database broke during the save (issue 31 item 2): the screen reads the
+  // counter again (the act's `finally`) and never repeats the act by itself.
+  OUTCOME_UNKNOWN: 'queue.error.OUTCOME_UNKNOWN',
 };
 
 /**
