@@ -1323,6 +1323,10 @@ export const en = {
     'The queue is closed now: please come back during opening hours.',
   'queue.join.error.TOO_MANY_VISITS':
     'Too many people joined from this phone or this network today. Please ask at the reception.',
+  'queue.join.error.QUEUE_JOINS_BUSY':
+    'Many people are joining this queue right now. Please wait a minute and try again, or ask at the reception.',
+  'queue.join.error.SELF_JOIN_LINE_FULL':
+    'This line already has as many people from the poster as it can take. Please ask at the reception: they will add you.',
   'queue.join.error.INVALID_PHONE': 'Enter a Cameroonian mobile number: 9 digits starting with 6.',
   'queue.join.error.INVALID_NAME': 'Enter your name.',
   'queue.join.error.service': 'Choose a service.',

@@ -1370,6 +1370,10 @@ export const fr: Messages = {
     'La file est fermée pour le moment : revenez pendant les heures d’ouverture.',
   'queue.join.error.TOO_MANY_VISITS':
     'Trop d’inscriptions depuis ce téléphone ou ce réseau aujourd’hui. Adressez-vous à l’accueil.',
+  'queue.join.error.QUEUE_JOINS_BUSY':
+    'Beaucoup de personnes rejoignent cette file en ce moment. Patientez une minute puis réessayez, ou adressez-vous à l’accueil.',
+  'queue.join.error.SELF_JOIN_LINE_FULL':
+    'Cette file compte déjà autant de personnes inscrites par l’affiche qu’elle peut en accueillir. Adressez-vous à l’accueil : on vous inscrira.',
   'queue.join.error.INVALID_PHONE':
     'Saisissez un numéro mobile camerounais : 9 chiffres commençant par 6.',
   'queue.join.error.INVALID_NAME': 'Saisissez votre nom.',

@@ -27,6 +27,7 @@ import { errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
 import { authOf, ROLES_ADMIN, ROLES_COUNTER, targetOrganization } from '../auth/auth-guard.js';
 import type { QueueService } from './queue.service.js';
+import { SelfJoinRefused } from './self-join-ceiling.js';
 
 const counterParams = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
 const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
@@ -335,8 +336,15 @@ export function queueRoutes(
             ? [{ limit: 'queue-joins-per-phone' as const, of: req.body.phone }]
             : []),
         ]);
-        const joined = await queue.join(req.params.organizationId, req.body, req.ip);
-        return reply.code(201).send(joined);
+        try {
+          const joined = await queue.join(req.params.organizationId, req.body, req.ip);
+          return reply.code(201).send(joined);
+        } catch (error) {
+          if (error instanceof SelfJoinRefused && error.retryAfterSeconds !== null) {
+            reply.header('retry-after', error.retryAfterSeconds);
+          }
+          throw error;
+        }
       },
     );
   };

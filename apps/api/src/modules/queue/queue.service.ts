@@ -34,6 +34,7 @@ import { isQueueOpen, joinInfoOf } from './queue-join.js';
 import { currentOf, leaveLine } from './queue-leave.js';
 import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
+import { assertSelfJoinRoom, type SelfJoinCeilings } from './self-join-ceiling.js';
 import type { TurnMessages } from './turn-messages.js';
 import { findVisit, inTransaction, lockQueue } from './visits.repository.js';
 
@@ -49,6 +50,8 @@ export interface QueueServiceDeps {
   turns: TurnMessages;
   /** The SMS asking for a word once a visit is done (issue 20); null: none is sent. */
   feedback?: FeedbackRequests | null;
+  /** The join page's ceilings (decision 125). */
+  selfJoins: SelfJoinCeilings;
 }
 
 export class QueueService {
@@ -185,7 +188,9 @@ export class QueueService {
 
   /**
    * A walk-in joins by themself. The caller counted the request against the join limits
-   * first (queue.routes.ts); refusals: 403 JOIN_DISABLED, 409 QUEUE_CLOSED.
+   * first (queue.routes.ts); refusals: 403 JOIN_DISABLED, 409 QUEUE_CLOSED, and the
+   * organization's ceilings under its queue lock: 429 QUEUE_JOINS_BUSY, 409
+   * SELF_JOIN_LINE_FULL (SelfJoinRefused).
    */
   async join(
     organizationId: string,
@@ -216,6 +221,8 @@ export class QueueService {
         },
         now,
         this.deps.turns,
+        (date) =>
+          assertSelfJoinRoom(trx, organizationId, input.service_id, date, now, this.deps.selfJoins),
       );
       const fresh = (await findVisit(trx, visit.id)) ?? visit;
       return { turn: visitTurn(day, fresh), key: this.deps.turns.keyFor(visit.id) };
