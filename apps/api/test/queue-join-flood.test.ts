@@ -98,4 +98,77 @@ describe('the join page flooded (issue 31, decision 125)', () => {
       s.clock.set(PINNED_NOW);
     }
   });
+
+  it('staff clear the joins from the poster never called in one act: one event each, nothing else touched', async () => {
+    // Left by the first test: WAITING self-joins on A's service (then one on its other
+    // service and the desk's walk-in), one self-join at B.
+    const at = (minutes: number) =>
+      s.clock.set(new Date(Date.parse(PINNED_NOW) + minutes * 60_000).toISOString());
+    const clear = (headers: Record<string, string> | null, body: unknown, scope = '') =>
+      q.call('POST', `/queue/self-joins/clear${scope}`, headers, body);
+    try {
+      // One of the flood is called (first come): a person in front of a clerk stays.
+      at(10);
+      const counter = await q.openCounter(ctx.adminA.headers, 'Guichet 1', [ctx.a.serviceId]);
+      const call = await q.act(ctx.staffA.headers, counter.counter_id, 'call-next');
+      expect(call.statusCode, call.body).toBe(200);
+      at(20);
+      const late = await join(ctx.a.orgId, ctx.a.serviceId, '10.98.0.1', 'Late Fake');
+      expect(late.statusCode, late.body).toBe(201);
+      const lateId = late.json().turn.visit_id as string;
+
+      // Another organization's staff are refused; their own clear touches only theirs.
+      const foreign = await clear(ctx.staffB.headers, {}, `?organization_id=${ctx.a.orgId}`);
+      expect(foreign.statusCode).toBe(403);
+      expect((await clear(ctx.staffB.headers, {})).json()).toEqual({ cleared: 1 });
+      expect((await clear(null, {})).statusCode).toBe(401);
+      const bad = await clear(ctx.staffA.headers, { within_minutes: 0 });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain('INVALID_CLEAR_WINDOW');
+
+      // Those of the last 5 minutes: only the late one.
+      const recent = await clear(ctx.staffA.headers, { within_minutes: 5 });
+      expect(recent.statusCode, recent.body).toBe(200);
+      expect(recent.json()).toEqual({ cleared: 1 });
+      const events = await s.db
+        .selectFrom('visit_events')
+        .selectAll()
+        .where('visit_id', '=', lateId)
+        .orderBy('id')
+        .execute();
+      expect(events.at(-1)).toMatchObject({
+        kind: 'cleared_by_staff',
+        from_state: 'waiting',
+        to_state: 'left',
+        by_user: ctx.staffA.id,
+      });
+
+      // Then all of today's: the flood left, the called one, the desk's walk-in stay.
+      const all = await clear(ctx.staffA.headers, {});
+      expect(all.json()).toEqual({ cleared: WAITING - 1 + 1 });
+      const rows = await s.db
+        .selectFrom('visits')
+        .select(['source', 'state'])
+        .where('organization_id', '=', ctx.a.orgId)
+        .where('state', 'in', ['waiting', 'called'])
+        .execute();
+      expect(rows.sort((x, y) => x.state.localeCompare(y.state))).toEqual([
+        { source: 'self', state: 'called' },
+        { source: 'staff', state: 'waiting' },
+      ]);
+      const cleared = await s.db
+        .selectFrom('visit_events')
+        .select('id')
+        .where('organization_id', '=', ctx.a.orgId)
+        .where('kind', '=', 'cleared_by_staff')
+        .execute();
+      expect(cleared).toHaveLength(WAITING + 1);
+      expect((await clear(ctx.staffA.headers, {})).json()).toEqual({ cleared: 0 });
+      // The line has room again for a real visitor.
+      at(30);
+      expect((await join(ctx.a.orgId, ctx.a.serviceId, '10.98.0.2', 'Real')).statusCode).toBe(201);
+    } finally {
+      s.clock.set(PINNED_NOW);
+    }
+  });
 });

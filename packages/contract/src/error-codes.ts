@@ -125,6 +125,7 @@ export const ERROR_CODES = [
   // The join page's ceilings (issue 31, decision 125).
   'QUEUE_JOINS_BUSY',
   'SELF_JOIN_LINE_FULL',
+  'INVALID_CLEAR_WINDOW',
   // The waitlist for full days (issue 20).
   'WAITLIST_DAY_NOT_FULL',
   'WAITLIST_DAY_PASSED',

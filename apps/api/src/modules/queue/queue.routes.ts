@@ -1,5 +1,7 @@
 import {
   type CounterAction,
+  clearSelfJoinsRequestSchema,
+  clearSelfJoinsResponseSchema,
   counterActionResponseSchema,
   counterListResponseSchema,
   counterPatchSchema,
@@ -89,6 +91,30 @@ export function queueRoutes(
           req.body,
         );
         return reply.code(201).send({ visit });
+      },
+    );
+
+    // A flood from the poster cleared in one act (decision 125).
+    app.post(
+      '/queue/self-joins/clear',
+      {
+        onRequest: counter,
+        config: QUEUE_WRITE,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          body: clearSelfJoinsRequestSchema,
+          response: { 200: clearSelfJoinsResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const auth = authOf(req);
+        const cleared = await queue.clearSelfJoins(
+          targetOrganization(auth, req.query.organization_id),
+          auth.user.id,
+          req.body,
+        );
+        return { cleared };
       },
     );
 

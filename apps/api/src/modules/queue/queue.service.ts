@@ -27,6 +27,7 @@ import { findListedOrganization } from '../organizations/organizations.repositor
 import { assertActiveService, CounterActions, counterOf, settle } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';
+import { clearSelfJoins } from './queue-clear.js';
 import { loadQueueDay } from './queue-day.js';
 import { enterQueue } from './queue-entry.js';
 import { notifyQueueChanged } from './queue-events.js';
@@ -112,6 +113,25 @@ export class QueueService {
       })),
       visits: await visitViews(db, day, [...held, ...day.waiting, ...ended]),
     };
+  }
+
+  /** Today's joins from the poster never called leave the line at once (queue-clear.ts). */
+  clearSelfJoins(
+    organizationId: string,
+    userId: string,
+    input: { within_minutes?: number | undefined; service_id?: string | undefined },
+  ): Promise<number> {
+    return clearSelfJoins(
+      this.deps.db,
+      {
+        organizationId,
+        userId,
+        withinMinutes: input.within_minutes ?? null,
+        serviceId: input.service_id ?? null,
+      },
+      this.now(),
+      this.deps.turns,
+    );
   }
 
   /** A walk-in added by staff at the counter. */
