@@ -1215,6 +1215,17 @@ export const fr: Messages = {
   'queue.line.minePlace': '{ordinal} pour vous',
   'queue.line.mineEmpty': 'Personne n’attend pour vos services.',
   'queue.line.others': 'Autres services',
+  'queue.clear.hint':
+    'Une foule de noms venus de l’affiche que personne n’a vus ? Retirez ceux qui n’ont jamais été appelés.',
+  'queue.clear.window': 'Inscrits',
+  'queue.clear.window.minutes': 'ces {n} dernières min',
+  'queue.clear.window.all': 'aujourd’hui',
+  'queue.clear.button': 'Retirer les {n} personnes inscrites par l’affiche et jamais appelées',
+  'queue.clear.confirm':
+    'Retirer ces {n} personnes de la file ? Leur page indiquera qu’elles sont parties.',
+  'queue.clear.yes': 'Oui, les retirer',
+  'queue.clear.no': 'Annuler',
+  'queue.clear.done': '{n} retirée(s) de la file.',
   'queue.noShows.title': 'Absents ou partis aujourd’hui ({n})',
   'queue.noShows.hint': 'La personne est revenue ? Remettez-la à sa place dans la file.',
   'queue.noShows.back': 'Remettre dans la file',
