@@ -296,6 +296,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: deps.clock,
     turns,
     feedback: new FeedbackRequests({ publicOrigin: config.publicOrigin, links: feedbackLinks }),
+    selfJoins: {
+      perMinute: config.limits.selfJoinsPerMinute,
+      waiting: config.limits.selfJoinsWaiting,
+    },
   });
   app.decorate('queue', queue);
   app.decorate('visitAccess', visitAccess);

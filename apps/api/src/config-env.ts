@@ -87,6 +87,8 @@ export const envShape = {
   HOLDS_PER_IP_PER_SERVICE: z.coerce.number().int().min(1).default(10),
   STATUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
   UPLOADS_PER_ORG_DAY: z.coerce.number().int().min(1).default(20),
+  QUEUE_SELF_JOINS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(15),
+  QUEUE_SELF_JOINS_WAITING: z.coerce.number().int().min(1).max(999).default(40),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),

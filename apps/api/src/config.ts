@@ -145,6 +145,12 @@ const configSchema = z
         /** Image uploads per organization per day. */
         uploadsPerOrgDay: e.UPLOADS_PER_ORG_DAY,
         /**
+         * The join page's ceilings (decision 125): visits joined from the public page per
+         * organization per minute, and waiting at once on one service.
+         */
+        selfJoinsPerMinute: e.QUEUE_SELF_JOINS_PER_MINUTE,
+        selfJoinsWaiting: e.QUEUE_SELF_JOINS_WAITING,
+        /**
          * Wrong answers to POST /tickets/{code}/access (ticket code + phone digits) counted
          * before each is checked: per code from one address per hour; per code from every
          * address per hour and per day (ceilings a first try from an address passes); per

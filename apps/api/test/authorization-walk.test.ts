@@ -137,6 +137,8 @@ const STAFF_ALLOWED = new Set([
   ].map((action) => `POST /api/v1/queue/counters/:id/${action}`),
   // A no-show of today put back in line (issue 30).
   'POST /api/v1/queue/visits/:id/return',
+  // A flood of joins from the poster cleared in one act (issue 31, decision 125).
+  'POST /api/v1/queue/self-joins/clear',
 ]);
 
 /** Routes for the platform team alone. */
@@ -231,6 +233,14 @@ const QUEUE_CROSS_CASES = (): CrossCase[] => [
   {
     route: 'POST /api/v1/queue/visits/:id/return',
     request: (b) => ({ method: 'POST', url: `/api/v1/queue/visits/${b.waitingVisitId}/return` }),
+  },
+  {
+    route: 'POST /api/v1/queue/self-joins/clear',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/queue/self-joins/clear?organization_id=${b.orgId}`,
+      payload: {},
+    }),
   },
   {
     route: 'POST /api/v1/queue/counters/:id/transfer',

@@ -124,6 +124,10 @@ export const ERROR_CODES = [
   'INVALID_VISIT_KEY',
   'SERVICE_NOT_AT_COUNTER',
   'QUEUE_FULL',
+  // The join page's ceilings (issue 31, decision 125).
+  'QUEUE_JOINS_BUSY',
+  'SELF_JOIN_LINE_FULL',
+  'INVALID_CLEAR_WINDOW',
   // The waitlist for full days (issue 20).
   'WAITLIST_DAY_NOT_FULL',
   'WAITLIST_DAY_PASSED',

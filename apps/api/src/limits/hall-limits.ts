@@ -3,7 +3,10 @@ import {
   fixed,
   HOUR,
   type LimitDeclaration,
+  MINUTE,
+  QUEUE_JOINS_BUSY,
   RATE_LIMITED,
+  SELF_JOIN_LINE_FULL,
   TOO_MANY_VISITS,
   TOO_MANY_WAITLIST_JOINS,
 } from './limit-kinds.js';
@@ -31,6 +34,27 @@ export const HALL_LIMITS = {
     max: () => 3,
     setting: null,
     refusal: TOO_MANY_VISITS,
+  },
+  // The organization's ceilings (issue 31, decision 125): 60 addresses within their own
+  // limits could still fill one line. Counted from the visits under the queue lock, so
+  // joins sent at once from any process cannot all pass.
+  'queue-self-joins-per-organization': {
+    counting: 'live',
+    counts: 'visits joined from the public page, whoever joins',
+    per: 'organization',
+    windowMs: fixed(MINUTE),
+    max: (c) => c.limits.selfJoinsPerMinute,
+    setting: 'QUEUE_SELF_JOINS_PER_MINUTE',
+    refusal: QUEUE_JOINS_BUSY,
+  },
+  'queue-self-joins-waiting': {
+    counting: 'live',
+    counts: 'visits joined from the public page waiting now (staff walk-ins and bookings apart)',
+    per: 'service',
+    windowMs: null,
+    max: (c) => c.limits.selfJoinsWaiting,
+    setting: 'QUEUE_SELF_JOINS_WAITING',
+    refusal: SELF_JOIN_LINE_FULL,
   },
   // A word after the visit (issue 20): a link takes one answer, so this only bounds what one
   // address may send at links it holds (many honest customers share a carrier address).

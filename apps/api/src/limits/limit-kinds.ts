@@ -30,13 +30,14 @@ export type Per =
   | 'ticket code, from one client address'
   | 'invited e-mail address'
   | 'organization'
+  | 'service'
   | 'ticket code'
   | 'callback client'
   | 'everyone';
 
 export interface Refusal {
-  /** 429, or the WebSocket close code of a refused socket. */
-  status: 429 | 4429;
+  /** 429, 409 (a state that waiting a minute does not change), or a refused socket's close code. */
+  status: 429 | 409 | 4429;
   code: ErrorCode;
   message: string;
 }
@@ -96,6 +97,19 @@ export const TOO_MANY_VISITS: Refusal = {
   status: 429,
   code: 'TOO_MANY_VISITS',
   message: 'Too many visits were taken from this connection or phone. Ask at the desk.',
+};
+
+export const QUEUE_JOINS_BUSY: Refusal = {
+  status: 429,
+  code: 'QUEUE_JOINS_BUSY',
+  message:
+    'Many people are joining this queue right now. Wait a minute and try again, or ask at the desk.',
+};
+
+export const SELF_JOIN_LINE_FULL: Refusal = {
+  status: 409,
+  code: 'SELF_JOIN_LINE_FULL',
+  message: 'This line has as many visitors from the poster as it can take. Ask at the desk.',
 };
 
 export const TOO_MANY_WAITLIST_JOINS: Refusal = {

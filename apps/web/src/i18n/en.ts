@@ -1176,6 +1176,16 @@ export const en = {
   'queue.line.minePlace': '{ordinal} for you',
   'queue.line.mineEmpty': 'Nobody is waiting for your services.',
   'queue.line.others': 'Other services',
+  'queue.clear.hint':
+    'A crowd of names from the poster that nobody has seen? Remove those who were never called.',
+  'queue.clear.window': 'Joined',
+  'queue.clear.window.minutes': 'in the last {n} min',
+  'queue.clear.window.all': 'today',
+  'queue.clear.button': 'Remove the {n} people who joined from the poster and were never called',
+  'queue.clear.confirm': 'Remove these {n} people from the line? Their page will say they left.',
+  'queue.clear.yes': 'Yes, remove them',
+  'queue.clear.no': 'Cancel',
+  'queue.clear.done': '{n} removed from the line.',
   'queue.noShows.title': 'No-shows and left today ({n})',
   'queue.noShows.hint': 'Came back? Put them back at their place in line.',
   'queue.noShows.back': 'Back in line',
@@ -1326,6 +1336,10 @@ export const en = {
     'The queue is closed now: please come back during opening hours.',
   'queue.join.error.TOO_MANY_VISITS':
     'Too many people joined from this phone or this network today. Please ask at the reception.',
+  'queue.join.error.QUEUE_JOINS_BUSY':
+    'Many people are joining this queue right now. Please wait a minute and try again, or ask at the reception.',
+  'queue.join.error.SELF_JOIN_LINE_FULL':
+    'This line already has as many people from the poster as it can take. Please ask at the reception: they will add you.',
   'queue.join.error.INVALID_PHONE': 'Enter a Cameroonian mobile number: 9 digits starting with 6.',
   'queue.join.error.INVALID_NAME': 'Enter your name.',
   'queue.join.error.service': 'Choose a service.',

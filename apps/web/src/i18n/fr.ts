@@ -1215,6 +1215,17 @@ export const fr: Messages = {
   'queue.line.minePlace': '{ordinal} pour vous',
   'queue.line.mineEmpty': 'Personne n’attend pour vos services.',
   'queue.line.others': 'Autres services',
+  'queue.clear.hint':
+    'Une foule de noms venus de l’affiche que personne n’a vus ? Retirez ceux qui n’ont jamais été appelés.',
+  'queue.clear.window': 'Inscrits',
+  'queue.clear.window.minutes': 'ces {n} dernières min',
+  'queue.clear.window.all': 'aujourd’hui',
+  'queue.clear.button': 'Retirer les {n} personnes inscrites par l’affiche et jamais appelées',
+  'queue.clear.confirm':
+    'Retirer ces {n} personnes de la file ? Leur page indiquera qu’elles sont parties.',
+  'queue.clear.yes': 'Oui, les retirer',
+  'queue.clear.no': 'Annuler',
+  'queue.clear.done': '{n} retirée(s) de la file.',
   'queue.noShows.title': 'Absents ou partis aujourd’hui ({n})',
   'queue.noShows.hint': 'La personne est revenue ? Remettez-la à sa place dans la file.',
   'queue.noShows.back': 'Remettre dans la file',
@@ -1370,6 +1381,10 @@ export const fr: Messages = {
     'La file est fermée pour le moment : revenez pendant les heures d’ouverture.',
   'queue.join.error.TOO_MANY_VISITS':
     'Trop d’inscriptions depuis ce téléphone ou ce réseau aujourd’hui. Adressez-vous à l’accueil.',
+  'queue.join.error.QUEUE_JOINS_BUSY':
+    'Beaucoup de personnes rejoignent cette file en ce moment. Patientez une minute puis réessayez, ou adressez-vous à l’accueil.',
+  'queue.join.error.SELF_JOIN_LINE_FULL':
+    'Cette file compte déjà autant de personnes inscrites par l’affiche qu’elle peut en accueillir. Adressez-vous à l’accueil : on vous inscrira.',
   'queue.join.error.INVALID_PHONE':
     'Saisissez un numéro mobile camerounais : 9 chiffres commençant par 6.',
   'queue.join.error.INVALID_NAME': 'Saisissez votre nom.',

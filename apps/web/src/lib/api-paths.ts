@@ -151,6 +151,7 @@ export const apiPaths = {
       | 'undo',
   ) => `${API}/queue/counters/${id(counterId)}/${action}`,
   queueVisitReturn: (visitId: string) => `${API}/queue/visits/${id(visitId)}/return`,
+  queueClearSelfJoins: () => `${API}/queue/self-joins/clear`,
   queueSettings: () => `${API}/queue/settings`,
   queueCounters: () => `${API}/queue/counters`,
   queueCounter: (counterId: string) => `${API}/queue/counters/${id(counterId)}`,

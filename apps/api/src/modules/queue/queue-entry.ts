@@ -14,13 +14,15 @@ import { insertVisit, lockQueue, type NewVisit } from './visits.repository.js';
 
 /**
  * A visit enters its organization's line (under the queue lock) with the next number of its
- * service's letter; the day read after it. `date` is the organization's today.
+ * service's letter; the day read after it. `date` is the organization's today. `admit`, under
+ * the lock before the insert, may refuse it (the join page's ceilings).
  */
 export async function enterQueue(
   trx: Db,
   visit: Omit<NewVisit, 'date'>,
   now: Date,
   turns: TurnMessages | null,
+  admit?: (date: string) => Promise<void>,
 ): Promise<{ visit: VisitRow; day: QueueDay }> {
   await lockQueue(trx, visit.organizationId);
   const org = await trx
@@ -28,7 +30,9 @@ export async function enterQueue(
     .select('time_zone')
     .where('id', '=', visit.organizationId)
     .executeTakeFirstOrThrow();
-  const row = await insertVisit(trx, { ...visit, date: todayOf(org, now) }, now);
+  const date = todayOf(org, now);
+  if (admit) await admit(date);
+  const row = await insertVisit(trx, { ...visit, date }, now);
   const day = await settle(trx, visit.organizationId, now, turns);
   return { visit: row, day };
 }

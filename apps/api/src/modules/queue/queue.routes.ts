@@ -1,5 +1,7 @@
 import {
   type CounterAction,
+  clearSelfJoinsRequestSchema,
+  clearSelfJoinsResponseSchema,
   counterActionResponseSchema,
   counterListResponseSchema,
   counterPatchSchema,
@@ -27,6 +29,7 @@ import { errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
 import { authOf, ROLES_ADMIN, ROLES_COUNTER, targetOrganization } from '../auth/auth-guard.js';
 import type { QueueService } from './queue.service.js';
+import { SelfJoinRefused } from './self-join-ceiling.js';
 
 const counterParams = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
 const serviceParams = withFieldCodes(z.object({ serviceId: idSchema }), {
@@ -88,6 +91,30 @@ export function queueRoutes(
           req.body,
         );
         return reply.code(201).send({ visit });
+      },
+    );
+
+    // A flood from the poster cleared in one act (decision 125).
+    app.post(
+      '/queue/self-joins/clear',
+      {
+        onRequest: counter,
+        config: QUEUE_WRITE,
+        schema: {
+          querystring: organizationScopeQuerySchema,
+          body: clearSelfJoinsRequestSchema,
+          response: { 200: clearSelfJoinsResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const auth = authOf(req);
+        const cleared = await queue.clearSelfJoins(
+          targetOrganization(auth, req.query.organization_id),
+          auth.user.id,
+          req.body,
+        );
+        return { cleared };
       },
     );
 
@@ -335,8 +362,15 @@ export function queueRoutes(
             ? [{ limit: 'queue-joins-per-phone' as const, of: req.body.phone }]
             : []),
         ]);
-        const joined = await queue.join(req.params.organizationId, req.body, req.ip);
-        return reply.code(201).send(joined);
+        try {
+          const joined = await queue.join(req.params.organizationId, req.body, req.ip);
+          return reply.code(201).send(joined);
+        } catch (error) {
+          if (error instanceof SelfJoinRefused && error.retryAfterSeconds !== null) {
+            reply.header('retry-after', error.retryAfterSeconds);
+          }
+          throw error;
+        }
       },
     );
   };

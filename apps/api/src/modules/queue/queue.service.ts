@@ -27,6 +27,7 @@ import { findListedOrganization } from '../organizations/organizations.repositor
 import { assertActiveService, CounterActions, counterOf, settle } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';
+import { clearSelfJoins } from './queue-clear.js';
 import { loadQueueDay } from './queue-day.js';
 import { enterQueue } from './queue-entry.js';
 import { notifyQueueChanged } from './queue-events.js';
@@ -34,6 +35,7 @@ import { isQueueOpen, joinInfoOf } from './queue-join.js';
 import { currentOf, leaveLine } from './queue-leave.js';
 import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
+import { assertSelfJoinRoom, type SelfJoinCeilings } from './self-join-ceiling.js';
 import type { TurnMessages } from './turn-messages.js';
 import { findVisit, inTransaction, lockQueue } from './visits.repository.js';
 
@@ -49,6 +51,8 @@ export interface QueueServiceDeps {
   turns: TurnMessages;
   /** The SMS asking for a word once a visit is done (issue 20); null: none is sent. */
   feedback?: FeedbackRequests | null;
+  /** The join page's ceilings (decision 125). */
+  selfJoins: SelfJoinCeilings;
 }
 
 export class QueueService {
@@ -109,6 +113,25 @@ export class QueueService {
       })),
       visits: await visitViews(db, day, [...held, ...day.waiting, ...ended]),
     };
+  }
+
+  /** Today's joins from the poster never called leave the line at once (queue-clear.ts). */
+  clearSelfJoins(
+    organizationId: string,
+    userId: string,
+    input: { within_minutes?: number | undefined; service_id?: string | undefined },
+  ): Promise<number> {
+    return clearSelfJoins(
+      this.deps.db,
+      {
+        organizationId,
+        userId,
+        withinMinutes: input.within_minutes ?? null,
+        serviceId: input.service_id ?? null,
+      },
+      this.now(),
+      this.deps.turns,
+    );
   }
 
   /** A walk-in added by staff at the counter. */
@@ -185,7 +208,9 @@ export class QueueService {
 
   /**
    * A walk-in joins by themself. The caller counted the request against the join limits
-   * first (queue.routes.ts); refusals: 403 JOIN_DISABLED, 409 QUEUE_CLOSED.
+   * first (queue.routes.ts); refusals: 403 JOIN_DISABLED, 409 QUEUE_CLOSED, and the
+   * organization's ceilings under its queue lock: 429 QUEUE_JOINS_BUSY, 409
+   * SELF_JOIN_LINE_FULL (SelfJoinRefused).
    */
   async join(
     organizationId: string,
@@ -216,6 +241,8 @@ export class QueueService {
         },
         now,
         this.deps.turns,
+        (date) =>
+          assertSelfJoinRoom(trx, organizationId, input.service_id, date, now, this.deps.selfJoins),
       );
       const fresh = (await findVisit(trx, visit.id)) ?? visit;
       return { turn: visitTurn(day, fresh), key: this.deps.turns.keyFor(visit.id) };

@@ -1,4 +1,4 @@
-import type { ErrorCode, JoinInfoResponse, JoinResponse } from '@qless/contract';
+import type { JoinInfoResponse, JoinResponse } from '@qless/contract';
 import { useId, useState } from 'react';
 import { InputField, SelectField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
@@ -11,18 +11,10 @@ import { ApiError } from '../../../lib/api-client';
 import { embedded } from '../../../lib/embedded-data';
 import { useAsync } from '../../../lib/use-async';
 import { getJoinInfo, joinInfoQuery, joinQueue } from '../api/queue-public';
+import { joinRefusalKey } from '../lib/join-refusal';
 import { estimateText } from '../lib/turn-text';
 import { rememberVisit } from '../lib/visit-keys';
 import './queue.css';
-
-/** The refusals the join page says in its own words (the rest: the general messages). */
-const REFUSALS: Partial<Record<ErrorCode, MessageKey>> = {
-  JOIN_DISABLED: 'queue.join.error.JOIN_DISABLED',
-  QUEUE_CLOSED: 'queue.join.error.QUEUE_CLOSED',
-  TOO_MANY_VISITS: 'queue.join.error.TOO_MANY_VISITS',
-  INVALID_PHONE: 'queue.join.error.INVALID_PHONE',
-  INVALID_NAME: 'queue.join.error.INVALID_NAME',
-};
 
 interface JoinState {
   notice: Notice | null;
@@ -123,13 +115,7 @@ function JoinForm({
   );
 
   function refusalText(error: unknown): string {
-    if (!(error instanceof ApiError)) return t('error.generic');
-    if (error.status === 0) return t('error.network');
-    const detail = error.details.find((d) => d.code in REFUSALS)?.code;
-    const key = (detail && REFUSALS[detail]) ?? (error.code && REFUSALS[error.code]);
-    if (key) return t(key);
-    if (error.status === 429) return t('error.RATE_LIMITED');
-    return t('error.generic');
+    return t(joinRefusalKey(error));
   }
   function fieldOf(error: unknown): JoinState['field'] {
     if (!(error instanceof ApiError)) return null;

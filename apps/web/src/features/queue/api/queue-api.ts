@@ -1,4 +1,6 @@
 import type {
+  ClearSelfJoinsRequest,
+  ClearSelfJoinsResponse,
   Counter,
   CounterActionResponse,
   QueueSettings,
@@ -60,6 +62,14 @@ export function transferVisit(counterId: string, serviceId: string) {
 export function undoLast(counterId: string) {
   return apiFetch<CounterActionResponse>(apiPaths.queueCounterAction(counterId, 'undo'), {
     method: 'POST',
+  });
+}
+
+/** Today's joins from the poster never called leave the line (decision 125). */
+export function clearSelfJoins(body: ClearSelfJoinsRequest) {
+  return apiFetch<ClearSelfJoinsResponse>(apiPaths.queueClearSelfJoins(), {
+    method: 'POST',
+    body,
   });
 }
 

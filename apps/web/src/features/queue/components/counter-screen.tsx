@@ -8,6 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
 import {
   type CounterCommand,
+  clearSelfJoins,
   counterCommand,
   putBackInLine,
   transferVisit,
@@ -25,6 +26,7 @@ import {
   waitingLine,
 } from '../lib/queue-view';
 import { useQueueToday } from '../lib/use-queue-today';
+import { ClearSelfJoins } from './clear-self-joins';
 import { HeldPanel } from './held-panel';
 import { NoShowList } from './no-show-list';
 import { QueueLine } from './queue-line';
@@ -130,6 +132,22 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
         ),
       });
       setUndo(answer.undo ?? null);
+    } catch (failure) {
+      setNotice({ tone: queueNoticeTone(failure), text: t(queueErrorKey(failure)) });
+    } finally {
+      await reload();
+      setBusy(false);
+    }
+  };
+  // A flood from the poster removed in one act (decision 125); the server says how many.
+  const clear = async (withinMinutes: number | null) => {
+    setBusy(true);
+    setNotice(null);
+    setUndo(null);
+    try {
+      const body = withinMinutes === null ? {} : { within_minutes: withinMinutes };
+      const { cleared } = await clearSelfJoins(body);
+      setNotice({ tone: 'success', text: t('queue.clear.done', { n: cleared }) });
     } catch (failure) {
       setNotice({ tone: queueNoticeTone(failure), text: t(queueErrorKey(failure)) });
     } finally {
@@ -257,6 +275,12 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
       <section className="panel" aria-labelledby={`${pickId}-line`}>
         <h2 id={`${pickId}-line`}>{t('queue.line.title', { n: line.length })}</h2>
         <QueueLine visits={line} timeZone={today.organization.time_zone} counter={counter} />
+        <ClearSelfJoins
+          visits={line}
+          serverTime={today.server_time}
+          busy={busy}
+          onClear={(within) => void clear(within)}
+        />
       </section>
 
       {noShows.length > 0 ? (

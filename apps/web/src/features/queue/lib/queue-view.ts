@@ -87,6 +87,26 @@ export function noShowGate(
  * Today's no-shows and visitors who left the line from their phone (during opening hours
  * only they leave): the staff can put one back in line. Latest first as the server lists.
  */
+/**
+ * Those a bulk clear would remove (decision 125): joined from the poster, waiting, never
+ * called, within the last `withinMinutes` of `now` (all of today's when null). The server
+ * decides (it also spares anyone whose call was taken back); this is the button's count.
+ */
+export function clearableSelfJoins(
+  visits: readonly QueueVisit[],
+  now: string,
+  withinMinutes: number | null,
+): QueueVisit[] {
+  const since = withinMinutes === null ? null : Date.parse(now) - withinMinutes * 60_000;
+  return visits.filter(
+    (v) =>
+      v.source === 'self' &&
+      v.state === 'waiting' &&
+      v.called_at === null &&
+      (since === null || Date.parse(v.arrived_at) >= since),
+  );
+}
+
 export function todaysNoShows(visits: readonly QueueVisit[]): QueueVisit[] {
   return visits.filter((v) => v.state === 'no_show' || v.state === 'left');
 }
