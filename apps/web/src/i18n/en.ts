@@ -1186,7 +1186,7 @@ export const en = {
   'queue.clear.yes': 'Yes, remove them',
   'queue.clear.no': 'Cancel',
   'queue.clear.done': '{n} removed from the line.',
-  'queue.noShows.title': 'No-shows and left today ({n})',
+  'queue.noShows.title': 'No-shows today ({n})',
   'queue.noShows.hint': 'Came back? Put them back at their place in line.',
   'queue.noShows.back': 'Back in line',
   'queue.wait.range': 'about {min}–{max} min',

@@ -1226,7 +1226,7 @@ export const fr: Messages = {
   'queue.clear.yes': 'Oui, les retirer',
   'queue.clear.no': 'Annuler',
   'queue.clear.done': '{n} retirée(s) de la file.',
-  'queue.noShows.title': 'Absents ou partis aujourd’hui ({n})',
+  'queue.noShows.title': 'Absents aujourd’hui ({n})',
   'queue.noShows.hint': 'La personne est revenue ? Remettez-la à sa place dans la file.',
   'queue.noShows.back': 'Remettre dans la file',
   'queue.wait.range': 'environ {min} à {max} min',

@@ -107,8 +107,13 @@ export function clearableSelfJoins(
   );
 }
 
+/**
+ * Today's no-shows: the staff can put one back in line. Latest first as the server lists.
+ * (Visits that left are not listed: the screen cannot tell one who left from their phone,
+ * which the server would put back, from the self-joins staff cleared in bulk.)
+ */
 export function todaysNoShows(visits: readonly QueueVisit[]): QueueVisit[] {
-  return visits.filter((v) => v.state === 'no_show' || v.state === 'left');
+  return visits.filter((v) => v.state === 'no_show');
 }
 
 /** The services a held visit can be sent to: every other service of the organization. */
