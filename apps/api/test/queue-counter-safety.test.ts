@@ -1,7 +1,7 @@
 import type { CounterActionResponse, QueueVisit } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
 import { useCounterApp } from './support/checkin-helpers.js';
-import { queueApi, queueSms } from './support/queue-helpers.js';
+import { emptyQueue, queueApi, queueSms } from './support/queue-helpers.js';
 
 /**
  * The counter a branch can trust (issue 30 items 1–3, decision 118): no-show only after the
@@ -36,17 +36,7 @@ describe('the counter’s safety nets', () => {
   }
   /** Ends every open visit of A and closes its counters, so each test starts afresh. */
   async function fresh() {
-    await s.db
-      .updateTable('visits')
-      .set({ state: 'left', ended_at: s.clock.now() })
-      .where('organization_id', '=', ctx.a.orgId)
-      .where('state', 'in', ['waiting', 'called', 'serving'])
-      .execute();
-    await s.db
-      .updateTable('counters')
-      .set({ state: 'closed' })
-      .where('organization_id', '=', ctx.a.orgId)
-      .execute();
+    await emptyQueue(s.db, ctx.a.orgId, s.clock.now());
     await s.db
       .updateTable('organizations')
       .set({ queue_max_recalls: 2, queue_transfer_place: 'arrival' })

@@ -1,7 +1,7 @@
 import type { Counter, CounterActionResponse } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
 import { useCounterApp } from './support/checkin-helpers.js';
-import { queueApi } from './support/queue-helpers.js';
+import { emptyQueue, queueApi } from './support/queue-helpers.js';
 
 describe('counters and their actions', () => {
   const s = useCounterApp();
@@ -29,12 +29,7 @@ describe('counters and their actions', () => {
   }
   /** Ends every open visit of A, so each test starts on an empty line. */
   async function emptyLine() {
-    await s.db
-      .updateTable('visits')
-      .set({ state: 'left', ended_at: s.clock.now() })
-      .where('organization_id', '=', ctx.a.orgId)
-      .where('state', 'in', ['waiting', 'called', 'serving'])
-      .execute();
+    await emptyQueue(s.db, ctx.a.orgId, s.clock.now(), { closeCounters: false });
   }
 
   it('the admin creates, lists, renames, re-assigns and retires counters; nothing is deleted', async () => {

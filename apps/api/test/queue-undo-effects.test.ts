@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { useCounterApp } from './support/checkin-helpers.js';
 import { listen, ORIGIN } from './support/payment-helpers.js';
-import { queueApi, queueSms } from './support/queue-helpers.js';
+import { emptyQueue, queueApi, queueSms } from './support/queue-helpers.js';
 import { messageLog } from './support/queue-live-helpers.js';
 
 /**
@@ -35,17 +35,7 @@ describe('an Undo takes back everything its act caused', () => {
 
   /** Ends every open visit of A and closes its counters, so each test starts afresh. */
   async function fresh() {
-    await s.db
-      .updateTable('visits')
-      .set({ state: 'left', ended_at: s.clock.now() })
-      .where('organization_id', '=', ctx.a.orgId)
-      .where('state', 'in', ['waiting', 'called', 'serving'])
-      .execute();
-    await s.db
-      .updateTable('counters')
-      .set({ state: 'closed' })
-      .where('organization_id', '=', ctx.a.orgId)
-      .execute();
+    await emptyQueue(s.db, ctx.a.orgId, s.clock.now());
   }
   const open = (serviceIds = [ctx.a.serviceId]) =>
     q.openCounter(ctx.adminA.headers, `Guichet U${++counters}`, serviceIds);

@@ -68,3 +68,27 @@ export function queueSms(db: Kysely<DB>, to?: string) {
   if (to) q = q.where('to_address', '=', to);
   return q.execute();
 }
+
+/**
+ * Ends every open visit of an organization and, unless told, closes its counters: a test
+ * starts on an empty line (tests of one file share their organization).
+ */
+export async function emptyQueue(
+  db: Kysely<DB>,
+  organizationId: string,
+  now: Date,
+  { closeCounters = true } = {},
+): Promise<void> {
+  await db
+    .updateTable('visits')
+    .set({ state: 'left', ended_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('state', 'in', ['waiting', 'called', 'serving'])
+    .execute();
+  if (!closeCounters) return;
+  await db
+    .updateTable('counters')
+    .set({ state: 'closed' })
+    .where('organization_id', '=', organizationId)
+    .execute();
+}
