@@ -2,7 +2,7 @@ import type { BoardCall, BoardSnapshot } from '@qless/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeBoardServer, fakeBoardServer } from './support/board-server';
-import { launch } from './support/browser';
+import { launch, shotsDir } from './support/browser';
 import { type Spoken, spokenOf, stubSpeech } from './support/speech-stub';
 
 /**
@@ -11,10 +11,10 @@ import { type Spoken, spokenOf, stubSpeech } from './support/speech-stub';
  * two banners and two announcements, one after the other; a board switched on later
  * replays nothing; the banner clears at once after a transfer and after a pause, and by
  * itself 90 s after the call; the last calls stay listed. speechSynthesis is stubbed
- * (support/speech-stub.ts). Screenshots: /work/notes/shots/board/.
+ * (support/speech-stub.ts). Screenshots: shotsDir('board') (support/browser.ts).
  */
 const TOKEN = 'board-token-for-the-calls-test';
-const SHOTS = '/work/notes/shots/board';
+const SHOTS = shotsDir('board');
 const T0 = Date.UTC(2026, 10, 26, 7, 30, 0);
 
 let server: FakeBoardServer;

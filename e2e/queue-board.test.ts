@@ -6,7 +6,7 @@ import type { BoardSnapshot } from '@qless/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { launch } from './support/browser';
+import { launch, shotsDir } from './support/browser';
 import { ROOT } from './support/server';
 
 /**
@@ -18,7 +18,7 @@ import { ROOT } from './support/server';
  * The real server's board socket is driven in queue-public.test.ts.
  */
 const TOKEN = 'board-token-for-the-heap-test';
-const SCREENS = '/work/notes/screens';
+const SCREENS = shotsDir('queue');
 const DIST = join(ROOT, 'apps/web/dist');
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',

@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockStartingAt } from '../apps/api/src/clock';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE } from './support/browser';
+import { launch, MOBILE, shotsDir } from './support/browser';
 import {
   type Clerk,
   COUNTER_WORDS,
@@ -28,12 +25,11 @@ import { spokenOf, stubSpeech } from './support/speech-stub';
  * the visitor's place and her page follows it; a no-show is put back at his place; the
  * banner clears after the transfer and after a visit served and a pause. speechSynthesis is
  * stubbed (support/speech-stub.ts): the queued utterances are checked. Screenshots go to
- * QLESS_SHOTS_DIR, else e2e/artifacts/busy-minute.
+ * shotsDir('busy-minute') (support/browser.ts).
  */
 const TZ = 'Africa/Douala';
 const START = new Date(`${nextMonday(zonedNow(TZ, new Date()).date)}T09:40:00+01:00`);
-const SHOTS = process.env.QLESS_SHOTS_DIR ?? join(import.meta.dirname, 'artifacts', 'busy-minute');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('busy-minute');
 const W = COUNTER_WORDS.fr;
 
 let tdb: TestDatabase;

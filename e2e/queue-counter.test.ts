@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { addDays, zonedNow } from '@qless/contract/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, seriousViolations } from './support/browser';
+import { launch, seriousViolations, shotsDir } from './support/browser';
 import {
   COUNTER_WORDS,
   clerkPage,
@@ -22,10 +21,9 @@ import { type RunningServer, startServer } from './support/server';
  * no-show who came back is put back at their place; the check-in gives the number to read
  * out and warns that no counter is open; the top bar knows the clerk is signed in.
  * Screenshots of the counter screen at 360 px in French and English go to
- * /work/notes/shots/counter/.
+ * shotsDir('counter') (support/browser.ts).
  */
-const SHOTS = '/work/notes/shots/counter';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('counter');
 const EMAIL = 'counter-clerk@e2e.cm';
 
 let tdb: TestDatabase;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { clockStartingAt } from '../apps/api/src/clock';
 import { syncServiceSlots } from '../apps/api/src/modules/slots/slots.repository';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE } from './support/browser';
+import { launch, MOBILE, shotsDir } from './support/browser';
 import { nextMonday } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
@@ -28,8 +27,7 @@ const TZ = 'Africa/Douala';
 const START = new Date(`${nextMonday(zonedNow(TZ, new Date()).date)}T08:10:00+01:00`);
 const clock = clockStartingAt(START);
 
-const SCREENS = process.env.QUEUE_SCREENS_DIR ?? '/work/notes/screens';
-mkdirSync(SCREENS, { recursive: true });
+const SCREENS = shotsDir('queue');
 
 let tdb: TestDatabase;
 let server: RunningServer;

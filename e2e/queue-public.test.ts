@@ -5,7 +5,7 @@ import { BookingAccess } from '../apps/api/src/modules/bookings/booking-access';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE } from './support/browser';
+import { launch, MOBILE, shotsDir } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -16,7 +16,7 @@ import { type RunningServer, startServer } from './support/server';
  * ticket page shows their place, and their call, and so does My bookings. The server's clock is a Monday at 09:30 in
  * Douala.
  */
-const SCREENS = '/work/notes/screens';
+const SCREENS = shotsDir('queue');
 const TZ = 'Africa/Douala';
 let monday = addDays(zonedNow(TZ, new Date()).date, 2);
 while (dayOfWeek(monday) !== 1) monday = addDays(monday, 1);

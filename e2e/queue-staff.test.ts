@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { addDays, zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE, seriousViolations } from './support/browser';
+import { launch, MOBILE, seriousViolations, shotsDir } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -16,8 +16,7 @@ import { type RunningServer, startServer } from './support/server';
  * when nobody is left. The server's clock is pinned to 10:00 in Douala on a weekday, so the
  * day's opening hours and the end-of-day closing never interfere.
  */
-const SCREENS = '/work/notes/screens';
-mkdirSync(SCREENS, { recursive: true });
+const SCREENS = shotsDir('queue');
 
 let tdb: TestDatabase;
 let server: RunningServer;

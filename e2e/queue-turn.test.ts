@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { BookingAccess } from '../apps/api/src/modules/bookings/booking-access';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE } from './support/browser';
+import { launch, MOBILE, shotsDir } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -16,8 +15,7 @@ import { type RunningServer, startServer } from './support/server';
  * customer checked in sees their turn card first on the ticket page (above the fold) and
  * under "Today" in My bookings. The server's clock is a Monday at 09:30 in Douala.
  */
-const SHOTS = '/work/notes/shots/turn';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('turn');
 const TZ = 'Africa/Douala';
 let monday = addDays(zonedNow(TZ, new Date()).date, 2);
 while (dayOfWeek(monday) !== 1) monday = addDays(monday, 1);

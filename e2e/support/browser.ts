@@ -8,6 +8,16 @@ import { ROOT } from './server';
 export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/**
+ * The folder of a test's screenshots, made: QLESS_SHOTS_DIR/<name> when set (to keep them
+ * with the notes of an issue), else e2e/artifacts/<name> (ignored by git).
+ */
+export function shotsDir(name: string): string {
+  const dir = join(process.env.QLESS_SHOTS_DIR ?? ARTIFACTS, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 let shared: Promise<Browser> | null = null;
 
 /**
