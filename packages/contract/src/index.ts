@@ -13,6 +13,7 @@ export * from './organization-admin.js';
 export * from './payments.js';
 export * from './privacy.js';
 export * from './queue.js';
+export * from './queue-board.js';
 export * from './queue-clear.js';
 export * from './self-service.js';
 export * from './self-service-codes.js';
