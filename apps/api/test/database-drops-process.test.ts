@@ -5,6 +5,7 @@ import { createUser, TEST_PASSWORD } from './support/auth-helpers.js';
 import { createFixture } from './support/fixtures.js';
 import { NO_LIMITS } from './support/payment-helpers.js';
 import { freePort, startServer } from './support/server-process.js';
+import { PINNED_NOW } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-db.js';
 
 type Process = ReturnType<typeof startServer>;
@@ -69,7 +70,8 @@ describe('the database connections drop under load', () => {
 
   it('a reset and pg_terminate_backend mid-request: every request answers (503 with Retry-After or done), the process lives and recovers', async () => {
     tdb = await createTestDatabase('postgres');
-    const fx = await createFixture(tdb.database, new Date());
+    // The server's clock is pinned (QLESS_FAKE_NOW): the run does not depend on the hour.
+    const fx = await createFixture(tdb.database, new Date(PINNED_NOW));
     await createUser(tdb.database.db, {
       email: 'staff@drop.cm',
       role: 'staff',
@@ -94,6 +96,8 @@ describe('the database connections drop under load', () => {
       PORT: String(port),
       SEED_DEMO: 'false',
       RECONCILER_ENABLED: 'false',
+      NODE_ENV: 'test',
+      QLESS_FAKE_NOW: PINNED_NOW,
     });
     server = proc;
     await vi.waitFor(
