@@ -49,7 +49,10 @@ const failed = (r: RequestRecord) => r.status === 0 || r.status >= 500;
 function byStatus(records: RequestRecord[]): string {
   const counts = new Map<string, number>();
   for (const r of records) {
-    const key = r.status === 0 ? `no answer (${r.error ?? '?'})` : String(r.status);
+    // A 5xx says who gave it: nginx itself (no process could answer) or the API, with its code.
+    const who = r.fromProxy ? ' nginx' : r.code ? ` ${r.code}` : '';
+    const key =
+      r.status === 0 ? `no answer (${r.error ?? '?'})` : `${r.status}${r.status >= 500 ? who : ''}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts.entries()]

@@ -47,6 +47,8 @@ export interface RequestRecord {
   /** The answer came from nginx itself (no process could answer). */
   fromProxy: boolean;
   error?: string;
+  /** The API's error code of a 4xx/5xx answer (`DATABASE_UNAVAILABLE`), when it sent one. */
+  code?: string;
 }
 
 export interface SocketConnect {
@@ -131,6 +133,7 @@ function call(
         retryAfter: headers['retry-after'] !== undefined,
         fromProxy: headers['x-qless-proxy'] !== undefined,
         ...(error ? { error } : {}),
+        ...(status >= 400 ? codeOf(json) : {}),
       });
       resolve({ status, json });
     };
@@ -169,6 +172,12 @@ function call(
     req.on('error', (err) => finish(0, null, {}, err.message));
     req.end(payload);
   });
+}
+
+/** `{ code }` of an error answer's body, when it has one. */
+function codeOf(json: unknown): { code?: string } {
+  const code = (json as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { code } : {};
 }
 
 async function reader(n: number): Promise<void> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ErrorBody } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.js';
@@ -232,6 +233,30 @@ describe('PostgreSQL link faults', () => {
       await web.remove();
     }
   }, 30_000);
+
+  // A process starved of CPU (a busy 2-core machine in a rolling deploy) ran its timers before
+  // reading the answers that had arrived meanwhile, and took its own stall for the database's.
+  it("a process whose own event loop was blocked past the stall bound does not take that for the database's stall", async () => {
+    const database = await openDatabase({
+      databaseUrl: t.url ?? '',
+      dataDir: null,
+      timeouts: { stallMs: 300 },
+    });
+    try {
+      const answer = sql<{ ok: number }>`select 1 as ok from pg_sleep(0.05)`.execute(database.db);
+      // The statement is on the server; its answer arrives while this process computes.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Blocked in the check phase: the loop's timers run next, before its I/O is read.
+      await new Promise((resolve) => setImmediate(resolve));
+      const until = performance.now() + 600;
+      while (performance.now() < until) {
+        // busy: no I/O is read, no timer runs
+      }
+      expect((await answer).rows).toEqual([{ ok: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
 
   it('a request waiting on a lock while the database answers others is not cut short', async () => {
     const { app } = await createTestApp(t.database);

@@ -151,11 +151,22 @@ export class ResilientPool implements PostgresPool {
     return new Promise<T>((resolve, reject) => {
       const started = performance.now();
       let gaveUp = false;
+      let settled = false;
       let timer: NodeJS.Timeout;
+      const left = () => Math.max(started, this.lastAnswer) + this.stallMs - performance.now();
       const check = () => {
-        const left = Math.max(started, this.lastAnswer) + this.stallMs - performance.now();
-        if (left > 0) {
-          timer = setTimeout(check, left);
+        if (left() > 0) {
+          timer = setTimeout(check, left());
+          return;
+        }
+        // The bound passed, or this process was busy past it (a CPU-starved process runs its
+        // timers before reading the answers that arrived meanwhile): read them first.
+        setImmediate(giveUpUnlessAnswered);
+      };
+      const giveUpUnlessAnswered = () => {
+        if (settled) return;
+        if (left() > 0) {
+          timer = setTimeout(check, left());
           return;
         }
         gaveUp = true;
@@ -169,11 +180,13 @@ export class ResilientPool implements PostgresPool {
       work.then(
         (value) => {
           if (gaveUp) return abandoned(value);
+          settled = true;
           clearTimeout(timer);
           resolve(value);
         },
         (err: unknown) => {
           if (gaveUp) return;
+          settled = true;
           clearTimeout(timer);
           reject(err);
         },
