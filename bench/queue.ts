@@ -358,15 +358,30 @@ function figuresOf(
     `${r.following.firstError ? `: ${r.following.firstError}` : ''}; ${r.called.closedEarly} closed early)`;
   const p99Board = quantile(toBoard, 0.99);
   const p99Turn = quantile(toTurn, 0.99);
+  const p99Answer = quantile(answers, 0.99);
   const complete = calls.length > 0 && r.following.failed === 0 && r.joined.failed === 0;
+  // A clerk's tap answered, and the hall shown, in a blink: two processes on PostgreSQL; the
+  // embedded default (one process, one transaction at a time) is allowed twice as long.
+  const target = engine === 'postgres' ? { answer: 150, shown: 500 } : { answer: 300, shown: 1000 };
   return [
+    {
+      name: `queue: Call next answered, p99 (${where})`,
+      engine,
+      value: Math.round(p99Answer),
+      unit: 'ms',
+      target: `<= ${target.answer} ms`,
+      met: complete && p99Answer <= target.answer,
+      detail:
+        `p50 ${Math.round(quantile(answers, 0.5))} ms, p99 ${Math.round(p99Answer)} ms, ` +
+        `max ${Math.round(quantile(answers, 1))} ms over ${answers.length} calls (the clerk's request leaving to its answer, on the load process's clock)`,
+    },
     {
       name: `queue: Call next -> board shows it, p99 (${where})`,
       engine,
       value: Math.round(p99Board),
       unit: 'ms',
-      target: '<= 1000 ms',
-      met: complete && boardMisses === 0 && p99Board <= 1000,
+      target: `<= ${target.shown} ms`,
+      met: complete && boardMisses === 0 && p99Board <= target.shown,
       detail:
         `p50 ${Math.round(quantile(toBoard, 0.5))} ms, p99 ${Math.round(p99Board)} ms, ` +
         `max ${Math.round(quantile(toBoard, 1))} ms over ${toBoard.length} (call, board) pairs; ` +
@@ -377,11 +392,12 @@ function figuresOf(
       engine,
       value: Math.round(p99Turn),
       unit: 'ms',
-      target: '<= 1000 ms',
-      met: complete && turnMisses === 0 && p99Turn <= 1000,
+      target: `<= ${target.shown} ms`,
+      met: complete && turnMisses === 0 && p99Turn <= target.shown,
       detail:
         `p50 ${Math.round(quantile(toTurn, 0.5))} ms, p99 ${Math.round(p99Turn)} ms, ` +
-        `max ${Math.round(quantile(toTurn, 1))} ms over ${toTurn.length} calls; ${turnMisses} never told; ` +
+        `max ${Math.round(quantile(toTurn, 1))} ms over ${toTurn.length} calls; ${turnMisses} never told ` +
+        `(${calls.filter((c) => c.sawCalled).length} saw "called" itself, the others "being served at" their counter first); ` +
         `Call next answered p50 ${Math.round(quantile(answers, 0.5))} ms, p99 ${Math.round(quantile(answers, 0.99))} ms; ` +
         `${r.called.turnMessages} turn messages, ${(r.called.bytesToTurns / Math.max(1, r.called.turnMessages)).toFixed(0)} B each on average ` +
         `(${(r.called.bytesToTurns / Math.max(1, r.following.turns) / 1024).toFixed(1)} KB per customer over ${seconds} s)`,

@@ -37,8 +37,14 @@ export interface CallRecord {
   answeredAt: number;
   /** ms from the request leaving to each board's first message showing it (null: never). */
   boards: (number | null)[];
-  /** ms to the called customer's turn socket saying "called" (null: never, or not followed). */
+  /**
+   * ms to the called customer's turn socket naming the counter to go to (null: never, or not
+   * followed): "called", or "being served" at it when the bench's Start, sent at once after
+   * the call, reached the same render (a hall's Start comes when the visitor is there).
+   */
   turn: number | null;
+  /** The socket said "called" itself before anything else. */
+  sawCalled: boolean;
 }
 
 export type FromQueueLoad =
@@ -84,6 +90,8 @@ function joinAll(plan: QueueLoadPlan): Customer[] {
 /** When each board first showed (counter, number) and each visit first read "called". */
 const boardSeen: Map<string, number>[] = [];
 const turnCalledAt = new Map<string, number>();
+/** Visits whose socket's first turn past waiting was "called" itself. */
+const sawCalled = new Set<string>();
 let boardMessages = 0;
 let turnMessages = 0;
 let bytesToTurns = 0;
@@ -174,8 +182,13 @@ function follow(plan: QueueLoadPlan, customers: Customer[]): Promise<void> {
           bytesToTurns += Buffer.byteLength(data);
           const message = asRecord(JSON.parse(data));
           const turn = asRecord(message.turn ?? message);
-          if (turn.state !== 'waiting' && !turnCalledAt.has(c.visitId) && turn.state === 'called')
+          const told =
+            (turn.state === 'called' || turn.state === 'serving') &&
+            typeof turn.counter_name === 'string';
+          if (told && !turnCalledAt.has(c.visitId)) {
             turnCalledAt.set(c.visitId, at);
+            if (turn.state === 'called') sawCalled.add(c.visitId);
+          }
         },
         () => {
           turns += 1;
@@ -250,6 +263,7 @@ async function callAll(plan: QueueLoadPlan): Promise<void> {
       return at === undefined ? null : at - p.sentAt;
     }),
     turn: turnCalledAt.has(p.visitId) ? (turnCalledAt.get(p.visitId) ?? 0) - p.sentAt : null,
+    sawCalled: sawCalled.has(p.visitId),
   }));
   send({
     kind: 'called',

@@ -14,25 +14,32 @@ import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/auth-guard.js';
 import { todayOf } from '../tickets/ticket-check.js';
+import { transferVisit } from './counter-transfer.js';
 import { counterView, findCounter, setCounterState } from './counters.repository.js';
 import type { QueueServiceDeps } from './queue.service.js';
-import { visitNumber } from './queue-day.js';
+import { loadQueueDay, visitNumber } from './queue-day.js';
+import { notifyQueueChanged } from './queue-events.js';
 import { nextForCounter } from './queue-order.js';
-import { assertActiveService, counterOf, settle, settleHeld } from './queue-settle.js';
+import {
+  assertActiveService,
+  counterOf,
+  notActionable,
+  organizationName,
+  settle,
+  settleAfterCommit,
+} from './queue-settle.js';
 import { counterOfDay, visitView } from './queue-views.js';
 import {
   findVisit,
   heldBy,
-  insertVisit,
   inTransaction,
+  lockCounter,
   lockQueue,
   transitionVisit,
 } from './visits.repository.js';
 
-export { assertActiveService, counterOf, settle, settleHeld };
+export { assertActiveService, counterOf, notActionable, settle };
 
-export const notActionable = (message: string) =>
-  new AppError(409, 'VISIT_NOT_ACTIONABLE', message);
 const idle = () =>
   new AppError(409, 'COUNTER_IDLE', 'This counter holds nobody: call the next person first.');
 
@@ -57,6 +64,7 @@ export class CounterActions {
     return inTransaction(this.deps.db, async (trx) => {
       const before = await counterOf(trx, auth, counterId);
       const orgId = before.organization_id;
+      await lockCounter(trx, counterId);
       await lockQueue(trx, orgId);
       if (state !== 'open' && (await heldBy(trx, counterId))) {
         throw new AppError(
@@ -91,15 +99,22 @@ export class CounterActions {
   ): Promise<CounterActionResponse> {
     const now = this.deps.clock.now();
     const by = auth.user.id;
-    return inTransaction(this.deps.db, async (trx) => {
+    // One act of a counter at a time (the counter's lock: a double tap, Undo, closing); the
+    // organization's queue lock only around what reads or changes the waiting line (Call
+    // next's claim, a transfer). The day is read, and the line's SMS decided, after commit.
+    const changed = await inTransaction(this.deps.db, async (trx) => {
       const first = await counterOf(trx, auth, counterId);
       const orgId = first.organization_id;
-      await lockQueue(trx, orgId);
+      await lockCounter(trx, counterId);
       // Read again under the lock: a clerk may have closed it meanwhile.
       const counter = (await findCounter(trx, counterId)) ?? first;
       const held = (await heldBy(trx, counterId)) ?? null;
       let touched: VisitRow | null = null;
-      let called: VisitRow | null = null;
+      let organization: string | undefined;
+      const nameOf = async () => {
+        organization ??= await organizationName(trx, orgId);
+        return organization;
+      };
       // The visit this action ended done, if any (done, or call next while serving).
       let finished: VisitRow | null = null;
       let undo: Undoable | null = null;
@@ -149,9 +164,9 @@ export class CounterActions {
               byUser: by,
             });
           }
-          touched = await this.claimNext(trx, orgId, counterId, by, now);
-          called = touched;
-          if (called) undo = undoable('call_next', called, now);
+          const at = { counterName: counter.name, organization: await nameOf() };
+          touched = await this.claimNext(trx, orgId, counterId, by, now, at);
+          if (touched) undo = undoable('call_next', touched, now);
           break;
         }
         case 'recall': {
@@ -225,25 +240,28 @@ export class CounterActions {
         }
         case 'transfer': {
           if (!held) throw idle();
-          touched = await this.transfer(trx, held, transferTo, counterId, by, now);
+          await lockQueue(trx, orgId);
+          touched = await transferVisit(trx, held, transferTo, counterId, by, now);
           undo = undoable('transfer', touched, now);
           break;
         }
       }
 
-      // Call next and transfer move someone out of or into the waiting line.
-      const day =
-        action === 'call_next' || action === 'transfer'
-          ? await settle(trx, orgId, now, this.deps.turns)
-          : await settleHeld(trx, orgId, now);
-      if (called) await this.deps.turns.called(trx, called, counter.name, day);
-      if (finished) await this.deps.feedback?.afterDone(trx, finished, day.organization.name, now);
-      const counterView_ = counterOfDay(day, counterId) ?? (await counterView(trx, counter));
-      const visit = touched
-        ? await visitView(trx, day, (await findVisit(trx, touched.id)) ?? touched)
-        : null;
-      return { counter: counterView_, visit, undo };
+      if (finished) await this.deps.feedback?.afterDone(trx, finished, await nameOf(), now);
+      await notifyQueueChanged(trx, orgId);
+      return { orgId, counter, touched, undo };
     });
+    // Call next and transfer move someone out of or into the waiting line.
+    const moved = action === 'call_next' || action === 'transfer';
+    const { db } = this.deps;
+    const day = moved
+      ? await settleAfterCommit(db, changed.orgId, now, this.deps.turns)
+      : await loadQueueDay(db, changed.orgId, now, { line: false });
+    const counterView_ = counterOfDay(day, counterId) ?? (await counterView(db, changed.counter));
+    const visit = changed.touched
+      ? await visitView(db, day, (await findVisit(db, changed.touched.id)) ?? changed.touched)
+      : null;
+    return { counter: counterView_, visit, undo: changed.undo };
   }
 
   /** The head of the line among the counter's services, claimed; null when nobody waits. */
@@ -253,9 +271,12 @@ export class CounterActions {
     counterId: string,
     by: string,
     now: Date,
+    at: { counterName: string; organization: string },
   ): Promise<VisitRow | null> {
     // Only what the choice needs (the full day, with its service-time history, is read
     // once after the change): the grace window, the counter's services, today's waiting.
+    // The first two are read before the queue lock (a counter's services change under its
+    // own lock, which this act holds); the line, under it.
     const org = await trx
       .selectFrom('organizations')
       .select(['time_zone', 'queue_grace_early_minutes', 'queue_grace_late_minutes'])
@@ -272,6 +293,7 @@ export class CounterActions {
       .execute();
     const services = new Set(links.map((l) => l.service_id));
     if (services.size === 0) return null;
+    await lockQueue(trx, organizationId);
     // Only the fields the rule reads (a line of 2,000 is read while the lock is held, on
     // every call); the chosen visit's whole row is read after.
     const candidates = (
@@ -306,92 +328,25 @@ export class CounterActions {
           from: ['waiting'],
           to: 'called',
           kind: 'called',
-          set: { counter_id: counterId, called_at: now },
+          // Its "go to counter" SMS is queued now, in the claim's transaction.
+          set: {
+            counter_id: counterId,
+            called_at: now,
+            ...(row.phone ? { called_notified_at: now } : {}),
+          },
           counterId,
           byUser: by,
         },
         now,
       );
-      if (claimed) return claimed;
+      if (claimed) {
+        await this.deps.turns.called(trx, claimed, at.counterName, at.organization, now);
+        return claimed;
+      }
       candidates.splice(
         candidates.findIndex((c) => c.id === next.id),
         1,
       );
     }
-  }
-
-  /**
-   * The held visit goes to another service's line, keeping its letter and number, and its
-   * place as the organization chose (decision 118): by its first arrival in the branch, or
-   * first in the new line.
-   */
-  private async transfer(
-    trx: Db,
-    held: VisitRow,
-    serviceId: string | null,
-    counterId: string,
-    by: string,
-    now: Date,
-  ): Promise<VisitRow> {
-    if (!serviceId) throw new AppError(400, 'INVALID_ID', 'Say which service to transfer to.');
-    if (serviceId === held.service_id) {
-      throw notActionable('This visitor is already in this service: choose another one.');
-    }
-    await assertActiveService(trx, held.organization_id, serviceId);
-    const served = await trx
-      .selectFrom('counter_services as cs')
-      .innerJoin('counters as c', 'c.id', 'cs.counter_id')
-      .select('c.id')
-      .where('cs.service_id', '=', serviceId)
-      .where('c.retired_at', 'is', null)
-      .executeTakeFirst();
-    if (!served) {
-      throw new AppError(
-        409,
-        'SERVICE_NOT_AT_COUNTER',
-        'No counter serves this service: the visitor would wait for nobody.',
-      );
-    }
-    const { queue_transfer_place: place } = await trx
-      .selectFrom('organizations')
-      .select('queue_transfer_place')
-      .where('id', '=', held.organization_id)
-      .executeTakeFirstOrThrow();
-    const left = await transitionVisit(
-      trx,
-      held,
-      {
-        from: [held.state],
-        to: 'transferred',
-        kind: 'transferred_out',
-        set: { ended_at: now },
-        counterId,
-        byUser: by,
-      },
-      now,
-    );
-    if (!left) throw notActionable('This visitor moved meanwhile.');
-    return insertVisit(
-      trx,
-      {
-        organizationId: held.organization_id,
-        serviceId,
-        date: held.visit_date,
-        source: held.source,
-        bookingId: held.booking_id,
-        customerName: held.customer_name,
-        phone: held.phone,
-        locale: held.locale,
-        slotStart: null,
-        arrivedAt: held.arrived_at,
-        queuedAt: now,
-        placeAt: place === 'arrival' ? held.arrived_at : null,
-        ahead: place === 'front',
-        clientAddress: held.client_address,
-        createdBy: by,
-        keep: { letter: held.letter, number: held.number, from: held.id },
-      },
-      now,
-    );
   }
 }

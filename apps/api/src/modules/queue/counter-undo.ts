@@ -20,6 +20,7 @@ import {
   findVisit,
   heldBy,
   inTransaction,
+  lockCounter,
   lockQueue,
   transitionVisit,
 } from './visits.repository.js';
@@ -63,6 +64,7 @@ export async function undoLast(
   return inTransaction(deps.db, async (trx) => {
     const counter = await counterOf(trx, auth, counterId);
     const orgId = counter.organization_id;
+    await lockCounter(trx, counterId);
     await lockQueue(trx, orgId);
     const last = await latestEvent(trx, { counterId });
     if (!last || !UNDOABLE.includes(last.kind)) {

@@ -84,6 +84,9 @@ interface CachedDay {
 /** Days kept for polls at most (organizations); each lives dayMaxAgeMs anyway. */
 const MAX_CACHED_DAYS = 500;
 
+/** Turn messages rendered and sent between two looks at the process's other work. */
+const TURNS_PER_SLICE = 200;
+
 /** Close code of a board that was revoked (or never existed) while followed. */
 export const CLOSE_NOT_FOUND = 4404;
 
@@ -327,7 +330,11 @@ export class QueueHub {
         if (visit) resolved.set(group, visit);
       }
     }
+    let rendered = 0;
     for (const [followedId, group] of room.turns) {
+      // Thousands of followers: the answers waiting on this process (a clerk's call holding
+      // the queue lock) are read between slices, not after the whole room.
+      if (++rendered % TURNS_PER_SLICE === 0) await new Promise((r) => setImmediate(r));
       const visit = resolved.get(group);
       if (!visit) continue;
       group.currentId = visit.id;

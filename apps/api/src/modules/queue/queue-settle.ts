@@ -5,10 +5,12 @@
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
+import { placeName } from '../organizations/organizations.repository.js';
 import { findCounter } from './counters.repository.js';
 import { loadQueueDay, type QueueDay } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
 import type { TurnMessages } from './turn-messages.js';
+import { inTransaction } from './visits.repository.js';
 
 /**
  * After a change (same transaction): the day as it now stands, and the "you are N-th" SMS it
@@ -27,14 +29,39 @@ export async function settle(
 }
 
 /**
- * After a change to a visit a counter holds (start, recall, done, no-show): nobody entered
- * or left the waiting line, so no place moved and no "you are N-th" SMS is due; the day is
- * read without its line (see loadQueueDay).
+ * After a counter's change has committed (no queue lock held): the day as it now stands,
+ * and the "you are N-th" SMS it calls for, in a transaction of their own. Each SMS is
+ * claimed by a conditional update of its visit (near_notified_at), so two settles running
+ * at once never send one twice; each decides on the day it read, which is at least as new
+ * as the change. Holding the organization's lock only for the change itself is what lets
+ * twenty counters call at once without queueing behind each other's reads (decision 126).
  */
-export async function settleHeld(trx: Db, organizationId: string, now: Date): Promise<QueueDay> {
-  await notifyQueueChanged(trx, organizationId);
-  return loadQueueDay(trx, organizationId, now, { line: false });
+export async function settleAfterCommit(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  turns: TurnMessages | null,
+): Promise<QueueDay> {
+  return inTransaction(db, async (trx) => {
+    const day = await loadQueueDay(trx, organizationId, now);
+    if (turns) await turns.afterChange(trx, day);
+    return day;
+  });
 }
+
+/** The organization as its customers' messages name it ("Banque X (Akwa)"). */
+export async function organizationName(db: Db, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('organizations')
+    .select(placeName('organizations').as('name'))
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return row.name;
+}
+
+/** 409: the visit is not in a state this act applies to. */
+export const notActionable = (message: string) =>
+  new AppError(409, 'VISIT_NOT_ACTIONABLE', message);
 
 /** 404 unless the service is an active one of the organization. */
 export async function assertActiveService(db: Db, organizationId: string, serviceId: string) {

@@ -37,13 +37,12 @@ import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
 import { assertSelfJoinRoom, type SelfJoinCeilings } from './self-join-ceiling.js';
 import type { TurnMessages } from './turn-messages.js';
-import { findVisit, inTransaction, lockQueue } from './visits.repository.js';
+import { findVisit, inTransaction, lockCounter, lockQueue } from './visits.repository.js';
 
 /** Today's ended visits shown on the staff screen (latest first). */
 const ENDED_SHOWN = 200;
 
 export { enterBookingVisit, enterQueue, moveBookingVisitArrival } from './queue-entry.js';
-export { isQueueOpen } from './queue-join.js';
 
 export interface QueueServiceDeps {
   db: Db;
@@ -324,6 +323,7 @@ export class QueueService {
     const now = this.now();
     return inTransaction(this.deps.db, async (trx) => {
       const counter = await counterOf(trx, auth, counterId);
+      await lockCounter(trx, counterId);
       await lockQueue(trx, counter.organization_id);
       const row = await updateCounter(trx, counter, patch, now);
       await settle(trx, counter.organization_id, now, this.deps.turns);

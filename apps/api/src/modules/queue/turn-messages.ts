@@ -170,28 +170,26 @@ export class TurnMessages {
   }
 
   /**
-   * "Go to counter X", once per call (a recall sends nothing more; a call taken back by Undo
-   * or a no-show put back clears called_notified_at, so the next real call sends its own).
+   * "Go to counter X", once per call, in the call's transaction: the claim itself marked
+   * called_notified_at (a recall sends nothing more; a call taken back by Undo or a no-show
+   * put back clears it, so the next real call sends its own).
    */
-  async called(trx: Db, visit: VisitRow, counterName: string, day: QueueDay): Promise<void> {
-    if (!visit.phone || visit.called_notified_at) return;
-    const claimed = await trx
-      .updateTable('visits')
-      .set({ called_notified_at: day.now })
-      .where('id', '=', visit.id)
-      .where('called_notified_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) return;
-    visit.called_notified_at = day.now;
+  async called(
+    trx: Db,
+    visit: VisitRow,
+    counterName: string,
+    organization: string,
+    now: Date,
+  ): Promise<void> {
+    if (!visit.phone) return;
     const text = calledText({
       locale: visit.locale,
       number: visitNumber(visit),
       counter: counterName,
-      organization: day.organization.name,
+      organization,
       link: await this.linkOf(trx, visit),
     });
-    await this.queue(trx, visit, 'called', text, day.now, `:${day.now.getTime()}`);
+    await this.queue(trx, visit, 'called', text, now, `:${now.getTime()}`);
   }
 
   private async queue(

@@ -31,6 +31,17 @@ export async function lockQueue(trx: Db, organizationId: string): Promise<void> 
 }
 
 /**
+ * A counter's lock, held until the transaction ends: one act of a counter at a time (a
+ * double tap, Undo, closing it). Taken before the organization's queue lock, never after,
+ * by every transaction that takes both.
+ */
+export async function lockCounter(trx: Db, counterId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`counter:${counterId}`}, 0))`.execute(
+    trx,
+  );
+}
+
+/**
  * The service's letter, given on its first visit when the admin chose none: the letter Queue
  * setup showed for it (plannedLetters: by creation order, the first one no other service
  * takes). Under the queue lock, so two first visits cannot take the same one. 409 QUEUE_FULL
