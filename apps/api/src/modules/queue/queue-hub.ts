@@ -43,7 +43,10 @@ interface TurnGroup {
   /** The visit the followers mean now (a transfer moves them to the new visit). */
   currentId: string;
   sinks: Set<LiveSink>;
+  /** The message last sent (null: none yet, or a newcomer joined the group). */
   last: string | null;
+  /** When the last message left, and what it said that decides the next one's urgency. */
+  sent: { at: number; state: VisitTurn['state']; position: number | null; open: boolean } | null;
 }
 
 interface Room {
@@ -54,6 +57,8 @@ interface Room {
   timer: NodeJS.Timeout | null;
   running: boolean;
   dirty: boolean;
+  /** A far-back visitor's new place was held back: render again by then (performance.now()). */
+  deferredUntil: number | null;
 }
 
 export interface QueueHubOptions {
@@ -83,6 +88,11 @@ interface CachedDay {
 
 /** Days kept for polls at most (organizations); each lives dayMaxAgeMs anyway. */
 const MAX_CACHED_DAYS = 500;
+
+/** Visitors this close to the head of their line are told every change at once. */
+export const IMMEDIATE_PLACES = 10;
+/** Visitors further back are told their new place at most this often (ms). */
+export const FAR_TURN_EVERY_MS = 3_000;
 
 /** Turn messages rendered and sent between two looks at the process's other work. */
 const TURNS_PER_SLICE = 200;
@@ -204,12 +214,13 @@ export class QueueHub {
     const room = this.roomOf(organizationId);
     let group = room.turns.get(visitId);
     if (!group) {
-      group = { currentId: visitId, sinks: new Set(), last: null };
+      group = { currentId: visitId, sinks: new Set(), last: null, sent: null };
       room.turns.set(visitId, group);
     }
     group.sinks.add(sink);
     // A newcomer needs the message even when the group's did not change.
     group.last = null;
+    group.sent = null;
     this.touch(room);
     const joined = group;
     return () => {
@@ -229,6 +240,7 @@ export class QueueHub {
         timer: null,
         running: false,
         dirty: false,
+        deferredUntil: null,
       };
       this.rooms.set(organizationId, room);
     }
@@ -259,6 +271,7 @@ export class QueueHub {
     if (this.rooms.get(room.organizationId) !== room) return;
     room.running = true;
     room.dirty = false;
+    room.deferredUntil = null;
     const started = performance.now();
     let failed = false;
     try {
@@ -277,6 +290,9 @@ export class QueueHub {
     // render back to back and starve the requests that change it: the next render waits
     // at least as long as this one took, so renders take at most about half of this process.
     else if (room.dirty) this.touch(room, Math.max(this.coalesceMs, performance.now() - started));
+    else if (room.deferredUntil !== null) {
+      this.touch(room, Math.max(this.coalesceMs, room.deferredUntil - performance.now()));
+    }
   }
 
   private async renderBoards(room: Room, day: LiveDay, now: Date): Promise<void> {
@@ -341,8 +357,20 @@ export class QueueHub {
       const turn: VisitTurn = visitTurn(day, visit, followedId);
       const text = JSON.stringify(turn);
       if (text !== group.last) {
-        group.last = text;
-        for (const sink of group.sinks) sink.send(text);
+        const at = performance.now();
+        const due = group.sent ? group.sent.at + FAR_TURN_EVERY_MS : at;
+        if (urgent(turn, group.sent) || at >= due) {
+          group.last = text;
+          group.sent = {
+            at,
+            state: turn.state,
+            position: turn.position,
+            open: turn.counters_open,
+          };
+          for (const sink of group.sinks) sink.send(text);
+        } else {
+          room.deferredUntil = Math.min(room.deferredUntil ?? due, due);
+        }
       }
       if (isOver(turn)) {
         room.turns.delete(followedId);
@@ -351,6 +379,19 @@ export class QueueHub {
     }
     this.release(room);
   }
+}
+
+/**
+ * Whether a turn's change goes out at once: anything but a far-back visitor's new place or
+ * estimate (a call, a state change, the first places in line, counters opening or closing).
+ * Twenty counters calling each second move every place in line several times a second;
+ * the 300th in line is told at most every FAR_TURN_EVERY_MS, which divides the messages of
+ * a long line several times over (decision 126).
+ */
+function urgent(turn: VisitTurn, sent: TurnGroup['sent']): boolean {
+  if (!sent || turn.state !== 'waiting' || sent.state !== 'waiting') return true;
+  if (turn.counters_open !== sent.open) return true;
+  return turn.position === null || sent.position === null || turn.position <= IMMEDIATE_PLACES;
 }
 
 /** A visit that left the queue for good: its socket has nothing more to say. */

@@ -7,6 +7,7 @@ import type { VisitSource, VisitState } from '@qless/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Db, VisitRow, VisitsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { QUEUE_CHANNEL } from './queue-events.js';
 import { plannedLetters } from './queue-letters.js';
 
 /** The highest number a letter reaches in a day (three digits are said aloud: A-999). */
@@ -24,10 +25,18 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
  * read of who waits stays true until the write that follows it. Other organizations are
  * not held up.
  */
-export async function lockQueue(trx: Db, organizationId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`queue:${organizationId}`}, 0))`.execute(
-    trx,
-  );
+export async function lockQueue(
+  trx: Db,
+  organizationId: string,
+  { notify = false }: { notify?: boolean } = {},
+): Promise<void> {
+  const key = sql`hashtextextended(${`queue:${organizationId}`}, 0)`;
+  // With `notify`, the queue's change notification goes in the same round trip (it is
+  // delivered at commit, like one sent last): one less while the lock is held.
+  await (notify
+    ? sql`select pg_advisory_xact_lock(${key}), pg_notify(${QUEUE_CHANNEL}, ${organizationId})`
+    : sql`select pg_advisory_xact_lock(${key})`
+  ).execute(trx);
 }
 
 /**
@@ -250,6 +259,65 @@ export async function transitionVisit(
     at: now,
   });
   return row;
+}
+
+/**
+ * Call next's claim in one statement: a waiting visit becomes called at the counter, with its
+ * 'called' event; null when it was no longer waiting. `notified`: its "go to counter" SMS is
+ * queued in the same transaction.
+ */
+export async function claimVisit(
+  trx: Db,
+  c: { visitId: string; counterId: string; byUser: string | null; notified: boolean },
+  now: Date,
+): Promise<VisitRow | null> {
+  const claimed = await trx
+    .with('claimed', (db) =>
+      db
+        .updateTable('visits')
+        .set({
+          state: 'called',
+          counter_id: c.counterId,
+          called_at: now,
+          updated_at: now,
+          ...(c.notified ? { called_notified_at: now } : {}),
+        })
+        .where('id', '=', c.visitId)
+        .where('state', '=', 'waiting')
+        .returningAll(),
+    )
+    .with('event', (db) =>
+      db
+        .insertInto('visit_events')
+        .columns([
+          'visit_id',
+          'organization_id',
+          'kind',
+          'from_state',
+          'to_state',
+          'counter_id',
+          'by_user',
+          'at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('claimed')
+            .select([
+              'claimed.id',
+              'claimed.organization_id',
+              sql.lit('called').as('kind'),
+              sql.lit('waiting').as('from_state'),
+              sql.lit('called').as('to_state'),
+              sql.val(c.counterId).as('counter_id'),
+              sql.val(c.byUser).as('by_user'),
+              sql.val(now).as('at'),
+            ]),
+        ),
+    )
+    .selectFrom('claimed')
+    .selectAll()
+    .executeTakeFirst();
+  return (claimed as VisitRow | undefined) ?? null;
 }
 
 export function findVisit(db: Db, visitId: string): Promise<VisitRow | undefined> {
