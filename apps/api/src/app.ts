@@ -300,8 +300,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perMinute: config.limits.selfJoinsPerMinute,
       waiting: config.limits.selfJoinsWaiting,
     },
+    log: app.log,
   });
   app.decorate('queue', queue);
+  // The line's SMS decided after a call end before the database closes.
+  app.addHook('onClose', () => queue.lines.drain());
   app.decorate('visitAccess', visitAccess);
 
   await app.register(

@@ -288,9 +288,18 @@ describe('entering the queue', () => {
     const call = await q.act(ctx.staffB.headers, counter.counter_id, 'call-next');
     expect(call.statusCode, call.body).toBe(200);
     expect(call.json().visit.visit_id).toBe(visits[0]?.visit_id);
+    // The called one's "go to counter" is queued with the call itself.
     sms = await queueSms(s.db);
-    // The fourth is now third: told; the called one gets "go to counter" once.
-    expect(near().sort()).toEqual(phones);
+    expect(sms.filter((m) => m.kind === 'queue_called').map((m) => m.to_address)).toEqual([
+      phones[0],
+    ]);
+    // The fourth is now third: told right after the answer (line-settler.ts).
+    await expect
+      .poll(async () => {
+        sms = await queueSms(s.db);
+        return near().sort();
+      })
+      .toEqual(phones);
     const called = sms.filter((m) => m.kind === 'queue_called');
     expect(called.map((m) => m.to_address)).toEqual([phones[0]]);
     expect(called[0]?.text_body).toContain('Guichet 3');

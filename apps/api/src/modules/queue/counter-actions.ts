@@ -17,8 +17,9 @@ import type { AuthContext } from '../auth/auth-guard.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import { transferVisit } from './counter-transfer.js';
 import { counterView, findCounter, setCounterState } from './counters.repository.js';
-import type { QueueServiceDeps } from './queue.service.js';
+import type { LineSettler } from './line-settler.js';
 import { loadQueueDay, visitNumber } from './queue-day.js';
+import type { QueueServiceDeps } from './queue-deps.js';
 import { notifyQueueChanged } from './queue-events.js';
 import { nextForCounter } from './queue-order.js';
 import {
@@ -55,7 +56,10 @@ function undoable(kind: Undoable['kind'], visit: VisitRow, now: Date): Undoable 
 }
 
 export class CounterActions {
-  constructor(private readonly deps: QueueServiceDeps) {}
+  constructor(
+    private readonly deps: QueueServiceDeps,
+    private readonly lines: LineSettler,
+  ) {}
 
   async counterState(
     auth: AuthContext,
@@ -258,12 +262,15 @@ export class CounterActions {
       if (action !== 'call_next') await notifyQueueChanged(trx, orgId);
       return { orgId, counter, touched, undo };
     });
-    // Call next and transfer move someone out of or into the waiting line.
-    const moved = action === 'call_next' || action === 'transfer';
+    // A transfer's answer shows the visitor's new place: the line is read, and its SMS
+    // decided, before answering. Call next's answer shows the called visitor: the line's
+    // SMS are decided right after (line-settler.ts). The other acts move nobody in line.
     const { db } = this.deps;
-    const day = moved
-      ? await settleAfterCommit(db, changed.orgId, now, this.deps.turns)
-      : await loadQueueDay(db, changed.orgId, now, { line: false });
+    if (action === 'call_next') void this.lines.schedule(changed.orgId);
+    const day =
+      action === 'transfer'
+        ? await settleAfterCommit(db, changed.orgId, now, this.deps.turns)
+        : await loadQueueDay(db, changed.orgId, now, { line: false });
     const counterView_ = counterOfDay(day, counterId) ?? (await counterView(db, changed.counter));
     const visit = changed.touched
       ? await visitView(db, day, (await findVisit(db, changed.touched.id)) ?? changed.touched)

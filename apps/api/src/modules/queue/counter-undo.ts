@@ -14,7 +14,7 @@ import { withdrawFeedback } from '../feedback/feedback-messages.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import { counterOf, notActionable, settle } from './counter-actions.js';
 import { counterView, findCounter } from './counters.repository.js';
-import type { QueueServiceDeps } from './queue.service.js';
+import type { QueueServiceDeps } from './queue-deps.js';
 import { counterOfDay, visitView } from './queue-views.js';
 import {
   findVisit,

@@ -1,11 +1,12 @@
 /**
  * The queue's server core (issue 19): visits entering (check-in, staff walk-in, the public
  * join page), the admin's settings, counters and letters; the counter actions are
- * counter-actions.ts's, undo and a no-show put back counter-undo.ts's. Every
- * change of an organization's queue runs in one transaction under the organization's queue
- * lock, writes a visit_events row per transition, queues the SMS it causes and announces
- * itself (notifyQueueChanged) at commit.
+ * counter-actions.ts's, undo and a no-show put back counter-undo.ts's. Every change of the
+ * waiting line runs in one transaction under the organization's queue lock (a counter's acts
+ * on the visit it holds, under the counter's own lock), writes a visit_events row per
+ * transition, queues the SMS it causes and announces itself (notifyQueueChanged) at commit.
  */
+
 import type {
   Counter,
   CounterAction,
@@ -18,47 +19,39 @@ import type {
   QueueVisit,
   VisitTurn,
 } from '@qless/contract';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/auth-guard.js';
-import type { FeedbackRequests } from '../feedback/feedback-messages.js';
 import { findListedOrganization } from '../organizations/organizations.repository.js';
 import { assertActiveService, CounterActions, counterOf, settle } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';
+import { LineSettler } from './line-settler.js';
 import { clearSelfJoins } from './queue-clear.js';
 import { loadQueueDay } from './queue-day.js';
+import type { QueueServiceDeps } from './queue-deps.js';
 import { enterQueue } from './queue-entry.js';
 import { notifyQueueChanged } from './queue-events.js';
 import { isQueueOpen, joinInfoOf } from './queue-join.js';
 import { currentOf, leaveLine } from './queue-leave.js';
 import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
-import { assertSelfJoinRoom, type SelfJoinCeilings } from './self-join-ceiling.js';
-import type { TurnMessages } from './turn-messages.js';
+import { assertSelfJoinRoom } from './self-join-ceiling.js';
 import { findVisit, inTransaction, lockCounter, lockQueue } from './visits.repository.js';
 
 /** Today's ended visits shown on the staff screen (latest first). */
 const ENDED_SHOWN = 200;
 
+export type { QueueServiceDeps } from './queue-deps.js';
 export { enterBookingVisit, enterQueue, moveBookingVisitArrival } from './queue-entry.js';
-
-export interface QueueServiceDeps {
-  db: Db;
-  clock: Clock;
-  turns: TurnMessages;
-  /** The SMS asking for a word once a visit is done (issue 20); null: none is sent. */
-  feedback?: FeedbackRequests | null;
-  /** The join page's ceilings (decision 125). */
-  selfJoins: SelfJoinCeilings;
-}
 
 export class QueueService {
   private readonly counters: CounterActions;
+  /** The line's SMS after Call next, decided after the answer (line-settler.ts). */
+  readonly lines: LineSettler;
 
   constructor(private readonly deps: QueueServiceDeps) {
-    this.counters = new CounterActions(deps);
+    this.lines = new LineSettler(deps);
+    this.counters = new CounterActions(deps, this.lines);
   }
 
   private now(): Date {

@@ -1,0 +1,19 @@
+/** What the queue's server core is built with (queue.service.ts and the files it delegates to). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/schema.js';
+import type { FeedbackRequests } from '../feedback/feedback-messages.js';
+import type { SelfJoinCeilings } from './self-join-ceiling.js';
+import type { TurnMessages } from './turn-messages.js';
+
+export interface QueueServiceDeps {
+  db: Db;
+  clock: Clock;
+  turns: TurnMessages;
+  /** The SMS asking for a word once a visit is done (issue 20); null: none is sent. */
+  feedback?: FeedbackRequests | null;
+  /** The join page's ceilings (decision 125). */
+  selfJoins: SelfJoinCeilings;
+  /** Where work done after an answer reports its failures. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
