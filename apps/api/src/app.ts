@@ -260,7 +260,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => payments.reconciler.start());
   }
   // The queue's boards and turns on this process, fed by one LISTEN (decision 022).
-  const queueHub = new QueueHub({ db: deps.db, clock, log: app.log });
+  const queueHub = new QueueHub({
+    db: deps.db,
+    clock,
+    log: app.log,
+    ...(deps.database.engine === 'pglite' ? { turnsPerSlice: Number.POSITIVE_INFINITY } : {}),
+  });
   await queueHub.start(fanout);
   await beyond?.start();
   app.decorate('queueHub', queueHub);
@@ -301,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       waiting: config.limits.selfJoinsWaiting,
     },
     log: app.log,
+    oneSession: deps.database.engine === 'pglite',
   });
   app.decorate('queue', queue);
   // The line's SMS decided after a call end before the database closes.

@@ -11,14 +11,14 @@ import {
   type Undoable,
 } from '@qless/contract';
 import { sql } from 'kysely';
-import type { Db, VisitRow } from '../../db/schema.js';
+import type { CounterRow, Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/auth-guard.js';
 import { todayOf } from '../tickets/ticket-check.js';
 import { transferVisit } from './counter-transfer.js';
 import { counterView, findCounter, setCounterState } from './counters.repository.js';
 import type { LineSettler } from './line-settler.js';
-import { loadQueueDay, visitNumber } from './queue-day.js';
+import { loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
 import { notifyQueueChanged } from './queue-events.js';
 import { nextForCounter } from './queue-order.js';
@@ -265,17 +265,31 @@ export class CounterActions {
     // A transfer's answer shows the visitor's new place: the line is read, and its SMS
     // decided, before answering. Call next's answer shows the called visitor: the line's
     // SMS are decided right after (line-settler.ts). The other acts move nobody in line.
-    const { db } = this.deps;
     if (action === 'call_next') void this.lines.schedule(changed.orgId);
-    const day =
-      action === 'transfer'
-        ? await settleAfterCommit(db, changed.orgId, now, this.deps.turns)
-        : await loadQueueDay(db, changed.orgId, now, { line: false });
-    const counterView_ = counterOfDay(day, counterId) ?? (await counterView(db, changed.counter));
+    if (action === 'transfer') {
+      const day = await settleAfterCommit(this.deps.db, changed.orgId, now, this.deps.turns);
+      return { ...(await this.answer(this.deps.db, day, changed)), undo: changed.undo };
+    }
+    const read = async (db: Db) =>
+      this.answer(db, await loadQueueDay(db, changed.orgId, now, { line: false }), changed);
+    const answer = this.deps.oneSession
+      ? await inTransaction(this.deps.db, read)
+      : await read(this.deps.db);
+    return { ...answer, undo: changed.undo };
+  }
+
+  /** The counter and the visit it acted on, as the day now shows them. */
+  private async answer(
+    db: Db,
+    day: QueueDay,
+    changed: { counter: CounterRow; touched: VisitRow | null },
+  ): Promise<Omit<CounterActionResponse, 'undo'>> {
+    const counter =
+      counterOfDay(day, changed.counter.id) ?? (await counterView(db, changed.counter));
     const visit = changed.touched
       ? await visitView(db, day, (await findVisit(db, changed.touched.id)) ?? changed.touched)
       : null;
-    return { counter: counterView_, visit, undo: changed.undo };
+    return { counter, visit };
   }
 
   /** The head of the line among the counter's services, claimed; null when nobody waits. */

@@ -14,6 +14,11 @@ export interface QueueServiceDeps {
   feedback?: FeedbackRequests | null;
   /** The join page's ceilings (decision 125). */
   selfJoins: SelfJoinCeilings;
+  /**
+   * The database is one session (PGlite): reads sent apart queue one behind the other for it,
+   * so an answer's reads go in one transaction (one turn) instead of several in parallel.
+   */
+  oneSession?: boolean;
   /** Where work done after an answer reports its failures. */
   log?: Pick<FastifyBaseLogger, 'error'>;
 }

@@ -22,6 +22,7 @@ import {
   resolveClosed,
   visitTurn,
 } from './queue-live.js';
+import { FAR_TURN_EVERY_MS, type SentTurn, urgent } from './turn-pace.js';
 
 /** Where a follower's messages go (a socket, or a test's recorder). */
 export interface LiveSink {
@@ -46,7 +47,7 @@ interface TurnGroup {
   /** The message last sent (null: none yet, or a newcomer joined the group). */
   last: string | null;
   /** When the last message left, and what it said that decides the next one's urgency. */
-  sent: { at: number; state: VisitTurn['state']; position: number | null; open: boolean } | null;
+  sent: SentTurn | null;
 }
 
 interface Room {
@@ -72,6 +73,13 @@ export interface QueueHubOptions {
    * with followers are re-rendered this often even without a notification (ms).
    */
   refreshMs?: number;
+  /**
+   * Turn messages rendered between two looks at the process's other work (default 200):
+   * answers waiting on the network (a call holding the queue lock) are read in between. With
+   * PGlite the database runs in this thread, so a look lets its queued statements run and the
+   * render waits seconds: Infinity there.
+   */
+  turnsPerSlice?: number;
   /** After a failed load (database down), the room is tried again after this long (ms). */
   retryMs?: number;
   /**
@@ -89,14 +97,6 @@ interface CachedDay {
 /** Days kept for polls at most (organizations); each lives dayMaxAgeMs anyway. */
 const MAX_CACHED_DAYS = 500;
 
-/** Visitors this close to the head of their line are told every change at once. */
-export const IMMEDIATE_PLACES = 10;
-/** Visitors further back are told their new place at most this often (ms). */
-export const FAR_TURN_EVERY_MS = 3_000;
-
-/** Turn messages rendered and sent between two looks at the process's other work. */
-const TURNS_PER_SLICE = 200;
-
 /** Close code of a board that was revoked (or never existed) while followed. */
 export const CLOSE_NOT_FOUND = 4404;
 
@@ -110,11 +110,13 @@ export class QueueHub {
   private refresh: NodeJS.Timeout | null = null;
   private readonly coalesceMs: number;
   private readonly retryMs: number;
+  private readonly turnsPerSlice: number;
   private stopped = false;
 
   constructor(private readonly options: QueueHubOptions) {
     this.coalesceMs = options.coalesceMs ?? 50;
     this.retryMs = options.retryMs ?? 2_000;
+    this.turnsPerSlice = options.turnsPerSlice ?? 200;
   }
 
   /** `fanout`: the database's LISTEN, or Redis (decision 033). */
@@ -350,7 +352,7 @@ export class QueueHub {
     for (const [followedId, group] of room.turns) {
       // Thousands of followers: the answers waiting on this process (a clerk's call holding
       // the queue lock) are read between slices, not after the whole room.
-      if (++rendered % TURNS_PER_SLICE === 0) await new Promise((r) => setImmediate(r));
+      if (++rendered % this.turnsPerSlice === 0) await new Promise((r) => setImmediate(r));
       const visit = resolved.get(group);
       if (!visit) continue;
       group.currentId = visit.id;
@@ -379,19 +381,6 @@ export class QueueHub {
     }
     this.release(room);
   }
-}
-
-/**
- * Whether a turn's change goes out at once: anything but a far-back visitor's new place or
- * estimate (a call, a state change, the first places in line, counters opening or closing).
- * Twenty counters calling each second move every place in line several times a second;
- * the 300th in line is told at most every FAR_TURN_EVERY_MS, which divides the messages of
- * a long line several times over (decision 126).
- */
-function urgent(turn: VisitTurn, sent: TurnGroup['sent']): boolean {
-  if (!sent || turn.state !== 'waiting' || sent.state !== 'waiting') return true;
-  if (turn.counters_open !== sent.open) return true;
-  return turn.position === null || sent.position === null || turn.position <= IMMEDIATE_PLACES;
 }
 
 /** A visit that left the queue for good: its socket has nothing more to say. */
