@@ -38,7 +38,7 @@ describe('the queue lock holds the line, not the counters', () => {
     const called = await q.act(staff.headers, counter.counter_id, 'call-next');
     expect(called.statusCode, called.body).toBe(200);
 
-    const holder = new pg.Client({ connectionString: s.url });
+    const holder = new pg.Client({ connectionString: s.url ?? undefined });
     await holder.connect();
     try {
       await holder.query('begin');
