@@ -208,7 +208,7 @@ async function post(origin: string, path: string, session: string) {
 }
 
 async function callAll(plan: QueueLoadPlan): Promise<void> {
-  const pending: Omit<CallRecord, 'boards' | 'turn'>[] = [];
+  const pending: Omit<CallRecord, 'boards' | 'turn' | 'sawCalled'>[] = [];
   let refused = 0;
   let firstRefusal: string | null = null;
   const end = Date.now() + plan.callingMs;
