@@ -330,8 +330,8 @@ export class CounterActions {
     // Only the fields the rule reads, instants as epoch milliseconds (a line of 2,000 is read
     // on every call, and parsing 8,000 timestamps was most of its cost); the claim returns
     // the chosen visit's whole row.
-    const ms = (column: string) =>
-      sql<number | null>`(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
+    const ms = <T extends number | null>(column: string) =>
+      sql<T>`(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
     const rows = await trx
       .selectFrom('visits')
       .select([
@@ -339,10 +339,10 @@ export class CounterActions {
         'service_id',
         'ahead',
         'phone',
-        ms('slot_start').as('slot_start'),
-        ms('arrived_at').as('arrived_at'),
-        ms('queued_at').as('queued_at'),
-        ms('place_at').as('place_at'),
+        ms<number | null>('slot_start').as('slot_start'),
+        ms<number>('arrived_at').as('arrived_at'),
+        ms<number>('queued_at').as('queued_at'),
+        ms<number | null>('place_at').as('place_at'),
       ])
       .where('organization_id', '=', organizationId)
       .where('visit_date', '=', todayOf(org, now))
@@ -354,8 +354,8 @@ export class CounterActions {
       id: v.id,
       serviceId: v.service_id,
       slotStart: at(v.slot_start),
-      arrivedAt: new Date(v.arrived_at ?? 0),
-      queuedAt: new Date(v.queued_at ?? 0),
+      arrivedAt: new Date(v.arrived_at),
+      queuedAt: new Date(v.queued_at),
       placeAt: at(v.place_at),
       ahead: v.ahead,
       phone: v.phone,
