@@ -145,6 +145,7 @@ export default defineConfig({
             'apps/api/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/build/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },

@@ -43,6 +43,7 @@ import {
   type Profile,
   TARGET_DEVICE_INDEX,
 } from './lighthouse/profiles.js';
+import { favourRenderers } from './lighthouse/priority.js';
 import {
   faultOf,
   figuresOf,
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
         profiles.map((p) => [p.name, []]),
       );
       for (let i = 0, failures = 0; i < runs; ) {
+        if (chrome.process.pid) favourRenderers(chrome.process.pid, server.pid);
         const result = await lighthouse(
           url,
           { port: chrome.port, logLevel: 'error', output: 'json' },

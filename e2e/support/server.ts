@@ -102,6 +102,8 @@ export interface RunningServer {
   dataDir: string;
   /** Its database on the machine's PostgreSQL (null on PGlite). */
   databaseUrl: string | null;
+  /** The server's process id. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -216,6 +218,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     dataDir,
     databaseUrl,
+    pid: running.pid as number,
     stop: async () => {
       if (running.exitCode === null) {
         const exited = new Promise((r) => running.once('exit', r));
