@@ -36,6 +36,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 import { demoQueuePages } from '../e2e/support/demo-queue.js';
 import { paidTicket } from '../e2e/support/demo-ticket.js';
 import { ROOT, startServer } from '../e2e/support/server.js';
+import { favourRenderers } from './lighthouse/priority.js';
 import {
   calibratedMultiplier,
   configOf,
@@ -43,7 +44,6 @@ import {
   type Profile,
   TARGET_DEVICE_INDEX,
 } from './lighthouse/profiles.js';
-import { favourRenderers } from './lighthouse/priority.js';
 import {
   faultOf,
   figuresOf,
