@@ -48,6 +48,10 @@ describe('sign-in and sessions', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).toMatch(/Path=\/api/);
+    // Counted by the browser from now (Max-Age: the 2 h absolute limit of this config), never a date its clock could
+    // already have passed (a phone days off, a test browser beside a pinned server).
+    expect(cookie).toMatch(/Max-Age=7200(;|$)/);
+    expect(cookie).not.toMatch(/Expires=/i);
     // The database keeps only the token's hash.
     const stored = await s.database.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.map((s) => s.token_hash)).not.toContain(body.token);

@@ -15,6 +15,7 @@ import { spendOtherLinks } from '../onboarding/user-tokens.repository.js';
 import { byName } from '../organizations/organizations.repository.js';
 import { authOf, ROLES_ANY, SESSION_COOKIE } from './auth-guard.js';
 import { checkPassword, hashPassword } from './passwords.js';
+import { setSessionCookie } from './session-cookie.js';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions.js';
 import {
   findUserByEmail,
@@ -54,19 +55,7 @@ export function authRoutes({ db, clock, config, guard }: AppDeps): FastifyPlugin
         passesFirstTryOf: 'sign-ins-per-account-address',
       },
     ]);
-  const secureCookie = config.publicOrigin.startsWith('https:');
-
-  function setCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie,
-      path: '/api',
-      // The server decides when a session ends; the cookie lives at most as long.
-      expires: new Date(clock.now().getTime() + config.auth.sessionAbsoluteHours * 3_600_000),
-    });
-    reply.header('cache-control', 'no-store');
-  }
+  const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, config);
 
   return async (app) => {
     app.post(

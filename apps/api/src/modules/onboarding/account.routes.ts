@@ -14,8 +14,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
 import { noteActor } from '../audit/audit-hook.js';
-import { SESSION_COOKIE } from '../auth/auth-guard.js';
 import { hashPassword } from '../auth/passwords.js';
+import { setSessionCookie } from '../auth/session-cookie.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../auth/users.repository.js';
 import { placeLabel } from '../organizations/organizations.repository.js';
@@ -29,28 +29,12 @@ import {
   spendOtherLinks,
 } from './user-tokens.repository.js';
 
-const HOUR_MS = 3_600_000;
-
 /**
  * The public side of accounts: asking for a reset link, using it, and reading and accepting
  * an invitation. Link tokens are never logged (the invitation path is redacted in request
  * logs) and never stored (their hash is).
  */
 export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyncZod {
-  const secureCookie = config.publicOrigin.startsWith('https:');
-
-  // The same cookie as POST /auth/login sets, so an accepted invitation is a signed-in browser.
-  function setSessionCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie,
-      path: '/api',
-      expires: new Date(clock.now().getTime() + config.auth.sessionAbsoluteHours * HOUR_MS),
-    });
-    reply.header('cache-control', 'no-store');
-  }
-
   /** Link tokens are 256-bit: this only keeps one client from hammering the table. */
   const limits = limiter(db, clock, config);
   const limitChecks = (req: FastifyRequest, reply: FastifyReply) =>
@@ -201,7 +185,7 @@ export function accountRoutes({ db, clock, config }: AppDeps): FastifyPluginAsyn
           now,
           req.headers['user-agent'] ?? null,
         );
-        setSessionCookie(reply, session.token);
+        setSessionCookie(reply, session.token, config);
         return {
           token: session.token,
           expires_at: session.expiresAt.toISOString(),
