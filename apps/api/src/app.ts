@@ -73,6 +73,7 @@ import { databaseSimulatorLedger } from './providers/simulator-ledger.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 import { openBeyondOneDatabase } from './redis/beyond-one-database.js';
 import { acceptRequestId } from './request-context.js';
+import { registerReadYourWrites } from './read-your-writes.js';
 import { registerRequestLog, serializeRequest } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { builtIndexScriptHashes, builtIndexStyleHashes } from './web-csp.js';
@@ -170,11 +171,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, {
-    // Same-origin pages need no CORS; other origins only when configured.
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-  });
+  // Same-origin pages need no CORS; other origins only when configured (without any, the
+  // plugin would only add a hook to every request that answers nothing).
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    });
+  }
   await app.register(cookie);
   app.decorateRequest('auth', null);
   // Beyond one database (decision 033): with REDIS_URL, rate counters and fan-out go through
@@ -231,30 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reads = catalogReads(deps, readCache);
   app.decorate('readCache', readCache);
   app.decorate('catalogReads', reads);
-  // Read-your-writes: a request that may have written answers only once this process's
-  // cache has heard of its commit, so the client's next read here cannot be stale. A GET
-  // route that writes (a provider's callback) says so in its config.
-  // Only a request that reached its handler may have written: a refusal by a limit, a guard
-  // or validation answers without a round trip; nor does a route that says it never touches
-  // the catalogue (sign-in, contact, staff accounts...).
-  app.decorateRequest('reachedHandler', false);
-  app.addHook('preHandler', (req, _reply, done) => {
-    req.reachedHandler = true;
-    done();
-  });
-  // A callback hook: a read (most requests) passes without a promise.
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    const method = req.method;
-    const { config: route } = req.routeOptions;
-    const writes =
-      ((method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') || route.writes === true) &&
-      route.touchesCatalog !== false;
-    if (!writes || !req.reachedHandler) return done(null, payload);
-    readCache.sync().then(
-      () => done(null, payload),
-      (err: Error) => done(err),
-    );
-  });
+  registerReadYourWrites(app, readCache);
 
   if (config.payments.reconcilerEnabled) {
     app.addHook('onReady', async () => payments.reconciler.start());

@@ -111,6 +111,9 @@ function requestLine(req: FastifyRequest, route: string, status: number, ms: num
   };
 }
 
+/** Levels at which the request line (info) is not written. */
+const QUIETER_THAN_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /**
  * One JSON line per request, written when it is answered (Fastify's own pair of lines is
  * off): its id, method, route pattern, the URL as serializeRequest redacts it, status,
@@ -147,7 +150,10 @@ export function registerRequestLog(
     const route = req.routeOptions.url ?? 'unmatched';
     const ms = reply.elapsedTime;
     metrics.request(req.method, route, reply.statusCode, ms / 1000);
-    req.log.info(requestLine(req, route, reply.statusCode, ms), 'request');
+    // Built only when written: at LOG_LEVEL=warn the line would cost every request for nothing.
+    if (!QUIETER_THAN_INFO.has(req.log.level)) {
+      req.log.info(requestLine(req, route, reply.statusCode, ms), 'request');
+    }
     done();
   });
 }
