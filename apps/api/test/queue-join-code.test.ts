@@ -118,7 +118,8 @@ describe('the code shown in the hall (issue 31 item 3c, decision 125)', () => {
       expectRefused(await join(ctx.a.orgId, ctx.a.serviceId));
       expectRefused(await join(ctx.a.orgId, ctx.a.serviceId, '12a4'));
       expectRefused(await join(ctx.a.orgId, ctx.a.serviceId, `${code}0`));
-      expectRefused(await join(ctx.a.orgId, ctx.a.serviceId, otherThan(code)));
+      const previous = joinCodeOf(await secret(), ctx.a.orgId, window - 1);
+      expectRefused(await join(ctx.a.orgId, ctx.a.serviceId, otherThan(code, previous)));
       expect(await selfJoins(ctx.a.orgId)).toBe(entered);
 
       const right = await join(ctx.a.orgId, ctx.a.serviceId, code);
