@@ -28,6 +28,7 @@ export const BOTH_ENGINES = [
   'personal-data', // the retention sweep's SQL (time zones, CTE updates) on both engines
   'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
   'queue-board-calls', // two calls in one second, ordered by their events' ids
+  'queue-join-code', // the hall's code: tries counted per address in rate counters (decision 125)
   'queue-join-flood', // the join page's ceilings under the queue lock (decision 125)
   'queue-race', // twenty counters calling at once (the queue lock)
   'queue-turn',

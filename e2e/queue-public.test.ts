@@ -209,4 +209,64 @@ describe('queue public pages, in French at 360 px', () => {
     expect(errors).toEqual([]);
     await Promise.all([staff.close(), hall.close(), phone.close()]);
   });
+
+  it('with the hall code on: the board shows it large, the phone types it to join (decision 125)', async () => {
+    const staff = await browser.newContext();
+    const login = await staff.request.post(`${server.origin}/api/v1/auth/login`, {
+      data: { email: 'queue-admin@e2e.cm', password: TEST_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const api = staff.request;
+    const { settings } = await call<{ settings: Record<string, unknown> }>(
+      api,
+      'GET',
+      '/queue/settings',
+    );
+    await call(api, 'PUT', '/queue/settings', { ...settings, join_enabled: true, join_code: true });
+    const { token } = await call<{ token: string }>(api, 'POST', '/queue/boards', {
+      name: 'Hall code',
+    });
+
+    const hall = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      locale: 'fr-FR',
+    });
+    const board = await hall.newPage();
+    await board.goto(`${server.origin}/board/${token}`);
+    const corner = board.getByTestId('board-join-code');
+    await corner.waitFor();
+    expect(await corner.textContent()).toContain('Scannez l’affiche pour rejoindre la file');
+    const digits = board.locator('.board__join-code');
+    const code = (await digits.textContent()) ?? '';
+    expect(code).toMatch(/^\d{4}$/);
+    // Readable across the hall: 10vh type at 1080 px, in the top right corner.
+    const box = await digits.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(100);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(1920 * 0.8);
+    expect(box?.y).toBeLessThan(1080 * 0.2);
+    await board.screenshot({
+      path: `${SCREENS}/board-join-code-1920x1080.png`,
+      animations: 'disabled',
+    });
+
+    const phone = await browser.newContext({ viewport: MOBILE, locale: 'fr-FR' });
+    const page = await phone.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.origin}/join/${org.id}`);
+    await page.locator('html[data-live]').waitFor();
+    await page.locator(`.join-service:has(input[value="${service.id}"])`).click();
+    await page.getByLabel('Votre nom').fill('Eko Manga');
+    const field = page.getByLabel('Le code affiché sur l’écran de la salle');
+    expect(await field.getAttribute('inputmode')).toBe('numeric');
+    await field.fill(code === '0000' ? '1111' : '0000');
+    await page.getByRole('button', { name: 'Rejoindre la file' }).click();
+    await page.getByText('Ce n’est pas le code affiché', { exact: false }).first().waitFor();
+    await page.screenshot({ path: `${SCREENS}/join-code-refused-360-fr.png`, fullPage: true });
+    await field.fill(code);
+    await page.getByRole('button', { name: 'Rejoindre la file' }).click();
+    await page.waitForURL(/\/visit\/[^?]+$/);
+    expect(errors).toEqual([]);
+    await Promise.all([staff.close(), hall.close(), phone.close()]);
+  });
 });

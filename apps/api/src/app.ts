@@ -56,6 +56,8 @@ import { PaymentEvents } from './modules/payments/payment-events.js';
 import { createPayments } from './modules/payments/payments.module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { JoinCodes } from './modules/queue/join-code.js';
+import { joinCodeRoutes } from './modules/queue/join-code.routes.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
 import { QueueService } from './modules/queue/queue.service.js';
 import { QueueHub } from './modules/queue/queue-hub.js';
@@ -270,6 +272,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The queue (issue 19): its SMS carry the visitor's link (a visit key, or the booking's).
   const visitAccess = await VisitAccess.load(deps.db);
+  // The code the board shows in the hall, asked of joins where the organization says so (125).
+  const joinCodes = await JoinCodes.load(deps.db, deps.clock);
   const turns = new TurnMessages({
     publicOrigin: config.publicOrigin,
     visits: visitAccess,
@@ -317,7 +321,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ),
       );
       await api.register(checkinRoutes(deps, signer, turns));
-      await api.register(queueRoutes(deps, queue, limiter(deps.db, deps.clock, config)));
+      await api.register(queueRoutes(deps, queue, limiter(deps.db, deps.clock, config), joinCodes));
+      await api.register(joinCodeRoutes(deps.db, joinCodes));
       await api.register(
         feedbackRoutes(
           new FeedbackService({ db: deps.db, clock: deps.clock, links: feedbackLinks }),

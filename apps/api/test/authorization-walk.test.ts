@@ -61,6 +61,8 @@ const PUBLIC = new Set([
   'POST /api/v1/visits/:visitId/leave',
   'GET /api/v1/visits/:visitId/feedbackLink',
   'GET /api/v1/board/:token',
+  // The code the board shows in the hall (decision 125): the board's token too.
+  'GET /api/v1/board/:token/join-code',
   // A word after the visit (issue 20): the SMS link's signed token is the credential.
   'GET /api/v1/feedback/:token',
   'POST /api/v1/feedback/:token',
@@ -1260,5 +1262,15 @@ describe('a visitor’s own turn, opened by its key', () => {
     const good = await s.app.inject({ method: 'GET', url: `/api/v1/board/${boardToken}` });
     expect(good.statusCode, good.body).toBe(200);
     expect(good.body).not.toMatch(/Walk-in|\+237/);
+    const badCode = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/board/${'x'.repeat(43)}/join-code`,
+    });
+    expect(badCode.statusCode).toBe(404);
+    const code = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/board/${boardToken}/join-code`,
+    });
+    expect(code.statusCode, code.body).toBe(200);
   });
 });

@@ -128,6 +128,9 @@ export const ERROR_CODES = [
   'QUEUE_JOINS_BUSY',
   'SELF_JOIN_LINE_FULL',
   'INVALID_CLEAR_WINDOW',
+  // The code shown in the hall (issue 31 item 3c, decision 125).
+  'JOIN_CODE_INVALID',
+  'TOO_MANY_JOIN_CODE_TRIES',
   // The waitlist for full days (issue 20).
   'WAITLIST_DAY_NOT_FULL',
   'WAITLIST_DAY_PASSED',

@@ -69,3 +69,21 @@ export const boardSnapshotSchema = z.object({
 });
 export type BoardCall = z.infer<typeof boardSnapshotSchema>['calls'][number];
 export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
+
+/** How long one join code lasts (decision 125): the server also takes the previous one. */
+export const JOIN_CODE_WINDOW_SECONDS = 120;
+
+/**
+ * GET /api/v1/board/{token}/join-code: the code the board shows in the hall (decision 125);
+ * null when the organization does not ask for one or takes no joins from its page. The board
+ * asks again at `changes_at` (the end of the code's window).
+ */
+export const boardJoinCodeSchema = z.object({
+  required: z.boolean(),
+  code: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
+  changes_at: isoInstant,
+});
+export type BoardJoinCode = z.infer<typeof boardJoinCodeSchema>;

@@ -126,19 +126,28 @@ export const queueSettingsSchema = z.object({
   notify_position: z.number().int().min(1).max(20),
   max_recalls: z.number().int().min(0).max(5),
   join_enabled: z.boolean(),
+  /** Joining from the poster takes the code the board in the hall shows (decision 125). */
+  join_code: z.boolean(),
   transfer_place: z.enum(TRANSFER_PLACES),
 });
 export type QueueSettings = z.infer<typeof queueSettingsSchema>;
 
-/** PUT /api/v1/queue/settings (admin); without transfer_place (older clients) it is kept. */
+/**
+ * PUT /api/v1/queue/settings (admin); without transfer_place or join_code (older clients)
+ * each is kept.
+ */
 export const queueSettingsRequestSchema = withFieldCodes(
-  queueSettingsSchema.extend({ transfer_place: z.enum(TRANSFER_PLACES).optional() }),
+  queueSettingsSchema.extend({
+    join_code: z.boolean().optional(),
+    transfer_place: z.enum(TRANSFER_PLACES).optional(),
+  }),
   {
     grace_early_minutes: 'INVALID_QUEUE_SETTINGS',
     grace_late_minutes: 'INVALID_QUEUE_SETTINGS',
     notify_position: 'INVALID_QUEUE_SETTINGS',
     max_recalls: 'INVALID_QUEUE_SETTINGS',
     join_enabled: 'INVALID_QUEUE_SETTINGS',
+    join_code: 'INVALID_QUEUE_SETTINGS',
     transfer_place: 'INVALID_QUEUE_SETTINGS',
   },
 );
@@ -178,12 +187,18 @@ export const walkInRequestSchema = withFieldCodes(
     name: visitorName,
     phone: optionalPhone,
     locale: z.enum(CUSTOMER_LOCALES).optional(),
+    /**
+     * The 4 digits shown on the board in the hall, when the organization asks for them; a
+     * missing, malformed or wrong one is refused 403 JOIN_CODE_INVALID (checked by the server).
+     */
+    code: z.string().max(40).optional(),
   }),
   {
     service_id: 'INVALID_ID',
     name: 'INVALID_NAME',
     phone: 'INVALID_PHONE',
     locale: 'INVALID_LOCALE',
+    code: 'JOIN_CODE_INVALID',
   },
 );
 export type WalkInRequest = z.input<typeof walkInRequestSchema>;
@@ -268,6 +283,8 @@ export const joinInfoResponseSchema = z.object({
   enabled: z.boolean(),
   /** False outside opening hours or on a closed day. */
   open: z.boolean(),
+  /** Joining takes the code shown on the board in the hall (decision 125). */
+  code_required: z.boolean(),
   services: z.array(
     z.object({
       service_id: idSchema,
@@ -289,12 +306,18 @@ export const joinRequestSchema = withFieldCodes(
     name: visitorName,
     phone: optionalPhone,
     locale: z.enum(CUSTOMER_LOCALES).optional(),
+    /**
+     * The 4 digits shown on the board in the hall, when the organization asks for them; a
+     * missing, malformed or wrong one is refused 403 JOIN_CODE_INVALID (checked by the server).
+     */
+    code: z.string().max(40).optional(),
   }),
   {
     service_id: 'INVALID_ID',
     name: 'INVALID_NAME',
     phone: 'INVALID_PHONE',
     locale: 'INVALID_LOCALE',
+    code: 'JOIN_CODE_INVALID',
   },
 );
 export type JoinRequest = z.input<typeof joinRequestSchema>;

@@ -64,6 +64,8 @@ interface OrganizationsTable {
   queue_max_recalls: Generated<number>;
   /** Walk-ins may join from the public page (the QR poster). */
   queue_join_enabled: Generated<boolean>;
+  /** Joining from the poster takes the code the board shows (migration 025, decision 125). */
+  queue_join_code: Generated<boolean>;
   /** Where a transfer stands in its new line (migration 024): 'arrival' or 'front'. */
   queue_transfer_place: Generated<'arrival' | 'front'>;
   /** Minutes a waitlist offer of a freed seat stays open (migration 018, 5–120). */

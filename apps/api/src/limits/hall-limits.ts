@@ -7,6 +7,7 @@ import {
   QUEUE_JOINS_BUSY,
   RATE_LIMITED,
   SELF_JOIN_LINE_FULL,
+  TOO_MANY_JOIN_CODE_TRIES,
   TOO_MANY_VISITS,
   TOO_MANY_WAITLIST_JOINS,
 } from './limit-kinds.js';
@@ -34,6 +35,21 @@ export const HALL_LIMITS = {
     max: () => 3,
     setting: null,
     refusal: TOO_MANY_VISITS,
+  },
+  // The code shown in the hall (issue 31 item 3c, decision 125): 4 digits are guessed in
+  // 10 000 tries at most, so tries are counted before each is checked (a right one is given
+  // back). Two windows are accepted: 10 tries in 10 minutes find one in 500 on average.
+  'queue-join-code-tries': {
+    counting: 'counter',
+    counts:
+      'wrong codes sent with a join (`POST /join/{organizationId}`; a right one is given back)',
+    per: 'client address',
+    key: 'queue-join-code:ip:',
+    windowMs: fixed(10 * MINUTE),
+    max: () => 10,
+    setting: null,
+    refusal: TOO_MANY_JOIN_CODE_TRIES,
+    takenBackOnSuccess: true,
   },
   // The organization's ceilings (issue 31, decision 125): 60 addresses within their own
   // limits could still fill one line. Counted from the visits under the queue lock, so

@@ -112,6 +112,12 @@ export const SELF_JOIN_LINE_FULL: Refusal = {
   message: 'This line has as many visitors from the poster as it can take. Ask at the desk.',
 };
 
+export const TOO_MANY_JOIN_CODE_TRIES: Refusal = {
+  status: 429,
+  code: 'TOO_MANY_JOIN_CODE_TRIES',
+  message: 'Too many wrong codes from this connection. Wait a few minutes, or ask at the desk.',
+};
+
 export const TOO_MANY_WAITLIST_JOINS: Refusal = {
   status: 429,
   code: 'TOO_MANY_WAITLIST_ENTRIES',

@@ -1224,6 +1224,8 @@ export const en = {
   'queueSetup.settings.recalls': 'Recalls before a no-show',
   'queueSetup.settings.recallsHint': 'From 0 to 5.',
   'queueSetup.settings.join': 'Visitors can join the queue from the poster’s QR code',
+  'queueSetup.settings.joinCode':
+    'Joining from the poster takes the 4-digit code shown on the board in the hall (only with a board on a screen)',
   'queueSetup.settings.transferPlace': 'A visitor transferred to another service',
   'queueSetup.settings.transferArrival':
     'keeps their place: ordered by when they first arrived (recommended)',
@@ -1325,6 +1327,8 @@ export const en = {
   'queue.join.name': 'Your name',
   'queue.join.phone': 'Mobile phone (optional)',
   'queue.join.phoneHint': 'We send you an SMS when your turn is near.',
+  'queue.join.code': 'The code shown on the screen in the hall',
+  'queue.join.codeHint': '4 digits, beside “Scan the poster to join”. It changes every 2 minutes.',
   'queue.join.language': 'Language of the messages',
   'queue.join.submit': 'Join the queue',
   'queue.join.busy': 'Joining…',
@@ -1340,11 +1344,17 @@ export const en = {
     'Many people are joining this queue right now. Please wait a minute and try again, or ask at the reception.',
   'queue.join.error.SELF_JOIN_LINE_FULL':
     'This line already has as many people from the poster as it can take. Please ask at the reception: they will add you.',
+  'queue.join.error.JOIN_CODE_INVALID':
+    'This is not the code on the screen in the hall now. Read the 4 digits on the screen again and retry.',
+  'queue.join.error.TOO_MANY_JOIN_CODE_TRIES':
+    'Too many wrong codes from this phone. Please wait a few minutes, or ask at the reception.',
   'queue.join.error.INVALID_PHONE': 'Enter a Cameroonian mobile number: 9 digits starting with 6.',
   'queue.join.error.INVALID_NAME': 'Enter your name.',
   'queue.join.error.service': 'Choose a service.',
   'queue.board.title': 'Queue board',
   'queue.board.nowServing': 'Now serving · Appels en cours',
+  'queue.board.joinScan': 'Scan the poster to join · Scannez l’affiche pour rejoindre la file',
+  'queue.board.joinCode': 'Code',
   'queue.board.counter': 'Counter · Guichet',
   'queue.board.number': 'Number · Numéro',
   'queue.board.next': 'Next · Prochains',

@@ -1265,6 +1265,8 @@ export const fr: Messages = {
   'queueSetup.settings.recalls': 'Rappels avant de marquer absent',
   'queueSetup.settings.recallsHint': 'De 0 à 5.',
   'queueSetup.settings.join': 'Les visiteurs peuvent rejoindre la file par le QR code de l’affiche',
+  'queueSetup.settings.joinCode':
+    'Rejoindre par l’affiche demande le code à 4 chiffres affiché sur l’écran de la salle (seulement avec un écran d’affichage)',
   'queueSetup.settings.transferPlace': 'Une personne transférée vers un autre service',
   'queueSetup.settings.transferArrival':
     'garde sa place : rangée selon son heure d’arrivée (recommandé)',
@@ -1369,6 +1371,9 @@ export const fr: Messages = {
   'queue.join.name': 'Votre nom',
   'queue.join.phone': 'Téléphone mobile (facultatif)',
   'queue.join.phoneHint': 'Nous vous envoyons un SMS quand votre tour approche.',
+  'queue.join.code': 'Le code affiché sur l’écran de la salle',
+  'queue.join.codeHint':
+    '4 chiffres, à côté de « Scannez l’affiche pour rejoindre la file ». Il change toutes les 2 minutes.',
   'queue.join.language': 'Langue des messages',
   'queue.join.submit': 'Rejoindre la file',
   'queue.join.busy': 'Inscription…',
@@ -1385,12 +1390,18 @@ export const fr: Messages = {
     'Beaucoup de personnes rejoignent cette file en ce moment. Patientez une minute puis réessayez, ou adressez-vous à l’accueil.',
   'queue.join.error.SELF_JOIN_LINE_FULL':
     'Cette file compte déjà autant de personnes inscrites par l’affiche qu’elle peut en accueillir. Adressez-vous à l’accueil : on vous inscrira.',
+  'queue.join.error.JOIN_CODE_INVALID':
+    'Ce n’est pas le code affiché en ce moment sur l’écran de la salle. Relisez les 4 chiffres à l’écran et réessayez.',
+  'queue.join.error.TOO_MANY_JOIN_CODE_TRIES':
+    'Trop de codes erronés depuis ce téléphone. Patientez quelques minutes, ou adressez-vous à l’accueil.',
   'queue.join.error.INVALID_PHONE':
     'Saisissez un numéro mobile camerounais : 9 chiffres commençant par 6.',
   'queue.join.error.INVALID_NAME': 'Saisissez votre nom.',
   'queue.join.error.service': 'Choisissez un service.',
   'queue.board.title': 'Écran de la file',
   'queue.board.nowServing': 'Appels en cours · Now serving',
+  'queue.board.joinScan': 'Scannez l’affiche pour rejoindre la file · Scan the poster to join',
+  'queue.board.joinCode': 'Code',
   'queue.board.counter': 'Guichet · Counter',
   'queue.board.number': 'Numéro · Number',
   'queue.board.next': 'Prochains · Next',

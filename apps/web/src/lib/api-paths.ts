@@ -81,6 +81,8 @@ export const apiPaths = {
   board: (token: string) => `${API}/board/${id(token)}`,
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   boardSocket: (token: string) => `${API}/board/${id(token)}/socket`,
+  /** The code the board shows in the hall, asked again at each window (decision 125). */
+  boardJoinCode: (token: string) => `${API}/board/${id(token)}/join-code`,
   /** A word after the visit (issue 20): the SMS link's token is the credential. */
   feedback: (token: string) => `${API}/feedback/${id(token)}`,
 

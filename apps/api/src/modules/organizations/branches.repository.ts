@@ -95,6 +95,7 @@ export async function insertBranch(
       queue_notify_position: head.queue_notify_position,
       queue_max_recalls: head.queue_max_recalls,
       queue_join_enabled: head.queue_join_enabled,
+      queue_join_code: head.queue_join_code,
       queue_transfer_place: head.queue_transfer_place,
       waitlist_hold_minutes: head.waitlist_hold_minutes,
       branch_name: input.branch_name,

@@ -123,6 +123,7 @@ export async function loadQueueDay(
       'queue_notify_position',
       'queue_max_recalls',
       'queue_join_enabled',
+      'queue_join_code',
       'queue_transfer_place',
     ])
     .where('id', '=', organizationId)
@@ -233,6 +234,7 @@ export async function loadQueueDay(
       notify_position: org.queue_notify_position,
       max_recalls: org.queue_max_recalls,
       join_enabled: org.queue_join_enabled,
+      join_code: org.queue_join_code,
       transfer_place: org.queue_transfer_place,
     },
     grace,

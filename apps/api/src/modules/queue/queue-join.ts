@@ -28,6 +28,7 @@ export async function joinInfoOf(
     name: string;
     branch_name: string | null;
     queue_join_enabled: boolean;
+    queue_join_code: boolean;
   },
   day: QueueDay,
   now: Date,
@@ -38,6 +39,7 @@ export async function joinInfoOf(
     organization: { organization_id: org.id, name: placeLabel(org.name, org.branch_name) },
     enabled: org.queue_join_enabled,
     open: await isQueueOpen(db, org, now),
+    code_required: org.queue_join_code,
     services: [...day.services.values()]
       .filter((s) => s.active)
       .sort((a, b) => a.name.localeCompare(b.name))

@@ -28,6 +28,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
 import { authOf, ROLES_ADMIN, ROLES_COUNTER, targetOrganization } from '../auth/auth-guard.js';
+import type { JoinCodes } from './join-code.js';
+import { assertJoinCode } from './join-code.routes.js';
 import type { QueueService } from './queue.service.js';
 import { SelfJoinRefused } from './self-join-ceiling.js';
 
@@ -52,6 +54,7 @@ export function queueRoutes(
   { guard }: AppDeps,
   queue: QueueService,
   limits: Limiter,
+  codes: JoinCodes,
 ): FastifyPluginAsyncZod {
   const counter = guard.require(ROLES_COUNTER);
   const admin = guard.require(ROLES_ADMIN);
@@ -355,7 +358,16 @@ export function queueRoutes(
         reply.header('cache-control', 'no-store');
         // Refusals that cost nothing first; then counted before the work, so that joins
         // sent at once cannot all pass.
-        await queue.assertJoinable(req.params.organizationId);
+        const organizationId = req.params.organizationId;
+        const { codeRequired } = await queue.assertJoinable(organizationId);
+        // The hall's code before the joins are counted: a wrong code takes no join (decision 125).
+        if (codeRequired) {
+          await assertJoinCode(reply, limits, codes, {
+            organizationId,
+            code: req.body.code,
+            address: req.ip,
+          });
+        }
         await limits.enforce(reply, [
           { limit: 'queue-joins-per-address', of: req.ip },
           ...(req.body.phone
@@ -363,7 +375,7 @@ export function queueRoutes(
             : []),
         ]);
         try {
-          const joined = await queue.join(req.params.organizationId, req.body, req.ip);
+          const joined = await queue.join(organizationId, req.body, req.ip);
           return reply.code(201).send(joined);
         } catch (error) {
           if (error instanceof SelfJoinRefused && error.retryAfterSeconds !== null) {

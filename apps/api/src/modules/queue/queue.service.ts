@@ -179,8 +179,8 @@ export class QueueService {
     );
   }
 
-  /** 404 unless listed, 403 JOIN_DISABLED unless switched on, 409 QUEUE_CLOSED unless open now. */
-  async assertJoinable(organizationId: string): Promise<void> {
+  /** 404 unless listed, 403 JOIN_DISABLED if off, 409 QUEUE_CLOSED; needs the hall's code? */
+  async assertJoinable(organizationId: string): Promise<{ codeRequired: boolean }> {
     const org = await this.listedOrganization(organizationId);
     if (!org.queue_join_enabled) {
       throw new AppError(
@@ -196,6 +196,7 @@ export class QueueService {
         'The queue is closed now. Come back during opening hours.',
       );
     }
+    return { codeRequired: org.queue_join_code };
   }
 
   /**
@@ -273,6 +274,7 @@ export class QueueService {
           queue_notify_position: s.notify_position,
           queue_max_recalls: s.max_recalls,
           queue_join_enabled: s.join_enabled,
+          ...(s.join_code !== undefined ? { queue_join_code: s.join_code } : {}),
           ...(s.transfer_place ? { queue_transfer_place: s.transfer_place } : {}),
           updated_at: now,
         })

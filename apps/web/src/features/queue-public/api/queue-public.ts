@@ -1,4 +1,5 @@
 import type {
+  BoardJoinCode,
   BoardSnapshot,
   JoinInfoResponse,
   JoinRequest,
@@ -62,6 +63,11 @@ export const boardQuery = (token: string) => apiQuery<BoardSnapshot>(apiPaths.bo
 
 export function getBoard(token: string, signal?: AbortSignal): Promise<BoardSnapshot> {
   return fetchQuery(boardQuery(token), signal);
+}
+
+/** The code the board shows in the hall (decision 125): null when none is asked. */
+export function getBoardJoinCode(token: string, signal?: AbortSignal): Promise<BoardJoinCode> {
+  return apiFetch<BoardJoinCode>(apiPaths.boardJoinCode(token), { signal });
 }
 
 /**

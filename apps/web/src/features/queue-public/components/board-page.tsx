@@ -17,6 +17,7 @@ import {
 import { type Announcer, createAnnouncer, unlockAudio } from '../lib/sound';
 import { spokenCall } from '../lib/turn-text';
 import { BoardView } from './board-view';
+import { useBoardJoinCode } from './use-board-join-code';
 import './board.css';
 
 /** A board that lost its socket reads the state every 10 s until it is back. */
@@ -63,6 +64,8 @@ export function BoardPage({ token }: { token: string }) {
   const [bannerSeq, setBannerSeq] = useState<number | null>(null);
   /** Bumped when the banner's time is up, to render without it. */
   const [, setExpired] = useState(0);
+  /** The code to join shown in the hall, when the organization asks for one (decision 125). */
+  const joinCode = useBoardJoinCode(token, status, () => Date.now() + offset.current);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -177,7 +180,12 @@ export function BoardPage({ token }: { token: string }) {
 
   return (
     <>
-      <BoardView board={load.board} banner={banner} offline={status === 'reconnecting'} />
+      <BoardView
+        board={load.board}
+        banner={banner}
+        offline={status === 'reconnecting'}
+        joinCode={joinCode}
+      />
       {soundOn ? null : (
         <button ref={soundButton} type="button" className="board__sound" onClick={enableSound}>
           <span className="board__sound-title">{t('queue.board.enableSound')}</span>

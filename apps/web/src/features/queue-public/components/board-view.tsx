@@ -16,10 +16,13 @@ export function BoardView({
   board,
   banner,
   offline,
+  joinCode = null,
 }: {
   board: BoardSnapshot;
   banner: BoardCall | null;
   offline: boolean;
+  /** The code a visitor types to join from the poster (decision 125); null: none asked. */
+  joinCode?: string | null;
 }) {
   const { t } = useI18n();
   const rows = board.serving.length;
@@ -37,6 +40,13 @@ export function BoardView({
           <span className="board__offline" role="status">
             {t('queue.board.reconnecting')}
           </span>
+        ) : null}
+        {joinCode ? (
+          <p className="board__join" data-testid="board-join-code">
+            <span className="board__join-scan">{t('queue.board.joinScan')}</span>
+            <span className="board__join-label">{t('queue.board.joinCode')}</span>
+            <span className="board__join-code">{joinCode}</span>
+          </p>
         ) : null}
       </header>
       <div className="board__call" aria-live="polite">

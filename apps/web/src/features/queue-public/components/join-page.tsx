@@ -18,7 +18,7 @@ import './queue.css';
 
 interface JoinState {
   notice: Notice | null;
-  field: 'phone' | 'name' | 'service' | null;
+  field: 'phone' | 'name' | 'service' | 'code' | null;
 }
 const NONE: JoinState = { notice: null, field: null };
 
@@ -70,7 +70,8 @@ export function JoinPage({
   return <JoinForm orgId={orgId} info={info.data} onJoined={onJoined} />;
 }
 
-function JoinForm({
+/** The join form (exported for its tests); with the hall's code when the organization asks. */
+export function JoinForm({
   orgId,
   info,
   onJoined,
@@ -94,11 +95,13 @@ function JoinForm({
       try {
         const phone = formText(data, 'phone', true);
         const lang = formText(data, 'locale');
+        const code = info.code_required ? formText(data, 'code', true) : '';
         const joined = await joinQueue(orgId, {
           service_id: formText(data, 'service_id'),
           name: formText(data, 'name', true),
           ...(phone ? { phone } : {}),
           ...(lang === 'en' || lang === 'fr' ? { locale: lang } : {}),
+          ...(info.code_required ? { code } : {}),
         });
         rememberVisit(joined.turn.visit_id, joined.key);
         onJoined(joined);
@@ -122,6 +125,7 @@ function JoinForm({
     const codes = [error.code, ...error.details.map((d) => d.code)];
     if (codes.includes('INVALID_PHONE')) return 'phone';
     if (codes.includes('INVALID_NAME')) return 'name';
+    if (codes.includes('JOIN_CODE_INVALID')) return 'code';
     return null;
   }
 
@@ -207,6 +211,22 @@ function JoinForm({
               </option>
             ))}
           </SelectField>
+          {info.code_required ? (
+            // Proof of presence (decision 125): the 4 digits the board in the hall shows.
+            <InputField
+              label={t('queue.join.code')}
+              name="code"
+              required
+              inputMode="numeric"
+              pattern="[0-9]{4}"
+              minLength={4}
+              maxLength={4}
+              autoComplete="off"
+              className="input join-code"
+              hint={t('queue.join.codeHint')}
+              error={state.field === 'code' ? t('queue.join.error.JOIN_CODE_INVALID') : undefined}
+            />
+          ) : null}
           <FormNotice notice={state.notice} />
           <SubmitButton
             busy={pending}

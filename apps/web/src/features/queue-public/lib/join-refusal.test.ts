@@ -20,6 +20,18 @@ describe('the join page refused by the organization’s ceilings (decision 125)'
     expect(fr[key]).toMatch(/accueil/);
   });
 
+  it('a wrong code from the hall: read the screen again, in both languages (decision 125)', () => {
+    const key = joinRefusalKey(new ApiError(403, 'JOIN_CODE_INVALID', 'wrong'));
+    expect(key).toBe('queue.join.error.JOIN_CODE_INVALID');
+    expect(en[key]).toMatch(/code on the screen in the hall/);
+    expect(fr[key]).toMatch(/code affiché en ce moment sur l’écran de la salle/);
+    // Too many wrong codes: wait, or the reception; not the general words.
+    const spent = joinRefusalKey(new ApiError(429, 'TOO_MANY_JOIN_CODE_TRIES', 'x', [], 300));
+    expect(spent).toBe('queue.join.error.TOO_MANY_JOIN_CODE_TRIES');
+    expect(en[spent]).toMatch(/wrong codes.*reception/);
+    expect(fr[spent]).toMatch(/codes erronés.*accueil/);
+  });
+
   it('the other refusals keep their words', () => {
     expect(joinRefusalKey(new ApiError(429, 'TOO_MANY_VISITS', 'x'))).toBe(
       'queue.join.error.TOO_MANY_VISITS',

@@ -10,6 +10,9 @@ const REFUSALS: Partial<Record<ErrorCode, MessageKey>> = {
   // The organization's ceilings (decision 125).
   QUEUE_JOINS_BUSY: 'queue.join.error.QUEUE_JOINS_BUSY',
   SELF_JOIN_LINE_FULL: 'queue.join.error.SELF_JOIN_LINE_FULL',
+  // The code shown in the hall (decision 125).
+  JOIN_CODE_INVALID: 'queue.join.error.JOIN_CODE_INVALID',
+  TOO_MANY_JOIN_CODE_TRIES: 'queue.join.error.TOO_MANY_JOIN_CODE_TRIES',
   INVALID_PHONE: 'queue.join.error.INVALID_PHONE',
   INVALID_NAME: 'queue.join.error.INVALID_NAME',
 };

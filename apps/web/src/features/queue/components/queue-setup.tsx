@@ -105,7 +105,7 @@ function SettingsForm(props: { settings: QueueSettings; onSaved: () => Promise<v
     { notice: null, invalid: false },
   );
   const number = (
-    name: Exclude<keyof QueueSettings, 'join_enabled' | 'transfer_place'>,
+    name: Exclude<keyof QueueSettings, 'join_enabled' | 'join_code' | 'transfer_place'>,
     label: string,
     min: number,
     max: number,
@@ -161,6 +161,10 @@ function SettingsForm(props: { settings: QueueSettings; onSaved: () => Promise<v
         <label className="queue-check">
           <input type="checkbox" name="join_enabled" defaultChecked={settings.join_enabled} />
           <span>{t('queueSetup.settings.join')}</span>
+        </label>
+        <label className="queue-check">
+          <input type="checkbox" name="join_code" defaultChecked={settings.join_code} />
+          <span>{t('queueSetup.settings.joinCode')}</span>
         </label>
         <fieldset className="queue-setup__choice" data-testid="transfer-place">
           <legend>{t('queueSetup.settings.transferPlace')}</legend>

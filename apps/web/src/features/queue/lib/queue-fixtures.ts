@@ -54,6 +54,7 @@ export function queueToday(visits: QueueVisit[], counters: Counter[]): QueueToda
       notify_position: 3,
       max_recalls: 2,
       join_enabled: true,
+      join_code: false,
       transfer_place: 'arrival',
     },
     services: SERVICES,

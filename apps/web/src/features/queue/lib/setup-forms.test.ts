@@ -22,9 +22,17 @@ describe('the setup forms', () => {
       notify_position: 3,
       max_recalls: 2,
       join_enabled: true,
+      join_code: false,
       transfer_place: 'arrival',
     });
     expect(parseSettings(form(GOOD))?.join_enabled).toBe(false);
+  });
+
+  it('reads the hall code box (decision 125): off unless ticked', () => {
+    expect(
+      parseSettings(form([...GOOD, ['join_enabled', 'on'], ['join_code', 'on']]))?.join_code,
+    ).toBe(true);
+    expect(parseSettings(form([...GOOD, ['join_enabled', 'on']]))?.join_code).toBe(false);
   });
 
   it('reads where a transfer stands: by arrival unless "front" is chosen', () => {

@@ -4,7 +4,7 @@ import type { QueueSettings, TransferPlace } from '@qless/contract';
 export const TRANSFER_PLACES = ['arrival', 'front'] as const satisfies readonly TransferPlace[];
 
 const LIMITS: Record<
-  Exclude<keyof QueueSettings, 'join_enabled' | 'transfer_place'>,
+  Exclude<keyof QueueSettings, 'join_enabled' | 'join_code' | 'transfer_place'>,
   [number, number]
 > = {
   grace_early_minutes: [0, 240],
@@ -32,6 +32,7 @@ export function parseSettings(data: FormData): QueueSettings | null {
     notify_position: numbers.notify_position ?? 1,
     max_recalls: numbers.max_recalls ?? 0,
     join_enabled: data.get('join_enabled') === 'on',
+    join_code: data.get('join_code') === 'on',
     transfer_place: transferPlace(data.get('transfer_place')),
   };
 }
