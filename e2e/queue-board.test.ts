@@ -44,6 +44,13 @@ beforeAll(async () => {
       res.end(JSON.stringify(snapshot(seq)));
       return;
     }
+    // No hall code asked (decision 125): the board shows none.
+    if (path === `/api/v1/board/${TOKEN}/join-code`) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const changesAt = new Date(Math.floor(Date.now() / 120_000 + 1) * 120_000);
+      res.end(JSON.stringify({ required: false, code: null, changes_at: changesAt.toISOString() }));
+      return;
+    }
     const file = extname(path) ? join(DIST, normalize(path)) : join(DIST, 'index.html');
     try {
       const body = await readFile(file);

@@ -29,8 +29,8 @@ export interface FakeBoardServer {
 }
 
 /**
- * The built web app beside a board that the test drives: GET /api/v1/board/{token} and its
- * socket answer whatever snapshot the test pushes last, so a board's screen can be tried on
+ * The built web app beside a board that the test drives: GET /api/v1/board/{token} (and its
+ * join-code, none asked) and its socket answer whatever snapshot the test pushes last, so a board's screen can be tried on
  * exact messages (two calls in one message, a reconnect, a call that ends).
  */
 export async function fakeBoardServer(
@@ -46,6 +46,13 @@ export async function fakeBoardServer(
     if (path === `/api/v1/board/${token}`) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(current));
+      return;
+    }
+    // No hall code asked (decision 125): the board shows none.
+    if (path === `/api/v1/board/${token}/join-code`) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const changesAt = new Date(Math.floor(Date.now() / 120_000 + 1) * 120_000);
+      res.end(JSON.stringify({ required: false, code: null, changes_at: changesAt.toISOString() }));
       return;
     }
     const file = extname(path) ? join(DIST, normalize(path)) : join(DIST, 'index.html');

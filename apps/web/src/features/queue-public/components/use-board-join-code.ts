@@ -38,8 +38,13 @@ export function useBoardJoinCode(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () => {
       getBoardJoinCode(token, controller.signal).then(
-        (next) => {
+        (next: BoardJoinCode | null) => {
           if (controller.signal.aborted) return;
+          // Not an answer of ours (a proxy's page, an empty body): asked again later.
+          if (typeof next?.changes_at !== 'string') {
+            timer = setTimeout(ask, JOIN_CODE_RETRY_MS);
+            return;
+          }
           setAnswer(next);
           timer = setTimeout(ask, joinCodeRefreshIn(next.changes_at, clock.current()));
         },
