@@ -272,6 +272,10 @@ describe('read cache freshness', () => {
         },
       });
       expect(contact.statusCode, contact.body).toBe(201);
+      // A read, and a write refused before its handler (validation), wait for nothing.
+      expect((await get(`/api/v1/organizations/${h.fx.orgId}/services`)).statusCode).toBe(200);
+      const refused = await send('POST', '/api/v1/organization/closures', { date: 'someday' });
+      expect(refused.statusCode, refused.body).toBe(400);
       expect(sync).not.toHaveBeenCalled();
       const day = s.nextDate();
       const closed = await send('POST', '/api/v1/organization/closures', { date: day });
