@@ -12,6 +12,11 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /**
+   * With `cpuPid`: the CPU time that process spent per measured request (µs, user + system,
+   * from /proc), a figure the shared machine's noise moves far less than requests a second.
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -20,6 +25,8 @@ export interface LoadOptions {
   duration: number;
   warmup: number;
   headers?: Record<string, string>;
+  /** The server's process: its CPU time is read around the measured seconds. */
+  cpuPid?: number;
 }
 
 export const CONNECTIONS = 64;

@@ -227,6 +227,8 @@ export const SERVER_ENV: Record<string, string> = {
 
 export interface RunningServer {
   base: string;
+  /** Its process (the load worker reads its CPU time around a measured load). */
+  pid: number | undefined;
   stop(): Promise<void>;
   output(): string;
 }
@@ -251,7 +253,7 @@ export async function startApi(
     await c.stop();
     throw err;
   }
-  return { base, stop: c.stop, output: c.output };
+  return { base, pid: c.child.pid, stop: c.stop, output: c.output };
 }
 
 export interface BareRoute {
@@ -289,6 +291,7 @@ export async function startBare(routes: BareRoute[]): Promise<RunningServer> {
   }
   return {
     base,
+    pid: c.child.pid,
     async stop() {
       await c.stop();
       await removeDir();

@@ -219,10 +219,11 @@ async function measureReads(
     const runs: ReadRun[] = [];
     for (const [i, read] of catalogue.reads.entries()) {
       const bareRuns: LoadResult[] = [];
-      if (bare) bareRuns.push(await load(`${bare.base}${read.path}`, opts));
-      const real = await load(`${api.base}${read.path}`, opts);
+      const onBare = { ...opts, cpuPid: bare?.pid };
+      if (bare) bareRuns.push(await load(`${bare.base}${read.path}`, onBare));
+      const real = await load(`${api.base}${read.path}`, { ...opts, cpuPid: api.pid });
       await settle(api);
-      if (bare && !quick) bareRuns.push(await load(`${bare.base}${read.path}`, opts));
+      if (bare && !quick) bareRuns.push(await load(`${bare.base}${read.path}`, onBare));
       runs.push({
         read,
         real,
@@ -258,6 +259,7 @@ function readFigures(engine: Engine, runs: ReadRun[]): Figure[] {
         met: ratio >= RATIO_TARGET && clean(real),
         detail,
       },
+      ...cpuFigure(engine, read.name, real, bare),
       {
         name: `${read.name}: p99`,
         engine,
@@ -271,6 +273,30 @@ function readFigures(engine: Engine, runs: ReadRun[]): Figure[] {
     );
   }
   return figures;
+}
+
+/**
+ * The server's CPU time per request against the bare server's: the same target as the
+ * throughput's, in the figure the machine's noise moves least (the load client and the
+ * other processes take cores, not the server's own time per request).
+ */
+function cpuFigure(engine: Engine, name: string, real: LoadResult, bare: LoadResult[]): Figure[] {
+  const bareCpu = bare.map((b) => b.cpuMicrosPerRequest).filter((v) => v !== undefined);
+  if (real.cpuMicrosPerRequest === undefined || bareCpu.length === 0) return [];
+  const baseline = mean(bareCpu);
+  const ratio = baseline / real.cpuMicrosPerRequest;
+  return [
+    {
+      name: `${name}: server CPU per request`,
+      engine,
+      value: Math.round(real.cpuMicrosPerRequest * 10) / 10,
+      unit: 'µs',
+      baseline: Math.round(baseline * 10) / 10,
+      ratio,
+      target: `bare / this >= ${RATIO_TARGET}`,
+      met: ratio >= RATIO_TARGET && clean(real),
+    },
+  ];
 }
 
 async function prepare(store: Store, factor: number): Promise<string> {
