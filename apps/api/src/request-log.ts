@@ -142,7 +142,9 @@ export function registerRequestLog(
     withRequestId(req.id, done);
   });
   // A body is read in the socket's context, not the request's: enter it again for the handler.
+  // Without a body (GET, HEAD) the hooks ran on in the request's context.
   app.addHook('preHandler', (req, _reply, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return done();
     withRequestId(req.id, done);
   });
   app.addHook('onResponse', (req, reply, done) => {

@@ -435,7 +435,11 @@ describe('public catalogue API', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      // An API answer's own policy: nothing in it loads, runs or is framed.
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
     });
 
     it('serves organization logos', async () => {

@@ -422,7 +422,7 @@ describe('logo uploads', () => {
     }
     const files = await readdir(path.join(dataDir, 'uploads'));
     expect(files.every((f) => /^[0-9a-f]{32}\.(png|jpg|webp)$/.test(f))).toBe(true);
-    const page = await s.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const page = await s.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toMatch(/img-src 'self'/);
   });
 });
