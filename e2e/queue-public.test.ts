@@ -75,21 +75,27 @@ async function call<T>(api: APIRequestContext, method: string, path: string, dat
   return (await res.json()) as T;
 }
 
+/** The queue's admin signed in (a browser context of their own), with these queue settings. */
+async function signedInAdmin(change: Record<string, unknown>) {
+  const staff = await browser.newContext();
+  const login = await staff.request.post(`${server.origin}/api/v1/auth/login`, {
+    data: { email: 'queue-admin@e2e.cm', password: TEST_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const api = staff.request;
+  const { settings } = await call<{ settings: Record<string, unknown> }>(
+    api,
+    'GET',
+    '/queue/settings',
+  );
+  await call(api, 'PUT', '/queue/settings', { ...settings, ...change });
+  return { staff, api };
+}
+
 describe('queue public pages, in French at 360 px', () => {
   it('joins from the poster, follows the place, and the call reaches the phone and the board', async () => {
     // The admin turns the join page on, sets up a counter and a board link.
-    const staff = await browser.newContext();
-    const login = await staff.request.post(`${server.origin}/api/v1/auth/login`, {
-      data: { email: 'queue-admin@e2e.cm', password: TEST_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const api = staff.request;
-    const { settings } = await call<{ settings: Record<string, unknown> }>(
-      api,
-      'GET',
-      '/queue/settings',
-    );
-    await call(api, 'PUT', '/queue/settings', { ...settings, join_enabled: true });
+    const { staff, api } = await signedInAdmin({ join_enabled: true });
     const { counter } = await call<{ counter: { counter_id: string } }>(
       api,
       'POST',
@@ -211,18 +217,7 @@ describe('queue public pages, in French at 360 px', () => {
   });
 
   it('with the hall code on: the board shows it large, the phone types it to join (decision 125)', async () => {
-    const staff = await browser.newContext();
-    const login = await staff.request.post(`${server.origin}/api/v1/auth/login`, {
-      data: { email: 'queue-admin@e2e.cm', password: TEST_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const api = staff.request;
-    const { settings } = await call<{ settings: Record<string, unknown> }>(
-      api,
-      'GET',
-      '/queue/settings',
-    );
-    await call(api, 'PUT', '/queue/settings', { ...settings, join_enabled: true, join_code: true });
+    const { staff, api } = await signedInAdmin({ join_enabled: true, join_code: true });
     const { token } = await call<{ token: string }>(api, 'POST', '/queue/boards', {
       name: 'Hall code',
     });
