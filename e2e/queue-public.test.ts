@@ -2,6 +2,11 @@ import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingAccess } from '../apps/api/src/modules/bookings/booking-access';
+import {
+  JOIN_CODE_SECRET,
+  JOIN_CODE_WINDOW_MS,
+  joinCodeOf,
+} from '../apps/api/src/modules/queue/join-code';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
@@ -73,6 +78,23 @@ async function call<T>(api: APIRequestContext, method: string, path: string, dat
   });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
+}
+
+/**
+ * Four digits that no window near the server's now accepts (this one, the one before, the
+ * next): a fixed "wrong" code would be the previous window's once in 10,000 runs.
+ */
+async function wrongCode(organizationId: string, token: string): Promise<string> {
+  const res = await fetch(`${server.origin}/api/v1/board/${token}/join-code`);
+  const { changes_at } = (await res.json()) as { changes_at: string };
+  const window = Date.parse(changes_at) / JOIN_CODE_WINDOW_MS - 1;
+  const { value } = await tdb.database.db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', JOIN_CODE_SECRET)
+    .executeTakeFirstOrThrow();
+  const taken = [window - 1, window, window + 1].map((w) => joinCodeOf(value, organizationId, w));
+  return ['0000', '0001', '0002', '0003'].find((c) => !taken.includes(c)) as string;
 }
 
 /** The queue's admin signed in (a browser context of their own), with these queue settings. */
@@ -254,7 +276,7 @@ describe('queue public pages, in French at 360 px', () => {
     await page.getByLabel('Votre nom').fill('Eko Manga');
     const field = page.getByLabel('Le code affiché sur l’écran de la salle');
     expect(await field.getAttribute('inputmode')).toBe('numeric');
-    await field.fill(code === '0000' ? '1111' : '0000');
+    await field.fill(await wrongCode(org.id, token));
     await page.getByRole('button', { name: 'Rejoindre la file' }).click();
     await page.getByText('Ce n’est pas le code affiché', { exact: false }).first().waitFor();
     await page.screenshot({ path: `${SCREENS}/join-code-refused-360-fr.png`, fullPage: true });
