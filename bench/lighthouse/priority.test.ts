@@ -22,13 +22,18 @@ function browser(): ChildProcess {
   return child;
 }
 
-async function children(pid: number, count: number): Promise<number[]> {
-  for (let i = 0; i < 100; i++) {
+/**
+ * The browser's tree once settled: its three shells and the sleep each started. A shell
+ * forks before it execs sleep, and the fork carries the shell's arguments for that moment,
+ * so the tree is read only when every shell has its sleep.
+ */
+async function settledTree(pid: number): Promise<number[]> {
+  for (let i = 0; i < 200; i++) {
     const tree = processTree(pid).filter((p) => p !== pid);
-    if (tree.length >= count) return tree;
+    if (tree.length === 6 && tree.filter(isRenderer).length === 2) return tree;
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error('the processes did not start');
+  throw new Error('the processes did not settle');
 }
 
 afterEach(() => {
@@ -40,7 +45,7 @@ describe.runIf(process.platform === 'linux')('the renderer gets the CPU first', 
     const root = browser();
     const server = sleeper();
     const harness = sleeper();
-    const tree = await children(root.pid as number, 3);
+    const tree = await settledTree(root.pid as number);
     const renderers = tree.filter(isRenderer);
     expect(renderers).toHaveLength(2);
 
