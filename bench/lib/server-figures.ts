@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { addDays, DEFAULT_ORGANIZATIONS_PAGE_SIZE, dayOfWeek, weekStart } from '@qless/contract';
-import { API, getJson, mean, type TakenJson } from './api-json.js';
+import { API, getJson, type TakenJson } from './api-json.js';
 import { contention } from './contention.js';
 import { type Figure, failedFigure } from './figures.js';
 import { type LoadOptions, type LoadResult, load, loadOptions } from './load.js';
@@ -16,9 +16,8 @@ import {
   startApi,
   startBare,
 } from './processes.js';
+import { clean, describe, p99Of, type Read, type ReadRun, readFigures } from './read-figures.js';
 
-const P99_TARGET_MS = 50;
-const RATIO_TARGET = 0.5;
 const GROWTH_TARGET = 1.5;
 
 export type Group = 'reads' | 'growth' | 'contention';
@@ -28,11 +27,6 @@ export interface EngineOptions {
   groups: Set<Group>;
   /** Where explain-<factor>x.txt goes. */
   resultsDir: string;
-}
-
-interface Read {
-  name: string;
-  path: string;
 }
 
 export interface Catalogue {
@@ -165,15 +159,6 @@ async function capture(base: string, p: string): Promise<BareRoute> {
   };
 }
 
-/** No answer, no latency: NaN rather than a p99 of 0 that would look like a fine figure. */
-const p99Of = (r: LoadResult) => (r.total > 0 ? r.p99 : Number.NaN);
-/** Every answer a 2xx, none lost, and at least one: a run with no answer has no p99. */
-const clean = (r: LoadResult) =>
-  r.total > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
-const describe = (r: LoadResult) =>
-  `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
-  `${r.total} requests${clean(r) ? '' : `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`}`;
-
 /**
  * Waits until the server has worked off the requests still queued when the load stopped
  * (a slow route leaves up to 64 behind), so that they do not count against the next run.
@@ -193,13 +178,6 @@ async function settle(api: RunningServer): Promise<void> {
     } catch {}
   }
   console.log('  (the server still had not worked off its queue after 300 s)');
-}
-
-interface ReadRun {
-  read: Read;
-  real: LoadResult;
-  bare: LoadResult[];
-  bytes: number;
 }
 
 /**
@@ -238,65 +216,6 @@ async function measureReads(
   } finally {
     await bare?.stop();
   }
-}
-
-function readFigures(engine: Engine, runs: ReadRun[]): Figure[] {
-  const figures: Figure[] = [];
-  for (const { read, real, bare, bytes } of runs) {
-    const bareRps = mean(bare.map((b) => b.requestsPerSecond));
-    const bareP99 = mean(bare.map((b) => b.p99));
-    const ratio = real.requestsPerSecond / bareRps;
-    const detail = `${read.path} (${bytes} bytes): ${describe(real)}; bare ${bare.map(describe).join(' / ')}`;
-    figures.push(
-      {
-        name: `${read.name}: throughput`,
-        engine,
-        value: real.requestsPerSecond,
-        unit: 'req/s',
-        baseline: bareRps,
-        ratio,
-        target: `>= ${RATIO_TARGET} x bare`,
-        met: ratio >= RATIO_TARGET && clean(real),
-        detail,
-      },
-      ...cpuFigure(engine, read.name, real, bare),
-      {
-        name: `${read.name}: p99`,
-        engine,
-        value: p99Of(real),
-        unit: 'ms',
-        baseline: bareP99,
-        ratio: p99Of(real) / bareP99,
-        target: `<= ${P99_TARGET_MS} ms`,
-        met: real.p99 <= P99_TARGET_MS && clean(real),
-      },
-    );
-  }
-  return figures;
-}
-
-/**
- * The server's CPU time per request against the bare server's: the same target as the
- * throughput's, in the figure the machine's noise moves least (the load client and the
- * other processes take cores, not the server's own time per request).
- */
-function cpuFigure(engine: Engine, name: string, real: LoadResult, bare: LoadResult[]): Figure[] {
-  const bareCpu = bare.map((b) => b.cpuMicrosPerRequest).filter((v) => v !== undefined);
-  if (real.cpuMicrosPerRequest === undefined || bareCpu.length === 0) return [];
-  const baseline = mean(bareCpu);
-  const ratio = baseline / real.cpuMicrosPerRequest;
-  return [
-    {
-      name: `${name}: server CPU per request`,
-      engine,
-      value: Math.round(real.cpuMicrosPerRequest * 10) / 10,
-      unit: 'µs',
-      baseline: Math.round(baseline * 10) / 10,
-      ratio,
-      target: `bare / this >= ${RATIO_TARGET}`,
-      met: ratio >= RATIO_TARGET && clean(real),
-    },
-  ];
 }
 
 async function prepare(store: Store, factor: number): Promise<string> {
