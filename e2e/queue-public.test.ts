@@ -281,6 +281,14 @@ describe('queue public pages, in French at 360 px', () => {
     await page.getByText('Ce n’est pas le code affiché', { exact: false }).first().waitFor();
     await page.screenshot({ path: `${SCREENS}/join-code-refused-360-fr.png`, fullPage: true });
     await field.fill(code);
+    // The network cut as they send it: said in words, nothing typed is lost, and sent again.
+    await phone.setOffline(true);
+    await page.getByRole('button', { name: 'Rejoindre la file' }).click();
+    await page.getByText('Impossible de joindre le serveur', { exact: false }).first().waitFor();
+    expect(await field.inputValue()).toBe(code);
+    expect(await page.getByLabel('Votre nom').inputValue()).toBe('Eko Manga');
+    await page.screenshot({ path: `${SCREENS}/join-code-offline-360-fr.png`, fullPage: true });
+    await phone.setOffline(false);
     await page.getByRole('button', { name: 'Rejoindre la file' }).click();
     await page.waitForURL(/\/visit\/[^?]+$/);
     expect(errors).toEqual([]);
