@@ -89,6 +89,9 @@ export function useCounterApp() {
     get db() {
       return stack.database.db;
     },
+    get database() {
+      return stack.database;
+    },
     /** A booking of `fx` (default: confirmed, with a ticket); each gets a seat of its own. */
     async book(
       fx: Fixture,

@@ -56,6 +56,8 @@ interface Room {
   /** Keyed by the visit id the followers asked for. */
   turns: Map<string, TurnGroup>;
   timer: NodeJS.Timeout | null;
+  /** When the pending render is due (performance.now()). */
+  timerDue: number;
   running: boolean;
   dirty: boolean;
   /** A far-back visitor's new place was held back: render again by then (performance.now()). */
@@ -80,6 +82,8 @@ export interface QueueHubOptions {
    * render waits seconds: Infinity there.
    */
   turnsPerSlice?: number;
+  /** How often a far-back visitor is told a new place at most (ms; FAR_TURN_EVERY_MS). */
+  farTurnEveryMs?: number;
   /** After a failed load (database down), the room is tried again after this long (ms). */
   retryMs?: number;
   /**
@@ -111,12 +115,14 @@ export class QueueHub {
   private readonly coalesceMs: number;
   private readonly retryMs: number;
   private readonly turnsPerSlice: number;
+  private readonly farTurnEveryMs: number;
   private stopped = false;
 
   constructor(private readonly options: QueueHubOptions) {
     this.coalesceMs = options.coalesceMs ?? 50;
     this.retryMs = options.retryMs ?? 2_000;
     this.turnsPerSlice = options.turnsPerSlice ?? 200;
+    this.farTurnEveryMs = options.farTurnEveryMs ?? FAR_TURN_EVERY_MS;
   }
 
   /** `fanout`: the database's LISTEN, or Redis (decision 033). */
@@ -240,6 +246,7 @@ export class QueueHub {
         boards: new Set(),
         turns: new Map(),
         timer: null,
+        timerDue: 0,
         running: false,
         dirty: false,
         deferredUntil: null,
@@ -256,13 +263,24 @@ export class QueueHub {
     if (this.rooms.get(room.organizationId) === room) this.rooms.delete(room.organizationId);
   }
 
+  /**
+   * Renders the room in `delayMs` at the latest. A render already due sooner stands; one due
+   * later is brought forward: a far-back visitor's held-back place (due up to
+   * FAR_TURN_EVERY_MS away) must not hold back the call that lands meanwhile — it did, and
+   * the board showed calls up to three seconds late under the queue bench.
+   */
   private touch(room: Room, delayMs = this.coalesceMs): void {
     if (this.stopped) return;
     if (room.running) {
       room.dirty = true;
       return;
     }
-    if (room.timer) return;
+    const due = performance.now() + delayMs;
+    if (room.timer) {
+      if (room.timerDue <= due) return;
+      clearTimeout(room.timer);
+    }
+    room.timerDue = due;
     room.timer = setTimeout(() => {
       room.timer = null;
       void this.render(room);
@@ -360,7 +378,7 @@ export class QueueHub {
       const text = JSON.stringify(turn);
       if (text !== group.last) {
         const at = performance.now();
-        const due = group.sent ? group.sent.at + FAR_TURN_EVERY_MS : at;
+        const due = group.sent ? group.sent.at + this.farTurnEveryMs : at;
         if (urgent(turn, group.sent) || at >= due) {
           group.last = text;
           group.sent = {
