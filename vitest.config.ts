@@ -18,6 +18,7 @@ export const BOTH_ENGINES = [
   'database-faults',
   'graceful-shutdown', // hand-backs of claims (SKIP LOCKED rows); two processes on PostgreSQL only
   'mail-outbox', // claims with SKIP LOCKED
+  'many-rows', // a large read as one JSON value on PGlite, plain rows on PostgreSQL (decision 129)
   'metrics', // the pool's figures (PGlite: its one session), the scrape's SQL
   'migrate-command', // the two migration ledgers
   'payment-duplicate-callbacks', // concurrent callbacks on one payment

@@ -10,7 +10,7 @@ import {
   type PoolStats,
   ResilientPool,
 } from './pg-pool.js';
-import { PGliteSingleSessionPool } from './pglite-pool.js';
+import { PGliteDialect, PGliteSingleSessionPool } from './pglite-pool.js';
 import type { DB } from './schema.js';
 
 const DATE_OID = 1082;
@@ -232,7 +232,7 @@ async function openPGlite(
   // PGlite has just written its files 0666: tighten them before any data goes in.
   if (dataDir && dir) await makePrivate(dataDir, dir);
   const pool = new PGliteSingleSessionPool(pglite);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pool }) });
   return {
     db,
     engine: 'pglite',

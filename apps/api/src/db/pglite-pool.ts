@@ -1,6 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import {
+  type DialectAdapter,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
+import { PGliteAdapter } from './many-rows.js';
 import type { PoolObserver, PoolStats } from './pg-pool.js';
 
 /**
@@ -80,5 +87,12 @@ export class PGliteSingleSessionPool implements PostgresPool {
 
   async end(): Promise<void> {
     await this.tail;
+  }
+}
+
+/** PostgreSQL's dialect on the one session, with an adapter that tells it is PGlite. */
+export class PGliteDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new PGliteAdapter();
   }
 }

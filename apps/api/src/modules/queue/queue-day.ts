@@ -12,6 +12,7 @@ import {
   type WaitEstimate,
 } from '@qless/contract';
 import { sql } from 'kysely';
+import { manyRows } from '../../db/many-rows.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { placeName } from '../organizations/organizations.repository.js';
@@ -30,6 +31,22 @@ import {
   orderQueue,
   positionsByService,
 } from './queue-order.js';
+
+/** A visit's timestamp columns (manyRows turns them back into Dates on PGlite). */
+export const VISIT_INSTANTS = [
+  'slot_start',
+  'arrived_at',
+  'queued_at',
+  'place_at',
+  'called_at',
+  'serving_at',
+  'ended_at',
+  'near_notified_at',
+  'called_notified_at',
+  'personal_data_erased_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof VisitRow)[];
 
 /** Open visits a counter holds. */
 const HELD_VISIT_STATES = ['called', 'serving'] as const;
@@ -175,13 +192,17 @@ export async function loadQueueDay(
       .where('c.organization_id', '=', organizationId)
       .where('c.retired_at', 'is', null)
       .execute(),
-    db
-      .selectFrom('visits')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('visit_date', '=', date)
-      .where('state', 'in', line ? OPEN_VISIT_STATES : HELD_VISIT_STATES)
-      .execute(),
+    // 2,000 rows of 31 columns on a busy morning: the cheapest way for the engine.
+    manyRows(
+      db,
+      db
+        .selectFrom('visits')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('visit_date', '=', date)
+        .where('state', 'in', line ? OPEN_VISIT_STATES : HELD_VISIT_STATES),
+      VISIT_INSTANTS,
+    ),
   ]);
 
   const minutesOf = new Map<string, number[]>();
