@@ -71,8 +71,9 @@ export function spawnNode(
   script: string,
   args: string[],
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -239,13 +240,21 @@ export async function startApi(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const c = spawnNode(`api server (${store.engine})`, SERVER, [], {
-    ...SERVER_ENV,
-    ...store.env,
-    PORT: String(port),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    ...env,
-  });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the server under benchmark.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const c = spawnNode(
+    `api server (${store.engine})`,
+    SERVER,
+    [],
+    {
+      ...SERVER_ENV,
+      ...store.env,
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    nodeArgs,
+  );
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/v1/health`, c);

@@ -1,5 +1,5 @@
 import type { Role } from '@qless/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { storableText } from '../../db/storable.js';
 import type { AuditRecorder, AuditRow } from './audit-recorder.js';
@@ -107,12 +107,14 @@ export function auditRowOf(req: FastifyRequest, status: number, at: Date): Audit
 }
 
 /**
- * One onResponse hook for the whole app: the row is queued once the answer has gone (the
- * request never waits for it) and written in batches by the recorder.
+ * An onResponse hook on the routes whose answers the log may keep (a writing method, or
+ * `audit: true`), added as each route is declared: a read pays for nothing (decision 128).
+ * The row is queued once the answer has gone (the request never waits for it) and written in
+ * batches by the recorder.
  */
 export function registerAuditHook(app: FastifyInstance, recorder: AuditRecorder, clock: Clock) {
   app.decorateRequest('auditActor', null);
-  app.addHook('onResponse', (req, reply, done) => {
+  const hook: onResponseHookHandler = (req, reply, done) => {
     try {
       const row = auditRowOf(req, reply.statusCode, clock.now());
       if (row) recorder.record(row);
@@ -120,6 +122,12 @@ export function registerAuditHook(app: FastifyInstance, recorder: AuditRecorder,
       req.log.error({ err }, 'audit log: could not describe the request');
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.audit !== true && !methods.some((m) => WRITES.has(m))) return;
+    const own = route.onResponse;
+    route.onResponse = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), hook];
   });
 }
 
