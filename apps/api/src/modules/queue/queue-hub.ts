@@ -58,6 +58,8 @@ interface Room {
   timer: NodeJS.Timeout | null;
   /** When the pending render is due (performance.now()). */
   timerDue: number;
+  /** No render before this (performance.now()): the last one's end plus its length. */
+  notBefore: number;
   running: boolean;
   dirty: boolean;
   /** A far-back visitor's new place was held back: render again by then (performance.now()). */
@@ -247,6 +249,7 @@ export class QueueHub {
         turns: new Map(),
         timer: null,
         timerDue: 0,
+        notBefore: 0,
         running: false,
         dirty: false,
         deferredUntil: null,
@@ -264,10 +267,10 @@ export class QueueHub {
   }
 
   /**
-   * Renders the room in `delayMs` at the latest. A render already due sooner stands; one due
-   * later is brought forward: a far-back visitor's held-back place (due up to
-   * FAR_TURN_EVERY_MS away) must not hold back the call that lands meanwhile — it did, and
-   * the board showed calls up to three seconds late under the queue bench.
+   * Renders the room in `delayMs` (and not before `notBefore`). A render already due sooner
+   * stands; one due later is brought forward: a far-back visitor's held-back place (due up
+   * to FAR_TURN_EVERY_MS away) must not hold back the call that lands meanwhile — it did,
+   * and the board showed calls up to three seconds late under the queue bench.
    */
   private touch(room: Room, delayMs = this.coalesceMs): void {
     if (this.stopped) return;
@@ -275,7 +278,8 @@ export class QueueHub {
       room.dirty = true;
       return;
     }
-    const due = performance.now() + delayMs;
+    const at = performance.now();
+    const due = Math.max(at + delayMs, room.notBefore);
     if (room.timer) {
       if (room.timerDue <= due) return;
       clearTimeout(room.timer);
@@ -284,7 +288,7 @@ export class QueueHub {
     room.timer = setTimeout(() => {
       room.timer = null;
       void this.render(room);
-    }, delayMs);
+    }, due - at);
   }
 
   private async render(room: Room): Promise<void> {
@@ -305,11 +309,13 @@ export class QueueHub {
     } finally {
       room.running = false;
     }
-    if (failed) this.touch(room, this.retryMs);
     // A busy line (20 counters calling each second, thousands following) would otherwise
     // render back to back and starve the requests that change it: the next render waits
     // at least as long as this one took, so renders take at most about half of this process.
-    else if (room.dirty) this.touch(room, Math.max(this.coalesceMs, performance.now() - started));
+    const ended = performance.now();
+    room.notBefore = ended + (ended - started);
+    if (failed) this.touch(room, this.retryMs);
+    else if (room.dirty) this.touch(room);
     else if (room.deferredUntil !== null) {
       this.touch(room, Math.max(this.coalesceMs, room.deferredUntil - performance.now()));
     }
