@@ -295,10 +295,13 @@ describe('entering the queue', () => {
     ]);
     // The fourth is now third: told right after the answer (line-settler.ts).
     await expect
-      .poll(async () => {
-        sms = await queueSms(s.db);
-        return near().sort();
-      })
+      .poll(
+        async () => {
+          sms = await queueSms(s.db);
+          return near().sort();
+        },
+        { timeout: 5_000 },
+      )
       .toEqual(phones);
     const called = sms.filter((m) => m.kind === 'queue_called');
     expect(called.map((m) => m.to_address)).toEqual([phones[0]]);

@@ -11,7 +11,9 @@
  * From JSON, columns are as the plain read gives them: numbers (int8 too: the app reads them
  * as numbers), dates as 'YYYY-MM-DD' strings, booleans, strings and null; the timestamps
  * named in `instants` become Dates (ISO 8601 with an offset, exact to the millisecond like
- * the drivers' own parsers).
+ * the drivers' own parsers). Numeric, bytea and timestamps inside JSON columns are not
+ * converted (no caller reads one), and the rows come in no order (json_agg keeps none).
+ * `query` must be built on `db` itself (the same transaction).
  */
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB, Db } from './schema.js';

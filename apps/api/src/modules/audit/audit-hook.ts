@@ -108,7 +108,8 @@ export function auditRowOf(req: FastifyRequest, status: number, at: Date): Audit
 
 /**
  * An onResponse hook on the routes whose answers the log may keep (a writing method, or
- * `audit: true`), added as each route is declared: a read pays for nothing (decision 128).
+ * `audit: true`), added as each route is declared: a read pays for nothing (decision 129).
+ * Registered before any route (app.ts): a route declared earlier would not be audited.
  * The row is queued once the answer has gone (the request never waits for it) and written in
  * batches by the recorder.
  */

@@ -16,7 +16,7 @@ export interface AuditLog {
 }
 
 /**
- * The audit log (decision 032): one onResponse hook records, a recorder writes after the
+ * The audit log (decision 032): an onResponse hook on the writing routes records, a recorder writes after the
  * responses, an hourly sweep prunes entries past the retention. The app's onClose waits for
  * the rows still queued (graceful shutdown flushes them).
  */

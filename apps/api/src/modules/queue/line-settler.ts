@@ -31,6 +31,8 @@ interface Pass {
 
 export class LineSettler {
   private readonly passes = new Map<string, Pass>();
+  /** The time of the latest call per organization: a pass decides as of it. */
+  private readonly latest = new Map<string, Date>();
 
   constructor(
     private readonly deps: {
@@ -50,6 +52,7 @@ export class LineSettler {
    * the line after that change has ended (never rejects; a failure is logged).
    */
   schedule(organizationId: string): Promise<void> {
+    this.latest.set(organizationId, this.deps.clock.now());
     const pass = this.passes.get(organizationId);
     if (!pass) return this.start(organizationId);
     if (!pass.reading) return pass.running;
@@ -70,7 +73,7 @@ export class LineSettler {
     const running = gather
       .then(() => {
         pass.reading = true;
-        const now = this.deps.clock.now();
+        const now = this.latest.get(organizationId) ?? this.deps.clock.now();
         return this.deps.settle
           ? this.deps.settle(organizationId, now)
           : settleAfterCommit(this.deps.db, organizationId, now, this.deps.turns);
@@ -90,6 +93,7 @@ export class LineSettler {
       // The pass that follows (if any) has already replaced this one in the map.
       if (this.passes.get(organizationId) === pass && pass.next === null) {
         this.passes.delete(organizationId);
+        this.latest.delete(organizationId);
       }
     });
     return running;

@@ -273,7 +273,8 @@ export class QueueHub {
    * and the board showed calls up to three seconds late under the queue bench.
    */
   private touch(room: Room, delayMs = this.coalesceMs): void {
-    if (this.stopped) return;
+    // A room released (nobody follows it) keeps no timer: stop() would not see it.
+    if (this.stopped || this.rooms.get(room.organizationId) !== room) return;
     if (room.running) {
       room.dirty = true;
       return;
@@ -312,8 +313,10 @@ export class QueueHub {
     // A busy line (20 counters calling each second, thousands following) would otherwise
     // render back to back and starve the requests that change it: the next render waits
     // at least as long as this one took, so renders take at most about half of this process.
+    // After a failure (the database down), not again before the retry time, whatever
+    // notifications arrive meanwhile.
     const ended = performance.now();
-    room.notBefore = ended + (ended - started);
+    room.notBefore = ended + (failed ? this.retryMs : ended - started);
     if (failed) this.touch(room, this.retryMs);
     else if (room.dirty) this.touch(room);
     else if (room.deferredUntil !== null) {
