@@ -1,4 +1,5 @@
 import type { AuditResponse } from '@qless/contract';
+import type { RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStack } from './support/app-fixture.js';
@@ -15,9 +16,14 @@ const CUSTOMER_PHONE = '+237677123456';
  * never changed through the app (a trigger refuses it), pruned past its retention.
  */
 describe('audit log', () => {
+  /** Every route as declared (the audit hook is added to the same options afterwards). */
+  const declared: RouteOptions[] = [];
   const s = useStack({
     // One proxy in front: req.ip is the address the proxy saw (the rightmost hop).
     env: { ...NO_LIMITS, TRUST_PROXY: '1', LOGIN_FAILURES_PER_IP: '100000' },
+    onRoute: (route) => {
+      declared.push(route);
+    },
   });
   let b: Fixture;
   let branchId: string;
@@ -94,6 +100,21 @@ describe('audit log', () => {
     });
     operator = await signedIn(s.app, db, { email: 'ops@qless.cm', role: 'operator' });
     await settle();
+  });
+
+  it('hooks every writing route and every route marked audit: true, and no other', async () => {
+    const hooked = (route: RouteOptions) =>
+      [route.onResponse ?? []].flat().some((hook) => hook.name === 'recordAudit');
+    const methods = (route: RouteOptions) => [route.method].flat();
+    const writes = (route: RouteOptions) =>
+      methods(route).some((m) => ['POST', 'PATCH', 'PUT', 'DELETE'].includes(m));
+    expect(declared.filter(writes).length).toBeGreaterThan(50);
+    const wrong = declared
+      .filter((r) => hooked(r) !== (writes(r) || r.config?.audit === true))
+      .map((r) => `${methods(r).join(',')} ${r.url}`);
+    expect(wrong).toEqual([]);
+    // The exports of personal data are GETs: hooked by their mark.
+    expect(declared.filter((r) => !writes(r) && hooked(r)).length).toBeGreaterThan(0);
   });
 
   it('records an admin changing a service: who, what, when, from where', async () => {

@@ -115,7 +115,7 @@ export function auditRowOf(req: FastifyRequest, status: number, at: Date): Audit
  */
 export function registerAuditHook(app: FastifyInstance, recorder: AuditRecorder, clock: Clock) {
   app.decorateRequest('auditActor', null);
-  const hook: onResponseHookHandler = (req, reply, done) => {
+  const hook: onResponseHookHandler = function recordAudit(req, reply, done) {
     try {
       const row = auditRowOf(req, reply.statusCode, clock.now());
       if (row) recorder.record(row);
