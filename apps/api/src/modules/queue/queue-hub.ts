@@ -6,12 +6,19 @@
  * query of its own: a board's message is shared by all boards of the organization, a turn's
  * by all sockets following the same visit.
  */
-import type { ErrorBody, VisitTurn } from '@qless/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
-import type { Db, VisitRow } from '../../db/schema.js';
+import type { VisitTurn } from '@qless/contract';
+import type { VisitRow } from '../../db/schema.js';
 import type { Fanout } from '../../fanout.js';
 import { QUEUE_CHANNEL } from './queue-events.js';
+import {
+  type BoardFollower,
+  isOver,
+  type LiveSink,
+  newRoom,
+  type QueueHubOptions,
+  type Room,
+  type TurnGroup,
+} from './queue-hub-rooms.js';
 import {
   type BoardView,
   boardSnapshot,
@@ -22,78 +29,9 @@ import {
   resolveClosed,
   visitTurn,
 } from './queue-live.js';
-import { FAR_TURN_EVERY_MS, type SentTurn, urgent } from './turn-pace.js';
+import { FAR_TURN_EVERY_MS, urgent } from './turn-pace.js';
 
-/** Where a follower's messages go (a socket, or a test's recorder). */
-export interface LiveSink {
-  send(text: string): void;
-  /** Ends the follow with an error frame (a revoked board). */
-  fail(code: number, body: ErrorBody): void;
-  /** Ends the follow after its last message (the visit ended). */
-  end(): void;
-}
-
-interface BoardFollower {
-  boardId: string;
-  sink: LiveSink;
-  /** The view last sent (a string shared by every board of the room). */
-  last: string | null;
-}
-
-interface TurnGroup {
-  /** The visit the followers mean now (a transfer moves them to the new visit). */
-  currentId: string;
-  sinks: Set<LiveSink>;
-  /** The message last sent (null: none yet, or a newcomer joined the group). */
-  last: string | null;
-  /** When the last message left, and what it said that decides the next one's urgency. */
-  sent: SentTurn | null;
-}
-
-interface Room {
-  organizationId: string;
-  boards: Set<BoardFollower>;
-  /** Keyed by the visit id the followers asked for. */
-  turns: Map<string, TurnGroup>;
-  timer: NodeJS.Timeout | null;
-  /** When the pending render is due (performance.now()). */
-  timerDue: number;
-  /** No render before this (performance.now()): the last one's end plus its length. */
-  notBefore: number;
-  running: boolean;
-  dirty: boolean;
-  /** A far-back visitor's new place was held back: render again by then (performance.now()). */
-  deferredUntil: number | null;
-}
-
-export interface QueueHubOptions {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** How long a burst of notifications is gathered before the day is loaded (ms). */
-  coalesceMs?: number;
-  /**
-   * The order moves with the clock alone (a booked visitor's grace window opening), so rooms
-   * with followers are re-rendered this often even without a notification (ms).
-   */
-  refreshMs?: number;
-  /**
-   * Turn messages rendered between two looks at the process's other work (default 200):
-   * answers waiting on the network (a call holding the queue lock) are read in between. With
-   * PGlite the database runs in this thread, so a look lets its queued statements run and the
-   * render waits seconds: Infinity there.
-   */
-  turnsPerSlice?: number;
-  /** How often a far-back visitor is told a new place at most (ms; FAR_TURN_EVERY_MS). */
-  farTurnEveryMs?: number;
-  /** After a failed load (database down), the room is tried again after this long (ms). */
-  retryMs?: number;
-  /**
-   * How long a loaded day answers polls (GET /board, GET /visits) while no notification
-   * for its organization arrived (ms); the clock alone moves the order, so not for ever.
-   */
-  dayMaxAgeMs?: number;
-}
+export type { LiveSink, QueueHubOptions };
 
 interface CachedDay {
   at: number;
@@ -243,17 +181,7 @@ export class QueueHub {
   private roomOf(organizationId: string): Room {
     let room = this.rooms.get(organizationId);
     if (!room) {
-      room = {
-        organizationId,
-        boards: new Set(),
-        turns: new Map(),
-        timer: null,
-        timerDue: 0,
-        notBefore: 0,
-        running: false,
-        dirty: false,
-        deferredUntil: null,
-      };
+      room = newRoom(organizationId);
       this.rooms.set(organizationId, room);
     }
     return room;
@@ -408,9 +336,4 @@ export class QueueHub {
     }
     this.release(room);
   }
-}
-
-/** A visit that left the queue for good: its socket has nothing more to say. */
-function isOver(turn: VisitTurn): boolean {
-  return turn.state === 'done' || turn.state === 'no_show' || turn.state === 'left';
 }
