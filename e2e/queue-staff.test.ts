@@ -204,8 +204,12 @@ describe('the counter screen, in French at 360 px', () => {
     const bookedNumber = page
       .locator('.checkin-item', { hasText: 'Béatrice Réservée' })
       .getByTestId('queue-number');
+    // The number comes with a second read after the check-in's answer: each try waits 5 s
+    // for it, the whole 60 s (a CI machine under the full suite answers slowly).
     await expect
-      .poll(() => bookedNumber.textContent(), { timeout: 10_000 })
+      .poll(() => bookedNumber.textContent({ timeout: 5_000 }).catch(() => null), {
+        timeout: 60_000,
+      })
       .toMatch(/N° [A-Z]-\d{3}/);
     const booked = ((await bookedNumber.textContent()) ?? '').replace(/.*N° /, '').trim();
     await page.screenshot({ path: `${SCREENS}/queue-today-door-360-fr.png`, fullPage: true });
