@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Deploys one commit on the VM (README, "Deploy"; decision 027), as root:
+# Deploys one commit on the VM (docs/operations.md, "Deploy"; decision 027), as root:
 #   deploy/release.sh [git ref]          default: origin/main of /opt/qless/repo
 # 1. builds it in a new folder /opt/qless/releases/<time>-<commit> (production dependencies only
 #    left installed), 2. runs its migrations once (qless-migrate.service, through /opt/qless/next),
@@ -7,7 +7,7 @@
 #    built assets the processes keep serving: WEB_ASSETS_FALLBACK_DIRS), 4. restarts qless@PORT
 #    one at a time, each ready before the next goes, 5. keeps the last 3 releases.
 # A failure before step 3 changes nothing that runs; during step 4 the remaining processes keep
-# the release they had (run it again, or point `current` back and restart: README).
+# the release they had (run it again, or point `current` back and restart: docs/operations.md).
 set -euo pipefail
 
 BASE=${QLESS_BASE:-/opt/qless}

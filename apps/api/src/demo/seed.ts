@@ -21,7 +21,7 @@ export interface SeedResult {
   accountsAdded: number;
 }
 
-/** The password of every demo account (README, "Demo data"). Demo data only. */
+/** The password of every demo account (docs/using-qless.md, "Demo data"). Demo data only. */
 export const DEMO_PASSWORD = 'qless-demo-2026';
 export const DEMO_OPERATOR_EMAIL = 'operator@qless.demo';
 export const demoAdminEmail = (slug: string) => `admin@${slug}.demo`;

@@ -19,8 +19,8 @@ import { TICKET_ACCESS_LIMITS } from './ticket-access-limits.js';
 export type { Counting, LimitDeclaration, Per, Refusal } from './limit-kinds.js';
 
 /**
- * Every limit of the server, the one place they are declared: the README's table of limits
- * is checked against this one (readme-table.test.ts). Per-address limits are backstops
+ * Every limit of the server, the one place they are declared: the table of limits in
+ * docs/configuration.md is checked against this one (limits-table.test.ts). Per-address limits are backstops
  * (many honest customers share one carrier address); what identifies one person carries
  * the real limits.
  */

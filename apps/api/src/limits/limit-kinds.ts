@@ -44,7 +44,7 @@ export interface Refusal {
 
 export interface LimitDeclaration {
   counting: Counting;
-  /** What one count is (the README's words). */
+  /** What one count is (the words of the table in docs/configuration.md). */
   counts: string;
   per: Per;
   /** Prefix of the rate_counters key (`counter` limits); the subject is appended. */

@@ -6,17 +6,17 @@ import { declarationOf, LIMITS, type LimitName } from './declarations.js';
 import { renderLimitsTable, TABLE_BEGIN, TABLE_END } from './limits-table.js';
 
 const readme = readFileSync(
-  fileURLToPath(new URL('../../../../README.md', import.meta.url)),
+  fileURLToPath(new URL('../../../../docs/configuration.md', import.meta.url)),
   'utf8',
 );
 const names = Object.keys(LIMITS) as LimitName[];
 const defaults = loadConfig({});
 
 describe('the table of limits', () => {
-  it('in the README is the one the declarations make (npm run limits-table -w @qless/api)', () => {
+  it('in docs/configuration.md is the one the declarations make (npm run limits-table -w @qless/api)', () => {
     const begin = readme.indexOf(TABLE_BEGIN);
     const end = readme.indexOf(TABLE_END);
-    expect(begin, 'README.md has no table of limits').toBeGreaterThanOrEqual(0);
+    expect(begin, 'docs/configuration.md has no table of limits').toBeGreaterThanOrEqual(0);
     expect(readme.slice(begin, end + TABLE_END.length)).toBe(renderLimitsTable(defaults));
   });
 
@@ -34,12 +34,12 @@ describe('the table of limits', () => {
     }
   });
 
-  it('gives the same default as the README says for each setting', () => {
+  it('gives the same default as docs/configuration.md says for each setting', () => {
     for (const name of names) {
       const { setting, max } = declarationOf(name);
       if (!setting) continue;
       const documented = new RegExp(`^\\| \`${setting}\` \\| \`(\\d+)\` \\|`, 'm').exec(readme);
-      expect(documented?.[1], `${name}: ${setting} in the README's settings`).toBe(
+      expect(documented?.[1], `${name}: ${setting} in docs/configuration.md's settings`).toBe(
         String(max(defaults)),
       );
     }

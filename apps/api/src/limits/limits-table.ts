@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { LIMITS, type LimitDeclaration } from './declarations.js';
 
-/** The README's table of limits sits between these two lines. */
+/** The table of limits in docs/configuration.md sits between these two lines. */
 export const TABLE_BEGIN =
   '<!-- limits table: generated from apps/api/src/limits/declarations.ts -->';
 export const TABLE_END = '<!-- end of limits table -->';
@@ -41,7 +41,7 @@ function row(name: string, d: LimitDeclaration, config: Config): string {
   return `| \`${name}\` | ${d.counts} | ${d.per} | ${window} | ${max} | ${answer} | ${HOW[d.counting]} |`;
 }
 
-/** The table of every limit, with the defaults of `config` (loadConfig({}) for the README). */
+/** The table of every limit, with the defaults of `config` (loadConfig({}) for docs/configuration.md). */
 export function renderLimitsTable(config: Config): string {
   const declarations: [string, LimitDeclaration][] = Object.entries(LIMITS);
   return [

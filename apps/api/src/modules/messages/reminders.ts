@@ -16,7 +16,7 @@ import {
 } from './message-rows.js';
 
 /**
- * The reminder rules (README, "Messages"):
+ * The reminder rules (docs/using-qless.md, "Messages to customers"):
  * - the day-before reminder is due at 18:00 on the organization's wall clock on the day
  *   before the booking's date; the 2-hour reminder 2 hours before the slot starts;
  * - a reminder is queued while it is due and the slot has not begun: the day-before one
