@@ -24,7 +24,7 @@ export function startBackgroundWork(
   // One outbox for every message: SMS through the configured provider, e-mail through SMTP
   // when configured (with none, mail stays in the outbox and operators read it in the
   // console); reminders are queued by a sweep. Every process may run both.
-  // The waitlist of full days (issue 20, decision 023): offers of freed seats, made in the
+  // The waitlist of full days (decision 023): offers of freed seats, made in the
   // transaction that frees one and by a sweep on every process (with the queue's sweep).
   const waitlistOffers = new WaitlistOffers({
     db: deps.db,

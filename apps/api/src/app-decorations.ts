@@ -46,9 +46,9 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** The public catalogue's answers as sent (server-side rendering may embed them). */
     catalogReads: CatalogReads;
-    /** The queue's server core (issue 19). */
+    /** The queue's server core. */
     queue: QueueService;
-    /** Offers of freed seats to the waitlist (issue 20): call settleDay after freeing one. */
+    /** Offers of freed seats to the waitlist: call settleDay after freeing one. */
     waitlist: WaitlistOffers;
     /** Visit keys: the turn routes verify them (a booked visit's turn takes its booking key). */
     visitAccess: VisitAccess;

@@ -153,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestLog(app, metrics);
-  // Before any plugin is registered, so every route's JSON bodies are bounded (point 15).
+  // Before any plugin is registered, so every route's JSON bodies are bounded.
   boundBodyDepth(app);
 
   registerSecurityHeaders(app, {
@@ -270,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
-  // The queue (issue 19): its SMS carry the visitor's link (a visit key, or the booking's).
+  // The queue: its SMS carry the visitor's link (a visit key, or the booking's).
   const visitAccess = await VisitAccess.load(deps.db);
   // The code the board shows in the hall, asked of joins where the organization says so (125).
   const joinCodes = await JoinCodes.load(deps.db, deps.clock);
@@ -279,7 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     visits: visitAccess,
     bookings: payments.access,
   });
-  // A word after the visit (issue 20): one SMS once a visit is done, its link signed.
+  // A word after the visit: one SMS once a visit is done, its link signed.
   const feedbackLinks = await FeedbackLinks.load(deps.db);
   const queue = new QueueService({
     db: deps.db,

@@ -5,7 +5,7 @@ import { AppError } from './errors.js';
  * The deepest nesting of objects and arrays a request body may have. No route takes more
  * than a few levels; a provider's callback is flat. Anything deeper is refused before it is
  * parsed, so no later walk of the body (validation, the encoding checks of callbacks, a
- * stored copy) can run out of stack: 3,000 levels overflowed one (issue 18, point 15).
+ * stored copy) can run out of stack: 3,000 levels overflowed one.
  */
 export const MAX_BODY_DEPTH = 32;
 

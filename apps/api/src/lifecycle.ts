@@ -1,5 +1,5 @@
 /**
- * The process's life after SIGTERM (issue 21 item 2, decision 028): a deploy drops nothing.
+ * The process's life after SIGTERM (decision 028): a deploy drops nothing.
  *
  * `shutdown` drains in phases, each logged with its duration:
  *   1. draining: readiness answers 503 at once; the listener closes (a new connection is

@@ -44,7 +44,7 @@ export interface WebPage {
   retryAfter?: number;
 }
 
-/** What a page says when the database is away (issue 18, point 13), in each language. */
+/** What a page says when the database is away, in each language. */
 const UNAVAILABLE_TEXT: Record<Locale, { title: string; body: string; retry: string }> = {
   en: {
     title: 'The service is briefly unavailable',

@@ -4,7 +4,7 @@ import { withFieldCodes } from './errors.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
- * The audit log (issue 21 item 5, decision 032): what staff, admins and operators did, who,
+ * The audit log (decision 032): what staff, admins and operators did, who,
  * when and from where. Operators read every entry (GET /api/v1/platform/audit); an
  * organization admin their branches' and a branch manager their branch's
  * (GET /api/v1/organization/audit). Newest first, a page at a time by an opaque cursor.

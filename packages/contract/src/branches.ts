@@ -3,7 +3,7 @@ import { idSchema, organizationSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 
 /**
- * Branches (issue 20, decision 024): an organization (a bank) with several places (its
+ * Branches (decision 024): an organization (a bank) with several places (its
  * agencies). Each branch has its own address, hours, closures, services, counters and staff;
  * customers see the organization once and pick a branch.
  */

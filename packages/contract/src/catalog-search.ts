@@ -1,5 +1,5 @@
 /**
- * Catalogue search (issue 10): accent- and case-insensitive, the same on the server (SQL,
+ * Catalogue search: accent- and case-insensitive, the same on the server (SQL,
  * migration 009) and in the browser. Zod-free: the web app imports it from `core`.
  *
  * Folding is one table applied character by character — PostgreSQL's `translate()` with

@@ -74,7 +74,7 @@ const serviceSchema = z.object({
   /** How many customers one slot takes on a date. */
   capacity: z.number().int(),
   organization_id: idSchema,
-  /** French name and description (issue 10); null when the organization gave none. */
+  /** French name and description; null when the organization gave none. */
   service_name_fr: z.string().nullable(),
   service_description_fr: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 /**
- * The zod-free part of check-in at the counter (issue 8 item 5): reason codes, the ticket
+ * The zod-free part of check-in at the counter: reason codes, the ticket
  * token's claims and the ticket-code form. The check-in screen verifies tokens offline with
  * these, so they live in `@qless/contract/core` (no zod in the web bundle).
  */
@@ -78,7 +78,7 @@ export function normalizeTicketCode(input: string): string | null {
 }
 
 /**
- * The ticket's QR since issue 18: the code and an Ed25519 signature of it, nothing else
+ * The ticket's QR: the code and an Ed25519 signature of it, nothing else
  * ("QL-7K4M-2QAB-XC9D." + 86 base64url characters, 104 in all). The JWT in a link that it
  * replaces took 471 characters and a dense code; this one fits a version 8 QR at error
  * correction Q, which still scans from a cracked screen. The code names the booking (it

@@ -11,7 +11,7 @@ import { withFieldCodes } from './errors.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
- * Check-in at the counter (issue 8 item 5): staff and admins scan a ticket's QR token or
+ * Check-in at the counter: staff and admins scan a ticket's QR token or
  * type its code. Every route here needs a counter session (staff, org_admin or operator).
  */
 
@@ -107,7 +107,7 @@ export const checkinResponseSchema = z.object({
   booking: checkinBookingSchema,
   /**
    * The queue number to read out, and whether an open counter serves the booking's service
-   * (false: staff are warned, issue 30 item 3); null when the booking entered no queue.
+   * (false: staff are warned); null when the booking entered no queue.
    */
   queue: z.object({ number: z.string(), open_counter: z.boolean() }).nullable().optional(),
 });

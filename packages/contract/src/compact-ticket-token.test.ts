@@ -3,7 +3,7 @@ import { compactTicketMessage, parseCompactTicketToken } from './checkin-codes.j
 
 const SIGNATURE = `${'A'.repeat(85)}w`;
 
-describe('compact ticket tokens (the QR of tickets since issue 18)', () => {
+describe('compact ticket tokens (the QR of tickets)', () => {
   it('reads the code and the signature of a compact token, new and short codes', () => {
     expect(parseCompactTicketToken(`QL-7K4M-2QAB-XC9D.${SIGNATURE}`)).toEqual({
       code: 'QL-7K4M-2QAB-XC9D',

@@ -16,7 +16,7 @@ export type BookingStatus =
   | 'expired'
   | 'cancelled'
   | 'no_show';
-/** How long a password reset link works, and an invitation link (issue 8). */
+/** How long a password reset link works, and an invitation link. */
 export const RESET_LINK_VALID_HOURS = 1;
 export const INVITATION_VALID_HOURS = 72;
 /** Where a contact form request stands in the operator console. */

@@ -8,7 +8,7 @@ export const contactRequestSchema = withFieldCodes(
     user_email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
     message: z.string().trim().max(5000).optional().default(''),
     /**
-     * Who to call back, and on which number (issue 18: the form asked for neither). The web
+     * Who to call back, and on which number (the form once asked for neither). The web
      * form requires both; the API keeps them optional for the spec's client.
      */
     contact_name: z.string().trim().max(100).optional().default(''),

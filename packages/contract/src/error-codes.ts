@@ -60,7 +60,7 @@ export const ERROR_CODES = [
   'DATABASE_UNAVAILABLE',
   // The link to the database broke while a write committed: read again, never repeat it.
   'OUTCOME_UNKNOWN',
-  // GET /metrics on the main port without the operator's token (issue 21).
+  // GET /metrics on the main port without the operator's token.
   'METRICS_TOKEN_REQUIRED',
   'INVALID_URL',
   'INVALID_PASSWORD',
@@ -87,7 +87,7 @@ export const ERROR_CODES = [
   'INVALID_HOURS',
   'DAY_CLOSED',
   'INVALID_IMAGE',
-  // Customer self-service (issue 10).
+  // Customer self-service.
   'INVALID_BOOKING_KEY',
   'BOOKING_ACCESS_DENIED',
   'TOO_MANY_ACCESS_ATTEMPTS',
@@ -99,13 +99,13 @@ export const ERROR_CODES = [
   'INVALID_LOCALE',
   'INVALID_QUERY',
   'INVALID_PAGE',
-  // Server hardening (issue 18).
+  // Server hardening.
   'TOO_MANY_INVITATIONS',
   'BODY_TOO_DEEP',
   'TOO_MANY_FILES',
   'TOO_MANY_FIELDS',
   'UPLOAD_QUOTA_EXCEEDED',
-  // The queue (issue 19).
+  // The queue.
   'VISIT_NOT_FOUND',
   'COUNTER_NOT_FOUND',
   'BOARD_NOT_FOUND',
@@ -124,31 +124,31 @@ export const ERROR_CODES = [
   'INVALID_VISIT_KEY',
   'SERVICE_NOT_AT_COUNTER',
   'QUEUE_FULL',
-  // The join page's ceilings (issue 31, decision 125).
+  // The join page's ceilings (decision 125).
   'QUEUE_JOINS_BUSY',
   'SELF_JOIN_LINE_FULL',
   'INVALID_CLEAR_WINDOW',
-  // The code shown in the hall (issue 31 item 3c, decision 125).
+  // The code shown in the hall (decision 125).
   'JOIN_CODE_INVALID',
   'TOO_MANY_JOIN_CODE_TRIES',
-  // The waitlist for full days (issue 20).
+  // The waitlist for full days.
   'WAITLIST_DAY_NOT_FULL',
   'WAITLIST_DAY_PASSED',
   'WAITLIST_FULL',
   'TOO_MANY_WAITLIST_ENTRIES',
   'WAITLIST_ENTRY_NOT_FOUND',
   'INVALID_WAITLIST_HOLD',
-  // A word after the visit (issue 20).
+  // A word after the visit.
   'FEEDBACK_LINK_INVALID',
   'FEEDBACK_LINK_EXPIRED',
   'FEEDBACK_ALREADY_GIVEN',
   'INVALID_RATING',
   'INVALID_COMMENT',
-  // Branches (issue 20, decision 024).
+  // Branches (decision 024).
   'BRANCH_FORBIDDEN',
   'BRANCH_NOT_FOUND',
   'INVALID_BRANCH',
-  // Personal data (issue 21, decision 031).
+  // Personal data (decision 031).
   'CONFIRMATION_REQUIRED',
   'ERASURE_PAYMENT_PENDING',
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * A word after the visit (issue 20, item 4): the zod-free part (the web's page imports these
+ * A word after the visit: the zod-free part (the web's page imports these
  * values without zod). A visit that ends `done` with a phone gets one SMS with a link
  * `/feedback/{token}`; the token names the visit and its expiry and is signed by the server.
  */

@@ -6,7 +6,7 @@ import { CUSTOMER_LOCALES } from './self-service-codes.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
- * A word after the visit (issue 20, item 4). Public routes whose credential is the link's
+ * A word after the visit. Public routes whose credential is the link's
  * token (`/api/v1/feedback/{token}`): a forged or altered token answers 404
  * FEEDBACK_LINK_INVALID, an expired one 410 FEEDBACK_LINK_EXPIRED, a second answer 409
  * FEEDBACK_ALREADY_GIVEN. Insight reads the summary (feedbackSummarySchema).

@@ -1,5 +1,5 @@
 /**
- * Insight's limits and names without zod (issue 20): the web reads them from
+ * Insight's limits and names without zod: the web reads them from
  * `@qless/contract/core`, the API's schemas (insight.ts) from here too.
  */
 

@@ -6,7 +6,7 @@ import { INSIGHT_EXPORT_FORMATS, INSIGHT_EXPORT_KINDS } from './insight-limits.j
 import { isoDateSchema } from './time-schemas.js';
 
 /**
- * Insight (issue 20): what an organization's visits and bookings add up to over a range of
+ * Insight: what an organization's visits and bookings add up to over a range of
  * days, per branch, service and counter, and the CSV export of the rows. Admin routes.
  * Days are the organization's own (visits.visit_date, bookings.booking_date); hours of the
  * heat map are in the organization's time zone.

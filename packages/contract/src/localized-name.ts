@@ -3,7 +3,7 @@
  * the reader's language when the organization wrote that version, else the base text.
  * Services have a base name (`services.name`, the English one) and an optional French
  * one (`services.name_fr`); a blank French text counts as none. Server (messages) and web
- * (every screen, the PDF) call this, so they cannot disagree (issue 18, point 4).
+ * (every screen, the PDF) call this, so they cannot disagree.
  */
 export function localizedText(
   base: string,

@@ -7,7 +7,7 @@ import { PROFILE_MISSING_ITEMS } from './organization-admin.js';
 import { normalizeCameroonMobile } from './phone.js';
 
 /**
- * Onboarding (issue 8): password reset and invitation links, the operator console
+ * Onboarding: password reset and invitation links, the operator console
  * (contact requests, organizations, mail outbox, payments to review) and staff invitations.
  */
 
@@ -133,7 +133,7 @@ export const approveContactRequestSchema = withFieldCodes(
 export type ApproveContactRequest = z.input<typeof approveContactRequestSchema>;
 
 /**
- * How an invitation reaches its person (issue 18, point 3). Nothing here says "sent": the
+ * How an invitation reaches its person. Nothing here says "sent": the
  * answer comes before any delivery. `email`: `queued` when the server has SMTP (the outbox
  * worker sends it), `not_configured` when it has none (the mail waits in the outbox and no
  * one receives it). `link`: the invitation link itself, given only when no e-mail carries
@@ -180,7 +180,7 @@ export const platformOrganizationSchema = z.object({
   listed: z.boolean(),
   created_at: z.string(),
   /**
-   * What the operator checks before verifying it (issue 18: they verified blind): its logo,
+   * What the operator checks before verifying it (operators once verified blind): its logo,
    * hours, days and services, as its admin set them.
    */
   image_url: z.string().nullable(),

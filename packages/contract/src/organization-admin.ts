@@ -6,7 +6,7 @@ import { isoDateSchema, wireTimeSchema } from './time-schemas.js';
 import { WAITLIST_HOLD_MINUTES } from './waitlist-codes.js';
 
 /**
- * The organization area's API (issue 8): what an admin reads and changes about its own
+ * The organization area's API: what an admin reads and changes about its own
  * organization. Operators, who belong to none, name the organization with `organization_id`.
  */
 
@@ -31,7 +31,7 @@ export const PROFILE_REQUIRED_FIELDS = ['name', 'location', 'city', 'category'] 
 /**
  * What keeps an organization's profile incomplete: an empty required field, or opening days
  * its admin has not confirmed yet (an organization made from a contact request starts
- * Monday to Friday, and is not listed until its admin has saved the days: issue 18).
+ * Monday to Friday, and is not listed until its admin has saved the days).
  */
 export const PROFILE_MISSING_ITEMS = [...PROFILE_REQUIRED_FIELDS, 'open_days'] as const;
 export type ProfileMissingItem = (typeof PROFILE_MISSING_ITEMS)[number];

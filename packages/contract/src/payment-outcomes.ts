@@ -59,7 +59,7 @@ export type RecordedOutcome =
   | 'not_at_provider'
   /** Failed because a newer payment was started for the same number. */
   | 'superseded'
-  /** Failed because the customer cancelled it while it was pending (issue 10). */
+  /** Failed because the customer cancelled it while it was pending. */
   | 'cancelled_by_customer';
 
 /** Where an event came from. */

@@ -3,7 +3,7 @@ import { emailSchema } from './auth.js';
 import { withFieldCodes } from './errors.js';
 
 /**
- * Personal data (issue 21 item 5, decision 031). Operators export and erase what is held
+ * Personal data (decision 031). Operators export and erase what is held
  * about one phone number or e-mail address (GET /api/v1/platform/personal-data,
  * POST /api/v1/platform/personal-data/erase); the privacy page reads how long things are
  * kept (GET /api/v1/privacy). Exactly one of phone and email: INVALID_QUERY / INVALID_BODY.

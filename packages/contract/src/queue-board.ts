@@ -3,7 +3,7 @@ import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 
 /**
- * The board on the wall (issue 19, decision 119): the admin's board links, and what a board
+ * The board on the wall (decision 119): the admin's board links, and what a board
  * reads — counters, the next numbers and the day's latest calls; numbers only, never a name.
  */
 

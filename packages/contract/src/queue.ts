@@ -6,7 +6,7 @@ import { CUSTOMER_LOCALES } from './self-service-codes.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
- * The same-day queue (issue 19, decision 020): visits, counters, boards and the customer's
+ * The same-day queue (decision 020): visits, counters, boards and the customer's
  * turn. Staff routes need a counter session (staff, org_admin, operator); settings, counters
  * and boards are the admin's. The join page, the board and a visitor's own turn are public.
  */
@@ -69,7 +69,7 @@ const optionalPhone = z
   });
 const visitorName = z.string().trim().min(1, 'Name is required').max(80);
 
-/** A range of minutes, never one exact minute (issue 19 item 6). */
+/** A range of minutes, never one exact minute. */
 export const waitEstimateSchema = z.object({
   min_minutes: z.number().int().nonnegative(),
   max_minutes: z.number().int().nonnegative(),
@@ -266,7 +266,7 @@ export const visitTurnSchema = z.object({
   estimate: waitEstimateSchema.nullable(),
   /**
    * Whether a counter serving the visit's service is open now: false reads "Counters are not
-   * open yet" instead of an estimate (issue 30 item 3).
+   * open yet" instead of an estimate.
    */
   counters_open: z.boolean(),
   /** Where to go once called. */
@@ -336,7 +336,7 @@ export const visitKeyOptionalQuerySchema = withFieldCodes(
 );
 
 /**
- * POST /api/v1/visits/{visitId}/leave: the visitor leaves the line (issue 30 item 9). The key
+ * POST /api/v1/visits/{visitId}/leave: the visitor leaves the line. The key
  * travels in the body, never in an address; answered with the turn, now 'left'.
  */
 export const visitLeaveRequestSchema = withFieldCodes(

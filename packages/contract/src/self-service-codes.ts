@@ -1,5 +1,5 @@
 /**
- * Customer self-service (issue 10). A booking is reached by its id plus an access key:
+ * Customer self-service. A booking is reached by its id plus an access key:
  * `X-Booking-Key: <key>` on every call. The key is an HMAC of the booking id under a server
  * secret, so the server can hand it out again: in the initiation answer (kept on the device
  * that booked), in the ticket link of every message (`/ticket/{code}#k=<key>`, the key in

@@ -7,7 +7,7 @@ import { isoDateSchema } from './time-schemas.js';
 import { WAITLIST_STATES } from './waitlist-codes.js';
 
 /**
- * The waitlist for full days (issue 20, decision 023). Public: a phone number waits for a
+ * The waitlist for full days (decision 023). Public: a phone number waits for a
  * seat of a service on a day whose every seat is taken; a freed seat is offered to the
  * first in line by one SMS. Joining sends nothing.
  */

@@ -122,7 +122,7 @@ export interface PoolStats {
  *   back. Such failures are rethrown as DatabaseUnavailableError;
  * - a stalled database fails fast: a wait for it (a pooled connection, a statement's answer)
  *   during which it answered nothing at all, to anyone, for `stallMs` is given up with a
- *   DatabaseUnavailableError (503 within about 2 s, issue 18 point 13), instead of the
+ *   DatabaseUnavailableError (503 within about 2 s), instead of the
  *   connect and statement timeouts (5–11 s). A busy database keeps answering someone, so a
  *   burst that queues for connections is not mistaken for a stall.
  */
@@ -225,7 +225,7 @@ export class ResilientPool implements PostgresPool {
     let inTransaction = false;
     const tell = (kind: DatabaseErrorKind) => this.tell(kind);
     // A connection reset or terminated while a request holds it emits 'error' on the client;
-    // unheard, that exits the process (issue 31 item 2). The pool listens only while idle.
+    // unheard, that exits the process. The pool listens only while idle.
     const lost = (err: Error) => {
       if (broken) return;
       broken = err;

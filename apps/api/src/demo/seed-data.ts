@@ -58,7 +58,7 @@ export interface SeedBranch {
 
 /**
  * The days a demo place opens (0 = Sunday), by category: a bank opens Monday to Friday, a
- * microfinance Monday to Saturday (issue 30: the demo bank was open seven days); the others
+ * microfinance Monday to Saturday (the demo bank was once open seven days); the others
  * keep every day (a hospital's clinics; the rest as before).
  */
 export function demoOpenDays(category: string): number[] {
@@ -921,7 +921,7 @@ export const seedOrganizations: SeedOrganization[] = [
   },
   {
     slug: 'banque-hauts-plateaux-banengo',
-    // A bank with agencies in three cities: the demo of branches (issue 20).
+    // A bank with agencies in three cities: the demo of branches.
     name: 'Banque des Hauts Plateaux',
     branchName: 'Banengo',
     category: 'bank',

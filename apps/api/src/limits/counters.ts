@@ -37,7 +37,7 @@ export async function hitCounter(
     if (db.isTransaction) throw new Error('rate counter: a lazy commit is for a statement alone');
     // The counter's commit does not wait for its WAL flush (synchronous_commit off for this
     // statement's own transaction only): a crash may forget the last few hundred milliseconds
-    // of hits, and 200 requests at once no longer queue on 200 flushes (issue 11's contention).
+    // of hits, and 200 requests at once no longer queue on 200 flushes.
     const { rows } = await sql<{ count: number }>`
       insert into rate_counters (key, window_start, count)
       select ${key}, ${new Date(start)}, 1

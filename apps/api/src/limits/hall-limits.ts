@@ -14,7 +14,7 @@ import {
 
 /** The hall's public doors: taking a number, the word after a visit, the waitlist of full days. */
 export const HALL_LIMITS = {
-  // The public join page (issue 19): anyone at the door may take a number, so without
+  // The public join page: anyone at the door may take a number, so without
   // limits one person could fill a queue with names. A phone joins a few times a day at most.
   'queue-joins-per-address': {
     counting: 'counter',
@@ -36,7 +36,7 @@ export const HALL_LIMITS = {
     setting: null,
     refusal: TOO_MANY_VISITS,
   },
-  // The code shown in the hall (issue 31 item 3c, decision 125): 4 digits are guessed in
+  // The code shown in the hall (decision 125): 4 digits are guessed in
   // 10 000 tries at most, so tries are counted before each is checked (a right one is given
   // back). Two windows are accepted: 10 tries in 10 minutes find one in 500 on average.
   'queue-join-code-tries': {
@@ -51,7 +51,7 @@ export const HALL_LIMITS = {
     refusal: TOO_MANY_JOIN_CODE_TRIES,
     takenBackOnSuccess: true,
   },
-  // The organization's ceilings (issue 31, decision 125): 60 addresses within their own
+  // The organization's ceilings (decision 125): 60 addresses within their own
   // limits could still fill one line. Counted from the visits under the queue lock, so
   // joins sent at once from any process cannot all pass.
   'queue-self-joins-per-organization': {
@@ -72,7 +72,7 @@ export const HALL_LIMITS = {
     setting: 'QUEUE_SELF_JOINS_WAITING',
     refusal: SELF_JOIN_LINE_FULL,
   },
-  // A word after the visit (issue 20): a link takes one answer, so this only bounds what one
+  // A word after the visit: a link takes one answer, so this only bounds what one
   // address may send at links it holds (many honest customers share a carrier address).
   'feedback-answers-per-address': {
     counting: 'counter',
@@ -84,7 +84,7 @@ export const HALL_LIMITS = {
     setting: null,
     refusal: RATE_LIMITED,
   },
-  // The waitlist of full days (issue 20, decision 023): joining sends no SMS, and an entry
+  // The waitlist of full days (decision 023): joining sends no SMS, and an entry
   // gets one offer SMS at most, so these bound what typing a stranger's number can cause.
   'waitlist-joins-per-address': {
     counting: 'counter',

@@ -65,7 +65,7 @@ export function holdLimits(config: Config) {
 
   /**
    * Payments started for this number in the window, from every address and on every slot:
-   * each one sent an approval prompt to the phone (issue 18: one client sent 42 to a
+   * each one sent an approval prompt to the phone (seen in a trial: one client sent 42 to a
    * stranger's phone). Exact under the phone's lock, which every start takes first. A
    * repeat of the number's pending start never gets here: it reuses that start's prompt.
    */

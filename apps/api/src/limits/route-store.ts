@@ -60,7 +60,7 @@ const countsByDatabase = new WeakMap<object, Map<string, { count: number; end: n
 /**
  * The same store counting in this process's memory, for the embedded database: PGlite is
  * opened by one process only, so that process's count is the sum over every process, and a
- * hit costs no committed write (issue 11's contention: 200 starts at once on PGlite spent a
+ * hit costs no committed write (measured under contention: 200 starts at once on PGlite spent a
  * third of their time committing counters one after another). Fixed windows on the injected
  * clock, as the database's; a window is forgotten once it has ended.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a page opens (issue 18: services → slots opened scrolled to the footer, so a phone
+ * Where a page opens (seen in a trial: services → slots opened scrolled to the footer, so a phone
  * showed no slot). A new page — a new history entry, or another path in place of this one —
  * starts at its top and its heading (h1) takes focus once rendered, so a screen reader says
  * where the reader landed and Tab starts from the content. Back and Forward bring the reader

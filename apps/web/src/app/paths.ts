@@ -4,7 +4,7 @@ export const paths = {
   slider: { pattern: '/slider', build: () => '/slider' },
   organizations: {
     pattern: '/organizations',
-    /** The list, with its search text and page when not the first (issue 10). */
+    /** The list, with its search text and page when not the first. */
     build: (query?: { q?: string; page?: number }) => {
       const params = new URLSearchParams();
       if (query?.q) params.set('q', query.q);
@@ -17,7 +17,7 @@ export const paths = {
     pattern: '/:orgId/services',
     build: (orgId: string) => `/${encodeURIComponent(orgId)}/services`,
   },
-  /** An organization's branches, to pick one (issue 20); `city` filters them by city. */
+  /** An organization's branches, to pick one; `city` filters them by city. */
   branches: {
     pattern: '/:orgId/branches',
     build: (orgId: string, city?: string) =>
@@ -28,9 +28,9 @@ export const paths = {
     build: (serviceId: string) => `/service/${encodeURIComponent(serviceId)}/slots`,
   },
   contact: { pattern: '/contact', build: () => '/contact' },
-  /** The privacy policy (issue 21, decision 031). */
+  /** The privacy policy (decision 031). */
   privacy: { pattern: '/privacy', build: () => '/privacy' },
-  /** A ticket's page (issue 10): `k` an access key from a message, `t` the QR's signed token. */
+  /** A ticket's page: `k` an access key from a message, `t` the QR's signed token. */
   ticket: {
     pattern: '/ticket/:code',
     build: (code: string, params?: { k?: string; t?: string }) => {
@@ -54,17 +54,17 @@ export const paths = {
   },
   adminToday: { pattern: '/organization/today', build: () => '/organization/today' },
   adminStaff: { pattern: '/organization/staff', build: () => '/organization/staff' },
-  /** The organization's branches (issue 20): list, add, name, copy a service across. */
+  /** The organization's branches: list, add, name, copy a service across. */
   adminBranches: { pattern: '/organization/branches', build: () => '/organization/branches' },
-  // The same-day queue (issue 19): the counter screen (staff, admins) and its setup (admins).
+  // The same-day queue: the counter screen (staff, admins) and its setup (admins).
   adminQueue: { pattern: '/organization/queue', build: () => '/organization/queue' },
   adminQueueSetup: {
     pattern: '/organization/queue/setup',
     build: () => '/organization/queue/setup',
   },
-  /** Insight (issue 20): the organization's figures, charts and CSV exports (admins). */
+  /** Insight: the organization's figures, charts and CSV exports (admins). */
   adminInsight: { pattern: '/organization/insight', build: () => '/organization/insight' },
-  /** The audit log of the organization's branches (issue 21, decision 032; admins, managers). */
+  /** The audit log of the organization's branches (decision 032, admins, managers). */
   adminAudit: { pattern: '/organization/audit', build: () => '/organization/audit' },
   adminProfile: { pattern: '/organization/profile', build: () => '/organization/profile' },
   /** The operator console (operators only). */
@@ -79,7 +79,7 @@ export const paths = {
     pattern: '/reset-password/:token',
     build: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   },
-  // The same-day queue's public pages (issue 19).
+  // The same-day queue's public pages.
   /** The hall's screen; the token is the board link's (read-only). */
   board: {
     pattern: '/board/:token',
@@ -100,7 +100,7 @@ export const paths = {
     build: (visitId: string, params?: { k?: string }) =>
       `/visit/${encodeURIComponent(visitId)}${params?.k ? `#k=${encodeURIComponent(params.k)}` : ''}`,
   },
-  /** A word after the visit (issue 20): the SMS link's signed token. */
+  /** A word after the visit: the SMS link's signed token. */
   feedback: {
     pattern: '/feedback/:token',
     build: (token: string) => `/feedback/${encodeURIComponent(token)}`,

@@ -67,7 +67,7 @@ interface BoundaryProps {
 }
 
 /**
- * Around every route (issue 18): a page whose code or first render fails leaves the layout
+ * Around every route: a page whose code or first render fails leaves the layout
  * standing with a message and Retry, instead of unmounting the whole app (a white page).
  * React itself logs the caught error to the console.
  */

@@ -106,7 +106,7 @@ describe('planRoute', () => {
     });
   });
 
-  it("embeds an organization's branches for its picker, and leaves the area's own path to the area (issue 20)", async () => {
+  it("embeds an organization's branches for its picker, and leaves the area's own path to the area", async () => {
     const path = branchesQuery('o1').path;
     const body = { organization: {}, branches: [] };
     const plan = await planRoute(

@@ -18,7 +18,7 @@ export interface Page {
   /** Loads its chunk; settles when it is in (at once for a page of the entry chunk). */
   preload: () => Promise<unknown>;
   /**
-   * Loads its chunk again after a failure (issue 18: offline, a tap on an organization left
+   * Loads its chunk again after a failure (seen in a trial: offline, a tap on an organization left
    * a white page). React keeps a lazy component's failure for good, so the page renders a
    * fresh one from then on; settles when the chunk is in.
    */
@@ -116,11 +116,11 @@ function route<P extends string>(
 const LandingPage = eagerPage('landing', LandingRoute);
 const OrganizationsPage = lazyPage('organizations', () => import('./routes/organizations'));
 const ServicesPage = lazyPage('services', () => import('./routes/services'));
-// An organization's branches, to pick one (issue 20).
+// An organization's branches, to pick one.
 const BranchesPage = lazyPage('branches', () => import('./routes/branches'));
 const SlotsPage = lazyPage('slots', () => import('./routes/slots'));
 const ContactPage = lazyPage('contact', () => import('./routes/contact'));
-// The privacy policy (issue 21, decision 031).
+// The privacy policy (decision 031).
 const PrivacyPage = lazyPage('privacy', () => import('./routes/privacy'));
 const LoginPage = lazyPage('login', () => import('./routes/login'));
 const AdminPage = lazyPage('admin', () => import('./routes/admin'));
@@ -130,11 +130,11 @@ const ForgotPasswordPage = lazyPage('forgot-password', () => import('./routes/fo
 const ResetPasswordPage = lazyPage('reset-password', () => import('./routes/reset-password'));
 const TicketPage = lazyPage('ticket', () => import('./routes/ticket'));
 const MyBookingsPage = lazyPage('my-bookings', () => import('./routes/my-bookings'));
-// The same-day queue's public pages (issue 19).
+// The same-day queue's public pages.
 const BoardPage = lazyPage('board', () => import('./routes/board'));
 const JoinPage = lazyPage('join', () => import('./routes/join'));
 const VisitPage = lazyPage('visit', () => import('./routes/visit'));
-// A word after the visit (issue 20).
+// A word after the visit.
 const FeedbackPage = lazyPage('feedback', () => import('./routes/feedback'));
 
 /** What any path no route matches shows (status 404 on the server). */

@@ -115,7 +115,7 @@ export const en = {
   'services.empty': 'No services found.',
   'services.duration': 'Duration: {n} minutes',
   'services.back': 'All organizations',
-  // The branch picker (issue 20): the catalogue's card, the page, the services page's link.
+  // The branch picker: the catalogue's card, the page, the services page's link.
   'orgs.branchCount': '{n} branches',
   'picker.title': 'Branches of {org}',
   'picker.lead': 'Choose the branch you will go to.',
@@ -203,7 +203,7 @@ export const en = {
   'booking.downloading': 'Preparing ticket...',
   'booking.downloadFailed': 'The ticket could not be generated. Please try again.',
 
-  // Booking payment (issue 10, payments part): fee note, countdown, cancel, reasons, resume.
+  // Booking payment (payments part): fee note, countdown, cancel, reasons, resume.
   'booking.confirm.feeNote':
     'The {amount} fee is not refunded if you cancel the booking; it carries over if you reschedule.',
   'booking.processing.timeLeft': 'Time left to approve:',
@@ -396,7 +396,7 @@ export const en = {
   'platform.tab.organizations': 'Organizations',
   'platform.tab.outbox': 'Outbox',
   'platform.tab.payments': 'Payments to review',
-  // Personal data (issue 21, decision 031).
+  // Personal data (decision 031).
   'platform.tab.personalData': 'Personal data',
   'platform.personalData.lead':
     'Everything held about one customer, found by phone number or e-mail address: download it, or erase it all. Staff accounts are not shown here.',
@@ -603,7 +603,7 @@ export const en = {
   'area.role.org_admin': 'Administrator',
   'area.role.staff': 'Counter staff',
   'area.role.operator': 'Operator',
-  // Branches (issue 20, decision 024).
+  // Branches (decision 024).
   'area.role.branch_manager': 'Branch manager',
   'area.nav.branches': 'Branches',
   'area.branch.label': 'Branch',
@@ -843,7 +843,7 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.body': 'The page you are looking for does not exist.',
   'notFound.home': 'Go to the home page',
-  // Catalogue, week view for phones, honest states (issue 10, catalogue part).
+  // Catalogue, week view for phones, honest states (catalogue part).
   'nav.breadcrumb': 'Breadcrumb',
   'orgs.loadFailed': 'We could not load the organizations. Check your connection and try again.',
   'orgs.count.one': '1 organization',
@@ -859,7 +859,7 @@ export const en = {
     'We could not check which times are still free, so none can be booked for now. Check your connection and try again.',
   'slots.todayShort': 'Today',
   'slots.dayFull': 'Full',
-  // The waitlist of a full day on the slots page (issue 20).
+  // The waitlist of a full day on the slots page.
   'waitlist.title': 'This day is full',
   'waitlist.lead':
     "Leave your number and we'll text you if a seat frees up on {date}. The first to pay gets it.",
@@ -907,7 +907,7 @@ export const en = {
     'This service does not exist or no longer takes bookings. The link may be old or mistyped.',
   'notFound.organizations': 'See the organizations',
 
-  // --- Ticket page and My bookings (issue 10, self-service web) ---
+  // --- Ticket page and My bookings (self-service web) ---
   'nav.myBookings': 'My bookings',
   'ticketPage.title': 'Your booking',
   'ticketPage.codeLabel': 'Ticket code',
@@ -1059,10 +1059,10 @@ export const en = {
   'myBookings.refreshing': 'Updating...',
   'myBookings.stale': 'Could not be updated: last known state shown.',
   'myBookings.bookNow': 'Find an organization',
-  // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
+  // Customer self-service, the organization's side (cut-off, who cancelled, moves).
   'error.INVALID_CUTOFF': 'Enter a whole number of minutes from 0 to 10080 (7 days).',
   'profile.cutoff': 'Cancellation and rescheduling cut-off (minutes)',
-  // The waitlist of full days (issue 20).
+  // The waitlist of full days.
   'error.INVALID_WAITLIST_HOLD': 'Enter a whole number of minutes from 5 to 120.',
   'profile.waitlistHold': 'Waitlist offer hold (minutes)',
   'profile.waitlistHoldHint':
@@ -1073,7 +1073,7 @@ export const en = {
   'adminBookings.cancelledBy.organization': 'Cancelled by your organization',
   'adminBookings.movedFrom': 'Moved from {date} at {time}',
 
-  // Messages outbox: SMS and customers' messages in the console (issue 10, item 3)
+  // Messages outbox: SMS and customers' messages in the console
   'outbox.channel.email': 'E-mail',
   'outbox.channel.sms': 'SMS',
   'outbox.smsSimulator':
@@ -1093,10 +1093,10 @@ export const en = {
   'outbox.lang.en': 'English',
   'outbox.lang.fr': 'French',
 
-  // Offline ticket (issue 22, item 3; decision 113)
+  // Offline ticket (decision 113)
   'offline.saved': 'Saved on this phone, may be out of date.',
   'offline.savedAt': 'Last updated {time}; updated again when the network is back.',
-  // The counter screen and the queue setup (issue 19, staff and admins).
+  // The counter screen and the queue setup (staff and admins).
   'area.nav.queue': 'Counter',
   'area.nav.queueSetup': 'Queue setup',
   'checkin.queueDoor': 'Go to the counter screen',
@@ -1283,7 +1283,7 @@ export const en = {
   'queueSetup.poster.download': 'Download the poster (PDF)',
   'queueSetup.poster.making': 'Making the poster…',
   'queueSetup.poster.failed': 'The poster could not be made. Please try again.',
-  // The same-day queue's public pages (issue 19): the board, the join page, a visitor's turn
+  // The same-day queue's public pages: the board, the join page, a visitor's turn
   'queue.turn.title': 'Your turn',
   'queue.turn.numberLabel': 'Your number',
   'queue.turn.position': 'You are {ordinal}',
@@ -1372,7 +1372,7 @@ export const en = {
     'Browsers play sound only after a click: click here or press OK on the remote once.',
   'queue.board.notFound': 'This board link is not valid or was revoked.',
   'queue.board.loading': 'Loading the board…',
-  // A word after the visit (issue 20).
+  // A word after the visit.
   'feedback.title': 'Your visit',
   'feedback.question': 'How was your visit?',
   'feedback.visit': '{service} at {organization}, {date}',
@@ -1397,7 +1397,7 @@ export const en = {
   'feedback.expired.body': 'A feedback link works for {days} days after the visit.',
   'feedback.invalid.title': 'This link is not valid',
   'feedback.invalid.body': 'Check that you opened the whole link from the SMS.',
-  // Insight (issue 20): the organization's figures, charts and CSV exports.
+  // Insight: the organization's figures, charts and CSV exports.
   'area.nav.insight': 'Insight',
   'insight.title': 'Insight',
   'insight.lead': 'Visits and bookings over the days you choose, by service and counter.',
@@ -1493,7 +1493,7 @@ export const en = {
   'insight.export.visits': 'Download visits',
   'insight.export.bookings': 'Download bookings',
 
-  // The audit log (issue 21, decision 032).
+  // The audit log (decision 032).
   'audit.title': 'Audit log',
   'platform.tab.audit': 'Audit log',
   'area.nav.audit': 'Audit log',

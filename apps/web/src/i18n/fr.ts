@@ -118,7 +118,7 @@ export const fr: Messages = {
   'services.empty': 'Aucun service trouvé.',
   'services.duration': 'Durée\u00a0: {n} minutes',
   'services.back': 'Toutes les organisations',
-  // Le choix de l’agence (issue 20) : la carte du catalogue, la page, le lien des services.
+  // Le choix de l’agence : la carte du catalogue, la page, le lien des services.
   'orgs.branchCount': '{n} agences',
   'picker.title': 'Agences de {org}',
   'picker.lead': 'Choisissez l’agence où vous irez.',
@@ -208,7 +208,7 @@ export const fr: Messages = {
   'booking.downloading': 'Préparation du ticket...',
   'booking.downloadFailed': "Le ticket n'a pas pu être généré. Veuillez réessayer.",
 
-  // Booking payment (issue 10, payments part): fee note, countdown, cancel, reasons, resume.
+  // Booking payment (payments part): fee note, countdown, cancel, reasons, resume.
   'booking.confirm.feeNote':
     'Les frais de {amount} ne sont pas remboursés en cas d’annulation\u00a0; ils restent acquis si vous déplacez le rendez-vous.',
   'booking.processing.timeLeft': 'Temps restant pour valider\u00a0:',
@@ -414,7 +414,7 @@ export const fr: Messages = {
   'platform.tab.organizations': 'Organisations',
   'platform.tab.outbox': "Boîte d'envoi",
   'platform.tab.payments': 'Paiements à vérifier',
-  // Personal data (issue 21, decision 031).
+  // Personal data (decision 031).
   'platform.tab.personalData': 'Données personnelles',
   'platform.personalData.lead':
     'Tout ce qui est conservé sur un client, retrouvé par numéro de téléphone ou adresse e-mail : téléchargez-le, ou effacez-le entièrement. Les comptes du personnel n’apparaissent pas ici.',
@@ -625,7 +625,7 @@ export const fr: Messages = {
   'area.role.org_admin': 'Administrateur',
   'area.role.staff': 'Agent de guichet',
   'area.role.operator': 'Opérateur',
-  // Branches (issue 20, decision 024).
+  // Branches (decision 024).
   'area.role.branch_manager': 'Responsable d’agence',
   'area.nav.branches': 'Agences',
   'area.branch.label': 'Agence',
@@ -873,7 +873,7 @@ export const fr: Messages = {
   'notFound.title': 'Page introuvable',
   'notFound.body': "La page que vous cherchez n'existe pas.",
   'notFound.home': "Aller à l'accueil",
-  // Catalogue, vue semaine pour téléphones, états honnêtes (issue 10, partie catalogue).
+  // Catalogue, vue semaine pour téléphones, états honnêtes (partie catalogue).
   'nav.breadcrumb': "Fil d'Ariane",
   'orgs.loadFailed':
     'Impossible de charger les organisations. Vérifiez votre connexion et réessayez.',
@@ -891,7 +891,7 @@ export const fr: Messages = {
     'Impossible de vérifier quels horaires sont encore libres\u00a0: aucune réservation possible pour le moment. Vérifiez votre connexion et réessayez.',
   'slots.todayShort': 'Auj.',
   'slots.dayFull': 'Complet',
-  // La liste d'attente d'un jour complet, page des créneaux (issue 20).
+  // La liste d'attente d'un jour complet, page des créneaux.
   'waitlist.title': 'Ce jour est complet',
   'waitlist.lead':
     'Laissez votre numéro : nous vous enverrons un SMS si une place se libère le {date}. Le premier qui paie l’obtient.',
@@ -942,7 +942,7 @@ export const fr: Messages = {
     "Ce service n'existe pas ou ne prend plus de réservations. Le lien est peut-être ancien ou mal saisi.",
   'notFound.organizations': 'Voir les organisations',
 
-  // --- Ticket page and My bookings (issue 10, self-service web) ---
+  // --- Ticket page and My bookings (self-service web) ---
   'nav.myBookings': 'Mes réservations',
   'ticketPage.title': 'Votre réservation',
   'ticketPage.codeLabel': 'Code du ticket',
@@ -1097,10 +1097,10 @@ export const fr: Messages = {
   'myBookings.refreshing': 'Mise à jour...',
   'myBookings.stale': 'Mise à jour impossible\u00a0: dernier état connu affiché.',
   'myBookings.bookNow': 'Trouver une organisation',
-  // Customer self-service, the organization's side (issue 10: cut-off, who cancelled, moves).
+  // Customer self-service, the organization's side (cut-off, who cancelled, moves).
   'error.INVALID_CUTOFF': 'Saisissez un nombre entier de minutes entre 0 et 10080 (7 jours).',
   'profile.cutoff': "Délai d'annulation et de report (minutes)",
-  // La liste d'attente des jours complets (issue 20).
+  // La liste d'attente des jours complets.
   'error.INVALID_WAITLIST_HOLD': 'Saisissez un nombre entier de minutes entre 5 et 120.',
   'profile.waitlistHold': "Durée d'une offre de la liste d'attente (minutes)",
   'profile.waitlistHoldHint':
@@ -1112,7 +1112,7 @@ export const fr: Messages = {
   'adminBookings.cancelledBy.organization': 'Annulée par votre organisation',
   'adminBookings.movedFrom': 'Déplacée du {date} à {time}',
 
-  // Messages outbox: SMS and customers' messages in the console (issue 10, item 3)
+  // Messages outbox: SMS and customers' messages in the console
   'outbox.channel.email': 'E-mail',
   'outbox.channel.sms': 'SMS',
   'outbox.smsSimulator':
@@ -1132,10 +1132,10 @@ export const fr: Messages = {
   'outbox.lang.en': 'anglais',
   'outbox.lang.fr': 'français',
 
-  // Offline ticket (issue 22, item 3; decision 113)
+  // Offline ticket (decision 113)
   'offline.saved': 'Enregistré sur ce téléphone, peut ne plus être à jour.',
   'offline.savedAt': 'Dernière mise à jour\u00a0: {time}\u00a0; mis à jour au retour du réseau.',
-  // L'écran du guichet et le réglage de la file (issue 19, personnel et administrateurs).
+  // L'écran du guichet et le réglage de la file (personnel et administrateurs).
   'area.nav.queue': 'Guichet',
   'area.nav.queueSetup': 'Réglage de la file',
   'checkin.queueDoor': 'Aller à l’écran du guichet',
@@ -1324,7 +1324,7 @@ export const fr: Messages = {
   'queueSetup.poster.download': 'Télécharger l’affiche (PDF)',
   'queueSetup.poster.making': 'Préparation de l’affiche…',
   'queueSetup.poster.failed': 'L’affiche n’a pas pu être préparée. Veuillez réessayer.',
-  // The same-day queue's public pages (issue 19): the board, the join page, a visitor's turn
+  // The same-day queue's public pages: the board, the join page, a visitor's turn
   'queue.turn.title': 'Votre tour',
   'queue.turn.numberLabel': 'Votre numéro',
   'queue.turn.position': 'Vous êtes le {ordinal}',
@@ -1419,7 +1419,7 @@ export const fr: Messages = {
     'Les navigateurs ne jouent le son qu’après un clic : cliquez ici ou appuyez une fois sur OK sur la télécommande.',
   'queue.board.notFound': 'Ce lien d’écran n’est pas valide ou a été révoqué.',
   'queue.board.loading': 'Chargement de l’écran…',
-  // Un mot après la visite (issue 20).
+  // Un mot après la visite.
   'feedback.title': 'Votre visite',
   'feedback.question': 'Comment s’est passée votre visite ?',
   'feedback.visit': '{service} chez {organization}, le {date}',
@@ -1444,7 +1444,7 @@ export const fr: Messages = {
   'feedback.expired.body': 'Un lien d’avis fonctionne {days} jours après la visite.',
   'feedback.invalid.title': 'Ce lien n’est pas valide',
   'feedback.invalid.body': 'Vérifiez que vous avez ouvert le lien complet reçu par SMS.',
-  // Statistiques (issue 20) : les chiffres, graphiques et exports CSV de l'organisation.
+  // Statistiques : les chiffres, graphiques et exports CSV de l'organisation.
   'area.nav.insight': 'Statistiques',
   'insight.title': 'Statistiques',
   'insight.lead': 'Visites et réservations sur les jours choisis, par service et par guichet.',
@@ -1541,7 +1541,7 @@ export const fr: Messages = {
   'insight.export.visits': 'Télécharger les visites',
   'insight.export.bookings': 'Télécharger les réservations',
 
-  // Le journal d'audit (issue 21, décision 032).
+  // Le journal d'audit (décision 032).
   'audit.title': 'Journal d’audit',
   'platform.tab.audit': 'Journal d’audit',
   'area.nav.audit': 'Journal d’audit',

@@ -45,7 +45,7 @@ describe('interpolate', () => {
   });
 });
 
-describe('French of the public pages and the booking path (issue 10)', () => {
+describe('French of the public pages and the booking path', () => {
   const PUBLIC =
     /^(nav|hero|about|footer|common|orgs|services|slots|booking|validation|error|ticket|notFound|lang|picker)\./;
   const publicKeys = (Object.keys(fr) as (keyof typeof fr)[]).filter((k) => PUBLIC.test(k));

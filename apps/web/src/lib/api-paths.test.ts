@@ -30,7 +30,7 @@ describe('apiPaths', () => {
     expect(apiPaths.closure('2026-12-25')).toBe('/api/v1/organization/closures/2026-12-25');
     expect(apiPaths.uploads()).toBe('/api/v1/uploads');
   });
-  it('builds the queue’s staff and admin paths (issue 19)', () => {
+  it('builds the queue’s staff and admin paths', () => {
     expect(apiPaths.queueToday()).toBe('/api/v1/queue/today');
     expect(apiPaths.queueVisits()).toBe('/api/v1/queue/visits');
     expect(apiPaths.queueCounterAction('c/1', 'call-next')).toBe(

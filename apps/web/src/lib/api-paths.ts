@@ -34,11 +34,11 @@ export const apiPaths = {
     })}`,
   organization: (orgId: string) => `${API}/organizations/${id(orgId)}`,
   organizationServices: (orgId: string) => `${API}/organizations/${id(orgId)}/services`,
-  /** The organization's listed branches (any branch's id names it; issue 20). */
+  /** The organization's listed branches (any branch's id names it). */
   organizationBranches: (orgId: string) => `${API}/organizations/${id(orgId)}/branches`,
   service: (serviceId: string) => `${API}/service/${id(serviceId)}`,
   serviceSlots: (serviceId: string) => `${API}/service/${id(serviceId)}/slots`,
-  /** A full day's waitlist of the service (issue 20, decision 023). */
+  /** A full day's waitlist of the service (decision 023). */
   serviceWaitlist: (serviceId: string) => `${API}/service/${id(serviceId)}/waitlist`,
   /** Leaves the list with the key answered at join (in X-Waitlist-Key, never in the address). */
   serviceWaitlistEntry: (serviceId: string, entryId: string) =>
@@ -59,14 +59,14 @@ export const apiPaths = {
   /** A WebSocket path: the caller adds ws(s):// and the host. */
   paymentStatusSocket: (paymentId: string) => `${API}/payment/${id(paymentId)}/statusSocket`,
 
-  // Customer self-service (issue 10): the booking's access key goes in X-Booking-Key.
+  // Customer self-service: the booking's access key goes in X-Booking-Key.
   ticketLookup: (code: string) => `${API}/tickets/${id(code)}`,
   ticketAccess: (code: string) => `${API}/tickets/${id(code)}/access`,
   customerBooking: (bookingId: string) => `${API}/bookings/${id(bookingId)}`,
   customerCancel: (bookingId: string) => `${API}/bookings/${id(bookingId)}/cancel`,
   customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
 
-  // The same-day queue's public pages (issue 19): the poster's join page, a visitor's own
+  // The same-day queue's public pages: the poster's join page, a visitor's own
   // turn (the visit's or its booking's key in X-Visit-Key; only the socket, which cannot send
   // a header, still has `?key=`), the hall's board (its token). Decision 124.
   join: (orgId: string) => `${API}/join/${id(orgId)}`,
@@ -83,7 +83,7 @@ export const apiPaths = {
   boardSocket: (token: string) => `${API}/board/${id(token)}/socket`,
   /** The code the board shows in the hall, asked again at each window (decision 125). */
   boardJoinCode: (token: string) => `${API}/board/${id(token)}/join-code`,
-  /** A word after the visit (issue 20): the SMS link's token is the credential. */
+  /** A word after the visit: the SMS link's token is the credential. */
   feedback: (token: string) => `${API}/feedback/${id(token)}`,
 
   // The organization area (the caller's own organization; see contract organization-admin).
@@ -95,11 +95,11 @@ export const apiPaths = {
   createService: (orgId: string) => `${API}/${id(orgId)}/services`,
   updateService: (serviceId: string) => `${API}/organization/services/${id(serviceId)}`,
   updateProfile: () => `${API}/organization/update/profile`,
-  // Branches (issue 20, decision 024).
+  // Branches (decision 024).
   branches: () => `${API}/organization/branches`,
   branch: () => `${API}/organization/branch`,
   copyService: (serviceId: string) => `${API}/organization/services/${id(serviceId)}/copy`,
-  // Insight (issue 20): figures over a range, and the CSV files (a plain link downloads them).
+  // Insight: figures over a range, and the CSV files (a plain link downloads them).
   insight: (query: Record<string, string | undefined>) =>
     withQuery(`${API}/organization/insight`, query),
   insightExport: (query: Record<string, string | undefined>) =>
@@ -135,7 +135,7 @@ export const apiPaths = {
     withQuery(`${API}/platform/audit`, query),
   organizationAudit: (query: Record<string, string | undefined>) =>
     withQuery(`${API}/organization/audit`, query),
-  // The same-day queue, staff and admin side (issue 19; the public pages' paths are apart).
+  // The same-day queue, staff and admin side (the public pages' paths are apart).
   queueToday: () => `${API}/queue/today`,
   queueVisits: () => `${API}/queue/visits`,
   queueCounterAction: (

@@ -1,5 +1,5 @@
 /**
- * The bookings made on this device (issue 10): what "My bookings" lists, what a payment
+ * The bookings made on this device: what "My bookings" lists, what a payment
  * in flight is resumed from, and the access key that proves the booking is this device's.
  * Shared by the payments feature (writes on initiation) and the tickets feature (reads,
  * updates); features never import each other, so it lives here.

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether this browser is signed in, as the site's top bar needs it (issue 30: signed-in
+ * Whether this browser is signed in, as the site's top bar needs it (signed-in
  * staff saw "Register" and "Log in"). The session lives in an HttpOnly cookie that only the
  * admin area asks about (SessionProvider); it reports here, and the answer is kept as a hint
  * (no secret: a flag) so a public page opened later shows the staff link too. A wrong hint

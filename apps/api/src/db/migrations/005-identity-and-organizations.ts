@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The organization half of the product (issue 8): accounts and their sessions, single-use
+ * The organization half of the product: accounts and their sessions, single-use
  * links (invitation, password reset), the mail outbox, uploaded logos, what an organization
  * sets about its week (open days, closures), bilingual services, check-in and the flag on
  * a booking that no longer fits its organization's hours, and onboarding state.

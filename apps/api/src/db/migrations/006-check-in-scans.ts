@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Check-in at the counter (issue 8 item 5): the id the scanning device gave the scan that
+ * Check-in at the counter: the id the scanning device gave the scan that
  * checked a booking in, so an offline check-in sent twice is recognised as the same one.
  * One statement per entry (PGlite's extended protocol takes one at a time).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Customer self-service (issue 10): each organization's cut-off for cancelling or
+ * Customer self-service: each organization's cut-off for cancelling or
  * rescheduling, the customer's language for messages, and what happened to a booking
  * (who cancelled it, where a reschedule moved it from), so the organization's list says so.
  * One statement per entry (PGlite's extended protocol takes one at a time).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * One outbox for every outgoing message (issue 10, messages): the account mail of 005 and
+ * One outbox for every outgoing message (messages): the account mail of 005 and
  * the customers' booking messages, by e-mail or SMS. A booking message is queued with its
  * event and rendered when it is sent (from the booking as it then stands), so its text
  * columns stay empty until then. `dedupe_key` is unique: a message queued twice for one

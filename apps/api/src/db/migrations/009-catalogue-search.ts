@@ -22,7 +22,7 @@ export function foldSql(column: string): string {
 }
 
 /**
- * Catalogue search (issue 10): organizations carry their name, city and category folded
+ * Catalogue search: organizations carry their name, city and category folded
  * for an accent- and case-insensitive search, kept up to date by PostgreSQL itself
  * (generated columns), so no write path can forget them. `search_category` alone lets a
  * word match a category by its synonyms ("banque" → "bank") without matching names.

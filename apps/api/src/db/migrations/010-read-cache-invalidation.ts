@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Read-cache invalidation (issue 11), driven by the database so that no write path can
+ * Read-cache invalidation, driven by the database so that no write path can
  * forget it: every change to a table that feeds a public catalogue answer sends
  * `pg_notify('qless_cache', topic)` from a trigger, delivered at commit to every process
  * that LISTENs (PostgreSQL dedupes equal payloads within a transaction, so a bulk update

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 18, point 8. An organization made from a contact request opens Monday to Friday
+ * An organization made from a contact request opens Monday to Friday
  * until its admin confirms the days (a bank open on Sunday by default took Sunday
  * bookings); `open_days_confirmed` is false for those alone and keeps them unlisted until
  * then. Every organization that exists already is live with the days it has: true for them,

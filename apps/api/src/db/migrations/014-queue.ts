@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The same-day queue (issue 19): visits (a booked ticket checked in, a walk-in added by
+ * The same-day queue: visits (a booked ticket checked in, a walk-in added by
  * staff or joining from the poster), the counters that call them, the boards on the wall,
  * and each organization's queue settings. Nothing here is ever deleted: a visit ends in a
  * state, a counter or a board is retired, a service keeps its letter.

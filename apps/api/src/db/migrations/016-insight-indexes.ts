@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Insight (issue 20) reads every visit of a branch over a range of days, and the bookings of
+ * Insight reads every visit of a branch over a range of days, and the bookings of
  * those days that ended as no-shows or cancelled.
  * - visits by (organization_id, visit_date), carrying the columns the figures read, so a
  *   range is one index-only scan once the table is vacuumed (autovacuum does it) and one

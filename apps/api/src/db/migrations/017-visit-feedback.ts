@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A word after the visit (issue 20, item 4): a customer's rating (1-5) and optional comment
+ * A word after the visit: a customer's rating (1-5) and optional comment
  * of one visit that ended done. Once per visit: the unique visit_id decides (two answers sent
  * at once: one row, the other 409). Organization, service and the visit's day are copied from
  * the visit so Insight reads one table by (organization, day). The SMS with the link is an

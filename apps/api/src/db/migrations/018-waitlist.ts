@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The waitlist for full days (issue 20, decision 023): a phone number waits for a seat of a
+ * The waitlist for full days (decision 023): a phone number waits for a seat of a
  * service on a date; a freed seat is offered by one SMS to the first entry still waiting,
  * for the organization's hold (waitlist_hold_minutes). An entry's states:
  * waiting → offered → booked | lapsed | missed, or waiting/offered → expired (the day

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Branches (issue 20, decision 024). An organization row stays the unit that has hours,
+ * Branches (decision 024). An organization row stays the unit that has hours,
  * closures, services, counters, a queue and staff: it is one branch. A branch points at the
  * head of its organization (`parent_id`); the head is a branch too (its first). Every
  * organization that existed before this migration is the head of a one-branch organization,

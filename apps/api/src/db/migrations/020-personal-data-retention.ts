@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Personal data kept only as long as needed (issue 21 item 5, decision 031). Each table
+ * Personal data kept only as long as needed (decision 031). Each table
  * that holds a customer's name, phone, e-mail, free text or address gets
  * `personal_data_erased_at`: set once, by the retention sweep or an operator's erasure, when
  * those columns were replaced. Rows are never deleted (counts and states stay for Insight

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The audit log (issue 21 item 5, decision 032): who among staff, admins and operators did
+ * The audit log (decision 032): who among staff, admins and operators did
  * what, when and from where. Rows are written after the response by one hook (see
  * modules/audit) and are never changed through the app:
  *

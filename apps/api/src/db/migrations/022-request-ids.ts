@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Metrics and logs (issue 21, decision 029).
+ * Metrics and logs (decision 029).
  * - `request_id`: the id of the request that initiated a payment or queued a message, so
  *   the reconciler that checks it, the callback that settles it and the worker that sends
  *   the message log the same id as the request did. Nullable: rows written before, and by

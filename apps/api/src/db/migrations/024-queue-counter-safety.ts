@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The counter a branch can trust (issue 30, decision 118):
+ * The counter a branch can trust (decision 118):
  * - organizations.queue_transfer_place: where a transferred visitor stands in the new line:
  *   'arrival' (by their first arrival in the branch, the default) or 'front' (first).
  * - visits.place_at: the instant that orders a visit among first-come visitors when it is

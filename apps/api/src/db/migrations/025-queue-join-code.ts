@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A proof of presence for the join page (issue 31 item 3c, decision 125):
+ * A proof of presence for the join page (decision 125):
  * organizations.queue_join_code: a visitor joining from the poster must type the 4-digit code
  * the board in the hall shows (join-code.ts). Off by default, so no branch without a board
  * breaks.

@@ -22,7 +22,7 @@ export interface BookableRead {
 /**
  * The service (active, of a listed organization), the slot, the closure, the seats taken,
  * which of `phones` hold one of them and which of `references` are known, in one statement
- * without locks and with only the columns a payment initiation uses (issue 11's contention:
+ * without locks and with only the columns a payment initiation uses (measured under contention:
  * initiations waiting on one slot are answered together by this one read; the service's and organization's whole
  * rows would cost it 2–3× on PGlite). Undefined when the service is not listed.
  */

@@ -90,7 +90,7 @@ export class BookingsService {
 
   /**
    * What each of several payment initiations on one slot-date needs, in one read without
-   * locks (issue 11's contention): the slot checked as findBookable checks it (`bookable()`
+   * locks: the slot checked as findBookable checks it (`bookable()`
    * throws what findBookable would), whether every seat is taken by someone else, how many
    * seats are free, and whether a payment carries the initiation's reference already. A
    * lapsed hold counts as free, a live hold of the initiation's number as its own (its new

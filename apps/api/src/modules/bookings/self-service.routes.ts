@@ -29,7 +29,7 @@ function keyOf(headers: Record<string, string | string[] | undefined>): string |
 }
 
 /**
- * Customer self-service (issue 10): public routes, each protected by the booking's access
+ * Customer self-service: public routes, each protected by the booking's access
  * key (or, for /access, by the ticket code plus the phone's last four digits). Answers name
  * the customer and carry the ticket's token: never cached.
  */

@@ -46,7 +46,7 @@ function phoneEndsWith(phone: string, last4: string): boolean {
 }
 
 /**
- * Customer self-service (issue 10): a booking seen, cancelled or moved by whoever holds its
+ * Customer self-service: a booking seen, cancelled or moved by whoever holds its
  * access key (see BookingAccess), and the key handed out again for a ticket code plus the
  * phone number's last four digits. Writes run in one transaction with the messages they
  * announce.

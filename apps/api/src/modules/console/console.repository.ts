@@ -228,7 +228,7 @@ export function maskRecipient(channel: OutboxChannel, to: string): string {
 /**
  * Messages to staff accounts, which operators may read (and pass on without SMTP). Every
  * other kind is a customer's — a booking's, and those of no booking: the queue's turn SMS,
- * the feedback link after a visit (issue 20) — masked and without its text.
+ * the feedback link after a visit — masked and without its text.
  */
 const ACCOUNT_KINDS = new Set(['invitation', 'password_reset']);
 

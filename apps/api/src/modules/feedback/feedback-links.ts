@@ -19,7 +19,7 @@ export type FeedbackLink =
   | { kind: 'invalid' };
 
 /**
- * A feedback link's token (issue 20, item 4): the visit's id and the link's expiry, signed,
+ * A feedback link's token: the visit's id and the link's expiry, signed,
  * in 48 base64url characters so the SMS keeps to one part:
  * `base64url(visit id (16 bytes) ‖ expiry (uint32 seconds, big-endian) ‖ MAC)`, where MAC is
  * the first 128 bits of HMAC-SHA-256 of `visit-feedback:v1:` and those 20 bytes under one

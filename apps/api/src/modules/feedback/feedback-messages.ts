@@ -1,5 +1,5 @@
 /**
- * The SMS after a visit (issue 20, item 4): once a visit ends done, a visitor who left a
+ * The SMS after a visit: once a visit ends done, a visitor who left a
  * phone number gets one SMS asking for a word, with a link that works for FEEDBACK_LINK_DAYS.
  * Queued in the transaction that ended the visit, deduplicated by the outbox key
  * `visit:{id}:feedback`, its text written then: in the visit's language, GSM-7, one part

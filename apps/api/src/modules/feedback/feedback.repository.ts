@@ -1,5 +1,5 @@
 /**
- * Visit feedback in the database (issue 20, item 4): the visit a link names, an answer, and
+ * Visit feedback in the database: the visit a link names, an answer, and
  * the summary Insight shows. Repositories take `db` or a transaction first.
  */
 import { FEEDBACK_RATINGS, FEEDBACK_SUMMARY_COMMENTS, type FeedbackSummary } from '@qless/contract';

@@ -13,7 +13,7 @@ import type { FeedbackService } from './feedback.service.js';
 const FEEDBACK_WRITE = { touchesCatalog: false } as const;
 
 /**
- * A word after the visit (issue 20, item 4): public routes whose credential is the SMS
+ * A word after the visit: public routes whose credential is the SMS
  * link's token (`/feedback/{token}`; request logs withhold it).
  */
 export function feedbackRoutes(feedback: FeedbackService, limits: Limiter): FastifyPluginAsyncZod {

@@ -1,5 +1,5 @@
 /**
- * A word after the visit (issue 20, item 4): the page's question and the one answer a link
+ * A word after the visit: the page's question and the one answer a link
  * takes. The link's token is the only credential: checked before anything is read, so a
  * forged one learns nothing (not even whether a visit exists).
  */

@@ -1,5 +1,5 @@
 /**
- * The CSV export of Insight (issue 20): visits or bookings of a range, RFC 4180 (CRLF line
+ * The CSV export of Insight: visits or bookings of a range, RFC 4180 (CRLF line
  * ends, fields quoted when they hold a comma, a quote or a line break, quotes doubled), UTF-8
  * with a BOM (so Excel reads accents), times formatted by PostgreSQL in the branch's time
  * zone, named in the header. Rows are read in pages of PAGE rows by keyset, so a year of a

@@ -1,5 +1,5 @@
 /**
- * Insight's SQL (issue 20): every figure is computed by PostgreSQL over visits and bookings of
+ * Insight's SQL: every figure is computed by PostgreSQL over visits and bookings of
  * the branches in scope; JavaScript only renames columns and merges a handful of aggregated
  * rows. Every function takes `organizationIds` (one branch today; a group's admin later).
  *

@@ -54,7 +54,7 @@ async function branchesOf(db: Db, organizationIds: string[]) {
 }
 
 /**
- * Insight (issue 20): figures over a range of days and the CSV of the rows behind them.
+ * Insight: figures over a range of days and the CSV of the rows behind them.
  * Admin routes (org_admin; operators name the organization).
  */
 export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {

@@ -8,7 +8,7 @@ import type { Db, OutboxChannel } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import type { NewBookingMessage } from '../outbox/outbox.repository.js';
 
-/** What happened to a booking that the customer is told about (issue 10 item 3). */
+/** What happened to a booking that the customer is told about. */
 export type BookingMessageEvent =
   | 'confirmation'
   | 'reminder_day_before'

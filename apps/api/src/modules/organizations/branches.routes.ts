@@ -43,7 +43,7 @@ function sameName(error: unknown): never {
 }
 
 /**
- * Branches (issue 20, decision 024): an organization admin lists, adds and names the
+ * Branches (decision 024): an organization admin lists, adds and names the
  * branches of their organization and copies a service to several; a branch manager sees and
  * names their own branch only. Every other screen of the area acts on one branch at a time
  * (the `x-qless-branch` header, see auth-guard.ts).

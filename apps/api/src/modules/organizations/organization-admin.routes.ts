@@ -48,7 +48,7 @@ const closureParams = withFieldCodes(z.object({ date: isoDateSchema }), { date: 
 const writeErrors = errorResponses(400, 401, 403, 404, 413, 415);
 
 /**
- * The organization area's API (spec section 7 and issue 8): every route acts on the
+ * The organization area's API (spec section 7): every route acts on the
  * caller's own organization; operators name the one they act on. Nothing here is cached.
  */
 export function organizationAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {

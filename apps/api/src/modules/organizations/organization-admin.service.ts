@@ -110,7 +110,7 @@ export class OrganizationAdmin {
       if (timeZone !== undefined) changes.time_zone = timeZone;
       if (input.open_days !== undefined) {
         changes.open_days = openDaysToMask(input.open_days);
-        // Saving the days is the admin's confirmation of them (issue 18, point 8).
+        // Saving the days is the admin's confirmation of them.
         changes.open_days_confirmed = true;
       }
       if (input.change_cutoff_minutes !== undefined) {

@@ -42,7 +42,7 @@ export function settledByRead(view: InitiationView): Error | null {
 
 /**
  * Initiations on one slot-date take turns in this process, and those waiting for their turn
- * are read together (issue 11's contention: 200 people on the last seat). One read answers
+ * are read together (measured with 200 people on the last seat). One read answers
  * every waiting initiation; those it settles are answered at once. Of the others, as many as there are
  * free seats are attempted side by side (each transaction takes the slot's lock; replays of a
  * known reference go along), and the rest wait to be read again, since those attempts may

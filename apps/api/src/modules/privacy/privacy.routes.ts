@@ -15,7 +15,7 @@ import type { WaitlistOffers } from '../waitlist/waitlist-offers.js';
 import { eraseSubject, exportSubject, maskedSubject, subjectOf } from './personal-data-subject.js';
 
 /**
- * Personal data (issue 21 item 5, decision 031): the operator's export and erasure of what is
+ * Personal data (decision 031): the operator's export and erasure of what is
  * held about one phone number or e-mail address (platform operators only), and the periods
  * the public privacy page states. The phone or e-mail is never logged in full (request logs
  * withhold this path's query; the lines here name the subject by its last characters).

@@ -1,5 +1,5 @@
 /**
- * The retention sweep (issue 21 item 5, decision 031): what finished more than
+ * The retention sweep (decision 031): what finished more than
  * PERSONAL_DATA_RETENTION_DAYS ago loses its customer's personal data. Every process may run
  * it (with the queue's sweep, every QUEUE_SWEEP_INTERVAL_MS): one cheap "anything due?"
  * question on the partial indexes of migration 020, then batches of conditional updates, so

@@ -1,5 +1,5 @@
 /**
- * What a counter does (issue 19, issue 30 item 1): open, pause and close; call next, recall,
+ * What a counter does: open, pause and close; call next, recall,
  * start, done, no-show and transfer on the visit it holds. Every act runs in one transaction
  * under the organization's queue lock and writes a visit_events row per transition. Undo and
  * putting a no-show back in line are counter-undo.ts's.

@@ -1,5 +1,5 @@
 /**
- * Taking back a counter's mistake (issue 30 item 1, decision 118):
+ * Taking back a counter's mistake (decision 118):
  * - Undo: the counter's last call, no-show, done or transfer is reverted while it is still
  *   the counter's latest transition and the visit's, within UNDO_WINDOW_SECONDS; otherwise
  *   409 NOTHING_TO_UNDO. The undo is a visit event of its own ('undone_<kind>').

@@ -1,5 +1,5 @@
 /**
- * The code shown in the hall (issue 31 item 3c, decision 125): a proof of presence for the
+ * The code shown in the hall (decision 125): a proof of presence for the
  * join page. The board in the hall shows a 4-digit code that changes every 2 minutes; an
  * organization that asks for it takes a join from its poster only with the code of the
  * current or the previous window. The code is an HMAC under one secret of the database, so

@@ -1,5 +1,5 @@
 /**
- * Staff clear a flood of joins from the poster in one act (issue 31, decision 125): today's
+ * Staff clear a flood of joins from the poster in one act (decision 125): today's
  * visits joined from the public page that still wait and were never called (no 'called'
  * event: a call taken back or a no-show put back counts as called) leave the line, each by
  * its own transition with its visit_events row ('cleared_by_staff', by the member of staff),

@@ -1,5 +1,5 @@
 /**
- * No-shows and the end of the day (issue 19 item 7, decision 020), swept on every process:
+ * No-shows and the end of the day (decision 020), swept on every process:
  * - a confirmed booking whose slot started more than the organization's late grace ago and
  *   that nobody checked in becomes a no-show (by 'system'), through the booking status
  *   machinery (one conditional update from 'confirmed': a check-in at the same moment wins

@@ -273,7 +273,7 @@ export function openCountersFor(day: QueueDay, serviceId: string): number {
 }
 
 /**
- * Whether someone can serve a service now: a counter serving it is open (issue 30 item 3).
+ * Whether someone can serve a service now: a counter serving it is open.
  * Until then a visitor gets no estimate ("Counters are not open yet") and no "you are
  * next" SMS: with nobody to call them, "1st, about 0–5 min" is a promise nobody keeps.
  */

@@ -10,7 +10,7 @@ export interface QueueServiceDeps {
   db: Db;
   clock: Clock;
   turns: TurnMessages;
-  /** The SMS asking for a word once a visit is done (issue 20); null: none is sent. */
+  /** The SMS asking for a word once a visit is done; null: none is sent. */
   feedback?: FeedbackRequests | null;
   /** The join page's ceilings (decision 125). */
   selfJoins: SelfJoinCeilings;

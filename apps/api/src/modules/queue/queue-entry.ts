@@ -1,5 +1,5 @@
 /**
- * Visits entering the line (issue 19): a checked-in booking, a staff walk-in, the public
+ * Visits entering the line: a checked-in booking, a staff walk-in, the public
  * join page all come through enterQueue, under the organization's queue lock.
  */
 import { zonedInstant } from '@qless/contract';

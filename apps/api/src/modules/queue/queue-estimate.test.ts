@@ -21,7 +21,7 @@ import {
 } from './queue-order.js';
 
 /*
- * A simulated day at a branch (issue 19 item 6, decision 020): walk-ins arriving at random
+ * A simulated day at a branch (decision 020): walk-ins arriving at random
  * over the opening hours, booked visitors coming early, on time, late or not at all, service
  * times drawn around a mean per service, two counters of which one serves both services.
  * It drives the real ordering rule (who a counter calls) and the real estimate (estimateFor

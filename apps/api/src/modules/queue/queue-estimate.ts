@@ -1,5 +1,5 @@
 /**
- * Honest waits (issue 19 item 6): what the organization really does — a rolling median of
+ * Honest waits: what the organization really does — a rolling median of
  * recent service times per service (the service's duration until there is history), the
  * people ahead and the counters open for that service — shown as a range, never one minute.
  * Pure; calibrated by the day simulation in queue-estimate.test.ts (decision 020).

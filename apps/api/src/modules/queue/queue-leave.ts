@@ -1,5 +1,5 @@
 /**
- * A visitor leaves the line by themself (issue 30 item 9): from their own page, with their
+ * A visitor leaves the line by themself: from their own page, with their
  * visit's key. A server transition with its visit event, like every other move of a visit,
  * so the counters stop seeing them and the people behind move up (and get their "you are
  * next" SMS if now due). Idempotent: leaving again answers the same ended turn.

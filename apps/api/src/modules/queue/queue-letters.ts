@@ -1,7 +1,7 @@
 /**
  * The letters of a queue's numbers ("B-042"). An admin may choose a service's letter; a
  * service without one gets, in the order the services were created, the first letter that
- * no chosen letter and no earlier service takes (issue 30 item 7, decision 119). The same
+ * no chosen letter and no earlier service takes (decision 119). The same
  * rule gives the letter at the service's first visit (letterFor) and shows it in Queue setup
  * beforehand, so an organization that chooses none still has one letter per service, known
  * in advance — not whichever service happened to be visited first.

@@ -60,7 +60,7 @@ function refuse(reply: FastifyReply, status: number, body: ErrorBody) {
 }
 
 /**
- * The queue's live routes (issue 19 items 4 and 5): board links (admin), the board on the
+ * The queue's live routes: board links (admin), the board on the
  * wall and a visitor's turn (public, read-only: a board token or a visit key opens one read
  * and never a session), by a poll and by a socket fed by the QueueHub.
  */

@@ -1,5 +1,5 @@
 /**
- * The queue's one ordering rule (issue 19 item 2, decision 020), a pure function of the
+ * The queue's one ordering rule (decision 020), a pure function of the
  * waiting visits and the clock — the database only decides who gets a visit first (call-next
  * takes the organization's queue lock, orders with this, and claims the head).
  *

@@ -46,7 +46,7 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const QUEUE_WRITE = { touchesCatalog: false } as const;
 
 /**
- * The queue (issue 19): the counter screen's reads and actions (staff, admins, operators
+ * The queue: the counter screen's reads and actions (staff, admins, operators
  * naming the organization), the admin's settings, counters and letters, and the public join
  * page (the only public route here).
  */

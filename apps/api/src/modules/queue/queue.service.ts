@@ -1,5 +1,5 @@
 /**
- * The queue's server core (issue 19): visits entering (check-in, staff walk-in, the public
+ * The queue's server core: visits entering (check-in, staff walk-in, the public
  * join page), the admin's settings, counters and letters; the counter actions are
  * counter-actions.ts's, undo and a no-show put back counter-undo.ts's. Every change of the
  * waiting line runs in one transaction under the organization's queue lock (a counter's acts

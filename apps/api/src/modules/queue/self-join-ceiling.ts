@@ -1,5 +1,5 @@
 /**
- * The join page's ceilings (issue 31, decision 125): per-address and per-phone limits let 60
+ * The join page's ceilings (decision 125): per-address and per-phone limits let 60
  * addresses put 300 names in one line in 10 s. Whoever joins, an organization takes so many
  * visits from its page a minute, and a service holds so many of them waiting at once. Counted
  * from the visits themselves under the organization's queue lock (the caller holds it), so

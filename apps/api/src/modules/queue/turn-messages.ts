@@ -1,5 +1,5 @@
 /**
- * The customer's SMS about their turn (issue 19 item 5): "you are N-th" once their place in
+ * The customer's SMS about their turn: "you are N-th" once their place in
  * line reaches the organization's notify position, and "go to counter X" once called. Each
  * is queued once per visit, in the transaction that changed the queue (the visit's
  * *_notified_at column and the outbox's dedupe key both say it was), with its text written

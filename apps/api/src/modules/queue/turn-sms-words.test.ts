@@ -16,7 +16,7 @@ const oneGsmPart = (text: string) => {
   expect(smsParts(text), text).toBe(1);
 };
 
-describe('the turn SMS (issue 30 item 10)', () => {
+describe('the turn SMS', () => {
   it('"you are next": both demo banks keep their branch, in one part, with the link', () => {
     for (const link of [TICKET_LINK, VISIT_LINK]) {
       const fr = nearText({

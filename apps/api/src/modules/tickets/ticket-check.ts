@@ -100,7 +100,7 @@ export async function resolveTicket(
   const token = ticketTokenFromScan(input.token);
   const compact = token ? parseCompactTicketToken(token) : null;
   if (compact) {
-    // The QR of tickets since issue 18: the code, signed. The booking is the code's.
+    // The QR of today's tickets: the code, signed. The booking is the code's.
     if (!signer.verifyCompact(compact)) return { found: false, reason: 'INVALID_SIGNATURE' };
     const booking = await counterBookingQuery(db)
       .where('b.ticket_code', '=', compact.code)

@@ -41,7 +41,7 @@ describe('TicketSigner (Ed25519, with HS256 kept for verification)', () => {
   it('signs a compact token for the QR: the code and its signature, 104 characters', async () => {
     const token = await signer.sign(ticket);
     expect(token).toMatch(/^QL-7K4M-2QAB-XC9D\.[A-Za-z0-9_-]{86}$/);
-    // The JWT in a link that it replaces was 471 characters (issue 18, point 6).
+    // The JWT in a link that it replaces was 471 characters.
     expect(token.length).toBeLessThanOrEqual(104);
     expect(await signer.sign(ticket)).toBe(token);
     const parsed = parseCompactTicketToken(token);

@@ -14,7 +14,7 @@ const oneGsmPart = (text: string) => {
   expect(smsParts(text), text).toBe(1);
 };
 
-describe('the waitlist offer keeps a recognisable service (issue 30 item 10)', () => {
+describe('the waitlist offer keeps a recognisable service', () => {
   const offer = (locale: 'en' | 'fr', organization: string, service: string) =>
     offerText({
       locale,

@@ -81,7 +81,7 @@ export function waitlistRoutes(waitlist: WaitlistService, limits: Limiter): Fast
  * `/w/{code}`, the short link of an offer SMS (a UUID in 22 characters): a redirect to the
  * slots page of the day, opening the booking modal on the offered slot. An unknown code goes
  * to the home page. While the offer is open, the fragment carries the number it was sent
- * to (`#tel=677123456`), so the booking form opens with it filled in (issue 30): a fragment
+ * to (`#tel=677123456`), so the booking form opens with it filled in: a fragment
  * never reaches a server or its logs, and a lapsed or used link shows no number.
  */
 export function waitlistLinkRoutes(waitlist: WaitlistService): FastifyPluginAsyncZod {

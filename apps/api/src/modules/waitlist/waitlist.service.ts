@@ -89,7 +89,7 @@ export class WaitlistService {
         await lockPhone(trx, phone);
         await lockDay(trx, serviceId, date);
         // Every check runs for a number already waiting as for a new one, in the same order,
-        // so neither the answer nor its time says which it was (issue 31).
+        // so neither the answer nor its time says which it was.
         await this.assertDayFull(trx, day, date, now);
         if ((await countActive(trx, { phone })) >= MAX_ACTIVE_PER_PHONE) {
           throw new AppError(

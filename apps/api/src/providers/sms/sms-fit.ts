@@ -1,5 +1,5 @@
 /**
- * How every SMS is brought to its parts (issue 30 item 10, decision 122): one function for the
+ * How every SMS is brought to its parts (decision 122): one function for the
  * queue's turn SMS, the waitlist offer, the feedback request and the booking messages. The
  * builder writes its text from the names it is given; this module tries the names (and the
  * builder's optional words) from the fullest to the shortest, least useful words first, and

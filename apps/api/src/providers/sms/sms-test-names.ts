@@ -1,4 +1,4 @@
-/** Names and links of the SMS tests of issue 30 item 10 (decision 122). */
+/** Names and links of the SMS tests of the SMS shortening (decision 122). */
 // The longest links the SMS carry: a booked visitor's ticket page with its 43-character key
 // (91 characters) and a walk-in's visit page (88), on a 20-character origin.
 export const TICKET_LINK = `https://www.qless.cm/ticket/QL-ABCD-EFGH-JKLM#k=${'K'.repeat(43)}`;

@@ -12,7 +12,7 @@ const render = (signedIn: boolean) =>
     </I18nProvider>,
   );
 
-describe('the site’s top bar (issue 30 item 4)', () => {
+describe('the site’s top bar', () => {
   it('offers Register and Login to a visitor', () => {
     const html = render(false);
     expect(html).toContain('Register');

@@ -133,7 +133,7 @@ export function Header() {
 
 /**
  * The top bar's account links: Register and Login for a visitor, the workspace once signed
- * in (issue 30: signed-in staff saw Register and Log in).
+ * in (signed-in staff once saw Register and Log in).
  */
 export function AccountLinks(props: {
   signedIn: boolean;

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
- * The audit log of the organization area (issue 21, decision 032): an admin reads their
+ * The audit log of the organization area (decision 032): an admin reads their
  * branches' entries, a branch manager their branch's; times in the organization's zone.
  * Its own chunk within the area.
  */

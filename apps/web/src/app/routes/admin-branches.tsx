@@ -2,7 +2,7 @@ import { useSession } from '../../features/auth/components/session-provider';
 import { BranchesScreen } from '../../features/organization-admin/components/branches-screen';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The organization's branches (issue 20); the area's shell mounts it for its admins. */
+/** The organization's branches; the area's shell mounts it for its admins. */
 export default function AdminBranchesRoute() {
   useDocumentTitle('branches.title');
   const { state } = useSession();

@@ -5,7 +5,7 @@ import { WithOrganizationData } from '../../features/organization-admin/componen
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
- * Insight (issue 20, admins): its own chunk within the area. "Today" is the organization's,
+ * Insight (admins): its own chunk within the area. "Today" is the organization's,
  * in its time zone; the branch select is fed from the session's branches.
  */
 export default function AdminInsightRoute() {

@@ -7,7 +7,7 @@ import { href, paths } from '../paths';
 import type { BranchNavState } from './nav-state';
 import { NotFound } from './not-found';
 
-/** `/{orgId}/branches?city=…`: an organization's branches, to pick the one to go to (issue 20). */
+/** `/{orgId}/branches?city=…`: an organization's branches, to pick the one to go to. */
 export default function BranchesRoute() {
   const { orgId = '' } = useParams<{ orgId: string }>();
   const city = new URLSearchParams(useSearch()).get('city')?.trim() ?? '';

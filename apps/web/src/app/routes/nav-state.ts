@@ -37,7 +37,7 @@ export const readSlotsState = () =>
       typeof v.service.service_name === 'string',
   );
 
-/** The branch picker (issue 20) tells the services page the branch was one of several. */
+/** The branch picker tells the services page the branch was one of several. */
 export interface BranchNavState {
   /** The organization's head: the picker's address. */
   branchOf: string;

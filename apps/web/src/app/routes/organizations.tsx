@@ -28,7 +28,7 @@ export default function OrganizationsRoute() {
     [navigate, q],
   );
 
-  // An organization of several branches opens its branch picker (issue 20), on the city the
+  // An organization of several branches opens its branch picker, on the city the
   // search named when it found the organization by a branch's city.
   const pageOf = (o: Organization) =>
     (o.branch_count ?? 1) > 1

@@ -57,7 +57,7 @@ export default function ServicesRoute() {
     );
   }
 
-  // One branch of several (issue 20); a one-place organization shows nothing more.
+  // One branch of several; a one-place organization shows nothing more.
   const pickerId = pickerOf(org, hydrated ? (branchState?.branchOf ?? null) : null);
 
   return (

@@ -96,7 +96,7 @@ export default function SlotsRoute() {
   });
   const chosen = booking.chosen;
 
-  // A full day offers its waitlist instead of its slots (issue 20).
+  // A full day offers its waitlist instead of its slots.
   const fullDay = useCallback(
     (date: string) => (
       <WaitlistForm

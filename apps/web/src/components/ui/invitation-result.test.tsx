@@ -21,7 +21,7 @@ function html(delivery: InvitationDelivery, locale: Locale, phone = ''): string 
     .replaceAll('&amp;', '&');
 }
 
-describe('InvitationResult (issue 18, point 3: never "sent" for what was only queued)', () => {
+describe('InvitationResult (never "sent" for what was only queued)', () => {
   it('without e-mail: says none went out, shows the link, Copy and a WhatsApp share link', async () => {
     await ensureLocale('fr');
     const text = html(

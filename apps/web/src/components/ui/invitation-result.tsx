@@ -10,7 +10,7 @@ export function whatsAppShareUrl(text: string): string {
 }
 
 /**
- * What became of an invitation, in honest words (issue 18, point 3): an e-mail queued (not
+ * What became of an invitation, in honest words: an e-mail queued (not
  * "sent": it has not left yet), or, on a server without e-mail, the link itself to copy or
  * share on WhatsApp; and the SMS queued when a number was given. Staff screen and operator
  * console alike.

@@ -103,7 +103,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  // The site's top bar shows the staff link instead of Register / Log in (issue 30).
+  // The site's top bar shows the staff link instead of Register / Log in.
   useEffect(() => {
     if (state.status === 'signed-in') setSignedInHint(true);
     else if (state.status === 'signed-out') setSignedInHint(false);

@@ -40,7 +40,7 @@ const plainClick = (event: MouseEvent) =>
   !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0);
 
 /**
- * An organization's branches (issue 20): filtered by city, and sorted by distance when the
+ * An organization's branches: filtered by city, and sorted by distance when the
  * reader shares the phone's position (measured here, on the phone: no map service). Each
  * branch opens its services.
  */

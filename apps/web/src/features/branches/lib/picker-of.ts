@@ -2,7 +2,7 @@ import type { Organization } from '@qless/contract';
 
 /**
  * The organization whose branch picker a services page links to, or null when the place is
- * the organization's only one (issue 20). Told by the organization itself, with no request:
+ * the organization's only one. Told by the organization itself, with no request:
  * a branch names its head; a head with a branch name has siblings. A head with no branch
  * name is one of several only when the picker says so (`pickedFrom`, its navigation state).
  */

@@ -5,7 +5,7 @@ const MIN_PARTIAL = 3;
 
 /**
  * The branch city a catalogue search named, if any: "yaounde" or "banque yaoundé" found the
- * organization by its Yaoundé branch, so its picker opens on Yaoundé (issue 20).
+ * organization by its Yaoundé branch, so its picker opens on Yaoundé.
  */
 export function searchedCity(cities: readonly string[] | undefined, query: string): string | null {
   const q = query.trim();

@@ -4,7 +4,7 @@ import { apiPaths } from '../../../lib/api-paths';
 
 /**
  * The queue number of each booking checked in today (booking id → "A-042"): the desk says
- * it aloud as it hands the visitor on to the counters (issue 19: the Today screen is the
+ * it aloud as it hands the visitor on to the counters (the Today screen is the
  * door of the counter screen).
  */
 export async function getQueueNumbers(signal?: AbortSignal): Promise<Map<string, string>> {

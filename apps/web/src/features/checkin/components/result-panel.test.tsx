@@ -10,7 +10,7 @@ const render = (openCounter: boolean, locale: Locale = 'en') =>
     </I18nProvider>,
   ).replaceAll('&#x27;', "'");
 
-describe('the check-in confirmation (issue 30 items 3 and 4)', () => {
+describe('the check-in confirmation', () => {
   it('gives the queue number to read out, large', () => {
     const html = render(true);
     expect(html).toMatch(/class="checkin-result__number-value"[^>]*>C-002</);

@@ -41,7 +41,7 @@ export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
 
 /**
  * The queue number to read out to the visitor, large; and a neutral word when no open counter
- * serves their service yet (issue 30 item 3): they wait until one opens.
+ * serves their service yet: they wait until one opens.
  */
 export function QueueArrival(props: { number: string; openCounter: boolean }) {
   const { t } = useI18n();

@@ -35,7 +35,7 @@ function refOf(payload: JWTPayload): TicketRef | null {
 const INVALID = { ok: false, reason: 'INVALID_SIGNATURE' } as const;
 
 /**
- * A compact token (the QR since issue 18: a code and the Ed25519 signature of it), checked
+ * A compact token (today's QR: a code and the Ed25519 signature of it), checked
  * against each cached key. The code then finds the booking in the list, as a typed one
  * does. A browser without Ed25519 in WebCrypto takes it for its code alone, unverified.
  */

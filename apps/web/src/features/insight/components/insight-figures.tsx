@@ -1,4 +1,4 @@
-/** Insight's figures (issue 20): each chart with its table, the feedback and the CSV links. */
+/** Insight's figures: each chart with its table, the feedback and the CSV links. */
 import type { InsightCounts, InsightResponse } from '@qless/contract';
 import { addDays, localizedText } from '@qless/contract/core';
 import type { MessageKey } from '../../../i18n/en';

@@ -35,7 +35,7 @@ const PROBLEM_KEY: Record<RangeProblem, MessageKey> = {
 };
 
 /**
- * Insight (issue 20): the organization's visits and bookings over a day, a week, a month or
+ * Insight: the organization's visits and bookings over a day, a week, a month or
  * any range of up to a year, by service, counter and branch; each chart with its table; the
  * CSV files of the rows. `today` is the organization's today (its time zone).
  */

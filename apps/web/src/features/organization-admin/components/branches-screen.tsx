@@ -99,7 +99,7 @@ function failure(error: unknown, t: ReturnType<typeof useI18n>['t']): Notice {
 }
 
 /**
- * The organization's branches (issue 20, decision 024): each with what it holds; this tab's
+ * The organization's branches (decision 024): each with what it holds; this tab's
  * branch named and placed; for an organization admin, a new branch and a service copied to
  * several.
  */

@@ -41,12 +41,12 @@ export function ProfileScreen({
     settled: () => resultRef.current?.scrollIntoView({ block: 'nearest' }),
   });
   const { state, values, set, error, errors, bind } = form;
-  // A new organization's Monday to Friday waits for the admin's word (issue 18, point 8).
+  // A new organization's Monday to Friday waits for the admin's word.
   const daysToConfirm = profile.missing_fields.includes('open_days');
   /**
    * A time was refused: only then the spec's failure text (which speaks of the time format)
    * is the right one; a refused day or field gets words that do not contradict the time
-   * pickers (issue 18, point 8).
+   * pickers.
    */
   const timesRefused =
     state.status === 'refused' &&

@@ -53,7 +53,7 @@ export function ServiceModal({
   const busy = form.pending || state.status === 'saved';
   const failed = editing ? 'adminServices.updateFailed' : 'serviceForm.addFailed';
   // In French the French texts come first and are what is asked for; English is optional
-  // (issue 18, point 8). In English, the reverse, as before.
+  //. In English, the reverse, as before.
   const frenchFirst = locale === 'fr';
   const frenchFields = (nameLabel: string, descriptionLabel: string) => (
     <>

@@ -27,7 +27,7 @@ const names = (locale: Locale, service: AdminService = SERVICE) =>
     ),
   );
 
-describe('the admin’s services list (issue 30: English first for a French admin)', () => {
+describe('the admin’s services list (it once led with English for a French admin)', () => {
   beforeAll(() => ensureLocale('fr'));
 
   it('leads with the French name on a French screen, the English one under it', () => {

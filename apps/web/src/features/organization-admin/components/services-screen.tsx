@@ -11,7 +11,7 @@ import { ServiceModal, type ServiceModalResult } from './service-modal';
 type Editing = { kind: 'add' } | { kind: 'edit'; service: AdminService } | null;
 
 /**
- * A service's names, the screen's language first (issue 30: a French admin read English
+ * A service's names, the screen's language first (a French admin read English
  * first): in French the French name, then "In English: …"; in English the reverse. A
  * service with no French name shows its one name.
  */

@@ -7,7 +7,7 @@ describe('weekdayName', () => {
     expect(weekdayName(6, 'en-GB', 'long')).toBe('Saturday');
     expect(weekdayName(1, 'fr-FR', 'long')).toBe('lundi');
   });
-  it('lists the open days Monday first, in French and in English (issue 30)', () => {
+  it('lists the open days Monday first, in French and in English', () => {
     expect(WEEK.map((d) => weekdayName(d, 'fr-CM', 'long'))).toEqual([
       'lundi',
       'mardi',

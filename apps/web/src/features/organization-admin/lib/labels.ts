@@ -10,7 +10,7 @@ export function weekdayName(day: number, intlLocale: string, width: 'long' | 'sh
   );
 }
 
-/** The days in the order a week is read here: Monday first (issue 30). */
+/** The days in the order a week is read here: Monday first. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
 export const STATUS_KEYS: Record<AdminBooking['status'], MessageKey> = {

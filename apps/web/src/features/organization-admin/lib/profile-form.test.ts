@@ -25,7 +25,7 @@ const PROFILE = {
   waitlist_hold_minutes: 15,
 } as OrganizationProfile;
 
-describe('profile form (issue 18, point 8)', () => {
+describe('profile form', () => {
   it('reads times as people write them where a browser has no time picker: "8h" is 08:00', () => {
     expect(normalizeTime('08:00')).toBe('08:00');
     expect(normalizeTime('8h')).toBe('08:00');
@@ -60,7 +60,7 @@ describe('profile form (issue 18, point 8)', () => {
     expect(readProfileForm(confirmed).ok).toBe(true);
   });
 
-  it('sends the waitlist hold in minutes, 5 to 120 (issue 20)', () => {
+  it('sends the waitlist hold in minutes, 5 to 120', () => {
     const values = { ...profileFormValues(PROFILE), days_confirmed: true };
     expect(values.waitlist_hold_minutes).toBe('15');
     expect(readProfileForm({ ...values, waitlist_hold_minutes: ' 30 ' })).toMatchObject({

@@ -62,7 +62,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 /**
  * A time as people write it, in the contract's form: the time picker's "08:00", and where
- * a browser shows a plain text box instead, "8h", "8h30", "8:30", "08.30" or "8" (issue 18:
+ * a browser shows a plain text box instead, "8h", "8h30", "8:30", "08.30" or "8" (seen in a trial:
  * "8h" was refused). Anything else is left as typed, for the check to refuse.
  */
 export function normalizeTime(text: string): string {

@@ -24,7 +24,7 @@ export interface BookingModalProps {
   date: string;
   /** A booking made earlier on this device: the modal opens where its payment stands. */
   resume?: DeviceBooking | null;
-  /** What the form starts with: the number a waitlist offer's link carries (issue 30). */
+  /** What the form starts with: the number a waitlist offer's link carries. */
   prefill?: Partial<Customer> | null;
   onClose: () => void;
   /** Called once a payment is SUCCESSFUL, so the slot list reloads. */

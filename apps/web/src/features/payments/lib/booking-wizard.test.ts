@@ -387,7 +387,7 @@ describe('booking wizard', () => {
 });
 
 describe('prefilledWizardState', () => {
-  it('opens the form with the number a waitlist offer carries, focus on the name (issue 30)', () => {
+  it('opens the form with the number a waitlist offer carries, focus on the name', () => {
     expect(prefilledWizardState({ phone: '677554411' })).toEqual({
       step: 'details',
       customer: { username: '', email: '', phone: '677554411' },

@@ -118,7 +118,7 @@ export const initialWizardState: WizardState = {
 
 /**
  * The form with what the page already knows filled in: the number a waitlist offer was sent
- * to (issue 30). The name takes focus: it is the field still empty.
+ * to. The name takes focus: it is the field still empty.
  */
 export function prefilledWizardState(prefill: Partial<Customer> | null | undefined): WizardState {
   if (!prefill) return initialWizardState;

@@ -56,7 +56,7 @@ describe('spokenRemaining: what the live region says, and when it changes', () =
   });
 });
 
-describe('spokenSince: the time the countdown shows, not the checkpoint above it (issue 30)', () => {
+describe('spokenSince: the time the countdown shows, not the checkpoint above it', () => {
   const MIN = 60_000;
   it('says about 10 minutes when the step opens at 10:17, not about 15', () => {
     const first = 10 * MIN + 17_000;

@@ -34,7 +34,7 @@ export function spokenRemaining(ms: number): SpokenRemaining {
 /**
  * What the live region says `ms` before the end, when the step opened `firstMs` before it.
  * Until the first checkpoint of {@link spokenRemaining} is crossed, the time left when the
- * step opened, to the nearest minute (issue 30: at 10:17 it said "about 15 minutes", the
+ * step opened, to the nearest minute (seen in a trial: at 10:17 it said "about 15 minutes", the
  * checkpoint above); from then on each checkpoint, which is the time left as it is crossed.
  * Constant between checkpoints, so a polite live region speaks only when they change.
  */

@@ -35,7 +35,7 @@ describe('isEmail', () => {
   });
 });
 
-// Issue 18: "Dial *126#" (MTN's code) was shown to Orange Money payers.
+// Seen in a trial: "Dial *126#" (MTN's code) was shown to Orange Money payers.
 describe('mobileOperator and ussdCodeFor', () => {
   it('names MTN for 67x, 650–654 and 680–683, in any form the form accepts', () => {
     for (const phone of ['677123456', '+237 670 000 000', '650111222', '654999999', '680000000']) {

@@ -12,7 +12,7 @@ export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 
 /**
  * The USSD code that opens a pending approval in each operator's menu. The provider's own
- * `ussd_code` is not shown: it named MTN's code for Orange numbers (issue 18).
+ * `ussd_code` is not shown: it named MTN's code for Orange numbers.
  */
 const USSD_CODES: Record<MobileOperator, string> = {
   MTN: '*126#',

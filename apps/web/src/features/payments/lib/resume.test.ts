@@ -181,7 +181,7 @@ describe('paymentRefOf', () => {
     expect(paymentRefOf(entry, { ...marker, booking_id: 'b2' }).ussd).toBeNull();
   });
 
-  it("shows the code of the number's operator, whatever code the marker kept (issue 18)", () => {
+  it("shows the code of the number's operator, whatever code the marker kept", () => {
     const entry = booking('b1');
     // Written before the fix: MTN's code stored for an Orange number.
     const orange = { booking_id: 'b1', customer: ADA, phone: '+237699555010', ussd: '*126#' };

@@ -147,7 +147,7 @@ export function paymentRefOf(entry: DeviceBooking, marker: ResumeMarker | null):
     bookingId: entry.booking_id,
     accessKey: entry.access_key,
     holdExpiresAt: entry.hold_expires_at,
-    // From the number, not the stored code: markers written before issue 18 hold MTN's code
+    // From the number, not the stored code: markers written by older builds hold MTN's code
     // for Orange numbers too.
     ussd: marker?.booking_id === entry.booking_id ? ussdCodeFor(marker.phone) : null,
   };

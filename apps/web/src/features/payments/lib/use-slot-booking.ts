@@ -31,7 +31,7 @@ interface Options {
 }
 
 /**
- * Which slot's booking modal is open on a slots page, and everything around it (issue 10):
+ * Which slot's booking modal is open on a slots page, and everything around it:
  * a payment left in flight (or just paid) on this device for this service reopens where it
  * stands — once on arrival, and when the banner asks; choosing the slot of one's own pending
  * payment reopens it instead of starting a second hold; on close, focus returns to the slot

@@ -18,7 +18,7 @@ const dayName = (day: number, intlLocale: string) =>
 const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /**
- * What the operator checks before verifying (issue 18, point 8: they verified blind): the
+ * What the operator checks before verifying (operators once verified blind): the
  * logo, address, hours and days, and every service as customers will read it.
  */
 function OrganizationDetails({ org }: { org: PlatformOrganization }) {

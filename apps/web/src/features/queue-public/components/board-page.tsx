@@ -32,8 +32,8 @@ type Load =
  * The hall's screen (a TV or a cheap stick, 1920×1080 or 1280×720, read from across the
  * hall): who is called to which counter, the next numbers, the last calls. Numbers only.
  * Every call the screen has not seen is rung, shown in the banner and said, one after the
- * other, oldest first — two counters calling in the same second are two calls (issue 30,
- * decision 119). A screen switched on later announces nothing old; the banner shows a call
+ * other, oldest first — two counters calling in the same second are two calls
+ * (decision 119). A screen switched on later announces nothing old; the banner shows a call
  * only while the server says it is live and for BOARD_CALL_LIVE_SECONDS at most. It follows
  * the board socket for the day: one snapshot in state, no list that grows, one announcer
  * with a bounded line.

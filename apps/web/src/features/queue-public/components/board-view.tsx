@@ -7,7 +7,7 @@ const NEXT_SHOWN = 9;
 const RECENT_SHOWN = 5;
 
 /**
- * The board as the hall reads it at 1920×1080 from across the room (issue 30 item 7): the
+ * The board as the hall reads it at 1920×1080 from across the room: the
  * live call in a yellow banner; per counter the number it calls (yellow, "go now") or serves
  * (white), or "paused"; the next numbers; the last calls with their counters. Every label in
  * both languages (the voice says both). Numbers only, never a name.

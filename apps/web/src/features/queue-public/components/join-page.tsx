@@ -138,7 +138,7 @@ export function JoinForm({
         : s.waiting === 1
           ? t('queue.join.waitingOne')
           : t('queue.join.waiting', { count: s.waiting });
-    // No counter of the service open: no estimate, nobody can call anyone yet (issue 30).
+    // No counter of the service open: no estimate, nobody can call anyone yet.
     if (s.counters_open === false) return `${count} · ${t('queue.turn.notOpen')}`;
     return s.estimate && s.waiting > 0 ? `${count} · ${estimateText(t, s.estimate)}` : count;
   };

@@ -5,7 +5,7 @@ import { ApiError, isAbort } from '../../../lib/api-client';
 import { getFeedbackToken, leaveLine } from '../api/queue-public';
 
 /**
- * "Leave the line" (issue 30 item 9): two taps (the second says what it gives up), done on
+ * "Leave the line": two taps (the second says what it gives up), done on
  * the server with the visit's key; the card shows the answer at once.
  */
 export function LeaveLine({
@@ -70,7 +70,7 @@ export function LeaveLine({
   );
 }
 
-/** The visit-over page's link to the feedback page (issue 30 item 12), when there is one. */
+/** The visit-over page's link to the feedback page, when there is one. */
 export function FeedbackLink({
   visitId,
   accessKey,
@@ -105,7 +105,7 @@ export function FeedbackLink({
   );
 }
 
-/** The link to follow this turn again, to keep (issue 30 item 9: a walk-in gets one). */
+/** The link to follow this turn again, to keep (a walk-in gets one too). */
 export function KeepLink({ link }: { link: string }) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);

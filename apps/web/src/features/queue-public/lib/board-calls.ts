@@ -1,7 +1,7 @@
 import { BOARD_CALL_LIVE_SECONDS, type BoardCall, type BoardSnapshot } from '@qless/contract';
 
 /**
- * The board's calls (issue 30, decision 119): which calls of a snapshot are new to this
+ * The board's calls (decision 119): which calls of a snapshot are new to this
  * screen (each is rung, shown and said once, oldest first), which may stand in the banner,
  * and the list of the last calls.
  */

@@ -30,7 +30,7 @@ export function positionText(
 /**
  * A waiting visitor's line: "You are 4th — about 10–20 min", or, while no counter serving
  * their service is open, "You are 1st · Counters are not open yet" (no estimate: nobody can
- * call them yet; issue 30 item 3). `countersOpen` absent (an older server): open.
+ * call them yet; decision 120). `countersOpen` absent (an older server): open.
  */
 export function waitingText(
   t: Translate,

@@ -59,7 +59,7 @@ const DONE_KEY: Record<Act, MessageKey> = {
 };
 
 /**
- * The counter screen (issue 19 item 3): the clerk picks a counter (remembered on this
+ * The counter screen: the clerk picks a counter (remembered on this
  * device), opens it, calls the next person and serves them; the line and a walk-in form
  * below. The queue is read again every few seconds and after each act.
  */
@@ -108,7 +108,7 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
     try {
       const answer = await run();
       if (command === 'call-next' && !answer.visit) {
-        // Nobody to call is an answer, not a failure: said neutrally (issue 30 item 4).
+        // Nobody to call is an answer, not a failure: said neutrally.
         setNotice({ tone: 'info', text: t('queue.error.QUEUE_EMPTY') });
         return;
       }

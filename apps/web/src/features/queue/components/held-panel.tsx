@@ -7,8 +7,8 @@ import { noShowGate, transferTargets } from '../lib/queue-view';
 import { VisitNumber, VisitState } from './visit-parts';
 
 /**
- * The visit the counter holds, big, with what can be done to it; or Call next (issue 30
- * item 1). The layout never puts a destructive act where the main one was: one main button
+ * The visit the counter holds, big, with what can be done to it; or Call next (decision
+ * 118). The layout never puts a destructive act where the main one was: one main button
  * keeps one place (`data-slot="main"`): Call next, then Start once called, then Done once
  * serving — so a second tap on Call next starts, never removes. Recall and the rest sit on
  * the row below; No-show stands alone at the bottom, apart, and only once the visitor was

@@ -18,7 +18,7 @@ function render(locale: Locale): string {
   ).replaceAll('&#x27;', "'");
 }
 
-describe('the letters of Queue setup (issue 30 item 7)', () => {
+describe('the letters of Queue setup', () => {
   beforeAll(() => ensureLocale('fr'));
 
   it('an empty field shows the letter the service will get, never "A" for all', () => {

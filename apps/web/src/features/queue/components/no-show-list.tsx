@@ -5,7 +5,7 @@ import { clockTime } from '../lib/queue-view';
 import { VisitNumber } from './visit-parts';
 
 /**
- * Today's no-shows, each with "Back in line" (issue 30 item 1): the visitor was at the
+ * Today's no-shows, each with "Back in line": the visitor was at the
  * toilet; the server puts them back at the place their arrival gave them.
  */
 export function NoShowList(props: {

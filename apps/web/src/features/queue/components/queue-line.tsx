@@ -6,7 +6,7 @@ import { clockTime, counterLine } from '../lib/queue-view';
 import { VisitNumber, WaitText } from './visit-parts';
 
 /**
- * The waiting visits (issue 30 item 4): first those this counter calls, in the order it calls
+ * The waiting visits: first those this counter calls, in the order it calls
  * them ("1st for you", "2nd for you": who comes to this desk next), then the other services'
  * visitors, dimmed, each with the place in its own service's line. With no counter picked,
  * the whole line in calling order with each service's place.

@@ -6,7 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 export const UNDO_SHOWN_MS = 9_000;
 
 /**
- * "Undo (9 s)" after a call, no-show, done or transfer (issue 30 item 1). The server decides
+ * "Undo (9 s)" after a call, no-show, done or transfer. The server decides
  * (it reverts only the counter's latest act, within its window); this only offers it for a
  * little less than that window, counting down.
  */

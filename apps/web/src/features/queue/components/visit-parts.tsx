@@ -27,7 +27,7 @@ export function VisitState({ state }: { state: State }) {
   return <span className={`queue-badge queue-badge--${state}`}>{t(STATE_KEY[state])}</span>;
 }
 
-/** "about 10–20 min": always a range (issue 19 item 6). */
+/** "about 10–20 min": always a range. */
 export function WaitText({ estimate }: { estimate: WaitEstimate | null }) {
   const { t } = useI18n();
   if (!estimate) return null;

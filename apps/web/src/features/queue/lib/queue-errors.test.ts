@@ -40,7 +40,7 @@ describe('the queue’s refusals, in words', () => {
   });
 });
 
-describe('the tone of a queue answer (issue 30 item 4)', () => {
+describe('the tone of a queue answer', () => {
   it('says the queue’s normal states neutrally: nobody waiting, lost a race, too early, too late', () => {
     for (const code of [
       'QUEUE_EMPTY',
@@ -62,7 +62,7 @@ describe('the tone of a queue answer (issue 30 item 4)', () => {
   });
 });
 
-describe('a Call next whose outcome is unknown (issue 31 item 2)', () => {
+describe('a Call next whose outcome is unknown', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

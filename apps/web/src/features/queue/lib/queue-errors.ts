@@ -22,13 +22,13 @@ const QUEUE_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   BOARD_NOT_FOUND: 'queue.error.BOARD_NOT_FOUND',
   NO_SHOW_TOO_EARLY: 'queue.error.NO_SHOW_TOO_EARLY',
   NOTHING_TO_UNDO: 'queue.error.NOTHING_TO_UNDO',
-  // The link to the database broke during the save (issue 31 item 2): the screen reads the
+  // The link to the database broke during the save: the screen reads the
   // counter again (the act's `finally`) and never repeats the act by itself.
   OUTCOME_UNKNOWN: 'queue.error.OUTCOME_UNKNOWN',
 };
 
 /**
- * Answers that are the queue's normal life, not failures (issue 30 item 4): nobody waiting,
+ * Answers that are the queue's normal life, not failures: nobody waiting,
  * another counter was quicker, the undo window passed. Said neutrally, never in red.
  */
 const NORMAL: ReadonlySet<string> = new Set([

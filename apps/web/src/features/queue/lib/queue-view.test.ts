@@ -67,7 +67,7 @@ describe('the counter screen’s reading of the queue', () => {
   });
 });
 
-describe('the counter’s own reading (issue 30)', () => {
+describe('the counter’s own reading', () => {
   const line = [
     visit({ visit_id: 'l1', number: 'B-001', service_id: 's-loan', position: 1 }),
     visit({ visit_id: 'c1', number: 'A-002', position: 1 }),

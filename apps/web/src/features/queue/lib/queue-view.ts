@@ -39,7 +39,7 @@ export function waitingFor(line: readonly QueueVisit[], counter: Counter | null)
 }
 
 /**
- * The line as this counter sees it (issue 30 item 4): first the visits it calls, in the
+ * The line as this counter sees it: first the visits it calls, in the
  * order it calls them (the server's calling order filtered to its services), then the rest.
  * With no counter picked, everyone is "other" (each shows the place in its service's line).
  */

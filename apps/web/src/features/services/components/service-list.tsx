@@ -19,7 +19,7 @@ interface Props {
   hrefFor: (service: Service) => string;
   onOpen: (service: Service) => void;
   /**
-   * One branch of several (issue 20): its name, and the way to the organization's other
+   * One branch of several: its name, and the way to the organization's other
    * branches. Absent for a one-place organization.
    */
   branch?: { name: string | null; pickerHref: string; onPicker: () => void } | null;

@@ -9,21 +9,21 @@ import type { WeekModel } from './week-model';
 
 interface Props {
   model: WeekModel;
-  /** The 7 dates of the week shown, Monday first (issue 30). */
+  /** The 7 dates of the week shown, Monday first. */
   week: string[];
   offset: number;
   onOffset: (offset: number) => void;
 }
 
 /**
- * Wider screens: a week of 7 days from Monday (issue 30; the spec drew it from Sunday),
+ * Wider screens: a week of 7 days from Monday (the spec drew it from Sunday),
  * today highlighted. Past days and slots stay visible but cannot be chosen; Next week stops
  * at the week holding the last bookable date, whose later days cannot be chosen either.
  */
 export function WeekGrid({ model, week, offset, onOffset }: Props) {
   const { t, intlLocale } = useI18n();
   const titleId = useId();
-  // The full day whose waitlist form shows under the week (issue 20).
+  // The full day whose waitlist form shows under the week.
   const [waitDate, setWaitDate] = useState<string | null>(null);
   const waitPanel = useRef<HTMLDivElement>(null);
   // The form is under the whole week: its field is focused, which brings it into view.

@@ -45,7 +45,7 @@ export interface WeekViewProps {
   current?: { slotId: string; date: string } | null;
   /** Told whether the slots and their taken seats are both known (e.g. to move focus). */
   onSettled?: (settled: boolean) => void;
-  /** What a full day shows (the waitlist's form, issue 20); full days stay unchosen without. */
+  /** What a full day shows (the waitlist's form); full days stay unchosen without. */
   fullDay?: (date: string) => ReactNode;
 }
 

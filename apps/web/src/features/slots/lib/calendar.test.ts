@@ -113,7 +113,7 @@ describe('dayState', () => {
     expect(dayState('2026-12-02', { ...ctx, slots: [] })).toBe('closed');
   });
 
-  // Issue 18: late in the day, today read "FULL" ("COMPLET") though nobody had taken it.
+  // Seen in a trial: late in the day, today read "FULL" ("COMPLET") though nobody had taken it.
   it('today is over, not full, once every slot has started (the injected clock)', () => {
     const free = { ...ctx, taken: takenSet([]) };
     // 10:05 in Douala: 09:00 and 10:00 have started, nothing was booked.

@@ -61,7 +61,7 @@ export function stripPageCount(today: string, bookableUntil: string): number {
 
 /**
  * The desktop grid's furthest week: the one holding `bookableUntil`, as an offset in weeks
- * from the week holding `today` (weeks start on Monday, issue 30).
+ * from the week holding `today` (weeks start on Monday).
  */
 export function lastWeekOffset(today: string, bookableUntil: string): number {
   return Math.max(0, Math.floor(daysBetween(mondayOf(today), bookableUntil) / STRIP_DAYS));
@@ -91,7 +91,7 @@ export function dayState(date: string, ctx: DayContext): DayState {
   if (ctx.slots.length === 0) return 'closed';
   const states = ctx.slots.map((slot) => slotState(slot, date, ctx));
   if (states.includes('free')) return 'open';
-  // Every slot gone by (late today): the day is over, not taken by others (issue 18).
+  // Every slot gone by (late today): the day is over, not taken by others.
   if (states.every((s) => s === 'past')) return 'over';
   if (ctx.taken === null) return 'unknown';
   return 'full';
@@ -99,7 +99,7 @@ export function dayState(date: string, ctx: DayContext): DayState {
 
 /**
  * The word under a day's tile that has nothing to book: three different words for three
- * different reasons (issue 18: a day that was over read "Full"); none for a bookable day.
+ * different reasons (a day that was over once read "Full"); none for a bookable day.
  */
 export function dayMark(state: DayState): DayMark | null {
   switch (state) {

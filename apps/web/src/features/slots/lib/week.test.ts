@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWeek, mondayOf } from './week';
 
 describe('buildWeek', () => {
-  it('starts on Monday and has 7 days (issue 30: the French week drawn from Sunday)', () => {
+  it('starts on Monday and has 7 days (the French week was once drawn from Sunday)', () => {
     const week = buildWeek('2026-03-11', 0); // a Wednesday
     expect(week.map((d) => d.date)).toEqual([
       '2026-03-09',

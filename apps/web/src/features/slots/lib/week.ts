@@ -10,7 +10,7 @@ export interface WeekDay {
 
 /**
  * The Monday of the week holding `date`: a week starts on Monday in Cameroon, in French and
- * in English (issue 30; the spec's Sunday-first week read wrong to the French).
+ * in English (the spec's Sunday-first week read wrong to the French).
  */
 export function mondayOf(date: string): string {
   // The Sunday-first week of the day before starts the day before this week's Monday.

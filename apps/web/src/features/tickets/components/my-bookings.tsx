@@ -29,7 +29,7 @@ interface Props {
   organizationsHref: string;
   /** Goes to a ticket page (after the code + digits form opened a booking). */
   openTicket: (code: string) => void;
-  /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
+  /** A checked-in booking's place in today's queue, composed by the route. */
   turn?: (visitId: string, accessKey: string) => ReactNode;
 }
 

@@ -31,7 +31,7 @@ interface Props {
   slotsHref: (serviceId: string) => string;
   /** Opens another ticket's page (a code typed on a page whose link had a broken one). */
   openTicket: (code: string) => void;
-  /** A checked-in booking's place in today's queue (issue 19), composed by the route. */
+  /** A checked-in booking's place in today's queue, composed by the route. */
   turn?: (visitId: string, accessKey: string) => ReactNode;
 }
 
@@ -166,7 +166,7 @@ export function TicketPage(props: Props) {
 
   const booking = view.kind === 'booking' ? view.booking : null;
   // Once checked in, the turn (number, place, "Go to Counter 3") is what the visitor came
-  // for: first on the page, above the ticket's summary (issue 30 item 9).
+  // for: first on the page, above the ticket's summary.
   const turn =
     view.kind === 'booking' && view.booking.visit_id && !view.savedAt
       ? props.turn?.(view.booking.visit_id, view.key)

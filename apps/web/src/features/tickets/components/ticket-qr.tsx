@@ -9,7 +9,7 @@ type Drawn = { size: number; path: string } | 'failed' | null;
 /**
  * The ticket's QR code on its page, for the counter's scanner: the same compact token as
  * the PDF's. The encoder loads on its own (it is also the PDF's), and the square keeps its
- * size before it arrives, so nothing on the page moves when it is drawn (issue 18, point 6).
+ * size before it arrives, so nothing on the page moves when it is drawn.
  */
 export function TicketQr({ token, code }: { token: string; code: string }) {
   const { t } = useI18n();

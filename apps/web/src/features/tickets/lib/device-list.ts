@@ -51,7 +51,7 @@ function listed(entry: DeviceBooking, fresh: CustomerBooking | null, now: Date):
 
 /**
  * Whether a booking is in today's queue: checked in today (in its organization's zone) with
- * a visit to follow. Its turn is what its visitor looks for (issue 30 item 9).
+ * a visit to follow. Its turn is what its visitor looks for.
  */
 function inLineToday(b: ListedBooking, now: Date): boolean {
   if (b.state !== 'checked_in' || !b.fresh?.visit_id) return false;

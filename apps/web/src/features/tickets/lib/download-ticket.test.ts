@@ -18,7 +18,7 @@ import { TICKET_QR_OPTIONS, ticketQrSegments } from './ticket-qr';
 
 const TICKET: Ticket = {
   code: 'QL-7K4M-2QAB-XC9D',
-  // The compact token (code + Ed25519 signature) the server signs since issue 18.
+  // The compact token (code + Ed25519 signature) the server signs.
   token: `QL-7K4M-2QAB-XC9D.${'Zm9v'.repeat(21)}AA`,
   organization: 'Bamenda Regional Hospital',
   location: 'Hospital Roundabout, Bamenda',
@@ -165,7 +165,7 @@ describe('renderTicketPdf', () => {
   });
 });
 
-describe('ticketQrText (issue 18, point 6)', () => {
+describe('ticketQrText', () => {
   it('is the compact signed token alone, which the counter reads as a token', () => {
     const text = ticketQrText(TICKET);
     expect(text).toBe(TICKET.token);

@@ -61,7 +61,7 @@ export function ticketLabels(ticket: Ticket, i18n: TicketI18n): TicketLabels {
 /**
  * What the QR holds: the compact signed token alone (the code and its signature, 104
  * characters). The link with a JWT it replaces took 471 and drew a code too dense for a
- * cracked screen (issue 18, point 6); the counter's scanner still reads those.
+ * cracked screen; the counter's scanner still reads those.
  */
 export function ticketQrText(ticket: Ticket): string {
   return ticket.token;

@@ -64,7 +64,7 @@ describe('pickerDays', () => {
     });
   });
 
-  it('marks today over once every slot has started, not full (issue 18)', () => {
+  it('marks today over once every slot has started, not full', () => {
     const late = new Date('2026-11-20T10:05:00Z'); // 11:05 in Douala: 11:00 has started
     const [today, monday] = pickerDays(
       ['2026-11-20', '2026-11-23'],

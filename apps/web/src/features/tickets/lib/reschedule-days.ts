@@ -26,7 +26,7 @@ export interface PickerDay {
   closed: boolean;
   /**
    * Open, but every slot of the day has started (today, late): over rather than full, which
-   * would say others took them (issue 18).
+   * would say others took them.
    */
   over: boolean;
   /** Free slots of the day, the booking's own left out. */

@@ -4,7 +4,7 @@ import { readOfferQuery } from './offer-link';
 const SLOT = '0b8f3a52-6c1e-4a7b-9d2e-5f4c3b2a1d0e';
 
 describe('readOfferQuery', () => {
-  it('reads the day, the slot and the number a waitlist offer was sent to (issue 30)', () => {
+  it('reads the day, the slot and the number a waitlist offer was sent to', () => {
     expect(readOfferQuery(`?date=2026-12-03&slot=${SLOT}`, '#tel=677554411')).toEqual({
       date: '2026-12-03',
       slot: SLOT,
