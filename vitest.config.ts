@@ -148,6 +148,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/build/**/*.test.ts',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },

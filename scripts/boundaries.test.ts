@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { boundaryProblems, importGraph } from './import-graph.mjs';
+
+const graph = (edges: Record<string, string[]>) =>
+  new Map(Object.entries(edges).map(([file, targets]) => [file, new Set(targets)]));
+
+describe('the boundaries npm run lint keeps (scripts/boundaries.mjs)', () => {
+  it('refuses a feature importing another, whichever the features', () => {
+    const edges = graph({
+      'apps/web/src/features/queue-public/components/a.tsx': [
+        'apps/web/src/features/waitlist/lib/b.ts',
+      ],
+      'apps/web/src/features/waitlist/lib/b.ts': [],
+    });
+    const problems = boundaryProblems(edges, graph({}));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('web features never import each other');
+  });
+
+  it('lets a feature import itself, lib/, components/ and the contract', () => {
+    const edges = graph({
+      'apps/web/src/features/slots/components/a.tsx': [
+        'apps/web/src/features/slots/lib/b.ts',
+        'apps/web/src/lib/c.ts',
+        'apps/web/src/components/ui/d.tsx',
+      ],
+    });
+    expect(boundaryProblems(edges, graph({}))).toEqual([]);
+  });
+
+  it('refuses lib/ or components/ importing a feature', () => {
+    const edges = graph({
+      'apps/web/src/lib/a.ts': ['apps/web/src/features/auth/lib/b.ts'],
+      'apps/web/src/components/ui/c.tsx': ['apps/web/src/features/auth/lib/b.ts'],
+    });
+    const problems = boundaryProblems(edges, graph({}));
+    expect(problems).toHaveLength(2);
+    expect(problems.every((p) => p.includes('below the features'))).toBe(true);
+  });
+
+  it('refuses an import cycle among the imports that run', () => {
+    const running = graph({
+      'apps/api/src/a.ts': ['apps/api/src/b.ts'],
+      'apps/api/src/b.ts': ['apps/api/src/c.ts'],
+      'apps/api/src/c.ts': ['apps/api/src/a.ts'],
+      'apps/api/src/d.ts': ['apps/api/src/a.ts'],
+    });
+    const problems = boundaryProblems(graph({}), running);
+    expect(problems).toEqual([
+      'an import cycle of 3 files: apps/api/src/a.ts → apps/api/src/b.ts → apps/api/src/c.ts',
+    ]);
+  });
+});
+
+describe('the import graph read from files', () => {
+  // A tree of its own: a file written under apps/web/src would make the browser tests
+  // build the web app again in the middle of a run.
+  const base = mkdtempSync(join(tmpdir(), 'qless-boundaries-'));
+  const root = join(base, 'apps/web/src');
+  const dir = join(root, 'features/probe');
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  it('resolves relative imports, keeps type-only ones apart, ignores comments', () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'a.ts'),
+      [
+        "import { b } from './b';",
+        "import type { C } from './c';",
+        "import { type D } from './d';",
+        "// import { e } from './e';",
+        "export const lazy = () => import('./f');",
+      ].join('\n'),
+    );
+    for (const name of ['b', 'c', 'd', 'e', 'f']) writeFileSync(join(dir, `${name}.ts`), '');
+    const probe = 'apps/web/src/features/probe';
+    const running = importGraph({ roots: [root], base }).get(`${probe}/a.ts`);
+    expect([...(running ?? [])].sort()).toEqual([`${probe}/b.ts`, `${probe}/f.ts`]);
+    const all = importGraph({ types: true, roots: [root], base }).get(`${probe}/a.ts`);
+    expect([...(all ?? [])].sort()).toEqual([
+      `${probe}/b.ts`,
+      `${probe}/c.ts`,
+      `${probe}/d.ts`,
+      `${probe}/f.ts`,
+    ]);
+  });
+});

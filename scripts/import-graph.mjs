@@ -1,0 +1,153 @@
+/**
+ * The import graph of the source under apps/<app>/src and packages/<package>/src (not tests):
+ * each file's imports that run (an `import type`, or an import whose names are all `type`,
+ * runs nothing and is left out), resolved to files. Used by scripts/boundaries.mjs.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+export const ROOT = resolve(new URL('..', import.meta.url).pathname);
+
+function* sources(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sources(full);
+    else if (/\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      yield full;
+    }
+  }
+}
+
+/** Source roots: apps/*\/src and packages/*\/src. */
+export function sourceRoots() {
+  return ['apps', 'packages'].flatMap((top) =>
+    readdirSync(join(ROOT, top), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(ROOT, top, d.name, 'src')))
+      .map((d) => join(ROOT, top, d.name, 'src')),
+  );
+}
+
+// `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`; the statement's
+// head tells whether it is type-only.
+const STATEMENT =
+  /(?:^|[;\n])\s*(import|export)\s+([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function typeOnly(head) {
+  if (/^type\b/.test(head)) return true;
+  const braces = head.match(/^\{([\s\S]*)\}$/);
+  if (!braces) return false;
+  const names = braces[1]
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((n) => n.startsWith('type '));
+}
+
+function resolveFile(from, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const base = resolve(dirname(from), specifier.replace(/\.(m?js|jsx)$/, ''));
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.mjs`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Every source file and the files it imports at run time, as paths relative to the repository
+ * (`apps/web/src/lib/x.ts`). Comments are stripped first, so an import in a comment is none.
+ * `types: true` keeps the type-only imports too (a boundary is about knowing, not running);
+ * `roots` and `base` read another tree (the tests').
+ */
+export function importGraph({ types = false, roots = sourceRoots(), base = ROOT } = {}) {
+  const graph = new Map();
+  for (const root of roots) {
+    for (const file of sources(root)) {
+      const text = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      const targets = new Set();
+      for (const m of text.matchAll(STATEMENT)) {
+        const [, kind, head, fromSpec, bare, dynamic] = m;
+        const specifier = fromSpec ?? bare ?? dynamic;
+        if (!types && kind && head !== undefined && typeOnly(head.trim())) continue;
+        const target = resolveFile(file, specifier);
+        if (target) targets.add(relative(base, target));
+      }
+      graph.set(relative(base, file), targets);
+    }
+  }
+  return graph;
+}
+
+/** The cycles of the graph: each strongly connected component of more than one file. */
+export function cycles(graph) {
+  let index = 0;
+  const stack = [];
+  const on = new Set();
+  const idx = new Map();
+  const low = new Map();
+  const found = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || graph.get(v)?.has(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return found;
+}
+
+const FEATURE = /^apps\/web\/src\/features\/([^/]+)\//;
+const BELOW_FEATURES = /^apps\/web\/src\/(lib|components)\//;
+
+/**
+ * What breaks a boundary (scripts/boundaries.mjs): `all` has every import, type-only ones
+ * included; `running` only the imports that run (for cycles).
+ */
+export function boundaryProblems(all, running) {
+  const problems = [];
+  for (const [file, targets] of all) {
+    const own = file.match(FEATURE)?.[1];
+    for (const target of targets) {
+      const theirs = target.match(FEATURE)?.[1];
+      if (!theirs) continue;
+      if (own && own !== theirs) {
+        problems.push(
+          `${file} imports ${target}: web features never import each other (move the shared piece to lib/ or components/, or let app/ compose them)`,
+        );
+      } else if (BELOW_FEATURES.test(file)) {
+        problems.push(
+          `${file} imports ${target}: lib/ and components/ are below the features (move the shared piece down, or let app/ compose it)`,
+        );
+      }
+    }
+  }
+  for (const cycle of cycles(running)) {
+    problems.push(`an import cycle of ${cycle.length} files: ${cycle.join(' → ')}`);
+  }
+  return problems;
+}
