@@ -1,48 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './vitest.sequencer';
 
 /**
- * API test files that the two engines can answer differently (decision 016): migrations and
- * start-up, locking and races, LISTEN/NOTIFY, rate counters (in memory on PGlite, upserts on
- * PostgreSQL), PGlite's single session, the read cache and database faults. They run on
- * PGlite as well as PostgreSQL; every other API file runs on PostgreSQL only, unless
- * QLESS_TEST_ENGINES=both (CI's switch) runs every file on both.
+ * What an API test file needs, said in the file itself (decision 132), read here from each file
+ * under apps/api/test/<module>/:
+ *
+ * - `// engines: postgres and pglite — <why>` as a first line: answers the two engines can
+ *   give differently (migrations and start-up, locking and races, LISTEN/NOTIFY, rate counters
+ *   in memory on PGlite and upserts on PostgreSQL, PGlite's single session, the read cache,
+ *   database faults; decision 016). Such a file runs on PGlite as well as PostgreSQL; every
+ *   other API file on PostgreSQL only, unless QLESS_TEST_ENGINES=both (every file on both).
+ * - `// also with redis — <why>`: the file runs once more with REDIS_URL (decision 033).
+ * - `vi.mock(`: the file replaces a module and needs a module graph of its own (isolation).
  */
-export const BOTH_ENGINES = [
-  'audit-log', // the append-only trigger and its prune setting (SET LOCAL)
-  'auth', // login limits are rate counters
-  'backup-restore', // pg_dump/pg_restore, or the PGlite data folder dumped and loaded
-  'booking-without-email', // e-mail optional: the column's '' on both engines (decision 121)
-  'checkin-sync', // offline scans replayed in order, under the row locks
-  'client-address-limits',
-  'database-faults',
-  'graceful-shutdown', // hand-backs of claims (SKIP LOCKED rows); two processes on PostgreSQL only
-  'mail-outbox', // claims with SKIP LOCKED
-  'many-rows', // a large read as one JSON value on PGlite, plain rows on PostgreSQL (decision 129)
-  'metrics', // the pool's figures (PGlite: its one session), the scrape's SQL
-  'migrate-command', // the two migration ledgers
-  'payment-duplicate-callbacks', // concurrent callbacks on one payment
-  'payment-races',
-  'payment-rate-limits',
-  'payment-status-socket', // LISTEN/NOTIFY fan-out
-  'payments-processes',
-  'personal-data', // the retention sweep's SQL (time zones, CTE updates) on both engines
-  'queue-board', // the queue hub's LISTEN fan-out (in process on PGlite)
-  'queue-board-calls', // two calls in one second, ordered by their events' ids
-  'queue-join-code', // the hall's code: tries counted per address in rate counters (decision 125)
-  'queue-join-flood', // the join page's ceilings under the queue lock (decision 125)
-  'queue-race', // twenty counters calling at once (the queue lock)
-  'queue-turn',
-  'queue-undo-effects', // an Undo withdraws pending SMS (LIKE on the outbox) under the queue lock
-  'queue-turn-held', // no estimate with no counter open; leaving the line (under the queue lock)
-  'read-cache',
-  'reconciler-backlog',
-  'self-service-races',
-  'server-startup-failures', // migrations and the data folder
-  'ticket-code-retry', // a unique violation retried inside one transaction
-  'ticket-lookup-limits',
-  'waitlist', // offers under the day's lock; twenty racing one freed seat
-];
+const API_TESTS = 'apps/api/test';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+function apiTestFiles(dir = API_TESTS): string[] {
+  return readdirSync(`${ROOT}/${dir}`, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'support' ? [] : apiTestFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const apiFiles = apiTestFiles().map((file) => ({
+  file,
+  text: readFileSync(`${ROOT}/${file}`, 'utf8'),
+}));
+const declared = (pattern: RegExp) =>
+  apiFiles.filter(({ text }) => pattern.test(text)).map(({ file }) => file);
+/** The files that run on both engines (exported for tools). */
+export const BOTH_ENGINES = declared(/^\/\/ engines: postgres and pglite\b/m);
 
 /** unset: the rule above; `both`: every API file on both engines; `postgres`: no PGlite run. */
 const engines = process.env.QLESS_TEST_ENGINES ?? '';
@@ -50,20 +42,14 @@ if (!['', 'both', 'postgres'].includes(engines)) {
   throw new Error(`QLESS_TEST_ENGINES is '', 'both' or 'postgres', not ${engines}`);
 }
 const pgliteFiles =
-  engines === 'both'
-    ? ['apps/api/test/**/*.test.ts']
-    : engines === 'postgres'
-      ? []
-      : BOTH_ENGINES.map((file) => `apps/api/test/${file}.test.ts`);
+  engines === 'both' ? ['apps/api/test/**/*.test.ts'] : engines === 'postgres' ? [] : BOTH_ENGINES;
 
 /**
  * Files that replace a module (`vi.mock`) need a module graph of their own. Every other API
  * file shares its worker's: without isolation a worker imports the app once, not once per
  * file, which halved the API project's CPU time and its wall time (110 s → 68 s, decision 114).
  */
-const MODULE_MOCKS = ['self-service-messages', 'ticket-code-retry'].map(
-  (file) => `apps/api/test/${file}.test.ts`,
-);
+const MODULE_MOCKS = declared(/\bvi\.mock\(/);
 
 /** A setup file for every project, for tools that watch a run (bench/test-cpu.ts). */
 const setupFiles = process.env.QLESS_TEST_SETUP ? [process.env.QLESS_TEST_SETUP] : [];
@@ -102,12 +88,7 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', files: string[]
  * through the relay. The outage file (redis-adapter, in `api`) holds a route limit across
  * two apps in Redis, then in the database while Redis is away.
  */
-const REDIS_FILES = [
-  'ticket-lookup-limits',
-  'payment-status-socket',
-  'queue-live-processes',
-  'read-cache',
-].map((file) => `apps/api/test/${file}.test.ts`);
+const REDIS_FILES = declared(/^\/\/ also with redis\b/m);
 
 function redisProject() {
   const [project] = apiProject('api-redis', 'postgres', REDIS_FILES);
