@@ -24,8 +24,9 @@
  * the queue's join page (switched on) and a board link of the demo organization.
  * Prints a table per profile, writes bench/results/lighthouse.json, and exits 1 when a page's
  * median run misses its profile's target. On a machine whose memory faults cost the host
- * (bench/lighthouse/machine.ts, decision 130) the performance score is printed, not gated. `--ci` uses the build already in apps/web/dist (CI
- * builds just before) and fails if there is none; without it the web app is built first.
+ * (bench/lighthouse/machine.ts, decision 130) the performance score is printed, not gated.
+ * `--ci` uses the build already in apps/web/dist (CI builds just before) and fails if there
+ * is none; without it the web app is built first.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
