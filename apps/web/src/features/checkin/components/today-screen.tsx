@@ -6,6 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
 import { getQueueNumbers } from '../api/queue-numbers';
 import { decodeQrFile, prepareDecoder } from '../lib/qr-decode';
+import { readUntilDone } from '../lib/read-until-done';
 import { scannedText } from '../lib/scanned-text';
 import { useDesk } from '../lib/use-desk';
 import { BookingList } from './booking-list';
@@ -50,17 +51,14 @@ export function TodayScreen(props: {
   }, []);
 
   // Each checked-in booking's queue number, read again whenever the day's list or a scan's
-  // result changes; offline the list simply shows none.
+  // result changes; offline the list simply shows none. A failed read keeps the numbers
+  // shown and is tried again (3 s, then longer): the number the desk reads out must come.
   const [numbers, setNumbers] = useState<ReadonlyMap<string, string>>(new Map());
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each new list or result.
   useEffect(() => {
     if (!online) return;
     const controller = new AbortController();
-    getQueueNumbers(controller.signal)
-      .then(setNumbers)
-      .catch(() => {
-        // A failed (or aborted) read keeps the numbers shown; the next list or scan tries again.
-      });
+    readUntilDone(getQueueNumbers, controller.signal, setNumbers);
     return () => controller.abort();
   }, [today, outcome, online]);
 
