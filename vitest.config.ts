@@ -7,7 +7,7 @@ import LongestFirst from './vitest.sequencer';
  * What an API test file needs, said in the file itself (decision 132), read here from each file
  * under apps/api/test/<module>/:
  *
- * - `// engines: postgres and pglite — <why>` as a first line: answers the two engines can
+ * - `// engines: postgres and pglite — <why>`, a line at the top: answers the two engines can
  *   give differently (migrations and start-up, locking and races, LISTEN/NOTIFY, rate counters
  *   in memory on PGlite and upserts on PostgreSQL, PGlite's single session, the read cache,
  *   database faults; decision 016). Such a file runs on PGlite as well as PostgreSQL; every
