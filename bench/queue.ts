@@ -19,9 +19,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zonedNow } from '@qless/contract/core';
+import { VisitAccess } from '../apps/api/src/core/access/visit-access.js';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
-import { VisitAccess } from '../apps/api/src/modules/queue/visit-access.js';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers.js';
 import { createFixture } from '../apps/api/test/support/fixtures.js';
 import {

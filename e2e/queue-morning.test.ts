@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockStartingAt } from '../apps/api/src/clock';
+import { clockStartingAt } from '../apps/api/src/core/clock';
 import { syncServiceSlots } from '../apps/api/src/modules/slots/slots.repository';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';

@@ -1,7 +1,7 @@
 import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookingAccess } from '../apps/api/src/modules/bookings/booking-access';
+import { BookingAccess } from '../apps/api/src/core/access/booking-access';
 import {
   JOIN_CODE_SECRET,
   JOIN_CODE_WINDOW_MS,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FixedClock } from '../../apps/api/src/clock';
+import { FixedClock } from '../../apps/api/src/core/clock';
 import { bearer, createUser, signIn } from '../../apps/api/test/support/auth-helpers';
 import { createFixture } from '../../apps/api/test/support/fixtures';
 import { NO_LIMITS } from '../../apps/api/test/support/payment-helpers';

@@ -1,3 +1,4 @@
+import type { VisitAccess } from './core/access/visit-access.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { CatalogReads } from './modules/catalog/catalog-reads.js';
 import type { ReadCache } from './modules/catalog/read-cache.js';
@@ -6,7 +7,6 @@ import type { Metrics } from './modules/metrics/metrics.js';
 import type { Payments } from './modules/payments/payments.module.js';
 import type { QueueService } from './modules/queue/queue.service.js';
 import type { QueueHub } from './modules/queue/queue-hub.js';
-import type { VisitAccess } from './modules/queue/visit-access.js';
 import type { WaitlistOffers } from './modules/waitlist/waitlist-offers.js';
 
 /** What buildApp (app.ts) hangs on the app, its requests and its routes' config. */

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { AuthGuard } from './core/access/auth-guard.js';
+import type { Clock } from './core/clock.js';
 import type { Database } from './db/database.js';
 import type { DB } from './db/schema.js';
-import type { AuthGuard } from './modules/auth/auth-guard.js';
 import type { Metrics } from './modules/metrics/metrics.js';
 
 /** What every module may use; built once in buildApp and passed down explicitly. */

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
-import { clockStartingAt, systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
+import { clockStartingAt, systemClock } from './core/clock.js';
 import { DataDirError } from './db/data-dir.js';
 import { openDatabase } from './db/database.js';
 import { ensureMigrated, MigrationError, migrateToLatest } from './db/migrate.js';

@@ -14,7 +14,7 @@ import {
   type WebRenderBundle,
 } from '@qless/contract/web-page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from './clock.js';
+import type { Clock } from './core/clock.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { Clock } from './core/clock.js';
 import { createWebRenderer, sendPage } from './web-render.js';
 
 // The file sent may be the precompressed sibling (`x-Ab12Cd34.js.br`): same asset.

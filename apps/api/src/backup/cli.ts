@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { systemClock } from '../clock.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
+import { systemClock } from '../core/clock.js';
 import { createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
 import { DEFAULT_RETENTION, pruneBackups } from './retention.js';

@@ -6,12 +6,12 @@
  */
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@qless/contract';
-import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { hashPassword } from '../core/access/passwords.js';
+import { findUserByEmail, insertUser } from '../core/access/users.repository.js';
+import { systemClock } from '../core/clock.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { findUserByEmail, insertUser } from '../modules/auth/users.repository.js';
 
 function fail(message: string): never {
   console.error(`create-operator: ${message}`);

@@ -1,10 +1,10 @@
 import type { Role } from '@qless/contract';
 import { ACTIVE_BOOKING_STATUSES, addDays, weekStart, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
+import { hashPassword } from '../core/access/passwords.js';
+import { findUserByEmail, insertUser } from '../core/access/users.repository.js';
+import { isOpenOn, openDaysToMask } from '../core/organizations.repository.js';
 import type { DB, Db } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { findUserByEmail, insertUser } from '../modules/auth/users.repository.js';
-import { isOpenOn, openDaysToMask } from '../modules/organizations/organizations.repository.js';
 import { syncServiceSlots } from '../modules/slots/slots.repository.js';
 import { generateTicketCode } from '../modules/tickets/ticket-code.js';
 import {

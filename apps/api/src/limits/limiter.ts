@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
 import type { DB } from '../db/schema.js';
 import { storableText } from '../db/storable.js';
 import { AppError } from '../errors.js';

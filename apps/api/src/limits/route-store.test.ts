@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../clock.js';
+import { FixedClock } from '../core/clock.js';
 import { memoryRateLimitStore } from './route-store.js';
 
 type Store = Omit<FastifyRateLimitStore, 'child'> & { child(options: object): Store };

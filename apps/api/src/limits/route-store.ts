@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../core/clock.js';
 import type { DB } from '../db/schema.js';
 import { type CounterStore, databaseCounters } from './counter-store.js';
 import type { CounterHit } from './counters.js';

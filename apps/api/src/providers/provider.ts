@@ -1,5 +1,5 @@
 import type { PaymentStatus, ProviderName } from '@qless/contract';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../core/clock.js';
 
 /**
  * One interface for every mobile-money provider. The payments service owns the database

@@ -1,6 +1,6 @@
 // engines: postgres and pglite — login limits are rate counters
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newToken } from '../../src/modules/auth/sessions.js';
+import { newToken } from '../../src/core/access/sessions.js';
 import { useStack } from '../support/app-fixture.js';
 import { bearer, createUser, signIn, TEST_PASSWORD } from '../support/auth-helpers.js';
 import { PINNED_NOW } from '../support/test-app.js';

@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../../src/core/access/sessions.js';
 import type { DB } from '../../src/db/schema.js';
-import { hashToken, newToken } from '../../src/modules/auth/sessions.js';
 import { useStack } from '../support/app-fixture.js';
 import { bearer, createUser, signIn } from '../support/auth-helpers.js';
 import { TODAY, useCounterApp } from '../support/checkin-helpers.js';

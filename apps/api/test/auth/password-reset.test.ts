@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/modules/auth/users.repository.js';
+import { insertUser } from '../../src/core/access/users.repository.js';
 import { useStack } from '../support/app-fixture.js';
 import { bearer, createUser, signIn, TEST_PASSWORD } from '../support/auth-helpers.js';
 import { linkToken, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.js';

@@ -223,7 +223,7 @@ describe('public catalogue API', () => {
       const manager = await login(demoManagerEmail('banque-hauts-plateaux-mvan'));
       expect(manager.role).toBe('branch_manager');
       // Seeding again adds none and keeps a changed password.
-      const { hashPassword } = await import('../../src/modules/auth/passwords.js');
+      const { hashPassword } = await import('../../src/core/access/passwords.js');
       await s.database.db
         .updateTable('users')
         .set({ password_hash: await hashPassword('a changed demo password') })

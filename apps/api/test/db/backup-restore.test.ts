@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLI_BUNDLE } from '../../build/bundle.js';
 import { runBackupCli, runRestoreCli } from '../../src/backup/cli.js';
 import { PART } from '../../src/backup/manifest.js';
-import { FixedClock } from '../../src/clock.js';
+import { FixedClock } from '../../src/core/clock.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { bearer, createUser, signIn, TEST_PASSWORD } from '../support/auth-helpers.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FixedClock } from '../../src/clock.js';
+import { FixedClock } from '../../src/core/clock.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { signedIn } from '../support/auth-helpers.js';
 import { createFixture } from '../support/fixtures.js';

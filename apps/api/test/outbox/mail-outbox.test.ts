@@ -1,6 +1,6 @@
 // engines: postgres and pglite — claims with SKIP LOCKED
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { FixedClock } from '../../src/clock.js';
+import { FixedClock } from '../../src/core/clock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { describeMailError, smtpSender } from '../../src/modules/mail/mail-transport.js';
 import { queueMail } from '../../src/modules/outbox/outbox.repository.js';

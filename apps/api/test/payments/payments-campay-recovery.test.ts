@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
-import { FixedClock } from '../../src/clock.js';
+import { FixedClock } from '../../src/core/clock.js';
 import { createCampayProvider } from '../../src/providers/campay.js';
 import { type FakeCampay, startFakeCampay } from '../support/campay-fake.js';
 import { createFixture, initiateBody } from '../support/fixtures.js';

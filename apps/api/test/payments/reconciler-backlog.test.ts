@@ -1,7 +1,7 @@
 // engines: postgres and pglite — claims of payments to check with SKIP LOCKED
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/clock.js';
+import { FixedClock } from '../../src/core/clock.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import type { PaymentStateMachine } from '../../src/modules/payments/payment-state-machine.js';
 import {

@@ -1,6 +1,6 @@
 import type { JoinResponse, QueueTodayResponse } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
-import { opensVisitTurn } from '../../src/modules/queue/visit-access.js';
+import { opensVisitTurn } from '../../src/core/access/visit-access.js';
 import { gsmLength } from '../../src/providers/sms/sms-text.js';
 import { SLOT, TODAY, useCounterApp } from '../support/checkin-helpers.js';
 import { queueApi, queueSms } from '../support/queue-helpers.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { FixedClock } from '../../src/clock.js';
+import { FixedClock } from '../../src/core/clock.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { signedIn } from '../support/auth-helpers.js';
 import { createFixture, type Fixture } from '../support/fixtures.js';

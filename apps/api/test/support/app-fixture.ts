@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { test as base } from 'vitest';
 import type { BuildAppOptions } from '../../src/app.js';
-import { FixedClock } from '../../src/clock.js';
+import { FixedClock } from '../../src/core/clock.js';
 import type { Database, Engine } from '../../src/db/database.js';
 import type { PaymentProvider } from '../../src/providers/provider.js';
 import { createFixture, type Fixture } from './fixtures.js';

@@ -1,9 +1,9 @@
 import type { Role } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { hashPassword } from '../../src/core/access/passwords.js';
+import { insertUser } from '../../src/core/access/users.repository.js';
 import type { DB } from '../../src/db/schema.js';
-import { hashPassword } from '../../src/modules/auth/passwords.js';
-import { insertUser } from '../../src/modules/auth/users.repository.js';
 
 export const TEST_PASSWORD = 'a long test passphrase';
 let hashed: Promise<string> | null = null;

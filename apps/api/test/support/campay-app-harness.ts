@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FixedClock } from '../../src/clock.js';
+import type { FixedClock } from '../../src/core/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createCampayProvider } from '../../src/providers/campay.js';
 import { useStack } from './app-fixture.js';

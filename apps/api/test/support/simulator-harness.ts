@@ -1,6 +1,6 @@
 import { paymentStatusMessageSchema } from '@qless/contract';
 import type { FastifyInstance } from 'fastify';
-import type { FixedClock } from '../../src/clock.js';
+import type { FixedClock } from '../../src/core/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { signSimulatorCallback } from '../../src/providers/simulator.js';
 import { useStack } from './app-fixture.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { BuildAppOptions } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
-import { FixedClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { FixedClock } from '../../src/core/clock.js';
 import type { Database } from '../../src/db/database.js';
 import type { PaymentProvider } from '../../src/providers/provider.js';
 import { redisTestEnv } from './redis-test.js';

@@ -1,31 +1,8 @@
-import type { Role } from '@qless/contract';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
-import type { Clock } from '../../clock.js';
+import type { AuditActor } from '../../core/access/audit-actor.js';
+import type { Clock } from '../../core/clock.js';
 import { storableText } from '../../db/storable.js';
 import type { AuditRecorder, AuditRow } from './audit-recorder.js';
-
-/** Who a request was from, as the audit log keeps it (a snapshot: accounts change later). */
-export interface AuditActor {
-  id: string;
-  email: string;
-  role: Role;
-  /** The branch the account acted on (its own unless the request named another). */
-  organization_id: string | null;
-}
-
-/**
- * Says who a request is from, for the audit log, before the request may be refused: the
- * auth guard calls it as soon as it found the session (so a 403 names its caller), and the
- * sign-in, reset and invitation routes once they found the account.
- */
-export function noteActor(req: FastifyRequest, user: AuditActor): void {
-  req.auditActor = {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    organization_id: user.organization_id,
-  };
-}
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 /** Parameters that carry a secret or a customer's key: never copied into the log. */
@@ -130,11 +107,4 @@ export function registerAuditHook(app: FastifyInstance, recorder: AuditRecorder,
     const own = route.onResponse;
     route.onResponse = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), hook];
   });
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who the request is from for the audit log, when known before (or without) `auth`. */
-    auditActor: AuditActor | null;
-  }
 }

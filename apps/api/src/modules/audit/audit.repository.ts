@@ -1,8 +1,8 @@
 import { type AuditEntry, addDays, zonedInstant } from '@qless/contract';
 import { sql } from 'kysely';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { placeName } from '../organizations/organizations.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,9 +1,9 @@
 import { auditQuerySchema, auditResponseSchema } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import { branchesInScope, ROLES_ADMIN, ROLES_OPERATOR } from '../../core/access/roles.js';
 import { errorResponses } from '../../errors.js';
-import { authOf, ROLES_ADMIN, ROLES_OPERATOR } from '../auth/auth-guard.js';
-import { insightScope } from '../insight/insight.routes.js';
 import { listAudit } from './audit.repository.js';
 
 /**
@@ -59,7 +59,7 @@ export function auditRoutes({ db, config, guard }: AppDeps): FastifyPluginAsyncZ
       async (req) => {
         const q = req.query;
         const auth = authOf(req);
-        const organizations = insightScope(auth, q.organization_id);
+        const organizations = branchesInScope(auth, q.organization_id);
         // Days are the acting branch's (an operator's: the branch named).
         const acting = auth.user.organization_id ?? organizations[0];
         const zone = acting

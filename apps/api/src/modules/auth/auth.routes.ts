@@ -8,21 +8,27 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError, errorResponses } from '../../errors.js';
-import { limiter } from '../../limits/limiter.js';
-import { noteActor } from '../audit/audit-hook.js';
-import { spendOtherLinks } from '../onboarding/user-tokens.repository.js';
-import { byName } from '../organizations/organizations.repository.js';
-import { authOf, ROLES_ANY, SESSION_COOKIE } from './auth-guard.js';
-import { checkPassword, hashPassword } from './passwords.js';
-import { setSessionCookie } from './session-cookie.js';
-import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions.js';
+import { noteActor } from '../../core/access/audit-actor.js';
+import { authOf, SESSION_COOKIE } from '../../core/access/auth-guard.js';
+import { checkPassword, hashPassword } from '../../core/access/passwords.js';
+import { ROLES_ANY } from '../../core/access/roles.js';
+import { setSessionCookie } from '../../core/access/session-cookie.js';
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  type SessionUser,
+} from '../../core/access/sessions.js';
+import { spendOtherLinks } from '../../core/access/user-tokens.repository.js';
 import {
   findUserByEmail,
   findUserById,
   normalizeEmail,
   setPasswordHash,
-} from './users.repository.js';
+} from '../../core/access/users.repository.js';
+import { byName } from '../../core/organizations.repository.js';
+import { AppError, errorResponses } from '../../errors.js';
+import { limiter } from '../../limits/limiter.js';
 
 const invalidCredentials = () =>
   new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password.');

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { listedCondition, placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
-import { listedCondition, placeName } from '../organizations/organizations.repository.js';
 import { ACTIVE } from './bookings.repository.js';
 
 /** What starting a booking on a slot-date needs to know, as one statement read it. */

@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../auth/auth-guard.js';
+import type { AuthContext } from '../../core/access/auth-guard.js';
 import type { CounterBooking } from '../tickets/ticket-check.js';
 import {
   assertCustomerMayChange,

@@ -5,11 +5,13 @@ import {
   isSlotInPast,
   zonedInstant,
 } from '@qless/contract';
+import type { AuthContext } from '../../core/access/auth-guard.js';
+import type { BookingAccess } from '../../core/access/booking-access.js';
+import { canActOn, countersOnly } from '../../core/access/roles.js';
+import { todayOf } from '../../core/local-time.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
-import { type AuthContext, canActOn } from '../auth/auth-guard.js';
-import { type CounterBooking, stateReason, todayOf } from '../tickets/ticket-check.js';
-import type { BookingAccess } from './booking-access.js';
+import { type CounterBooking, stateReason } from '../tickets/ticket-check.js';
 
 /*
  * Who may cancel or change a booking, and when: the one place that says it.
@@ -118,7 +120,7 @@ export function assertOrganizationReaches(
   now: Date,
 ): asserts booking is CounterBooking {
   const outOfReach =
-    auth.user.role === 'staff' &&
+    countersOnly(auth.user) &&
     booking !== undefined &&
     booking.booking_date !== todayOf(booking, now);
   if (!booking || !canActOn(auth, booking.organization_id) || outOfReach) {

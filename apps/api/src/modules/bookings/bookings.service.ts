@@ -1,10 +1,10 @@
 import { dayOfWeek, daysBetween, isSlotInPast, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
+import { isOpenOn } from '../../core/organizations.repository.js';
 import type { DB, Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
 import { queueBookingMessages } from '../messages/booking-messages.js';
-import { isOpenOn } from '../organizations/organizations.repository.js';
 import { generateTicketCode } from '../tickets/ticket-code.js';
 import { type BookableRead, findKnownReferences, readBookable } from './bookable.repository.js';
 import {

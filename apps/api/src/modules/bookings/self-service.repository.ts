@@ -1,5 +1,5 @@
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
-import { placeName } from '../organizations/organizations.repository.js';
 
 /** A booking with everything its customer sees about it (GET /bookings/{id}). */
 function customerBookingQuery(db: Db) {

@@ -10,12 +10,6 @@ import {
   zonedNow,
 } from '@qless/contract';
 import type { AppDeps } from '../../app-deps.js';
-import { notFound } from '../../errors.js';
-import {
-  earliestLiveHoldExpiry,
-  listSeatsTaken,
-  listTakenSlots,
-} from '../bookings/bookings.repository.js';
 import {
   findListedOrganization,
   listClosures,
@@ -25,7 +19,13 @@ import {
   searchListedOrganizations,
   toListedOrganization,
   toOrganization,
-} from '../organizations/organizations.repository.js';
+} from '../../core/organizations.repository.js';
+import { notFound } from '../../errors.js';
+import {
+  earliestLiveHoldExpiry,
+  listSeatsTaken,
+  listTakenSlots,
+} from '../bookings/bookings.repository.js';
 import {
   findListedService,
   listActiveServices,

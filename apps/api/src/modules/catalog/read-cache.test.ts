@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FixedClock } from '../../clock.js';
+import { FixedClock } from '../../core/clock.js';
 import type { Database } from '../../db/database.js';
 import { nextLocalMidnight } from './catalog-reads.js';
 import { matchesIfNoneMatch, ReadCache } from './read-cache.js';

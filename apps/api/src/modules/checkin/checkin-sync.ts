@@ -1,4 +1,5 @@
 import { addDays, type CheckinReason, type CheckinSyncResult, zonedNow } from '@qless/contract';
+import { localTime, todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
 import { markCheckedIn, moveCheckInEarlier } from '../bookings/bookings.repository.js';
 import { enterBookingVisit, moveBookingVisitArrival } from '../queue/queue.service.js';
@@ -7,10 +8,8 @@ import { inTransaction } from '../queue/visits.repository.js';
 import {
   type CounterBooking,
   findCounterBooking,
-  localTime,
   resolveTicket,
   stateReason,
-  todayOf,
 } from '../tickets/ticket-check.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { isForeignCode } from './checkin.service.js';

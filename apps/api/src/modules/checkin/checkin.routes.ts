@@ -13,8 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import { ROLES_COUNTER, targetOrganization } from '../../core/access/roles.js';
 import { errorResponses } from '../../errors.js';
-import { authOf, ROLES_COUNTER, targetOrganization } from '../auth/auth-guard.js';
 import type { TurnMessages } from '../queue/turn-messages.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { checkIn, organizationToday } from './checkin.service.js';

@@ -6,10 +6,11 @@ import type {
 } from '@qless/contract';
 import { TODAY_BOOKING_STATUSES } from '@qless/contract';
 import { sql } from 'kysely';
+import { todayOf } from '../../core/local-time.js';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { markCheckedIn } from '../bookings/bookings.repository.js';
-import { placeName } from '../organizations/organizations.repository.js';
 import { enterBookingVisit } from '../queue/queue.service.js';
 import { type BookingQueueArrival, bookingQueueArrival } from '../queue/queue-entry.js';
 import type { TurnMessages } from '../queue/turn-messages.js';
@@ -22,7 +23,6 @@ import {
   resolveTicket,
   type TicketInput,
   toCheckinBooking,
-  todayOf,
 } from '../tickets/ticket-check.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 

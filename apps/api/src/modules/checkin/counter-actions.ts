@@ -1,7 +1,7 @@
 import type { BookingStatus, CheckinBooking } from '@qless/contract';
 import type { Kysely } from 'kysely';
+import type { AuthContext } from '../../core/access/auth-guard.js';
 import type { DB, Db } from '../../db/schema.js';
-import type { AuthContext } from '../auth/auth-guard.js';
 import {
   assertOrganizationMay,
   assertOrganizationReaches,

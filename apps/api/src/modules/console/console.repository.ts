@@ -1,12 +1,8 @@
 import { formatMinutes, type PlatformOrganization } from '@qless/contract';
 import { sql } from 'kysely';
+import { isListed, maskToOpenDays, missingFields } from '../../core/organizations.repository.js';
 import type { Db, OrganizationRow, OutboxChannel } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import {
-  isListed,
-  maskToOpenDays,
-  missingFields,
-} from '../organizations/organizations.repository.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 

@@ -16,12 +16,13 @@ import {
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import { ROLES_OPERATOR } from '../../core/access/roles.js';
+import { normalizeEmail } from '../../core/access/users.repository.js';
+import { openDaysToMask } from '../../core/organizations.repository.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errorResponses } from '../../errors.js';
-import { authOf, ROLES_OPERATOR } from '../auth/auth-guard.js';
-import { normalizeEmail } from '../auth/users.repository.js';
 import { emailTaken, invitationChannels, inviteAccount } from '../onboarding/invitations.js';
-import { openDaysToMask } from '../organizations/organizations.repository.js';
 import {
   findContactRequest,
   handleContactRequest,

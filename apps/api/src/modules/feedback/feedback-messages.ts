@@ -6,11 +6,10 @@
  * (160 characters), the organization's name shortened as every SMS is (decision 122); the link
  * is never cut.
  */
-import { FEEDBACK_LINK_DAYS, UNDO_WINDOW_SECONDS } from '@qless/contract';
+import { FEEDBACK_LINK_DAYS, formatVisitNumber, UNDO_WINDOW_SECONDS } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
 import { currentRequestId } from '../../request-context.js';
-import { visitNumber } from '../queue/queue-day.js';
 import type { FeedbackLinks } from './feedback-links.js';
 
 const DAY = 86_400_000;
@@ -67,7 +66,7 @@ export class FeedbackRequests {
       .values({
         channel: 'sms',
         to_address: visit.phone,
-        subject: `Feedback ${visitNumber(visit)}`,
+        subject: `Feedback ${formatVisitNumber(visit.letter, visit.number)}`,
         text_body: text,
         html_body: null,
         kind: 'visit_feedback',

@@ -4,8 +4,8 @@
  */
 import { FEEDBACK_RATINGS, FEEDBACK_SUMMARY_COMMENTS, type FeedbackSummary } from '@qless/contract';
 import { sql } from 'kysely';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
-import { placeName } from '../organizations/organizations.repository.js';
 
 /** The visit of a link with what the page names, and whether it was answered. */
 export function findFeedbackVisit(db: Db, visitId: string) {

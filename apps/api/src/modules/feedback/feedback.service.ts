@@ -4,7 +4,7 @@
  * forged one learns nothing (not even whether a visit exists).
  */
 import type { FeedbackInfo } from '@qless/contract';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';

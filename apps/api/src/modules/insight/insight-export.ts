@@ -9,8 +9,8 @@
  */
 import type { InsightExportFormat, InsightExportKind } from '@qless/contract';
 import { type RawBuilder, sql } from 'kysely';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
-import { placeName } from '../organizations/organizations.repository.js';
 import {
   bookingStatusFr,
   type CsvDialect,

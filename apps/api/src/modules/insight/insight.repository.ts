@@ -21,9 +21,9 @@
  */
 import type { InsightCounts, InsightDuration, InsightResponse } from '@qless/contract';
 import { sql } from 'kysely';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { feedbackSummary } from '../feedback/feedback.repository.js';
-import { placeName } from '../organizations/organizations.repository.js';
 import {
   bookingFilter,
   CALLED,

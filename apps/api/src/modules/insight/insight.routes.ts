@@ -9,25 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { type AuthContext, authOf } from '../../core/access/auth-guard.js';
+import { branchesInScope, ROLES_ADMIN, targetOrganization } from '../../core/access/roles.js';
 import type { Db } from '../../db/schema.js';
 import { AppError, errorResponses, notFound } from '../../errors.js';
-import { type AuthContext, authOf, ROLES_ADMIN, targetOrganization } from '../auth/auth-guard.js';
 import { findBranches, insight, insightOptions } from './insight.repository.js';
 import { exportCsv, exportFilename } from './insight-export.js';
 import { dialectOf } from './insight-export-words.js';
-
-/**
- * The branches (organizations) an Insight request covers: the one place that decides it.
- * A branch named (`organization_id`): that one, if the caller may act on it. None named: every
- * branch the caller may act on (decision 024) — each of an organization admin's branches, a
- * branch manager's own. Operators name the branch.
- */
-export function insightScope(auth: AuthContext, named?: string | null): string[] {
-  if (named || auth.user.role === 'operator') return [targetOrganization(auth, named)];
-  return auth.user.branch_ids.length > 0
-    ? [...auth.user.branch_ids]
-    : [targetOrganization(auth, null)];
-}
 
 /** Days from `from` to `to` inclusive; refuses a reversed or too long range. */
 export function checkRange(from: string, to: string): number {
@@ -78,7 +66,7 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
       async (req) => {
         const q = req.query;
         const days = checkRange(q.from, q.to);
-        const organizationIds = insightScope(authOf(req), q.organization_id);
+        const organizationIds = branchesInScope(authOf(req), q.organization_id);
         const branches = await branchesOf(db, organizationIds);
         const options = await insightOptions(db, organizationIds);
         if (q.service_id && !options.services.some((s) => s.id === q.service_id)) {
@@ -120,7 +108,7 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const q = req.query;
         checkRange(q.from, q.to);
-        const organizationIds = insightScope(authOf(req), q.organization_id);
+        const organizationIds = branchesInScope(authOf(req), q.organization_id);
         const branches = await branchesOf(db, organizationIds);
         const options = await insightOptions(db, organizationIds);
         if (q.service_id && !options.services.some((s) => s.id === q.service_id)) {

@@ -1,8 +1,8 @@
 import { daysBetween, localizedText, ticketPageUrl, zonedInstant, zonedNow } from '@qless/contract';
+import type { BookingAccess } from '../../core/access/booking-access.js';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db, OutboxRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import type { BookingAccess } from '../bookings/booking-access.js';
-import { placeName } from '../organizations/organizations.repository.js';
 import type { Preparation } from '../outbox/outbox-worker.js';
 import { eventOfKind, occurrenceOf } from './message-rows.js';
 import { emailMessage, type MessageFacts, smsText } from './message-text.js';

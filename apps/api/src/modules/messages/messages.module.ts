@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
+import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { createSmsProvider } from '../../providers/sms/index.js';
 import type { SmsProvider } from '../../providers/sms/provider.js';
-import type { BookingAccess } from '../bookings/booking-access.js';
 import { SMTP_STEP_TIMEOUT_MS, smtpSender } from '../mail/mail-transport.js';
 import {
   type ChannelSender,

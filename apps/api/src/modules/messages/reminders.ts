@@ -1,7 +1,7 @@
 import { addDays, zonedInstant } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { PeriodicSweep } from '../../periodic.js';

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../../clock.js';
+import { FixedClock } from '../../core/clock.js';
 import type { DB } from '../../db/schema.js';
 import { ScrapeSnapshot } from './scrape-snapshot.js';
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../db/schema.js';
 
 /** Counts stop here: a backlog this large is an incident whatever its exact size. */

@@ -11,23 +11,27 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { errorResponses } from '../../errors.js';
-import { limiter } from '../../limits/limiter.js';
-import { noteActor } from '../audit/audit-hook.js';
-import { hashPassword } from '../auth/passwords.js';
-import { setSessionCookie } from '../auth/session-cookie.js';
-import { createSession, revokeUserSessions } from '../auth/sessions.js';
-import { findUserByEmail, findUserById, setPasswordHash } from '../auth/users.repository.js';
-import { placeLabel } from '../organizations/organizations.repository.js';
-import { queueMail } from '../outbox/outbox.repository.js';
-import { passwordResetMail, resetLink } from './account-mail.js';
+import { noteActor } from '../../core/access/audit-actor.js';
+import { hashPassword } from '../../core/access/passwords.js';
+import { setSessionCookie } from '../../core/access/session-cookie.js';
+import { createSession, revokeUserSessions } from '../../core/access/sessions.js';
 import {
   consumeLinkToken,
   issueLinkToken,
   linkError,
   linkProblem,
   spendOtherLinks,
-} from './user-tokens.repository.js';
+} from '../../core/access/user-tokens.repository.js';
+import {
+  findUserByEmail,
+  findUserById,
+  setPasswordHash,
+} from '../../core/access/users.repository.js';
+import { placeLabel } from '../../core/organizations.repository.js';
+import { errorResponses } from '../../errors.js';
+import { limiter } from '../../limits/limiter.js';
+import { queueMail } from '../outbox/outbox.repository.js';
+import { passwordResetMail, resetLink } from './account-mail.js';
 
 /**
  * The public side of accounts: asking for a reset link, using it, and reading and accepting

@@ -4,12 +4,12 @@ import {
   type InvitationDelivery,
   normalizeCameroonMobile,
 } from '@qless/contract';
+import { issueLinkToken } from '../../core/access/user-tokens.repository.js';
+import { findUserByEmail, insertUser, normalizeEmail } from '../../core/access/users.repository.js';
 import type { Db, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { findUserByEmail, insertUser, normalizeEmail } from '../auth/users.repository.js';
 import { queueMail, queueSms } from '../outbox/outbox.repository.js';
 import { invitationLink, invitationMail, invitationSms } from './account-mail.js';
-import { issueLinkToken } from './user-tokens.repository.js';
 
 export const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists.');

@@ -11,20 +11,20 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { type AuthContext, authOf } from '../../core/access/auth-guard.js';
+import {
+  assertMayManage,
+  canActOn,
+  ROLES_ADMIN,
+  targetOrganization,
+} from '../../core/access/roles.js';
+import { revokeUserSessions } from '../../core/access/sessions.js';
+import { findUserById, normalizeEmail } from '../../core/access/users.repository.js';
+import { placeLabel } from '../../core/organizations.repository.js';
 import type { Db, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
-import {
-  type AuthContext,
-  authOf,
-  canActOn,
-  ROLES_ADMIN,
-  targetOrganization,
-} from '../auth/auth-guard.js';
-import { revokeUserSessions } from '../auth/sessions.js';
-import { findUserById, normalizeEmail } from '../auth/users.repository.js';
-import { placeLabel } from '../organizations/organizations.repository.js';
 import { emailTaken, invitationChannels, inviteAccount, sendInvitation } from './invitations.js';
 
 function toMember(u: UserRow): StaffMember {
@@ -61,18 +61,6 @@ async function memberFor(db: Db, auth: AuthContext, id: string): Promise<UserRow
   const user = await findUserById(db, id);
   if (!user?.organization_id || !canActOn(auth, user.organization_id)) throw userNotFound();
   return user;
-}
-
-/**
- * Who manages whom (decision 024): an operator anyone; an organization admin the branch
- * managers and staff of their branches; a branch manager their branch's staff. Nobody below
- * an operator makes or locks out a peer.
- */
-function assertMayManage(auth: AuthContext, role: string): void {
-  const caller = auth.user.role;
-  if (caller === 'operator' || role === 'staff') return;
-  if (caller === 'org_admin' && role === 'branch_manager') return;
-  throw new AppError(403, 'FORBIDDEN', 'Only an operator may manage admin accounts.');
 }
 
 /** Organization admins manage their accounts: invite, disable, re-send an invitation. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminBranch, CreateBranchRequest } from '@qless/contract';
 import { sql } from 'kysely';
+import { byName, isListed } from '../../core/organizations.repository.js';
 import type { Db, OrganizationRow } from '../../db/schema.js';
-import { byName, isListed } from './organizations.repository.js';
 
 /** The head of the organization a branch belongs to (itself for a head). */
 export function headOf(row: Pick<OrganizationRow, 'id' | 'parent_id'>): string {

@@ -12,18 +12,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError, errorResponses, notFound } from '../../errors.js';
+import { authOf } from '../../core/access/auth-guard.js';
 import {
   assertOrganizationAccess,
-  authOf,
+  managesBranches,
   ROLES_ADMIN,
   ROLES_ORGANIZATION,
   targetOrganization,
-} from '../auth/auth-guard.js';
+  visibleBranches,
+} from '../../core/access/roles.js';
+import { requireOrganization as requireOrganizationRow } from '../../core/organizations.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError, errorResponses, notFound } from '../../errors.js';
 import { headOf, insertBranch, listBranches, toAdminBranch } from './branches.repository.js';
 import { OrganizationAdmin } from './organization-admin.service.js';
-import { requireOrganization as requireOrganizationRow } from './organizations.repository.js';
 
 const serviceParams = withFieldCodes(z.object({ service_id: idSchema }), {
   service_id: 'INVALID_ID',
@@ -74,12 +76,10 @@ export function branchesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           targetOrganization(auth, req.query.organization_id),
         );
         const all = await listBranches(db, headOf(acting));
-        // A branch manager sees their own branch; an organization admin every branch.
-        const branches =
-          auth.user.role === 'operator'
-            ? all
-            : all.filter((b) => auth.user.branch_ids.includes(b.organization_id));
-        return { branches, can_manage: auth.user.role !== 'branch_manager' };
+        return {
+          branches: visibleBranches(auth.user, all),
+          can_manage: managesBranches(auth.user),
+        };
       },
     );
 

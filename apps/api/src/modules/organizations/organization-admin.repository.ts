@@ -7,15 +7,15 @@ import {
   type OrganizationProfile,
   zonedNow,
 } from '@qless/contract';
-import type { Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
-import { timeToMinutes } from '../../db/time-columns.js';
 import {
   byName,
   isListed,
   listClosures,
   maskToOpenDays,
   missingFields,
-} from './organizations.repository.js';
+} from '../../core/organizations.repository.js';
+import type { Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
+import { timeToMinutes } from '../../db/time-columns.js';
 
 /** Statuses of bookings that are or were real (a customer paid for them). */
 const REAL_STATUSES = ['confirmed', 'checked_in', 'no_show'] as const;

@@ -17,14 +17,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError, errorResponses } from '../../errors.js';
+import { authOf } from '../../core/access/auth-guard.js';
 import {
   assertOrganizationAccess,
-  authOf,
   ROLES_ADMIN,
   ROLES_COUNTER,
   targetOrganization,
-} from '../auth/auth-guard.js';
+} from '../../core/access/roles.js';
+import { requireOrganization as requireOrganizationRow } from '../../core/organizations.repository.js';
+import { AppError, errorResponses } from '../../errors.js';
 import {
   listAllServices,
   listOrganizationBookings,
@@ -33,7 +34,6 @@ import {
   toProfile,
 } from './organization-admin.repository.js';
 import { OrganizationAdmin } from './organization-admin.service.js';
-import { requireOrganization as requireOrganizationRow } from './organizations.repository.js';
 
 const bookingsParams = withFieldCodes(z.object({ id: idSchema }), { id: 'INVALID_ID' });
 const createServiceParams = withFieldCodes(z.object({ organization_id: idSchema }), {

@@ -12,11 +12,13 @@ import {
 } from '@qless/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { Clock } from '../../clock.js';
+import type { AuthContext } from '../../core/access/auth-guard.js';
+import { assertOrganizationAccess } from '../../core/access/roles.js';
+import type { Clock } from '../../core/clock.js';
+import { listClosures, openDaysToMask } from '../../core/organizations.repository.js';
 import type { DB, Db, OrganizationRow } from '../../db/schema.js';
 import { minutesToTime, timeToMinutes } from '../../db/time-columns.js';
 import { AppError, notFound } from '../../errors.js';
-import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
 import { refreshAttention } from '../bookings/booking-attention.js';
 import { syncOrganizationSlots, syncServiceSlots } from '../slots/slots.repository.js';
 import { findUpload, uploadNameOf, uploadUrl } from '../uploads/uploads.repository.js';
@@ -26,7 +28,6 @@ import {
   toProfile,
   upsertClosure,
 } from './organization-admin.repository.js';
-import { listClosures, openDaysToMask } from './organizations.repository.js';
 
 type ProfileInput = z.output<typeof updateProfileRequestSchema>;
 type CreateServiceInput = z.output<typeof createServiceRequestSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB, OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
 import type { Metrics } from '../metrics/metrics.js';

@@ -2,7 +2,7 @@ import type { CallbackOutcome, RecordedOutcome } from '@qless/contract';
 import { idSchema } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { hasLoneSurrogate, storableText } from '../../db/storable.js';
 import type { Limiter } from '../../limits/limiter.js';

@@ -1,7 +1,7 @@
 import type { PaymentStatusMessage } from '@qless/contract';
+import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { BookingAccess } from '../bookings/booking-access.js';
 import { assertKeyHolder } from '../bookings/booking-policy.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { FAILURE_CODES } from './failure-codes.js';

@@ -8,13 +8,13 @@ import {
 } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { BookingAccess } from '../../core/access/booking-access.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import type { HoldLimits, HoldRequest } from '../../limits/hold-limits.js';
 import type { CollectResult, PaymentProvider } from '../../providers/provider.js';
-import type { BookingAccess } from '../bookings/booking-access.js';
 import {
   type BookingsService,
   type InitiationView,

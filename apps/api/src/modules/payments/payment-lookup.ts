@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { Db, PaymentRow } from '../../db/schema.js';
 import type { PaymentProvider, ProviderEvent } from '../../providers/provider.js';
 import { recordPaymentEvent, saveProviderReference } from './payments.repository.js';

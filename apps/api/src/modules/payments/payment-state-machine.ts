@@ -9,7 +9,7 @@ import {
 } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB, Db, PaymentRow } from '../../db/schema.js';
 import type { ProviderEvent } from '../../providers/provider.js';
 import { currentRequestId, withRequestId } from '../../request-context.js';

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
+import { BookingAccess } from '../../core/access/booking-access.js';
 import { holdLimits } from '../../limits/hold-limits.js';
 import { limiter } from '../../limits/limiter.js';
 import type { CallbackInput, PaymentProvider } from '../../providers/provider.js';
-import { BookingAccess } from '../bookings/booking-access.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { TicketSigner } from '../tickets/ticket-signer.js';
 import { PaymentCallbacks } from './payment-callbacks.js';

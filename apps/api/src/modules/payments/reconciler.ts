@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB, PaymentRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
 import {

@@ -8,9 +8,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { ROLES_OPERATOR } from '../../core/access/roles.js';
 import { errorResponses } from '../../errors.js';
 import { routeLimit } from '../../limits/declarations.js';
-import { ROLES_OPERATOR } from '../auth/auth-guard.js';
 import type { WaitlistOffers } from '../waitlist/waitlist-offers.js';
 import { eraseSubject, exportSubject, maskedSubject, subjectOf } from './personal-data-subject.js';
 

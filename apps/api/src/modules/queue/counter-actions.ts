@@ -11,11 +11,11 @@ import {
   type Undoable,
 } from '@qless/contract';
 import { sql } from 'kysely';
+import type { AuthContext } from '../../core/access/auth-guard.js';
+import { todayOf } from '../../core/local-time.js';
 import { manyRows } from '../../db/many-rows.js';
 import type { CounterRow, Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/auth-guard.js';
-import { todayOf } from '../tickets/ticket-check.js';
 import { transferVisit } from './counter-transfer.js';
 import { counterView, findCounter, setCounterState } from './counters.repository.js';
 import type { LineSettler } from './line-settler.js';

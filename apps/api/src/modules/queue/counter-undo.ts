@@ -7,11 +7,12 @@
  *   original queued time, so the order rule puts them back at their old place ('returned').
  */
 import { type CounterActionResponse, type QueueVisit, UNDO_WINDOW_SECONDS } from '@qless/contract';
+import type { AuthContext } from '../../core/access/auth-guard.js';
+import { assertOrganizationAccess } from '../../core/access/roles.js';
+import { todayOf } from '../../core/local-time.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
 import { withdrawFeedback } from '../feedback/feedback-messages.js';
-import { todayOf } from '../tickets/ticket-check.js';
 import { counterOf, notActionable, settle } from './counter-actions.js';
 import { counterView, findCounter } from './counters.repository.js';
 import type { QueueServiceDeps } from './queue-deps.js';

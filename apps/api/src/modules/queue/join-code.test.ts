@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../../clock.js';
+import { FixedClock } from '../../core/clock.js';
 import { JoinCodes, joinCodeOf, joinCodeWindow } from './join-code.js';
 
 const SECRET = 'a-fixed-secret-for-the-test';

@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { JOIN_CODE_WINDOW_SECONDS } from '@qless/contract';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';
 import { getOrCreateSecret } from '../../db/secrets.js';
 import { AppError } from '../../errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '../../clock.js';
+import { FixedClock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';
 import { LineSettler } from './line-settler.js';
 import type { TurnMessages } from './turn-messages.js';

@@ -12,7 +12,7 @@
  * one twice, and a pass lost with its process is made good by the next change's.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';
 import { settleAfterCommit } from './queue-settle.js';
 import type { TurnMessages } from './turn-messages.js';

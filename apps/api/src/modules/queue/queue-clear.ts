@@ -7,8 +7,8 @@
  * Walk-ins added by staff, bookings and transfers are never touched.
  */
 import { sql } from 'kysely';
+import { todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
-import { todayOf } from '../tickets/ticket-check.js';
 import { settle } from './queue-settle.js';
 import type { TurnMessages } from './turn-messages.js';
 import { inTransaction, lockQueue, transitionVisit } from './visits.repository.js';

@@ -14,13 +14,13 @@
 import { addDays, OPEN_VISIT_STATES, zonedInstant } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
+import { todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { PeriodicSweep } from '../../periodic.js';
 import { ORGANIZATION_ALLOWED_FROM, startsAt } from '../bookings/booking-policy.js';
 import { changeBookingStatus } from '../bookings/bookings.repository.js';
-import { todayOf } from '../tickets/ticket-check.js';
 import { notifyQueueChanged } from './queue-events.js';
 
 const MINUTE = 60_000;

@@ -12,11 +12,11 @@ import {
   type WaitEstimate,
 } from '@qless/contract';
 import { sql } from 'kysely';
+import { todayOf } from '../../core/local-time.js';
+import { placeName } from '../../core/organizations.repository.js';
 import { manyRows } from '../../db/many-rows.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { placeName } from '../organizations/organizations.repository.js';
-import { todayOf } from '../tickets/ticket-check.js';
 import {
   type ProjectedCounter,
   type Projection,

@@ -1,6 +1,6 @@
 /** What the queue's server core is built with (queue.service.ts and the files it delegates to). */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';
 import type { FeedbackRequests } from '../feedback/feedback-messages.js';
 import type { SelfJoinCeilings } from './self-join-ceiling.js';

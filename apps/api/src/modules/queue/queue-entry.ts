@@ -3,9 +3,9 @@
  * join page all come through enterQueue, under the organization's queue lock.
  */
 import { zonedInstant } from '@qless/contract';
+import { todayOf } from '../../core/local-time.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import { todayOf } from '../tickets/ticket-check.js';
 import { type QueueDay, visitNumber } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
 import { settle } from './queue-settle.js';

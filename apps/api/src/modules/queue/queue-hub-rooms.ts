@@ -4,7 +4,7 @@
  */
 import type { ErrorBody, VisitTurn } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';
 import type { SentTurn } from './turn-pace.js';
 

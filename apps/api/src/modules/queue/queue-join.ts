@@ -3,9 +3,9 @@
  * its line and the estimate for someone joining now.
  */
 import { dayOfWeek, type JoinInfoResponse, zonedNow } from '@qless/contract';
+import { isClosureDate, isOpenOn, placeLabel } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import { isClosureDate, isOpenOn, placeLabel } from '../organizations/organizations.repository.js';
 import { estimateForNewcomer, type QueueDay, servedNow } from './queue-day.js';
 
 /** Open now: a day it opens, not a closure, between its opening and closing time (its zone). */

@@ -20,15 +20,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import type { BookingAccess } from '../../core/access/booking-access.js';
+import { ROLES_ADMIN, targetOrganization } from '../../core/access/roles.js';
+import { opensVisitTurn, type VisitAccess } from '../../core/access/visit-access.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { closeWithError, type LiveSockets } from '../../limits/live-sockets.js';
-import { authOf, ROLES_ADMIN, targetOrganization } from '../auth/auth-guard.js';
-import type { BookingAccess } from '../bookings/booking-access.js';
 import { findBoardByToken, listBoards, newBoardToken, toBoard } from './queue-boards.js';
 import { notifyQueueChanged } from './queue-events.js';
 import type { LiveSink, QueueHub } from './queue-hub.js';
 import { readBoard, readVisitTurn } from './queue-live.js';
-import { opensVisitTurn, type VisitAccess } from './visit-access.js';
 
 const boardIdParams = withFieldCodes(z.object({ boardId: idSchema }), { boardId: 'INVALID_ID' });
 const tokenParams = withFieldCodes(z.object({ token: z.string().max(100) }), {

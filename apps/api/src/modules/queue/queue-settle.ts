@@ -2,10 +2,12 @@
  * What every change of a queue ends or starts with: announcing it and reading the day again
  * (with the SMS it calls for), and the checks of a service and a counter.
  */
+
+import type { AuthContext } from '../../core/access/auth-guard.js';
+import { assertOrganizationAccess } from '../../core/access/roles.js';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { type AuthContext, assertOrganizationAccess } from '../auth/auth-guard.js';
-import { placeName } from '../organizations/organizations.repository.js';
 import { findCounter } from './counters.repository.js';
 import { loadQueueDay, type QueueDay } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';

@@ -25,9 +25,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import { ROLES_ADMIN, ROLES_COUNTER, targetOrganization } from '../../core/access/roles.js';
 import { errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
-import { authOf, ROLES_ADMIN, ROLES_COUNTER, targetOrganization } from '../auth/auth-guard.js';
 import type { JoinCodes } from './join-code.js';
 import { assertJoinCode } from './join-code.routes.js';
 import type { QueueService } from './queue.service.js';

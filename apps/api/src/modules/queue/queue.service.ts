@@ -19,9 +19,9 @@ import type {
   QueueVisit,
   VisitTurn,
 } from '@qless/contract';
+import type { AuthContext } from '../../core/access/auth-guard.js';
+import { findListedOrganization } from '../../core/organizations.repository.js';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/auth-guard.js';
-import { findListedOrganization } from '../organizations/organizations.repository.js';
 import { assertActiveService, CounterActions, counterOf, settle } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';

@@ -7,12 +7,12 @@
  * a link to the visitor's page.
  */
 import { frenchCounterArticle, ticketPageUrl } from '@qless/contract';
+import type { BookingAccess } from '../../core/access/booking-access.js';
+import type { VisitAccess } from '../../core/access/visit-access.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
 import { currentRequestId } from '../../request-context.js';
-import type { BookingAccess } from '../bookings/booking-access.js';
 import { type QueueDay, servedNow, visitNumber } from './queue-day.js';
-import type { VisitAccess } from './visit-access.js';
 
 /**
  * The walk-in's page, as the web app builds it (paths.visit: `/visit/{id}#k=KEY`): the key in

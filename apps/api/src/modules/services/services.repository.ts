@@ -1,6 +1,6 @@
 import type { Service } from '@qless/contract';
+import { byName, listedCondition } from '../../core/organizations.repository.js';
 import type { Db, OrganizationRow, ServiceRow } from '../../db/schema.js';
-import { byName, listedCondition } from '../organizations/organizations.repository.js';
 
 export function toService(row: ServiceRow): Service {
   return {

@@ -1,8 +1,8 @@
 import { minutesToWire, type Slot } from '@qless/contract';
 import { sql } from 'kysely';
+import { listedCondition } from '../../core/organizations.repository.js';
 import type { Db, SlotRow } from '../../db/schema.js';
 import { minutesToTime, timeToMinutes } from '../../db/time-columns.js';
-import { listedCondition } from '../organizations/organizations.repository.js';
 import { type ExistingSlot, generateSlots, planSlots, type SlotPlan } from './slot-engine.js';
 
 export function toSlot(row: Pick<SlotRow, 'id' | 'service_id' | 'start_time' | 'end_time'>): Slot {

@@ -7,8 +7,8 @@ import {
   TODAY_BOOKING_STATUSES,
   type TodayBookingStatus,
   ticketTokenFromScan,
-  zonedNow,
 } from '@qless/contract';
+import { localTime, todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import type { TicketSigner } from './ticket-signer.js';
@@ -58,16 +58,6 @@ export function counterBookingQuery(db: Db) {
 
 export function findCounterBooking(db: Db, bookingId: string) {
   return counterBookingQuery(db).where('b.id', '=', bookingId).executeTakeFirst();
-}
-
-/** Today in the booking's organization's time zone. */
-export function todayOf(booking: { time_zone: string }, now: Date): string {
-  return zonedNow(booking.time_zone, now).date;
-}
-
-/** "HH:MM" of an instant in a time zone. */
-export function localTime(instant: Date, timeZone: string): string {
-  return formatMinutes(zonedNow(timeZone, instant).minutes);
 }
 
 export type TicketInput = { token: string } | { code: string };

@@ -1,6 +1,7 @@
 import type { TicketVerifyResponse } from '@qless/contract';
+import { localTime, todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
-import { assessBooking, localTime, resolveTicket, todayOf } from './ticket-check.js';
+import { assessBooking, resolveTicket } from './ticket-check.js';
 import type { TicketSigner } from './ticket-signer.js';
 import { findTicketByBooking, toTicket } from './tickets.service.js';
 

@@ -8,9 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import { ROLES_COUNTER, ticketScope } from '../../core/access/roles.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
-import { authOf, ROLES_COUNTER } from '../auth/auth-guard.js';
 import { TICKET_CODE_PATTERN } from './ticket-code.js';
 import type { TicketSigner } from './ticket-signer.js';
 import { verifyTicketToken } from './ticket-verify.js';
@@ -87,11 +88,7 @@ export function ticketsRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const { user } = authOf(req);
-        const scope = user.role === 'operator' ? null : user.organization_id;
-        if (user.role !== 'operator' && !scope) {
-          throw new AppError(403, 'FORBIDDEN', 'Your account belongs to no organization.');
-        }
-        return verifyTicketToken(db, signer, req.body.token, scope, clock.now());
+        return verifyTicketToken(db, signer, req.body.token, ticketScope(user), clock.now());
       },
     );
   };

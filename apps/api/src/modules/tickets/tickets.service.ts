@@ -1,7 +1,7 @@
 import { formatMinutes, localPart, type Ticket, type TicketLookup } from '@qless/contract';
+import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import { placeName } from '../organizations/organizations.repository.js';
 import type { TicketSigner } from './ticket-signer.js';
 
 export interface TicketRecord {

@@ -7,10 +7,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import { ROLES_ADMIN, targetOrganization } from '../../core/access/roles.js';
+import { findOrganization } from '../../core/organizations.repository.js';
 import { AppError, errorResponses, notFound } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
-import { authOf, ROLES_ADMIN, targetOrganization } from '../auth/auth-guard.js';
-import { findOrganization } from '../organizations/organizations.repository.js';
 import { invalidImage, MAX_UPLOAD_BYTES, normalizeImage } from './image-normalizer.js';
 import { UPLOAD_NAME_PATTERN, type UploadStorage } from './upload-storage.js';
 import { findUpload, insertUpload, uploadUrl } from './uploads.repository.js';

@@ -1,7 +1,7 @@
 import { localizedText, zonedNow } from '@qless/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB, Db, OutboxRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
 import { currentRequestId } from '../../request-context.js';

@@ -6,9 +6,9 @@ import {
   zonedNow,
 } from '@qless/contract';
 import { sql } from 'kysely';
+import { isOpenOn, listedCondition, placeName } from '../../core/organizations.repository.js';
 import type { Db, WaitlistEntryRow, WaitlistState } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import { isOpenOn, listedCondition, placeName } from '../organizations/organizations.repository.js';
 import type { PlanBooking, PlanEntry, PlanSlot } from './waitlist-plan.js';
 
 export const ACTIVE_STATES = ['waiting', 'offered'] as const satisfies readonly WaitlistState[];

@@ -6,7 +6,7 @@ import {
   type WaitlistStateName,
 } from '@qless/contract';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { DB, Db, WaitlistEntryRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';

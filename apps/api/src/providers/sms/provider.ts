@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../core/clock.js';
 
 /**
  * One interface for every SMS gateway, shaped like the payment providers': the outbox worker

@@ -1,7 +1,7 @@
 import type { LinkProblem } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { hashToken, newToken } from '../auth/sessions.js';
+import { hashToken, newToken } from './sessions.js';
 
 export type LinkPurpose = 'invite' | 'reset';
 

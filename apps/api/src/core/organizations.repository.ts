@@ -7,9 +7,9 @@ import {
   searchWords,
 } from '@qless/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { DB, Db, OrganizationRow } from '../../db/schema.js';
-import { timeToMinutes } from '../../db/time-columns.js';
-import { notFound } from '../../errors.js';
+import type { DB, Db, OrganizationRow } from '../db/schema.js';
+import { timeToMinutes } from '../db/time-columns.js';
+import { notFound } from '../errors.js';
 
 export function toOrganization(row: OrganizationRow): Organization {
   return {

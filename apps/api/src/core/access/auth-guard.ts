@@ -1,23 +1,14 @@
 import type { Role } from '@qless/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { noteActor } from '../audit/audit-hook.js';
+import type { Clock } from '../clock.js';
+import { noteActor } from './audit-actor.js';
 import { findSession, type SessionUser } from './sessions.js';
 
 export const SESSION_COOKIE = 'qless_session';
-
-/** Who may call a route. Operators (the platform team) are listed wherever they may act. */
-export const ROLES_OPERATOR: readonly Role[] = ['operator'];
-/** Runs an organization or one branch of it (decision 024). */
-export const ROLES_ADMIN: readonly Role[] = ['org_admin', 'branch_manager', 'operator'];
-/** Acts across the branches of an organization: adds branches, copies services to them. */
-export const ROLES_ORGANIZATION: readonly Role[] = ['org_admin', 'operator'];
-export const ROLES_COUNTER: readonly Role[] = ['staff', 'org_admin', 'branch_manager', 'operator'];
-export const ROLES_ANY: readonly Role[] = ROLES_COUNTER;
 
 export interface AuthContext {
   user: SessionUser;
@@ -123,41 +114,6 @@ export function createAuthGuard(
 export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw unauthorized();
   return req.auth;
-}
-
-/**
- * Operators may act on any organization; an organization admin on any branch of theirs; a
- * branch manager and staff on their own branch only.
- */
-export function canActOn(auth: AuthContext, organizationId: string): boolean {
-  return auth.user.role === 'operator' || auth.user.branch_ids.includes(organizationId);
-}
-
-export function assertOrganizationAccess(auth: AuthContext, organizationId: string): void {
-  if (!canActOn(auth, organizationId)) {
-    throw new AppError(403, 'FORBIDDEN', 'This belongs to another organization.');
-  }
-}
-
-/**
- * The organization (branch) a route acts on: the caller's acting branch, or another of their
- * branches when named; for an operator the one named (operators have none of their own and
- * must say which).
- */
-export function targetOrganization(auth: AuthContext, named?: string | null): string {
-  if (auth.user.role === 'operator') {
-    if (!named) {
-      throw new AppError(400, 'ORGANIZATION_NOT_FOUND', 'Name the organization to act on.');
-    }
-    return named;
-  }
-  const own = auth.user.organization_id;
-  if (!own) throw new AppError(403, 'FORBIDDEN', 'Your account belongs to no organization.');
-  if (named && named !== own) {
-    if (auth.user.branch_ids.includes(named)) return named;
-    throw new AppError(403, 'FORBIDDEN', 'This belongs to another organization.');
-  }
-  return own;
 }
 
 declare module 'fastify' {
