@@ -55,6 +55,69 @@ describe('the boundaries npm run lint keeps (scripts/boundaries.mjs)', () => {
   });
 });
 
+describe('the API layers npm run lint keeps (decision 133)', () => {
+  const api = 'apps/api/src';
+
+  it('refuses core/, db/, limits/ or providers/ importing a module, type imports included', () => {
+    const edges = graph({
+      [`${api}/core/access/a.ts`]: [`${api}/modules/queue/queue.module.ts`],
+      [`${api}/db/b.ts`]: [`${api}/modules/bookings/bookings.repository.ts`],
+      [`${api}/limits/c.ts`]: [`${api}/modules/waitlist/waitlist.module.ts`],
+      [`${api}/providers/d.ts`]: [`${api}/modules/payments/payments.module.ts`],
+    });
+    const problems = boundaryProblems(edges, graph({}));
+    expect(problems).toHaveLength(4);
+    expect(problems.every((p) => p.includes('is below the modules'))).toBe(true);
+  });
+
+  it("refuses a module's inner file imported from another module or from app.ts", () => {
+    const edges = graph({
+      [`${api}/modules/feedback/a.ts`]: [`${api}/modules/queue/queue-day.ts`],
+      [`${api}/app.ts`]: [`${api}/modules/queue/queue.service.ts`],
+    });
+    const problems = boundaryProblems(edges, graph({}));
+    expect(problems).toHaveLength(2);
+    expect(problems.every((p) => p.includes('import only its public face'))).toBe(true);
+    expect(problems[0]).toContain(`${api}/modules/queue/queue.module.ts`);
+  });
+
+  it("lets a module import its own files, core/, and another module's face", () => {
+    const edges = graph({
+      [`${api}/modules/checkin/a.ts`]: [
+        `${api}/modules/checkin/b.ts`,
+        `${api}/core/access/roles.ts`,
+        `${api}/modules/queue/queue.module.ts`,
+      ],
+      [`${api}/app.ts`]: [`${api}/modules/checkin/checkin.module.ts`],
+    });
+    expect(boundaryProblems(edges, graph({}))).toEqual([]);
+  });
+
+  it('refuses modules that import each other at run time, even through their faces', () => {
+    const running = graph({
+      [`${api}/modules/queue/queue.service.ts`]: [`${api}/modules/feedback/feedback.module.ts`],
+      [`${api}/modules/feedback/feedback.module.ts`]: [`${api}/modules/feedback/words.ts`],
+      [`${api}/modules/feedback/words.ts`]: [`${api}/modules/queue/queue.module.ts`],
+      [`${api}/modules/queue/queue.module.ts`]: [],
+    });
+    const problems = boundaryProblems(graph({}), running);
+    expect(problems).toEqual([
+      'API modules import each other at run time: feedback ⇄ queue (move what they share to core/, or pass it in from app.ts)',
+    ]);
+  });
+
+  it('counts a type-only import between modules as no knot', () => {
+    const all = graph({
+      [`${api}/modules/queue/a.ts`]: [`${api}/modules/feedback/feedback.module.ts`],
+      [`${api}/modules/feedback/b.ts`]: [`${api}/modules/queue/queue.module.ts`],
+    });
+    const running = graph({
+      [`${api}/modules/queue/a.ts`]: [`${api}/modules/feedback/feedback.module.ts`],
+    });
+    expect(boundaryProblems(all, running)).toEqual([]);
+  });
+});
+
 describe('the import graph read from files', () => {
   // A tree of its own: a file written under apps/web/src would make the browser tests
   // build the web app again in the middle of a run.

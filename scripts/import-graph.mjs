@@ -146,8 +146,60 @@ export function boundaryProblems(all, running) {
       }
     }
   }
+  problems.push(...apiProblems(all, running));
   for (const cycle of cycles(running)) {
     problems.push(`an import cycle of ${cycle.length} files: ${cycle.join(' → ')}`);
+  }
+  return problems;
+}
+
+const API_MODULE = /^apps\/api\/src\/modules\/([^/]+)\//;
+const API_BELOW = /^apps\/api\/src\/(core|db|limits|providers)\//;
+const faceOf = (name) => `apps/api/src/modules/${name}/${name}.module.ts`;
+
+/** The API modules' run-time imports of each other: module name → names it imports. */
+export function moduleGraph(running) {
+  const modules = new Map();
+  for (const [file, targets] of running) {
+    const own = file.match(API_MODULE)?.[1];
+    if (!own) continue;
+    if (!modules.has(own)) modules.set(own, new Set());
+    for (const target of targets) {
+      const theirs = target.match(API_MODULE)?.[1];
+      if (theirs && theirs !== own) modules.get(own).add(theirs);
+    }
+  }
+  return modules;
+}
+
+/**
+ * The API's layers (decision 133): core/, db/, limits/ and providers/ import no module; from
+ * outside a module, only its public face `<name>.module.ts` is imported (type imports
+ * included); the modules' run-time imports of each other form no knot.
+ */
+function apiProblems(all, running) {
+  const problems = [];
+  for (const [file, targets] of all) {
+    const own = file.match(API_MODULE)?.[1];
+    const below = file.match(API_BELOW)?.[1];
+    for (const target of targets) {
+      const theirs = target.match(API_MODULE)?.[1];
+      if (!theirs || theirs === own) continue;
+      if (below) {
+        problems.push(
+          `${file} imports ${target}: ${below}/ is below the modules (move the piece down, or let app.ts pass it in)`,
+        );
+      } else if (target !== faceOf(theirs)) {
+        problems.push(
+          `${file} imports ${target}: outside a module, import only its public face ${faceOf(theirs)}`,
+        );
+      }
+    }
+  }
+  for (const knot of cycles(moduleGraph(running))) {
+    problems.push(
+      `API modules import each other at run time: ${knot.join(' ⇄ ')} (move what they share to core/, or pass it in from app.ts)`,
+    );
   }
   return problems;
 }

@@ -6,20 +6,9 @@
  * graph once each knot is one node: a module's level is one more than the highest level it
  * imports. A layered codebase has no knot; its levels say how deep a change can reach.
  */
-import { cycles, importGraph } from './import-graph.mjs';
+import { cycles, importGraph, moduleGraph } from './import-graph.mjs';
 
-const MODULE = /^apps\/api\/src\/modules\/([^/]+)\//;
-const files = importGraph();
-const modules = new Map();
-for (const [file, targets] of files) {
-  const own = file.match(MODULE)?.[1];
-  if (!own) continue;
-  if (!modules.has(own)) modules.set(own, new Set());
-  for (const target of targets) {
-    const theirs = target.match(MODULE)?.[1];
-    if (theirs && theirs !== own) modules.get(own).add(theirs);
-  }
-}
+const modules = moduleGraph(importGraph());
 const knots = cycles(modules);
 const knotOf = new Map();
 for (const knot of knots) for (const m of knot) knotOf.set(m, knot.join('+'));

@@ -3,10 +3,13 @@ import type { AppDeps } from './app-deps.js';
 import type { Lifecycle } from './lifecycle.js';
 import { createMessaging } from './modules/messages/messages.module.js';
 import type { Payments } from './modules/payments/payments.module.js';
-import { PersonalDataSweep } from './modules/privacy/retention-sweep.js';
-import { QueueClosingSweep } from './modules/queue/queue-closing.js';
-import { WaitlistService } from './modules/waitlist/waitlist.service.js';
-import { WaitlistOffers, WaitlistSweep } from './modules/waitlist/waitlist-offers.js';
+import { PersonalDataSweep } from './modules/privacy/privacy.module.js';
+import { QueueClosingSweep } from './modules/queue/queue.module.js';
+import {
+  WaitlistOffers,
+  WaitlistService,
+  WaitlistSweep,
+} from './modules/waitlist/waitlist.module.js';
 import type { SmsProvider } from './providers/sms/provider.js';
 
 /**

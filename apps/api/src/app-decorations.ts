@@ -1,13 +1,11 @@
 import type { VisitAccess } from './core/access/visit-access.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { CatalogReads } from './modules/catalog/catalog-reads.js';
-import type { ReadCache } from './modules/catalog/read-cache.js';
+import type { CatalogReads, ReadCache } from './modules/catalog/catalog.module.js';
 import type { Messaging } from './modules/messages/messages.module.js';
-import type { Metrics } from './modules/metrics/metrics.js';
+import type { Metrics } from './modules/metrics/metrics.module.js';
 import type { Payments } from './modules/payments/payments.module.js';
-import type { QueueService } from './modules/queue/queue.service.js';
-import type { QueueHub } from './modules/queue/queue-hub.js';
-import type { WaitlistOffers } from './modules/waitlist/waitlist-offers.js';
+import type { QueueHub, QueueService } from './modules/queue/queue.module.js';
+import type { WaitlistOffers } from './modules/waitlist/waitlist.module.js';
 
 /** What buildApp (app.ts) hangs on the app, its requests and its routes' config. */
 declare module 'fastify' {

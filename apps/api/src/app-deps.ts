@@ -4,7 +4,7 @@ import type { AuthGuard } from './core/access/auth-guard.js';
 import type { Clock } from './core/clock.js';
 import type { Database } from './db/database.js';
 import type { DB } from './db/schema.js';
-import type { Metrics } from './modules/metrics/metrics.js';
+import type { Metrics } from './modules/metrics/metrics.module.js';
 
 /** What every module may use; built once in buildApp and passed down explicitly. */
 export interface AppDeps {

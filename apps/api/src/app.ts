@@ -29,46 +29,54 @@ import {
   memoryRateLimitStore,
   sharedRateLimitStore,
 } from './limits/route-store.js';
-import { registerAuditLog } from './modules/audit/audit.module.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { selfServiceRoutes } from './modules/bookings/self-service.routes.js';
-import { SelfService } from './modules/bookings/self-service.service.js';
-import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { catalogReads } from './modules/catalog/catalog-reads.js';
-import { ReadCache } from './modules/catalog/read-cache.js';
-import { checkinRoutes } from './modules/checkin/checkin.routes.js';
-import { consoleRoutes } from './modules/console/console.routes.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
-import { FeedbackService } from './modules/feedback/feedback.service.js';
-import { FeedbackLinks } from './modules/feedback/feedback-links.js';
-import { FeedbackRequests } from './modules/feedback/feedback-messages.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { insightRoutes } from './modules/insight/insight.routes.js';
-import { Metrics } from './modules/metrics/metrics.js';
-import { registerMetricsListener, registerMetricsRoute } from './modules/metrics/metrics.routes.js';
-import { ScrapeSnapshot } from './modules/metrics/scrape-snapshot.js';
-import { accountRoutes } from './modules/onboarding/account.routes.js';
-import { staffRoutes } from './modules/onboarding/staff.routes.js';
-import { branchesRoutes } from './modules/organizations/branches.routes.js';
-import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes.js';
-import { PaymentEvents } from './modules/payments/payment-events.js';
-import { createPayments } from './modules/payments/payments.module.js';
-import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { privacyRoutes } from './modules/privacy/privacy.routes.js';
-import { JoinCodes } from './modules/queue/join-code.js';
-import { joinCodeRoutes } from './modules/queue/join-code.routes.js';
-import { queueRoutes } from './modules/queue/queue.routes.js';
-import { QueueService } from './modules/queue/queue.service.js';
-import { QueueHub } from './modules/queue/queue-hub.js';
-import { queueLiveRoutes } from './modules/queue/queue-live.routes.js';
-import { TurnMessages } from './modules/queue/turn-messages.js';
-import { TicketSigner } from './modules/tickets/ticket-signer.js';
-import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
-import { localUploadStorage, type UploadStorage } from './modules/uploads/upload-storage.js';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { waitlistLinkRoutes, waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
+import { auditRoutes, registerAuditLog } from './modules/audit/audit.module.js';
+import { authRoutes } from './modules/auth/auth.module.js';
+import { SelfService, selfServiceRoutes } from './modules/bookings/bookings.module.js';
+import { catalogReads, catalogRoutes, ReadCache } from './modules/catalog/catalog.module.js';
+import { checkinRoutes } from './modules/checkin/checkin.module.js';
+import { consoleRoutes } from './modules/console/console.module.js';
+import { contactRoutes } from './modules/contact/contact.module.js';
+import {
+  FeedbackLinks,
+  FeedbackRequests,
+  FeedbackService,
+  feedbackRoutes,
+} from './modules/feedback/feedback.module.js';
+import { healthRoutes } from './modules/health/health.module.js';
+import { insightRoutes } from './modules/insight/insight.module.js';
+import {
+  Metrics,
+  registerMetricsListener,
+  registerMetricsRoute,
+  ScrapeSnapshot,
+} from './modules/metrics/metrics.module.js';
+import { accountRoutes, staffRoutes } from './modules/onboarding/onboarding.module.js';
+import {
+  branchesRoutes,
+  organizationAdminRoutes,
+} from './modules/organizations/organizations.module.js';
+import {
+  createPayments,
+  PaymentEvents,
+  paymentsRoutes,
+} from './modules/payments/payments.module.js';
+import { privacyRoutes } from './modules/privacy/privacy.module.js';
+import {
+  JoinCodes,
+  joinCodeRoutes,
+  QueueHub,
+  QueueService,
+  queueLiveRoutes,
+  queueRoutes,
+  TurnMessages,
+} from './modules/queue/queue.module.js';
+import { TicketSigner, ticketsRoutes } from './modules/tickets/tickets.module.js';
+import {
+  localUploadStorage,
+  type UploadStorage,
+  uploadsRoutes,
+} from './modules/uploads/uploads.module.js';
+import { waitlistLinkRoutes, waitlistRoutes } from './modules/waitlist/waitlist.module.js';
 import { createPaymentProvider } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { databaseSimulatorLedger } from './providers/simulator-ledger.js';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { makePrivate } from '../db/data-dir.js';
-import { LEGACY_TICKET_KEY_SECRET } from '../modules/tickets/ticket-signer.js';
+import { LEGACY_TICKET_KEY_SECRET } from '../modules/tickets/tickets.module.js';
 import {
   type Counts,
   type Manifest,

@@ -5,8 +5,8 @@ import { hashPassword } from '../core/access/passwords.js';
 import { findUserByEmail, insertUser } from '../core/access/users.repository.js';
 import { isOpenOn, openDaysToMask } from '../core/organizations.repository.js';
 import type { DB, Db } from '../db/schema.js';
-import { syncServiceSlots } from '../modules/slots/slots.repository.js';
-import { generateTicketCode } from '../modules/tickets/ticket-code.js';
+import { syncServiceSlots } from '../modules/slots/slots.module.js';
+import { generateTicketCode } from '../modules/tickets/tickets.module.js';
 import {
   demoBookingCustomers,
   demoOpenDays,

@@ -5,6 +5,8 @@ import { pruneAudit } from './audit.repository.js';
 import { registerAuditHook } from './audit-hook.js';
 import { AuditRecorder } from './audit-recorder.js';
 
+export { auditRoutes } from './audit.routes.js';
+
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 

@@ -11,7 +11,7 @@ import { canActOn, countersOnly } from '../../core/access/roles.js';
 import { todayOf } from '../../core/local-time.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
-import { type CounterBooking, stateReason } from '../tickets/ticket-check.js';
+import { type CounterBooking, stateReason } from '../tickets/tickets.module.js';
 
 /*
  * Who may cancel or change a booking, and when: the one place that says it.

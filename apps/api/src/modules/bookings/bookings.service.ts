@@ -4,8 +4,8 @@ import { isOpenOn } from '../../core/organizations.repository.js';
 import type { DB, Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { AppError } from '../../errors.js';
-import { queueBookingMessages } from '../messages/booking-messages.js';
-import { generateTicketCode } from '../tickets/ticket-code.js';
+import { queueBookingMessages } from '../messages/messages.module.js';
+import { generateTicketCode } from '../tickets/tickets.module.js';
 import { type BookableRead, findKnownReferences, readBookable } from './bookable.repository.js';
 import {
   cancelHeld,

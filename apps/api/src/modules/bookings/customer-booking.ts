@@ -5,8 +5,8 @@ import {
   zonedInstant,
 } from '@qless/contract';
 import { timeToMinutes } from '../../db/time-columns.js';
-import type { TicketSigner } from '../tickets/ticket-signer.js';
-import { isTicketValid, toTicket } from '../tickets/tickets.service.js';
+import type { TicketSigner } from '../tickets/tickets.module.js';
+import { isTicketValid, toTicket } from '../tickets/tickets.module.js';
 import { changeDeadline, customerChangeBlocked, startsAt } from './booking-policy.js';
 import type { CustomerBookingRow } from './self-service.repository.js';
 

@@ -25,13 +25,9 @@ import {
   earliestLiveHoldExpiry,
   listSeatsTaken,
   listTakenSlots,
-} from '../bookings/bookings.repository.js';
-import {
-  findListedService,
-  listActiveServices,
-  toService,
-} from '../services/services.repository.js';
-import { findLiveSlotsOfListedService, toSlot } from '../slots/slots.repository.js';
+} from '../bookings/bookings.module.js';
+import { findListedService, listActiveServices, toService } from '../services/services.module.js';
+import { findLiveSlotsOfListedService, toSlot } from '../slots/slots.module.js';
 import type { CachedAnswer, ReadCache } from './read-cache.js';
 
 /** Topics sent by migration 010's triggers. */

@@ -1,17 +1,20 @@
 import { addDays, type CheckinReason, type CheckinSyncResult, zonedNow } from '@qless/contract';
 import { localTime, todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
-import { markCheckedIn, moveCheckInEarlier } from '../bookings/bookings.repository.js';
-import { enterBookingVisit, moveBookingVisitArrival } from '../queue/queue.service.js';
-import type { TurnMessages } from '../queue/turn-messages.js';
-import { inTransaction } from '../queue/visits.repository.js';
+import { markCheckedIn, moveCheckInEarlier } from '../bookings/bookings.module.js';
+import type { TurnMessages } from '../queue/queue.module.js';
+import {
+  enterBookingVisit,
+  inTransaction,
+  moveBookingVisitArrival,
+} from '../queue/queue.module.js';
+import type { TicketSigner } from '../tickets/tickets.module.js';
 import {
   type CounterBooking,
   findCounterBooking,
   resolveTicket,
   stateReason,
-} from '../tickets/ticket-check.js';
-import type { TicketSigner } from '../tickets/ticket-signer.js';
+} from '../tickets/tickets.module.js';
 import { isForeignCode } from './checkin.service.js';
 
 export interface SyncItem {

@@ -10,11 +10,15 @@ import { todayOf } from '../../core/local-time.js';
 import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { markCheckedIn } from '../bookings/bookings.repository.js';
-import { enterBookingVisit } from '../queue/queue.service.js';
-import { type BookingQueueArrival, bookingQueueArrival } from '../queue/queue-entry.js';
-import type { TurnMessages } from '../queue/turn-messages.js';
-import { inTransaction } from '../queue/visits.repository.js';
+import { markCheckedIn } from '../bookings/bookings.module.js';
+import type { TurnMessages } from '../queue/queue.module.js';
+import {
+  type BookingQueueArrival,
+  bookingQueueArrival,
+  enterBookingVisit,
+  inTransaction,
+} from '../queue/queue.module.js';
+import type { TicketSigner } from '../tickets/tickets.module.js';
 import {
   assessBooking,
   type CounterBooking,
@@ -23,8 +27,7 @@ import {
   resolveTicket,
   type TicketInput,
   toCheckinBooking,
-} from '../tickets/ticket-check.js';
-import type { TicketSigner } from '../tickets/ticket-signer.js';
+} from '../tickets/tickets.module.js';
 
 /** What each refusal says, for people reading logs and API answers; the screen uses `reason`. */
 const MESSAGES: Record<CheckinRefusalReason, string> = {

@@ -5,13 +5,14 @@ import type { DB, Db } from '../../db/schema.js';
 import {
   assertOrganizationMay,
   assertOrganizationReaches,
+  changeBookingStatus,
+  lockBookingForUpdate,
   ORGANIZATION_ALLOWED_FROM,
   type OrganizationAction,
   organizationActionRefused,
-} from '../bookings/booking-policy.js';
-import { changeBookingStatus, lockBookingForUpdate } from '../bookings/bookings.repository.js';
-import { queueBookingMessages } from '../messages/booking-messages.js';
-import { findCounterBooking, toCheckinBooking } from '../tickets/ticket-check.js';
+} from '../bookings/bookings.module.js';
+import { queueBookingMessages } from '../messages/messages.module.js';
+import { findCounterBooking, toCheckinBooking } from '../tickets/tickets.module.js';
 
 /** What the counter may do to a booking; who may and when is booking-policy.ts's. */
 export type CounterAction = OrganizationAction;

@@ -22,7 +22,7 @@ import { normalizeEmail } from '../../core/access/users.repository.js';
 import { openDaysToMask } from '../../core/organizations.repository.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errorResponses } from '../../errors.js';
-import { emailTaken, invitationChannels, inviteAccount } from '../onboarding/invitations.js';
+import { emailTaken, invitationChannels, inviteAccount } from '../onboarding/onboarding.module.js';
 import {
   findContactRequest,
   handleContactRequest,

@@ -23,7 +23,7 @@ import type { InsightCounts, InsightDuration, InsightResponse } from '@qless/con
 import { sql } from 'kysely';
 import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
-import { feedbackSummary } from '../feedback/feedback.repository.js';
+import { feedbackSummary } from '../feedback/feedback.module.js';
 import {
   bookingFilter,
   CALLED,

@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { type AuthContext, authOf } from '../../core/access/auth-guard.js';
-import { branchesInScope, ROLES_ADMIN, targetOrganization } from '../../core/access/roles.js';
+import { authOf } from '../../core/access/auth-guard.js';
+import { branchesInScope, ROLES_ADMIN } from '../../core/access/roles.js';
 import type { Db } from '../../db/schema.js';
 import { AppError, errorResponses, notFound } from '../../errors.js';
 import { findBranches, insight, insightOptions } from './insight.repository.js';

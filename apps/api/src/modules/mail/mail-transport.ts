@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { ChannelSender } from '../outbox/outbox-worker.js';
+import type { ChannelSender } from '../outbox/outbox.module.js';
 
 /** A stuck SMTP server must not hold a sweep (and its claimed mail) for minutes. */
 export const SMTP_STEP_TIMEOUT_MS = 15_000;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema.js';
-import { queueBookingMessageRows } from '../outbox/outbox.repository.js';
+import { queueBookingMessageRows } from '../outbox/outbox.module.js';
 import { type BookingMessageEvent, findBookingTarget, messagesFor } from './message-rows.js';
 
 export type { BookingMessageEvent } from './message-rows.js';

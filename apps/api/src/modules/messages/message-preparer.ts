@@ -3,7 +3,7 @@ import type { BookingAccess } from '../../core/access/booking-access.js';
 import { placeName } from '../../core/organizations.repository.js';
 import type { Db, OutboxRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import type { Preparation } from '../outbox/outbox-worker.js';
+import type { Preparation } from '../outbox/outbox.module.js';
 import { eventOfKind, occurrenceOf } from './message-rows.js';
 import { emailMessage, type MessageFacts, smsText } from './message-text.js';
 

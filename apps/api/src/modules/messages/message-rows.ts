@@ -6,7 +6,7 @@
 import { formatMinutes } from '@qless/contract';
 import type { Db, OutboxChannel } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import type { NewBookingMessage } from '../outbox/outbox.repository.js';
+import type { NewBookingMessage } from '../outbox/outbox.module.js';
 
 /** What happened to a booking that the customer is told about. */
 export type BookingMessageEvent =

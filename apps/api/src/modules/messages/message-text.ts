@@ -1,6 +1,6 @@
 import { formatMinutes, PLATFORM_FEE_XAF, zoneLabel } from '@qless/contract';
 import { fitSms } from '../../providers/sms/sms-fit.js';
-import type { RenderedMessage } from '../outbox/outbox.repository.js';
+import type { RenderedMessage } from '../outbox/outbox.module.js';
 import type { BookingMessageEvent } from './message-rows.js';
 
 /**

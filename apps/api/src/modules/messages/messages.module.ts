@@ -5,15 +5,17 @@ import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { createSmsProvider } from '../../providers/sms/index.js';
 import type { SmsProvider } from '../../providers/sms/provider.js';
-import { SMTP_STEP_TIMEOUT_MS, smtpSender } from '../mail/mail-transport.js';
+import { SMTP_STEP_TIMEOUT_MS, smtpSender } from '../mail/mail.module.js';
 import {
   type ChannelSender,
   type ChannelSetup,
   leaseFor,
   OutboxWorker,
-} from '../outbox/outbox-worker.js';
+} from '../outbox/outbox.module.js';
 import { bookingMessagePreparer } from './message-preparer.js';
 import { ReminderSweep } from './reminders.js';
+
+export { queueBookingMessages } from './booking-messages.js';
 
 /** The SMS channel of the outbox: a provider's refusal for good gives the message up at once. */
 export function smsSender(provider: SmsProvider): ChannelSender {

@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { PeriodicSweep } from '../../periodic.js';
-import { queueBookingMessageRows } from '../outbox/outbox.repository.js';
+import { queueBookingMessageRows } from '../outbox/outbox.module.js';
 import {
   BOOKING_TARGET_COLUMNS,
   type BookingMessageEvent,

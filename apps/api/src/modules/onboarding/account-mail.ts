@@ -1,6 +1,6 @@
 import type { StaffRole } from '@qless/contract';
 import { INVITATION_VALID_HOURS, RESET_LINK_VALID_HOURS } from '@qless/contract';
-import type { NewMail } from '../outbox/outbox.repository.js';
+import type { NewMail } from '../outbox/outbox.module.js';
 
 /** The web app's pages for these links (hash routes, so the token never reaches a server log). */
 export const invitationLink = (origin: string, token: string) => `${origin}/#/invite/${token}`;

@@ -30,7 +30,7 @@ import {
 import { placeLabel } from '../../core/organizations.repository.js';
 import { errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
-import { queueMail } from '../outbox/outbox.repository.js';
+import { queueMail } from '../outbox/outbox.module.js';
 import { passwordResetMail, resetLink } from './account-mail.js';
 
 /**

@@ -8,7 +8,7 @@ import { issueLinkToken } from '../../core/access/user-tokens.repository.js';
 import { findUserByEmail, insertUser, normalizeEmail } from '../../core/access/users.repository.js';
 import type { Db, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { queueMail, queueSms } from '../outbox/outbox.repository.js';
+import { queueMail, queueSms } from '../outbox/outbox.module.js';
 import { invitationLink, invitationMail, invitationSms } from './account-mail.js';
 
 export const emailTaken = () =>

@@ -19,9 +19,9 @@ import { listClosures, openDaysToMask } from '../../core/organizations.repositor
 import type { DB, Db, OrganizationRow } from '../../db/schema.js';
 import { minutesToTime, timeToMinutes } from '../../db/time-columns.js';
 import { AppError, notFound } from '../../errors.js';
-import { refreshAttention } from '../bookings/booking-attention.js';
-import { syncOrganizationSlots, syncServiceSlots } from '../slots/slots.repository.js';
-import { findUpload, uploadNameOf, uploadUrl } from '../uploads/uploads.repository.js';
+import { refreshAttention } from '../bookings/bookings.module.js';
+import { syncOrganizationSlots, syncServiceSlots } from '../slots/slots.module.js';
+import { findUpload, uploadNameOf, uploadUrl } from '../uploads/uploads.module.js';
 import {
   deleteClosure,
   toAdminService,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { Metrics } from '../metrics/metrics.module.js';
 import {
   claimDue,
   markFailed,

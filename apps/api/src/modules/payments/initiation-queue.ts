@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import { type InitiationView, slotTaken } from '../bookings/bookings.service.js';
+import { type InitiationView, slotTaken } from '../bookings/bookings.module.js';
 
 /** How long the first initiation waits for others to join its read. */
 const BATCH_WINDOW_MS = 1;

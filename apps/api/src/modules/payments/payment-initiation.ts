@@ -19,7 +19,7 @@ import {
   type BookingsService,
   type InitiationView,
   slotTaken,
-} from '../bookings/bookings.service.js';
+} from '../bookings/bookings.module.js';
 import { collectFailureCode } from './failure-codes.js';
 import { InitiationAdmission } from './initiation-admission.js';
 import { InitiationQueue } from './initiation-queue.js';

@@ -13,8 +13,8 @@ import type { Clock } from '../../core/clock.js';
 import type { DB, Db, PaymentRow } from '../../db/schema.js';
 import type { ProviderEvent } from '../../providers/provider.js';
 import { currentRequestId, withRequestId } from '../../request-context.js';
-import type { BookingsService } from '../bookings/bookings.service.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { BookingsService } from '../bookings/bookings.module.js';
+import type { Metrics } from '../metrics/metrics.module.js';
 import { FAILURE_CODES } from './failure-codes.js';
 import {
   findPaymentById,

@@ -1,7 +1,7 @@
 import type { Payment, PaymentStatusMessage } from '@qless/contract';
 import type { Db, PaymentRow } from '../../db/schema.js';
-import type { TicketSigner } from '../tickets/ticket-signer.js';
-import { findTicketByBooking, isTicketValid, toTicket } from '../tickets/tickets.service.js';
+import type { TicketSigner } from '../tickets/tickets.module.js';
+import { findTicketByBooking, isTicketValid, toTicket } from '../tickets/tickets.module.js';
 import { findPaymentById } from './payments.repository.js';
 
 export function toPayment(row: PaymentRow, holdExpiresAt: Date | null, accessKey: string): Payment {

@@ -4,12 +4,15 @@ import { BookingAccess } from '../../core/access/booking-access.js';
 import { holdLimits } from '../../limits/hold-limits.js';
 import { limiter } from '../../limits/limiter.js';
 import type { CallbackInput, PaymentProvider } from '../../providers/provider.js';
-import { BookingsService } from '../bookings/bookings.service.js';
-import type { TicketSigner } from '../tickets/ticket-signer.js';
+import { BookingsService } from '../bookings/bookings.module.js';
+import type { TicketSigner } from '../tickets/tickets.module.js';
 import { PaymentCallbacks } from './payment-callbacks.js';
 import { PaymentInitiation } from './payment-initiation.js';
 import { PaymentStateMachine } from './payment-state-machine.js';
 import { Reconciler } from './reconciler.js';
+
+export { PAYMENT_CHANNEL, PaymentEvents } from './payment-events.js';
+export { paymentsRoutes } from './payments.routes.js';
 
 export interface Payments {
   bookings: BookingsService;

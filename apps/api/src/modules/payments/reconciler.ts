@@ -9,8 +9,8 @@ import {
   type ProviderEvent,
   TransactionNotFoundError,
 } from '../../providers/provider.js';
-import type { BookingsService } from '../bookings/bookings.service.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { BookingsService } from '../bookings/bookings.module.js';
+import type { Metrics } from '../metrics/metrics.module.js';
 import { FAILURE_CODES } from './failure-codes.js';
 import { type FoundTransaction, findTransaction, saveFoundTransaction } from './payment-lookup.js';
 import type { PaymentStateMachine } from './payment-state-machine.js';

@@ -8,8 +8,8 @@ import { normalizeCameroonMobile, type PersonalDataExport } from '@qless/contrac
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { lockDay } from '../waitlist/waitlist.repository.js';
-import type { WaitlistOffers } from '../waitlist/waitlist-offers.js';
+import type { WaitlistOffers } from '../waitlist/waitlist.module.js';
+import { lockDay } from '../waitlist/waitlist.module.js';
 import {
   addCounts,
   type ErasedCounts,

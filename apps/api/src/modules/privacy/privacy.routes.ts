@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { ROLES_OPERATOR } from '../../core/access/roles.js';
 import { errorResponses } from '../../errors.js';
 import { routeLimit } from '../../limits/declarations.js';
-import type { WaitlistOffers } from '../waitlist/waitlist-offers.js';
+import type { WaitlistOffers } from '../waitlist/waitlist.module.js';
 import { eraseSubject, exportSubject, maskedSubject, subjectOf } from './personal-data-subject.js';
 
 /**

@@ -12,7 +12,7 @@ import { assertOrganizationAccess } from '../../core/access/roles.js';
 import { todayOf } from '../../core/local-time.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { withdrawFeedback } from '../feedback/feedback-messages.js';
+import { withdrawFeedback } from '../feedback/feedback.module.js';
 import { counterOf, notActionable, settle } from './counter-actions.js';
 import { counterView, findCounter } from './counters.repository.js';
 import type { QueueServiceDeps } from './queue-deps.js';

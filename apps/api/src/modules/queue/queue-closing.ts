@@ -19,8 +19,11 @@ import { todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { PeriodicSweep } from '../../periodic.js';
-import { ORGANIZATION_ALLOWED_FROM, startsAt } from '../bookings/booking-policy.js';
-import { changeBookingStatus } from '../bookings/bookings.repository.js';
+import {
+  changeBookingStatus,
+  ORGANIZATION_ALLOWED_FROM,
+  startsAt,
+} from '../bookings/bookings.module.js';
 import { notifyQueueChanged } from './queue-events.js';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';
-import type { FeedbackRequests } from '../feedback/feedback-messages.js';
+import type { FeedbackRequests } from '../feedback/feedback.module.js';
 import type { SelfJoinCeilings } from './self-join-ceiling.js';
 import type { TurnMessages } from './turn-messages.js';
 

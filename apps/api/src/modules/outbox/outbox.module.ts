@@ -1,0 +1,17 @@
+/** The outbox module's public face: what the rest of the API may use of it. */
+
+export {
+  type NewBookingMessage,
+  type NewMail,
+  queueBookingMessageRows,
+  queueMail,
+  queueSms,
+  type RenderedMessage,
+} from './outbox.repository.js';
+export {
+  type ChannelSender,
+  type ChannelSetup,
+  leaseFor,
+  OutboxWorker,
+  type Preparation,
+} from './outbox-worker.js';
