@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type {} from './app-decorations.js';
 import type { Config } from './config.js';
 import type { AuthGuard } from './core/access/auth-guard.js';
 import type { Clock } from './core/clock.js';
@@ -16,4 +19,36 @@ export interface AppDeps {
   guard: AuthGuard;
   /** Prometheus series of this app (decision 029): hot paths only increment. */
   metrics: Metrics;
+}
+
+/**
+ * What every module's face (`modules/<name>/<name>.module.ts`) gives the app: its routes,
+ * registered under /api/v1 in the order given, and the services other modules are handed.
+ */
+export interface ApiModule {
+  routes: FastifyPluginAsyncZod[];
+}
+
+/** Work a module runs beside the requests (a sweep, a worker). */
+export interface BackgroundWork {
+  start(): unknown;
+  /** Stops it and waits for what it was doing. */
+  stop(): Promise<unknown>;
+  /** What a drain stops, when not all of it (default: `stop`). */
+  drain?(): Promise<unknown>;
+}
+
+/**
+ * Runs `work` beside the requests: started when the app is ready, stopped at close, and
+ * stopped first by a drain (decision 028), under `name` in the drain's list. Null: switched off.
+ */
+export function runBeside(app: FastifyInstance, name: string, work: BackgroundWork | null): void {
+  if (!work) return;
+  app.addHook('onReady', async () => {
+    work.start();
+  });
+  app.addHook('onClose', async () => {
+    await work.stop();
+  });
+  app.lifecycle.addBackground(name, () => (work.drain ? work.drain() : work.stop()));
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.js';
+import type { ApiModule, AppDeps } from '../../app-deps.js';
 import { PeriodicSweep } from '../../periodic.js';
 import { pruneAudit } from './audit.repository.js';
+import { auditRoutes } from './audit.routes.js';
 import { registerAuditHook } from './audit-hook.js';
 import { AuditRecorder } from './audit-recorder.js';
-
-export { auditRoutes } from './audit.routes.js';
 
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
@@ -41,6 +40,12 @@ export function registerAuditLog(app: FastifyInstance, deps: AppDeps): AuditLog 
   const audit: AuditLog = { recorder, prune };
   app.decorate('audit', audit);
   return audit;
+}
+
+/** The audit log, and its reading by admins and operators. */
+export function auditModule(app: FastifyInstance, deps: AppDeps): ApiModule {
+  registerAuditLog(app, deps);
+  return { routes: [auditRoutes(deps)] };
 }
 
 declare module 'fastify' {

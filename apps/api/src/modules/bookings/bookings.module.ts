@@ -1,4 +1,8 @@
-/** The bookings module's public face: what the rest of the API may use of it. */
+import type { ApiModule, AppDeps } from '../../app-deps.js';
+import { limiter } from '../../limits/limiter.js';
+import { selfServiceRoutes } from './self-service.routes.js';
+import { SelfService, type SelfServiceDeps } from './self-service.service.js';
+
 export { refreshAttention } from './booking-attention.js';
 export {
   assertKeyHolder,
@@ -19,5 +23,21 @@ export {
   moveCheckInEarlier,
 } from './bookings.repository.js';
 export { BookingsService, type InitiationView, slotTaken } from './bookings.service.js';
-export { selfServiceRoutes } from './self-service.routes.js';
-export { SelfService } from './self-service.service.js';
+
+/**
+ * Bookings: held, paid and confirmed through payments (which build the BookingsService); here
+ * the customer's own acts on a booking by its key (self-service: move, cancel, look up).
+ */
+export function bookingsModule(
+  deps: AppDeps,
+  wiring: Pick<SelfServiceDeps, 'bookings' | 'access' | 'signer' | 'waitlist'>,
+): ApiModule {
+  const { db, clock, config } = deps;
+  const selfService = new SelfService({
+    db,
+    clock,
+    limits: limiter(db, clock, config),
+    ...wiring,
+  });
+  return { routes: [selfServiceRoutes(deps, selfService)] };
+}

@@ -1,2 +1,7 @@
-/** The contact module's public face: what the rest of the API may use of it. */
-export { contactRoutes } from './contact.routes.js';
+import type { ApiModule, AppDeps } from '../../app-deps.js';
+import { contactRoutes } from './contact.routes.js';
+
+/** The public contact form. */
+export function contactModule(deps: AppDeps): ApiModule {
+  return { routes: [contactRoutes(deps)] };
+}

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app-deps.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type ApiModule, type AppDeps, runBeside } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { OutboxChannel, OutboxRow } from '../../db/schema.js';
@@ -98,4 +98,41 @@ export function createMessaging(
     ? new ReminderSweep({ db, clock, intervalMs: outbox.reminderIntervalMs, log })
     : null;
   return { sms, worker, reminders };
+}
+
+/**
+ * One outbox for every message: SMS through the configured provider (or `sms`, in tests),
+ * e-mail through SMTP when configured (with none, mail stays in the outbox and operators read
+ * it in the console); reminders queued by a sweep. Every process may run both. A stored
+ * waitlist offer that lapsed is not sent (`skipStoredMessage`).
+ */
+export function messagesModule(
+  app: FastifyInstance,
+  deps: AppDeps,
+  wiring: {
+    access: BookingAccess;
+    sms?: SmsProvider | undefined;
+    skipStoredMessage: (row: OutboxRow, now: Date) => Promise<string | null>;
+  },
+): ApiModule {
+  const messaging = createMessaging(
+    deps,
+    wiring.access,
+    app.log,
+    wiring.sms,
+    wiring.skipStoredMessage,
+  );
+  app.decorate('messaging', messaging);
+  const { sms, worker, reminders } = messaging;
+  if (deps.config.nodeEnv === 'production' && sms.name === 'simulator') {
+    app.log.warn('SMS_PROVIDER=simulator: SMS are recorded in the outbox, never sent to phones');
+  }
+  runBeside(app, 'reminders', reminders);
+  runBeside(app, 'outbox', {
+    start: () => worker?.start(),
+    stop: async () => (worker ? worker.stop() : sms.close()),
+    // A drain stops the sweeping and hands back what the worker claimed (decision 028).
+    drain: async () => worker?.stopSweeping(),
+  });
+  return { routes: [] };
 }

@@ -1,13 +1,96 @@
-/** The queue module's public face: what the rest of the API may use of it. */
+import type { FastifyInstance } from 'fastify';
+import { type ApiModule, type AppDeps, runBeside } from '../../app-deps.js';
+import type { BookingAccess } from '../../core/access/booking-access.js';
+import { VisitAccess } from '../../core/access/visit-access.js';
+import type { Fanout } from '../../fanout.js';
+import { limiter } from '../../limits/limiter.js';
+import type { LiveSockets } from '../../limits/live-sockets.js';
+import type { FeedbackRequests } from '../feedback/feedback.module.js';
+import { JoinCodes } from './join-code.js';
+import { joinCodeRoutes } from './join-code.routes.js';
+import { queueRoutes } from './queue.routes.js';
+import { QueueService } from './queue.service.js';
+import { QueueClosingSweep } from './queue-closing.js';
+import { QueueHub } from './queue-hub.js';
+import { queueLiveRoutes } from './queue-live.routes.js';
+import { TurnMessages } from './turn-messages.js';
 
-export { JoinCodes } from './join-code.js';
-export { joinCodeRoutes } from './join-code.routes.js';
-export { queueRoutes } from './queue.routes.js';
-export { enterBookingVisit, moveBookingVisitArrival, QueueService } from './queue.service.js';
-export { QueueClosingSweep } from './queue-closing.js';
+export { enterBookingVisit, moveBookingVisitArrival, type QueueService } from './queue.service.js';
 export { type BookingQueueArrival, bookingQueueArrival } from './queue-entry.js';
 export { QUEUE_CHANNEL } from './queue-events.js';
-export { QueueHub } from './queue-hub.js';
-export { queueLiveRoutes } from './queue-live.routes.js';
-export { TurnMessages } from './turn-messages.js';
+export type { QueueHub } from './queue-hub.js';
+export type { TurnMessages } from './turn-messages.js';
 export { inTransaction } from './visits.repository.js';
+
+export interface QueueModule extends ApiModule {
+  /** Each visitor's turn by SMS, with their link (the desk's check-in sends it too). */
+  turns: TurnMessages;
+}
+
+/**
+ * The queue in the branch: one line of booked visitors and walk-ins, counters that call, the
+ * board and each visitor's turn live on this process (one LISTEN, decision 022), and a sweep
+ * that makes late booked visitors no-shows and closes open visits at closing time.
+ */
+export async function queueModule(
+  app: FastifyInstance,
+  deps: AppDeps,
+  wiring: {
+    fanout: Fanout;
+    sockets: LiveSockets;
+    bookings: BookingAccess;
+    feedback: FeedbackRequests;
+  },
+): Promise<QueueModule> {
+  const { db, clock, config, database } = deps;
+  const hub = new QueueHub({
+    db,
+    clock,
+    log: app.log,
+    ...(database.engine === 'pglite' ? { turnsPerSlice: Number.POSITIVE_INFINITY } : {}),
+  });
+  await hub.start(wiring.fanout);
+  app.addHook('onClose', async () => hub.stop());
+  app.decorate('queueHub', hub);
+  // Its SMS carry the visitor's link (a visit key, or the booking's).
+  const visits = await VisitAccess.load(db);
+  app.decorate('visitAccess', visits);
+  // The code the board shows in the hall, asked of joins where the organization says so (125).
+  const joinCodes = await JoinCodes.load(db, clock);
+  const turns = new TurnMessages({
+    publicOrigin: config.publicOrigin,
+    visits,
+    bookings: wiring.bookings,
+  });
+  const queue = new QueueService({
+    db,
+    clock,
+    turns,
+    feedback: wiring.feedback,
+    selfJoins: {
+      perMinute: config.limits.selfJoinsPerMinute,
+      waiting: config.limits.selfJoinsWaiting,
+    },
+    log: app.log,
+    oneSession: database.engine === 'pglite',
+  });
+  app.decorate('queue', queue);
+  // The line's SMS decided after a call end before the database closes.
+  app.addHook('onClose', () => queue.lines.drain());
+  // Every process may run the sweep (each change is conditional on the state it leaves).
+  runBeside(
+    app,
+    'queue-closing',
+    config.queueSweep.enabled
+      ? new QueueClosingSweep({ db, clock, intervalMs: config.queueSweep.intervalMs, log: app.log })
+      : null,
+  );
+  return {
+    turns,
+    routes: [
+      queueRoutes(deps, queue, limiter(db, clock, config), joinCodes),
+      joinCodeRoutes(db, joinCodes),
+      queueLiveRoutes(deps, hub, wiring.sockets, { bookings: wiring.bookings, visits }),
+    ],
+  };
+}
