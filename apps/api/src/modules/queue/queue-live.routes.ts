@@ -26,7 +26,7 @@ import { ROLES_ADMIN, targetOrganization } from '../../core/access/roles.js';
 import { opensVisitTurn, type VisitAccess } from '../../core/access/visit-access.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { closeWithError, type LiveSockets } from '../../limits/live-sockets.js';
-import { findBoardByToken, listBoards, newBoardToken, toBoard } from './queue-boards.js';
+import { findBoardByToken, listBoards, newBoardToken, toBoard } from './board-links.js';
 import { notifyQueueChanged } from './queue-events.js';
 import type { LiveSink, QueueHub } from './queue-hub.js';
 import { readBoard, readVisitTurn } from './queue-live.js';

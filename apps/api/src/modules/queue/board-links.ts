@@ -1,3 +1,7 @@
+/**
+ * Board links: a board on the wall opens its queue by a token in its link (made and revoked in
+ * Queue setup; only the hash kept). What a board shows is built in queue-live.ts.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/schema.js';
 
