@@ -58,19 +58,29 @@ interface PickedSlot {
   button: Locator;
 }
 
-/** Next week (never "past at this hour"), the n-th free slot; clicks it. */
+/**
+ * Next week (never "past at this hour"), the n-th free slot; clicks it. A slot an earlier test
+ * of this file took may still show as free for a moment (another visitor's write reaches the
+ * catalogue's cache a few milliseconds after its commit) and then turn taken: another is picked.
+ */
 async function pickFreeSlot(page: Page, nth = 0): Promise<PickedSlot> {
   await page.goto(slotsUrl);
   await page.locator('button[data-slot-id]').first().waitFor();
   await page.getByRole('button', { name: 'Next week' }).click();
-  const free = page.locator('button[data-slot-id][data-state="free"]').nth(nth);
-  await free.waitFor();
-  const id = (await free.getAttribute('data-slot-id')) ?? '';
-  const date =
-    (await free.evaluate((el) => el.closest('[data-date]')?.getAttribute('data-date'))) ?? '';
-  const button = page.locator(`[data-date="${date}"] button[data-slot-id="${id}"]`);
-  await button.click();
-  return { id, date, button };
+  for (let attempt = 1; ; attempt++) {
+    const free = page.locator('button[data-slot-id][data-state="free"]').nth(nth);
+    await free.waitFor();
+    const id = (await free.getAttribute('data-slot-id')) ?? '';
+    const date =
+      (await free.evaluate((el) => el.closest('[data-date]')?.getAttribute('data-date'))) ?? '';
+    const button = page.locator(`[data-date="${date}"] button[data-slot-id="${id}"]`);
+    try {
+      await button.click({ timeout: 5_000 });
+      return { id, date, button };
+    } catch (err) {
+      if (attempt >= 3 || !(await button.isDisabled())) throw err;
+    }
+  }
 }
 
 // Page scripts as strings: this file compiles without DOM typings (the root tsconfig is Node's).
