@@ -263,7 +263,7 @@ export function queueLiveRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const visit = await authorizeVisit(req.params.visitId, req.body.key);
-        return { turn: await app.queue.leave(visit.id) };
+        return { turn: await app.queue.line.leave(visit.id) };
       },
     );
 
@@ -279,7 +279,7 @@ export function queueLiveRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const visit = await authorizeVisit(req.params.visitId, visitKeyOf(req));
-        return { token: await app.queue.feedbackToken(visit.id) };
+        return { token: await app.queue.line.feedbackToken(visit.id) };
       },
     );
 

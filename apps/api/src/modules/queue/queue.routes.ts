@@ -71,7 +71,7 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return queue.today(targetOrganization(authOf(req), req.query.organization_id));
+        return queue.line.today(targetOrganization(authOf(req), req.query.organization_id));
       },
     );
 
@@ -89,7 +89,7 @@ export function queueRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const auth = authOf(req);
-        const visit = await queue.walkIn(
+        const visit = await queue.line.walkIn(
           targetOrganization(auth, req.query.organization_id),
           auth.user.id,
           req.body,
@@ -113,7 +113,7 @@ export function queueRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const auth = authOf(req);
-        const cleared = await queue.clearSelfJoins(
+        const cleared = await queue.line.clearSelfJoins(
           targetOrganization(auth, req.query.organization_id),
           auth.user.id,
           req.body,
@@ -139,7 +139,7 @@ export function queueRoutes(
         },
         async (req, reply) => {
           reply.header('cache-control', 'no-store');
-          return queue.counterState(authOf(req), req.params.id, state);
+          return queue.desk.counterState(authOf(req), req.params.id, state);
         },
       );
     }
@@ -164,7 +164,7 @@ export function queueRoutes(
         },
         async (req, reply) => {
           reply.header('cache-control', 'no-store');
-          return queue.act(authOf(req), req.params.id, action);
+          return queue.desk.act(authOf(req), req.params.id, action);
         },
       );
     }
@@ -182,7 +182,7 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return queue.act(authOf(req), req.params.id, 'transfer', req.body.service_id);
+        return queue.desk.act(authOf(req), req.params.id, 'transfer', req.body.service_id);
       },
     );
 
@@ -199,7 +199,7 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return queue.undo(authOf(req), req.params.id);
+        return queue.desk.undo(authOf(req), req.params.id);
       },
     );
 
@@ -216,7 +216,7 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return { visit: await queue.putBack(authOf(req), req.params.id) };
+        return { visit: await queue.desk.putBack(authOf(req), req.params.id) };
       },
     );
 
@@ -234,7 +234,7 @@ export function queueRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const organizationId = targetOrganization(authOf(req), req.query.organization_id);
-        return { settings: await queue.settings(organizationId) };
+        return { settings: await queue.setup.settings(organizationId) };
       },
     );
 
@@ -251,7 +251,7 @@ export function queueRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const organizationId = targetOrganization(authOf(req), req.query.organization_id);
-        return { settings: await queue.updateSettings(organizationId, req.body) };
+        return { settings: await queue.setup.updateSettings(organizationId, req.body) };
       },
     );
 
@@ -267,7 +267,7 @@ export function queueRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const organizationId = targetOrganization(authOf(req), req.query.organization_id);
-        return { counters: await queue.listCounters(organizationId) };
+        return { counters: await queue.setup.listCounters(organizationId) };
       },
     );
 
@@ -285,7 +285,7 @@ export function queueRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const organizationId = targetOrganization(authOf(req), req.query.organization_id);
-        const created = await queue.createCounter(organizationId, req.body);
+        const created = await queue.setup.createCounter(organizationId, req.body);
         return reply.code(201).send({ counter: created });
       },
     );
@@ -303,7 +303,7 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return { counter: await queue.updateCounter(authOf(req), req.params.id, req.body) };
+        return { counter: await queue.setup.updateCounter(authOf(req), req.params.id, req.body) };
       },
     );
 
@@ -322,7 +322,7 @@ export function queueRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const organizationId = targetOrganization(authOf(req), req.query.organization_id);
-        return queue.setLetter(organizationId, req.params.serviceId, req.body.letter);
+        return queue.setup.setLetter(organizationId, req.params.serviceId, req.body.letter);
       },
     );
 
@@ -338,7 +338,7 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return queue.joinInfo(req.params.organizationId);
+        return queue.line.joinInfo(req.params.organizationId);
       },
     );
 
@@ -360,7 +360,7 @@ export function queueRoutes(
         // Refusals that cost nothing first; then counted before the work, so that joins
         // sent at once cannot all pass.
         const organizationId = req.params.organizationId;
-        const { codeRequired } = await queue.assertJoinable(organizationId);
+        const { codeRequired } = await queue.line.assertJoinable(organizationId);
         // The hall's code before the joins are counted: a wrong code takes no join (decision 125).
         if (codeRequired) {
           await assertJoinCode(reply, limits, codes, {
@@ -376,7 +376,7 @@ export function queueRoutes(
             : []),
         ]);
         try {
-          const joined = await queue.join(organizationId, req.body, req.ip);
+          const joined = await queue.line.join(organizationId, req.body, req.ip);
           return reply.code(201).send(joined);
         } catch (error) {
           if (error instanceof SelfJoinRefused && error.retryAfterSeconds !== null) {

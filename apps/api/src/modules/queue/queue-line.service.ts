@@ -1,0 +1,235 @@
+/**
+ * The waiting line: what the staff screen shows, visitors entering it (a staff walk-in, the
+ * public join page, with its ceilings), and leaving it from their own page. Check-in's entry
+ * of a booked visitor is queue-entry.ts's. Every change runs under the organization's queue
+ * lock, writes its visit_events row, queues the SMS it causes and announces itself at commit.
+ */
+import type {
+  JoinInfoResponse,
+  JoinResponse,
+  QueueTodayResponse,
+  QueueVisit,
+  VisitTurn,
+} from '@qless/contract';
+import { findListedOrganization } from '../../core/organizations.repository.js';
+import { AppError } from '../../errors.js';
+import { assertActiveService } from './counter-actions.js';
+import { clearSelfJoins } from './queue-clear.js';
+import { loadQueueDay } from './queue-day.js';
+import type { QueueServiceDeps } from './queue-deps.js';
+import { enterQueue } from './queue-entry.js';
+import { isQueueOpen, joinInfoOf } from './queue-join.js';
+import { currentOf, leaveLine } from './queue-leave.js';
+import { plannedLetters } from './queue-letters.js';
+import { visitTurn, visitView, visitViews } from './queue-views.js';
+import { assertSelfJoinRoom } from './self-join-ceiling.js';
+import { findVisit, inTransaction } from './visits.repository.js';
+
+/** Today's ended visits shown on the staff screen (latest first). */
+const ENDED_SHOWN = 200;
+
+export class QueueLine {
+  constructor(private readonly deps: QueueServiceDeps) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  // ------------------------------------------------------------------ the staff screen
+
+  async today(organizationId: string): Promise<QueueTodayResponse> {
+    const { db } = this.deps;
+    const now = this.now();
+    const day = await loadQueueDay(db, organizationId, now);
+    const ended = await db
+      .selectFrom('visits')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('visit_date', '=', day.date)
+      .where('state', 'not in', ['waiting', 'called', 'serving'])
+      .orderBy('ended_at', 'desc')
+      .orderBy('id')
+      .limit(ENDED_SHOWN)
+      .execute();
+    const held = [...day.held].sort(
+      (a, b) => (a.called_at?.getTime() ?? 0) - (b.called_at?.getTime() ?? 0),
+    );
+    const planned = plannedLetters([...day.services.values()]);
+    return {
+      organization: {
+        organization_id: day.organization.id,
+        name: day.organization.name,
+        time_zone: day.organization.time_zone,
+      },
+      date: day.date,
+      server_time: now.toISOString(),
+      settings: day.settings,
+      services: [...day.services.values()]
+        .filter((s) => s.active)
+        .map((s) => ({
+          service_id: s.id,
+          name: s.name,
+          name_fr: s.name_fr,
+          letter: s.letter,
+          planned_letter: planned.get(s.id) ?? null,
+        })),
+      counters: day.counters.map((c) => ({
+        counter_id: c.id,
+        name: c.name,
+        service_ids: c.service_ids,
+        state: c.state,
+        current_visit_id: c.current_visit_id,
+      })),
+      visits: await visitViews(db, day, [...held, ...day.waiting, ...ended]),
+    };
+  }
+
+  /** Today's joins from the poster never called leave the line at once (queue-clear.ts). */
+  clearSelfJoins(
+    organizationId: string,
+    userId: string,
+    input: { within_minutes?: number | undefined; service_id?: string | undefined },
+  ): Promise<number> {
+    return clearSelfJoins(
+      this.deps.db,
+      {
+        organizationId,
+        userId,
+        withinMinutes: input.within_minutes ?? null,
+        serviceId: input.service_id ?? null,
+      },
+      this.now(),
+      this.deps.turns,
+    );
+  }
+
+  /** A walk-in added by staff at the counter. */
+  async walkIn(
+    organizationId: string,
+    userId: string,
+    input: {
+      service_id: string;
+      name: string;
+      phone: string | null;
+      locale?: 'en' | 'fr' | undefined;
+    },
+  ): Promise<QueueVisit> {
+    const now = this.now();
+    return inTransaction(this.deps.db, async (trx) => {
+      await assertActiveService(trx, organizationId, input.service_id);
+      const { visit, day } = await enterQueue(
+        trx,
+        {
+          organizationId,
+          serviceId: input.service_id,
+          source: 'staff',
+          customerName: input.name,
+          phone: input.phone,
+          locale: input.locale ?? 'fr',
+          arrivedAt: now,
+          queuedAt: now,
+          createdBy: userId,
+        },
+        now,
+        this.deps.turns,
+      );
+      return visitView(trx, day, (await findVisit(trx, visit.id)) ?? visit);
+    });
+  }
+
+  // ------------------------------------------------------------------ the public join page
+
+  private async listedOrganization(organizationId: string) {
+    const org = await findListedOrganization(this.deps.db, organizationId);
+    if (!org) throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');
+    return org;
+  }
+
+  async joinInfo(organizationId: string): Promise<JoinInfoResponse> {
+    const org = await this.listedOrganization(organizationId);
+    const now = this.now();
+    return joinInfoOf(
+      this.deps.db,
+      org,
+      await loadQueueDay(this.deps.db, organizationId, now),
+      now,
+    );
+  }
+
+  /** 404 unless listed, 403 JOIN_DISABLED if off, 409 QUEUE_CLOSED; needs the hall's code? */
+  async assertJoinable(organizationId: string): Promise<{ codeRequired: boolean }> {
+    const org = await this.listedOrganization(organizationId);
+    if (!org.queue_join_enabled) {
+      throw new AppError(
+        403,
+        'JOIN_DISABLED',
+        'This organization does not take visitors from its page.',
+      );
+    }
+    if (!(await isQueueOpen(this.deps.db, org, this.now()))) {
+      throw new AppError(
+        409,
+        'QUEUE_CLOSED',
+        'The queue is closed now. Come back during opening hours.',
+      );
+    }
+    return { codeRequired: org.queue_join_code };
+  }
+
+  /**
+   * A walk-in joins by themself. The caller counted the request against the join limits
+   * first (queue.routes.ts); refusals: 403 JOIN_DISABLED, 409 QUEUE_CLOSED, and the
+   * organization's ceilings under its queue lock: 429 QUEUE_JOINS_BUSY, 409
+   * SELF_JOIN_LINE_FULL (SelfJoinRefused).
+   */
+  async join(
+    organizationId: string,
+    input: {
+      service_id: string;
+      name: string;
+      phone: string | null;
+      locale?: 'en' | 'fr' | undefined;
+    },
+    clientAddress: string,
+  ): Promise<JoinResponse> {
+    await this.assertJoinable(organizationId);
+    const now = this.now();
+    return inTransaction(this.deps.db, async (trx) => {
+      await assertActiveService(trx, organizationId, input.service_id);
+      const { visit, day } = await enterQueue(
+        trx,
+        {
+          organizationId,
+          serviceId: input.service_id,
+          source: 'self',
+          customerName: input.name,
+          phone: input.phone,
+          locale: input.locale ?? 'fr',
+          arrivedAt: now,
+          queuedAt: now,
+          clientAddress,
+        },
+        now,
+        this.deps.turns,
+        (date) =>
+          assertSelfJoinRoom(trx, organizationId, input.service_id, date, now, this.deps.selfJoins),
+      );
+      const fresh = (await findVisit(trx, visit.id)) ?? visit;
+      return { turn: visitTurn(day, fresh), key: this.deps.turns.keyFor(visit.id) };
+    });
+  }
+
+  /**
+   * The feedback link's token of a visit the key opened, once it ended done (where a
+   * transfer led): the visit-over page links to the feedback page with it.
+   */
+  async feedbackToken(visitId: string): Promise<string | null> {
+    const visit = await currentOf(this.deps.db, visitId);
+    return visit ? (this.deps.feedback?.tokenOf(visit, this.now()) ?? null) : null;
+  }
+
+  /** The visitor leaves the line from their own page (the route checked the key). */
+  leave(visitId: string): Promise<VisitTurn> {
+    return leaveLine(this.deps.db, visitId, this.now(), this.deps.turns);
+  }
+}
