@@ -41,6 +41,8 @@ export interface BackgroundWork {
 /**
  * Runs `work` beside the requests: started when the app is ready, stopped at close, and
  * stopped first by a drain (decision 028), under `name` in the drain's list. Null: switched off.
+ * At close Fastify runs the app's onClose hooks last registered first: work registered after
+ * what it uses (a provider, a cache) stops before it.
  */
 export function runBeside(app: FastifyInstance, name: string, work: BackgroundWork | null): void {
   if (!work) return;

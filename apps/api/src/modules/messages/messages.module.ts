@@ -127,12 +127,14 @@ export function messagesModule(
   if (deps.config.nodeEnv === 'production' && sms.name === 'simulator') {
     app.log.warn('SMS_PROVIDER=simulator: SMS are recorded in the outbox, never sent to phones');
   }
-  runBeside(app, 'reminders', reminders);
   runBeside(app, 'outbox', {
     start: () => worker?.start(),
     stop: async () => (worker ? worker.stop() : sms.close()),
     // A drain stops the sweeping and hands back what the worker claimed (decision 028).
     drain: async () => worker?.stopSweeping(),
   });
+  // Registered after the outbox, so that at close (hooks run last first) the reminders stop
+  // queueing before the worker stops sending.
+  runBeside(app, 'reminders', reminders);
   return { routes: [] };
 }

@@ -1,4 +1,4 @@
-/** What the queue's server core is built with (queue.service.ts and the files it delegates to). */
+/** What the queue's server core is built with (queue.service.ts's three parts and the files they delegate to). */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/schema.js';

@@ -1,7 +1,8 @@
 /**
  * Visits in the database: the organization's queue lock, letters and numbers, a visit
  * entering, every later transition (each with its visit_events row). The queue's rules
- * (who may do what, and when) are queue.service.ts's; this file only writes what it is told.
+ * (who may do what, and when) are the services' (queue-line, queue-setup, counter-desk and the
+ * files they delegate to); this file only writes what it is told.
  */
 import type { VisitSource, VisitState } from '@qless/contract';
 import { sql, type Updateable } from 'kysely';
