@@ -5,7 +5,9 @@
  * - a web feature (apps/web/src/features/<name>) imports no other feature, type imports
  *   included: what two features share lives in lib/ or components/, and app/ composes them;
  * - apps/web/src/lib and apps/web/src/components import no feature;
- * - no import cycle among the files that run (type-only imports run nothing).
+ * - no import cycle among the files that run (type-only imports run nothing);
+ * - the API's layers (decision 133): core/, db/, limits/ and providers/ import no module;
+ *   outside a module only its face `<name>.module.ts` is imported; modules form no knot.
  *
  * Prints each violation with the importing file and exits 1 when there is one.
  */

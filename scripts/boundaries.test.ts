@@ -127,6 +127,7 @@ describe('the import graph read from files', () => {
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
   it('resolves relative imports, keeps type-only ones apart, ignores comments', () => {
+    // `import { type D }` still loads d (verbatimModuleSyntax keeps `import {} from './d'`).
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, 'a.ts'),
@@ -141,7 +142,11 @@ describe('the import graph read from files', () => {
     for (const name of ['b', 'c', 'd', 'e', 'f']) writeFileSync(join(dir, `${name}.ts`), '');
     const probe = 'apps/web/src/features/probe';
     const running = importGraph({ roots: [root], base }).get(`${probe}/a.ts`);
-    expect([...(running ?? [])].sort()).toEqual([`${probe}/b.ts`, `${probe}/f.ts`]);
+    expect([...(running ?? [])].sort()).toEqual([
+      `${probe}/b.ts`,
+      `${probe}/d.ts`,
+      `${probe}/f.ts`,
+    ]);
     const all = importGraph({ types: true, roots: [root], base }).get(`${probe}/a.ts`);
     expect([...(all ?? [])].sort()).toEqual([
       `${probe}/b.ts`,

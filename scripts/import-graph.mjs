@@ -32,15 +32,13 @@ export function sourceRoots() {
 const STATEMENT =
   /(?:^|[;\n])\s*(import|export)\s+([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+/**
+ * `import type …` / `export type …` run nothing. `import { type A, type B }` is not type-only
+ * here: with verbatimModuleSyntax (tsconfig.base.json) it compiles to `import {} from '…'`,
+ * which still loads the file.
+ */
 function typeOnly(head) {
-  if (/^type\b/.test(head)) return true;
-  const braces = head.match(/^\{([\s\S]*)\}$/);
-  if (!braces) return false;
-  const names = braces[1]
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean);
-  return names.length > 0 && names.every((n) => n.startsWith('type '));
+  return /^type\b/.test(head);
 }
 
 function resolveFile(from, specifier) {

@@ -45,6 +45,8 @@ export interface BackgroundWork {
  * what it uses (a provider, a cache) stops before it.
  */
 export function runBeside(app: FastifyInstance, name: string, work: BackgroundWork | null): void {
+  // Listed in the drain's log even when switched off, as each always was.
+  app.lifecycle.addBackground(name, async () => (work?.drain ? work.drain() : work?.stop()));
   if (!work) return;
   app.addHook('onReady', async () => {
     work.start();
@@ -52,5 +54,4 @@ export function runBeside(app: FastifyInstance, name: string, work: BackgroundWo
   app.addHook('onClose', async () => {
     await work.stop();
   });
-  app.lifecycle.addBackground(name, () => (work.drain ? work.drain() : work.stop()));
 }

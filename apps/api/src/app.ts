@@ -81,7 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sockets = new LiveSockets(config, () => app.allowedOrigins);
   sockets.observer = deps.metrics;
 
+  // Fastify closes the app's parts last built first: build what others use first.
   const audit = auditModule(app, deps);
+  const catalog = await catalogModule(app, deps, fanout);
   const tickets = await ticketsModule(deps);
   const { signer } = tickets;
   const payments = await paymentsModule(app, deps, {
@@ -91,7 +93,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.provider ? { provider: options.provider } : {}),
   });
   const { access } = payments.payments;
-  const catalog = await catalogModule(app, deps, fanout);
   const feedback = await feedbackModule(deps);
   const queue = await queueModule(app, deps, {
     fanout,
@@ -132,6 +133,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     waitlist,
     messages,
   ];
+
+  // First at close: the line's SMS decided after a call, before the sweeps and the outbox stop.
+  app.addHook('onClose', () => queue.drainLines());
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(

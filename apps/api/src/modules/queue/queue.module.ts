@@ -25,6 +25,8 @@ export { inTransaction } from './visits.repository.js';
 export interface QueueModule extends ApiModule {
   /** Each visitor's turn by SMS, with their link (the desk's check-in sends it too). */
   turns: TurnMessages;
+  /** Decides the line's SMS still pending after a call (app.ts: first thing at close). */
+  drainLines(): Promise<void>;
 }
 
 /**
@@ -75,8 +77,6 @@ export async function queueModule(
     oneSession: database.engine === 'pglite',
   });
   app.decorate('queue', queue);
-  // The line's SMS decided after a call end before the database closes.
-  app.addHook('onClose', () => queue.lines.drain());
   // Every process may run the sweep (each change is conditional on the state it leaves).
   runBeside(
     app,
@@ -87,6 +87,7 @@ export async function queueModule(
   );
   return {
     turns,
+    drainLines: () => queue.lines.drain(),
     routes: [
       queueRoutes(deps, queue, limiter(db, clock, config), joinCodes),
       joinCodeRoutes(db, joinCodes),
