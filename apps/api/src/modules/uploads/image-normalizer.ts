@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AppError } from '../../errors.js';
 import type { ImageType } from './uploads.repository.js';
 
@@ -13,8 +13,20 @@ export const MAX_INPUT_PIXELS = 25_000_000;
 /** A logo is shown small: longer sides are scaled down to this. */
 const MAX_SIDE = 1024;
 
-// libvips' operation cache keeps decoded inputs around; uploads are one-offs.
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | null = null;
+
+/**
+ * sharp, loaded at the first upload: opening libvips took about 110 ms of CPU at every start
+ * of the server (every browser test file starts one), for a feature an admin uses rarely.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache keeps decoded inputs around; uploads are one-offs.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 interface Kind {
   format: 'png' | 'jpeg' | 'webp';
@@ -60,6 +72,7 @@ export interface NormalizedImage {
 export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
   const kind = sniff(input);
   if (!kind) throw invalidImage();
+  const sharp = await loadSharp();
   let data: Buffer;
   try {
     const options = {
