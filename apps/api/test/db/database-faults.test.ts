@@ -83,8 +83,9 @@ describe('a database that stops answering', () => {
   });
 });
 
-describe('PostgreSQL link faults', () => {
-  // Not useStack: PostgreSQL on both projects (a proxy in front of its URL, backends to kill).
+// PostgreSQL's own faults (a proxy in front of its URL, backends to kill): not useStack, and run
+// by the PostgreSQL project only (the PGlite project ran the same tests on PostgreSQL again).
+describe.runIf(inject('engine') === 'postgres')('PostgreSQL link faults', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase('postgres');

@@ -84,9 +84,9 @@ describe('restart in the middle of a payment', () => {
   });
 });
 
-describe('two server processes on one PostgreSQL', () => {
-  // Two processes' connections to one PostgreSQL URL, which a stack does not make: PostgreSQL
-  // in either project.
+describe.runIf(inject('engine') === 'postgres')('two server processes on one PostgreSQL', () => {
+  // Two processes' connections to one PostgreSQL URL, which a stack does not make: run by the
+  // PostgreSQL project only (the PGlite project ran them on PostgreSQL again).
   let tdb: TestDatabase;
   let other: Database;
   let appA: FastifyInstance;

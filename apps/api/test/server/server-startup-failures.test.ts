@@ -1,4 +1,3 @@
-// engines: postgres and pglite — migrations and the data folder
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer } from '../support/server-process.js';
 import { silentServer } from '../support/tcp-fakes.js';
