@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createFixture, type Fixture } from '../apps/api/test/support/fixtures';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -99,7 +99,7 @@ describe('audit log at 360 px', () => {
     await expect.poll(() => entry.textContent()).toContain('A modifié un service');
     expect(await entry.textContent()).toContain('203.0.113.9');
     expect(await entry.textContent()).toContain(ADMIN);
-    await page.screenshot({ path: join(SHOTS, 'audit-area-fr-360.png'), fullPage: true });
+    await snap(page, { path: join(SHOTS, 'audit-area-fr-360.png'), fullPage: true });
     expect(await overflows(page)).toEqual([]);
 
     // "Quoi": sign-ins only.
@@ -122,7 +122,7 @@ describe('audit log at 360 px', () => {
     await console.getByRole('tab', { name: 'Audit log' }).click();
     await console.locator('.audit-entry').first().waitFor();
     expect(await console.getByText('Changed a service').count()).toBeGreaterThan(0);
-    await console.screenshot({ path: join(SHOTS, 'audit-console-en-360.png'), fullPage: true });
+    await snap(console, { path: join(SHOTS, 'audit-console-en-360.png'), fullPage: true });
     expect(await overflows(console)).toEqual([]);
   });
 });

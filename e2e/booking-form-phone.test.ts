@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, DESKTOP, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, snap } from './support/browser';
 import { paidTicket } from './support/demo-ticket';
 import { type RunningServer, startServer } from './support/server';
 
@@ -106,7 +106,7 @@ describe('booking form and slots page on a 360 px phone (issue 30)', () => {
     await openSlots(page);
     await page.getByRole('heading', { name: 'Prendre un rendez-vous', level: 1 }).waitFor();
     expect(await page.locator('.page-lead').textContent()).toContain(PLACE);
-    await page.screenshot({ path: join(SHOTS, 'slots-360-fr.png'), fullPage: true });
+    await snap(page, { path: join(SHOTS, 'slots-360-fr.png'), fullPage: true });
 
     const dialog = await fillWithoutEmail(page, 'fr');
     expect(await dialog.locator('.booking__slot').textContent()).toContain(PLACE);
@@ -118,16 +118,16 @@ describe('booking form and slots page on a 360 px phone (issue 30)', () => {
     );
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(MOBILE.width);
-    await dialog.screenshot({ path: join(SHOTS, 'form-360-fr.png') });
+    await snap(dialog, { path: join(SHOTS, 'form-360-fr.png') });
     await dialog.locator('[data-fee]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'form-360-fr-fee.png') });
+    await snap(page, { path: join(SHOTS, 'form-360-fr-fee.png') });
 
     await dialog.getByRole('button', { name: 'Suivant', exact: true }).click();
     await dialog.getByRole('heading', { name: 'Confirmez les détails du rendez-vous' }).waitFor();
     const row = (key: string) => dialog.locator(`[data-row="${key}"] dd`).textContent();
     expect(await row('booking.row.email')).toBe('—');
     expect(await row('booking.row.organization')).toBe(PLACE);
-    await dialog.screenshot({ path: join(SHOTS, 'confirm-360-fr.png') });
+    await snap(dialog, { path: join(SHOTS, 'confirm-360-fr.png') });
   });
 
   it('in English: the same, and the title in sentence case', async () => {
@@ -135,11 +135,11 @@ describe('booking form and slots page on a 360 px phone (issue 30)', () => {
     await openSlots(page);
     await page.getByRole('heading', { name: 'Book an appointment', level: 1 }).waitFor();
     expect(await page.getByText('Book An Appointment', { exact: true }).count()).toBe(0);
-    await page.screenshot({ path: join(SHOTS, 'slots-360-en.png'), fullPage: true });
+    await snap(page, { path: join(SHOTS, 'slots-360-en.png'), fullPage: true });
     const dialog = await fillWithoutEmail(page, 'en');
     await dialog.getByLabel('Email (optional)').waitFor();
     expect(await dialog.locator('[data-fee]').textContent()).toMatch(/^Platform fee\s*2\s*XAF$/);
-    await dialog.screenshot({ path: join(SHOTS, 'form-360-en.png') });
+    await snap(dialog, { path: join(SHOTS, 'form-360-en.png') });
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     await dialog.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
     expect(await dialog.locator('[data-row="booking.row.email"] dd').textContent()).toBe('—');
@@ -160,7 +160,7 @@ describe('booking form and slots page on a 360 px phone (issue 30)', () => {
     expect(await page.locator('li.day[data-date="2026-12-06"]').getAttribute('data-state')).toBe(
       'closed',
     );
-    await page.screenshot({ path: join(SHOTS, 'slots-week-1280-fr.png') });
+    await snap(page, { path: join(SHOTS, 'slots-week-1280-fr.png') });
   });
 
   it('makes every tap target met here 44 × 44 CSS px at least', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, DESKTOP, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -101,7 +101,7 @@ describe('booking flow against the real API', () => {
     const slot = await pickFreeSlotNextWeek(page);
 
     await page.getByText('Fill in your details to confirm your slot').waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/modal-details-1280.png` });
+    await snap(page, { path: `${ARTIFACTS}/modal-details-1280.png` });
     // Client-side check of the 9-digit number, before any request.
     await fillDetails(page, 'Ada Nkem', '67712');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -111,7 +111,7 @@ describe('booking flow against the real API', () => {
     await page.getByLabel('Mobile money number').fill('677 123 456');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/modal-confirm-1280.png` });
+    await snap(page, { path: `${ARTIFACTS}/modal-confirm-1280.png` });
     const rows = (await page.locator('.rows').textContent()) ?? '';
     for (const text of [
       'Bamenda Regional Hospital',
@@ -125,7 +125,7 @@ describe('booking flow against the real API', () => {
     await page.getByRole('heading', { name: 'Processing Payment' }).waitFor();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 20_000 });
     expect(await page.evaluate<string | null>("localStorage.getItem('paymentId')")).toBeTruthy();
-    await page.screenshot({ path: `${ARTIFACTS}/modal-success-1280.png` });
+    await snap(page, { path: `${ARTIFACTS}/modal-success-1280.png` });
     await page.getByRole('button', { name: 'View ticket' }).click();
     await page.getByRole('heading', { name: 'Download Ticket' }).waitFor();
     const code = (
@@ -133,12 +133,12 @@ describe('booking flow against the real API', () => {
       ''
     ).trim();
     expect(code).toMatch(/^QL-/);
-    await page.screenshot({ path: `${ARTIFACTS}/modal-ticket-1280.png` });
+    await snap(page, { path: `${ARTIFACTS}/modal-ticket-1280.png` });
 
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Download Ticket' }).click();
     const download = await downloading.catch(async (error: unknown) => {
-      await page.screenshot({ path: `${ARTIFACTS}/download-failure.png` });
+      await snap(page, { path: `${ARTIFACTS}/download-failure.png` });
       throw error;
     });
     expect(download.suggestedFilename()).toBe('qless_appointment_ticket.pdf');
@@ -170,7 +170,7 @@ describe('booking flow against the real API', () => {
     await page.getByRole('button', { name: /^Pay 2 XAF$/ }).click();
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor({ timeout: 20_000 });
     await page.getByText('There was an issue with your payment. Please try again.').waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/modal-failed-360.png` });
+    await snap(page, { path: `${ARTIFACTS}/modal-failed-360.png` });
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
     // Escape closes the modal.
@@ -237,7 +237,7 @@ describe('booking flow against the real API', () => {
 
     await page.getByRole('button', { name: /^Pay 2 XAF$/ }).click();
     await page.getByRole('alert').filter({ hasText: 'this slot was just booked' }).waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/modal-slot-taken-1280.png` });
+    await snap(page, { path: `${ARTIFACTS}/modal-slot-taken-1280.png` });
     // The modal stays on the confirmation step (spec 4), and the overlay click closes it.
     await page.getByRole('heading', { name: 'Confirm Appointment Details' }).waitFor();
     await page.mouse.click(5, 5);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -65,7 +65,7 @@ describe('branches on a phone (issue 20)', () => {
       '4 agences · Bafoussam, Douala, Yaoundé',
     );
     expect(await card.getAttribute('href')).toBe(`/${headId}/branches`);
-    await page.screenshot({ path: `${ARTIFACTS}/branches-card-fr-${MOBILE.width}.png` });
+    await snap(page, { path: `${ARTIFACTS}/branches-card-fr-${MOBILE.width}.png` });
 
     // The picker: every agency, by city.
     await card.click();
@@ -77,7 +77,7 @@ describe('branches on a phone (issue 20)', () => {
       .poll(() => names.allTextContents())
       .toEqual(['Banengo', 'Marché B', 'Bonapriso', 'Mvan']);
     expect(plain(await status.textContent())).toBe('4 agences');
-    await page.screenshot({ path: `${ARTIFACTS}/branches-fr-${MOBILE.width}.png`, fullPage: true });
+    await snap(page, { path: `${ARTIFACTS}/branches-fr-${MOBILE.width}.png`, fullPage: true });
 
     const cities = page.getByRole('list', { name: 'Ville' });
     await cities.getByRole('link', { name: 'Bafoussam' }).click();
@@ -102,7 +102,7 @@ describe('branches on a phone (issue 20)', () => {
     const distances = (await page.locator('.branch-card__distance').allTextContents()).map(plain);
     expect(distances[0]).toBe('à 1,6 km');
     expect(distances[3]).toBe('à 204 km');
-    await page.screenshot({
+    await snap(page, {
       path: `${ARTIFACTS}/branches-near-fr-${MOBILE.width}.png`,
       fullPage: true,
     });
@@ -121,7 +121,7 @@ describe('branches on a phone (issue 20)', () => {
     expect(plain(await page.locator('.services-branch__name').textContent())).toBe(
       'Agence Bonapriso',
     );
-    await page.screenshot({
+    await snap(page, {
       path: `${ARTIFACTS}/branch-services-fr-${MOBILE.width}.png`,
       fullPage: true,
     });
@@ -168,7 +168,7 @@ describe('branches on a phone (issue 20)', () => {
       'false',
     );
     expect(await page.locator('.branch-card').count()).toBe(4);
-    await page.screenshot({ path: `${ARTIFACTS}/branches-en-${MOBILE.width}.png`, fullPage: true });
+    await snap(page, { path: `${ARTIFACTS}/branches-en-${MOBILE.width}.png`, fullPage: true });
     expect(messages).toEqual([]);
   });
 });

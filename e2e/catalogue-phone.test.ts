@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/i18n/en';
 import { fr } from '../apps/web/src/i18n/fr';
-import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -138,7 +138,7 @@ const addressOf = (page: Page) => {
 /** A screenshot of the whole page at 360 px, from the top; nothing scrolls sideways. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: join(ARTIFACTS, `catalogue-${name}.png`), fullPage });
+  await snap(page, { path: join(ARTIFACTS, `catalogue-${name}.png`), fullPage });
   const overflow = await page.evaluate<number>(
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
@@ -242,7 +242,7 @@ describe('the week view on a phone (360 × 740)', () => {
     expect(await page.locator('li.day[data-date="2027-01-30"]').getAttribute('data-state')).toBe(
       'beyond',
     );
-    await page.screenshot({
+    await snap(page, {
       path: join(ARTIFACTS, 'catalogue-slots-grid-last-1280-en.png'),
       fullPage: true,
     });

@@ -8,7 +8,7 @@ import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code'
 import { TicketSigner } from '../apps/api/src/modules/tickets/ticket-signer';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -185,15 +185,15 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .locator('.checkin-item', { hasText: 'Joseph Counter-Image' })
       .getByText('Checked in')
       .waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en.png` });
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en-full.png`, fullPage: true });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-en.png` });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-en-full.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= 360')).toBe(true);
 
     // No camera here (or permission refused): the dialog says what to do instead.
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     await page.getByText('The camera is not available.', { exact: false }).waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en-camera.png` });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-en-camera.png` });
     await page.getByRole('button', { name: 'Close the camera' }).first().click();
     await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
     await context.close();
@@ -219,7 +219,7 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
     await expect
       .poll(() => result(page).textContent())
       .toMatch(/^Already checked in at \d\d:\d\d$/);
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-en-offline.png` });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-en-offline.png` });
     // A ticket page link (the QR of new tickets), whose token names the day the booking
     // had before it was rescheduled to today: read offline from the link, the day from the list.
     await page
@@ -253,7 +253,7 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
     const row = page.locator('.checkin-item', { hasText: 'Sylvie Counter-Test' });
     await row.getByRole('button', { name: 'Annuler — Sylvie Counter-Test' }).click();
     await page.getByRole('heading', { name: 'Annuler cette réservation ?' }).waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-fr-confirm.png` });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-fr-confirm.png` });
     await page.getByRole('button', { name: 'Annuler la réservation' }).click();
     await row.getByText('Annulée').waitFor();
     expect((await statusOf(toCancel.id)).status).toBe('cancelled');
@@ -264,11 +264,11 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .poll(() => result(page).textContent())
       .toBe('Un code de ticket ressemble à QL-7K4M-2QAB-XC9D');
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-fr.png` });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-fr.png` });
     await page
       .locator('.checkin-item', { hasText: 'Sylvie Counter-Test' })
       .scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-fr-list.png` });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-fr-list.png` });
 
     const offline = await book('Odile Counter-Hors-Ligne');
     await page.reload();
@@ -281,7 +281,7 @@ describe('check-in at the counter, in Chromium at 360 px', () => {
       .toBe('Arrivée enregistrée (hors ligne\u00a0: elle sera envoyée au retour du réseau)');
     await page.getByText('Hors ligne — 1 arrivée en attente').waitFor();
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: `${ARTIFACTS}/checkin-360-fr-offline.png` });
+    await snap(page, { path: `${ARTIFACTS}/checkin-360-fr-offline.png` });
     await context.setOffline(false);
     await expect
       .poll(async () => (await statusOf(offline.id)).status, { timeout: 10_000 })

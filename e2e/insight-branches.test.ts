@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { parseCsv } from '../apps/api/test/support/csv';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, snap } from './support/browser';
 import { type InsightWeek, median, simulateInsightWeek, WEEK } from './support/insight-week';
 import { type RunningServer, startServer } from './support/server';
 
@@ -114,7 +114,7 @@ describe('Insight at 360 px in French', () => {
     const services = all.flatMap((b) => b.services);
     expect(numberIn(stats.get('Attente médiane') ?? '')).toBe(oneDecimal(median(waits)));
     expect(numberIn(stats.get('Service médian') ?? '')).toBe(oneDecimal(median(services)));
-    await page.screenshot({ path: join(SHOTS, 'insight-regional-fr-360.png'), fullPage: true });
+    await snap(page, { path: join(SHOTS, 'insight-regional-fr-360.png'), fullPage: true });
 
     // Per branch: its row in the table behind the branches' chart.
     const branches = await tableOf(page, 'insight-branches');
@@ -142,7 +142,7 @@ describe('Insight at 360 px in French', () => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
       360,
     );
-    await page.screenshot({
+    await snap(page, {
       path: join(SHOTS, 'insight-regional-tables-fr-360.png'),
       fullPage: true,
     });
@@ -151,7 +151,7 @@ describe('Insight at 360 px in French', () => {
     // French headers and labels, the zone in the header, one row per visit.
     const exportPanel = page.locator('section[aria-labelledby="insight-export"]');
     await exportPanel.scrollIntoViewIfNeeded();
-    await exportPanel.screenshot({ path: join(SHOTS, 'insight-export-fr-360.png') });
+    await snap(exportPanel, { path: join(SHOTS, 'insight-export-fr-360.png') });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       exportPanel.locator('a').first().click(),
@@ -194,7 +194,7 @@ describe('Insight at 360 px in French', () => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
       360,
     );
-    await page.screenshot({ path: join(SHOTS, 'branches-fr-360.png'), fullPage: true });
+    await snap(page, { path: join(SHOTS, 'branches-fr-360.png'), fullPage: true });
     // The switch in the header: this tab now acts on Akwa, every screen with it.
     await Promise.all([
       page.waitForEvent('load'),
@@ -219,7 +219,7 @@ describe('Insight at 360 px in French', () => {
       `${server.origin}/api/v1/organization/insight?from=${WEEK[0]}&to=${WEEK[4]}&organization_id=${week.head.organizationId}`,
     );
     expect(other.status()).toBe(403);
-    await page.screenshot({ path: join(SHOTS, 'insight-manager-fr-360.png'), fullPage: true });
+    await snap(page, { path: join(SHOTS, 'insight-manager-fr-360.png'), fullPage: true });
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, MOBILE, seriousViolations } from './support/browser';
+import { launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { createOperator, type RunningServer, startServer } from './support/server';
 
 /**
@@ -62,7 +62,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(
     "document.querySelector('.site-header')?.style.setProperty('position', 'static')",
   );
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await snap(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 /** Signs in through the API from the page (its cookie is then the page's). */

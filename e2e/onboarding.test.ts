@@ -5,7 +5,7 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from '../apps/api/test/support/smtp-capture';
-import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { createOperator, type RunningServer, startServer } from './support/server';
 
 const OPERATOR = { email: 'ops@qless.test', password: 'operator passphrase 1' };
@@ -83,7 +83,7 @@ const meStatus = (page: Page) =>
   });
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: `${ARTIFACTS}/onboarding-${name}.png`, fullPage });
+  await snap(page, { path: `${ARTIFACTS}/onboarding-${name}.png`, fullPage });
 }
 
 describe('onboarding against the real server and a real SMTP server', () => {

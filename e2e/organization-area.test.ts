@@ -7,7 +7,7 @@ import { hashPassword } from '../apps/api/src/core/access/passwords';
 import { insertUser } from '../apps/api/src/core/access/users.repository';
 import { type Database, openDatabase } from '../apps/api/src/db/database';
 import { syncServiceSlots } from '../apps/api/src/modules/slots/slots.repository';
-import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -266,7 +266,7 @@ describe('organization area against the real server', () => {
     expect(await busy.isDisabled()).toBe(true);
     const toast = page.getByRole('alert').filter({ hasText: 'Wrong email or password.' });
     await toast.waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/area-login-toast-1280.png` });
+    await snap(page, { path: `${ARTIFACTS}/area-login-toast-1280.png` });
     // It closes by itself after 4000 ms.
     await toast.waitFor({ state: 'detached', timeout: 6000 });
     expect(page.url()).toMatch(/\/login$/);
@@ -475,7 +475,7 @@ describe('organization area against the real server', () => {
       await page.goto(area(path));
       await page.getByRole('heading', { name: 'For administrators only' }).waitFor();
     }
-    await page.screenshot({ path: `${ARTIFACTS}/area-staff-refused-360.png`, fullPage: true });
+    await snap(page, { path: `${ARTIFACTS}/area-staff-refused-360.png`, fullPage: true });
     await context.close();
   });
 
@@ -509,7 +509,7 @@ describe('organization area against the real server', () => {
       for (const viewport of locale === 'en' ? [MOBILE, DESKTOP] : [MOBILE]) {
         const { context, page } = await newPage(viewport, locale === 'fr' ? 'fr-FR' : 'en-GB');
         const shot = async (name: string) => {
-          await page.screenshot({
+          await snap(page, {
             path: `${ARTIFACTS}/area-${name}-${locale}-${viewport.width}.png`,
             fullPage: true,
           });
@@ -539,7 +539,7 @@ describe('organization area against the real server', () => {
         await shot('services');
         await page.locator('.screen-head .btn--primary').click();
         await page.locator('dialog[open]').waitFor();
-        await page.screenshot({
+        await snap(page, {
           path: `${ARTIFACTS}/area-add-service-${locale}-${viewport.width}.png`,
         });
         await page.keyboard.press('Escape');

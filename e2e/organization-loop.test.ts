@@ -10,7 +10,7 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from '../apps/api/test/support/smtp-capture';
-import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, snap } from './support/browser';
 import { createOperator, type RunningServer, startServer } from './support/server';
 
 /**
@@ -122,7 +122,7 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   const file = `loop-${String(shots).padStart(2, '0')}-${name}-360.png`;
   // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
   if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: join(ARTIFACTS, file), fullPage });
+  await snap(page, { path: join(ARTIFACTS, file), fullPage });
   // Every screen of the loop fits a 360 px phone: nothing to scroll sideways.
   const overflow = await page.evaluate<number>(
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/i18n/en';
 import { fr } from '../apps/web/src/i18n/fr';
-import { launch, MOBILE } from './support/browser';
+import { launch, MOBILE, snap } from './support/browser';
 import { nextMonday } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
@@ -104,8 +104,7 @@ async function open(page: Page, path: string): Promise<void> {
   await page.locator('html[data-live]').waitFor({ state: 'attached' });
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`) }).then(() => undefined);
+const shot = (page: Page, name: string) => snap(page, { path: join(SHOTS, `${name}.png`) });
 
 const box = async (locator: Locator) => {
   const b = await locator.boundingBox();
@@ -348,6 +347,6 @@ describe('point 9: 44 px targets at 360 px (issue 18)', () => {
       'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.locator('.reschedule').screenshot({ path: join(SHOTS, '9-reschedule-360-fr.png') });
+    await snap(page.locator('.reschedule'), { path: join(SHOTS, '9-reschedule-360-fr.png') });
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, MOBILE } from './support/browser';
+import { launch, MOBILE, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -123,7 +123,7 @@ async function paymentStatus(paymentId: string): Promise<string> {
   return ((await res.json()) as { status: string }).status;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+const shot = (page: Page, name: string) => snap(page, { path: `${SHOTS}/${name}.png` });
 
 describe('payment in flight, at 360×740 (issue 10)', () => {
   it('(a) closed at "Processing Payment" (Esc), paid meanwhile: a reload resumes on the ticket', async () => {

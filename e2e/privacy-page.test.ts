@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, MOBILE } from './support/browser';
+import { launch, MOBILE, snap } from './support/browser';
 import { createOperator, type RunningServer, startServer } from './support/server';
 
 /**
@@ -71,7 +71,7 @@ describe('the privacy page', () => {
       await page.evaluate(
         "document.querySelector('.site-header')?.style.setProperty('position', 'static')",
       );
-      await page.screenshot({ path: `${SHOTS}/privacy-fr-360.png`, fullPage: true });
+      await snap(page, { path: `${SHOTS}/privacy-fr-360.png`, fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -117,10 +117,10 @@ describe('the privacy page', () => {
       await page.evaluate(
         "document.querySelector('.site-header')?.style.setProperty('position', 'static')",
       );
-      await page.screenshot({ path: `${SHOTS}/console-confirm-fr-360.png`, fullPage: true });
+      await snap(page, { path: `${SHOTS}/console-confirm-fr-360.png`, fullPage: true });
       await eraseNow.click();
       await page.locator('[data-personal-data-erased]').waitFor();
-      await page.screenshot({ path: `${SHOTS}/console-erased-fr-360.png`, fullPage: true });
+      await snap(page, { path: `${SHOTS}/console-erased-fr-360.png`, fullPage: true });
       // Searched again: nothing is held any more.
       await page.getByRole('button', { name: 'Rechercher' }).click();
       await expect.poll(() => found.getAttribute('data-personal-data-total')).toBe('0');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -61,7 +61,7 @@ describe('public pages', () => {
           'document.documentElement.scrollWidth - document.documentElement.clientWidth',
         );
         expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-        await page.screenshot({
+        await snap(page, {
           path: `${ARTIFACTS}/${name}-${viewport.width}.png`,
           fullPage: true,
         });
@@ -101,7 +101,7 @@ describe('public pages', () => {
     expect(await names.allTextContents()).toEqual(organizationNames.slice(pageSize));
     expect(await next.isDisabled()).toBe(true);
     expect(await previous.isEnabled()).toBe(true);
-    await page.screenshot({
+    await snap(page, {
       path: `${ARTIFACTS}/organizations-page2-${DESKTOP.width}.png`,
       fullPage: true,
     });
@@ -140,7 +140,7 @@ describe('public pages', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
     await page.locator('.site-nav__overlay').waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/menu-${MOBILE.width}.png` });
+    await snap(page, { path: `${ARTIFACTS}/menu-${MOBILE.width}.png` });
     await page.getByRole('link', { name: 'Register', exact: true }).click();
     await page.getByRole('heading', { name: 'Contact the Qless Team' }).waitFor();
     expect(await page.locator('.site-nav__overlay').count()).toBe(0);
@@ -211,7 +211,7 @@ describe('public pages', () => {
       'décembre',
     ];
     expect(frMonths.some((m) => month.toLowerCase().startsWith(m))).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/slots-fr-1280.png` });
+    await snap(page, { path: `${ARTIFACTS}/slots-fr-1280.png` });
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import type { BoardCall, BoardSnapshot } from '@qless/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeBoardServer, fakeBoardServer } from './support/board-server';
-import { launch, shotsDir } from './support/browser';
+import { launch, shotsDir, snap } from './support/browser';
 import { type Spoken, spokenOf, stubSpeech } from './support/speech-stub';
 
 /**
@@ -113,7 +113,7 @@ describe('the board’s calls', () => {
     await page
       .getByText('Jaune : appelé, allez au guichet · Yellow: called, go to the counter')
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/board-idle-1920x1080.png`, animations: 'disabled' });
+    await snap(page, { path: `${SHOTS}/board-idle-1920x1080.png`, animations: 'disabled' });
     expect(errors).toEqual([]);
   });
 
@@ -132,13 +132,13 @@ describe('the board’s calls', () => {
     );
     await expect.poll(() => banner().textContent()).toBe('Appel · CallC-003→Guichet 2');
     await expect.poll(said).toEqual(['Numéro C 0 0 3, guichet 2', 'Number C 0 0 3, counter 2']);
-    await page.screenshot({
+    await snap(page, {
       path: `${SHOTS}/board-one-call-1920x1080.png`,
       animations: 'disabled',
     });
     // A cheaper TV at 720p: the same board, nothing off the screen.
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.screenshot({
+    await snap(page, {
       path: `${SHOTS}/board-one-call-1280x720.png`,
       animations: 'disabled',
     });
@@ -173,7 +173,7 @@ describe('the board’s calls', () => {
     );
     // The first call's turn: its banner while it is said; the second waits.
     await expect.poll(() => banner().getAttribute('data-call-seq')).toBe('12');
-    await page.screenshot({
+    await snap(page, {
       path: `${SHOTS}/board-two-calls-1920x1080.png`,
       animations: 'disabled',
     });
@@ -238,7 +238,7 @@ describe('the board’s calls', () => {
     );
     await page.locator('.board__row--paused').getByText('En pause · Paused').waitFor();
     expect(await banner().count()).toBe(0);
-    await page.screenshot({
+    await snap(page, {
       path: `${SHOTS}/board-after-pause-1920x1080.png`,
       animations: 'disabled',
     });

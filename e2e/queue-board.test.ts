@@ -6,7 +6,7 @@ import type { BoardSnapshot } from '@qless/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { launch, shotsDir } from './support/browser';
+import { launch, shotsDir, snap } from './support/browser';
 import { ROOT } from './support/server';
 
 /**
@@ -140,7 +140,7 @@ describe('queue board', () => {
     await page.locator('.board[data-board-state="ready"]').waitFor();
     await expect.poll(() => connections).toBe(1);
 
-    await page.screenshot({ path: `${SCREENS}/board-sound-button-1920x1080.png` });
+    await snap(page, { path: `${SCREENS}/board-sound-button-1920x1080.png` });
     // One click turns the sound on (browsers block it before a gesture); the button goes.
     await page.getByRole('button', { name: 'Cliquez pour activer le son' }).click();
     await page.locator('.board__sound').waitFor({ state: 'detached' });
@@ -160,9 +160,9 @@ describe('queue board', () => {
     // The list of last calls shows the latest at once (the banner takes the calls in turn).
     const call = page.getByTestId('board-recent').locator('li').first();
     await expect.poll(() => call.textContent()).toContain(snapshot(42).last_call?.number);
-    await page.screenshot({ path: `${SCREENS}/board-1920x1080.png`, animations: 'disabled' });
+    await snap(page, { path: `${SCREENS}/board-1920x1080.png`, animations: 'disabled' });
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.screenshot({ path: `${SCREENS}/board-1280x720.png`, animations: 'disabled' });
+    await snap(page, { path: `${SCREENS}/board-1280x720.png`, animations: 'disabled' });
     // Nothing of the board leaves the screen at 720p.
     const overflow = await page.evaluate(
       `[...document.querySelectorAll('.board *')].filter((e) => {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE, shotsDir } from './support/browser';
+import { launch, MOBILE, shotsDir, snap } from './support/browser';
 import {
   type Clerk,
   COUNTER_WORDS,
@@ -270,7 +270,7 @@ describe('a busy minute at the branch, in French (clerks at 360 px, board at 192
     const order = calls.map((c) => `${c.letter}-${String(c.number).padStart(3, '0')}`);
     expect(new Set(order)).toEqual(new Set(['C-001', 'C-002']));
     const spokenNumber = (n: string) => n.replace('-', ' ').split('').join(' ').replace(/ +/g, ' ');
-    await board.screenshot({ path: `${SHOTS}/board-1920-two-calls-fr.png` });
+    await snap(board, { path: `${SHOTS}/board-1920-two-calls-fr.png` });
     await expect
       .poll(async () => (await spokenOf(board)).map((s) => s.text), { timeout: 20_000 })
       .toEqual(
@@ -285,9 +285,9 @@ describe('a busy minute at the branch, in French (clerks at 360 px, board at 192
     await expect
       .poll(async () => (await boardNow(board)).recent)
       .toEqual([...order].reverse().map((n) => `${n}→${counterOf(n)}`.replace(/\s+/g, '')));
-    await board.screenshot({ path: `${SHOTS}/board-1920-after-two-calls-fr.png` });
+    await snap(board, { path: `${SHOTS}/board-1920-after-two-calls-fr.png` });
     for (const c of [awa, paul]) expect(await fits360(c.page)).toBe(true);
-    await awa.page.screenshot({ path: `${SHOTS}/counter-360-called-fr.png` });
+    await snap(awa.page, { path: `${SHOTS}/counter-360-called-fr.png` });
 
     // Chloé is sent to Account opening: she keeps her place (arrived before Fabrice, V-001),
     // her page follows, the banner no longer points at her old counter.
@@ -300,7 +300,7 @@ describe('a busy minute at the branch, in French (clerks at 360 px, board at 192
     await expect
       .poll(() => turnOf(chloe))
       .toMatchObject({ number: 'C-001', message: expect.stringMatching(/^Vous êtes le 1er/) });
-    await chloe.screenshot({ path: `${SHOTS}/visit-360-transferred-fr.png` });
+    await snap(chloe, { path: `${SHOTS}/visit-360-transferred-fr.png` });
     await expect.poll(async () => (await boardNow(board)).banner ?? '').not.toContain('C-001');
     await expect.poll(async () => (await boardNow(board)).serving[counterOf('C-001')]).toBe('—');
 
@@ -312,7 +312,7 @@ describe('a busy minute at the branch, in French (clerks at 360 px, board at 192
     await expect.poll(() => counterNotice(d).textContent()).toBe('C-002 marqué absent.');
     // No live call is left: the banner is gone.
     await expect.poll(async () => (await boardNow(board)).banner).toBeNull();
-    await board.screenshot({ path: `${SHOTS}/board-1920-no-live-call-fr.png` });
+    await snap(board, { path: `${SHOTS}/board-1920-no-live-call-fr.png` });
 
     // He comes back from the toilet: back in line at his old place, ahead of Esther.
     await d.getByRole('button', { name: W.back }).click();
@@ -343,8 +343,8 @@ describe('a busy minute at the branch, in French (clerks at 360 px, board at 192
       .poll(async () => (await boardNow(board)).serving[counterName])
       .toBe('En pause · Paused');
     await expect.poll(async () => (await boardNow(board)).banner).toBeNull();
-    await board.screenshot({ path: `${SHOTS}/board-1920-after-pause-fr.png` });
-    await g1.screenshot({ path: `${SHOTS}/counter-360-paused-fr.png` });
+    await snap(board, { path: `${SHOTS}/board-1920-after-pause-fr.png` });
+    await snap(g1, { path: `${SHOTS}/counter-360-paused-fr.png` });
     for (const c of [awa, paul]) expect(await fits360(c.page)).toBe(true);
     expect(await fits360(chloe)).toBe(true);
   }, 180_000);

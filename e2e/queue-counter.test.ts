@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, seriousViolations, shotsDir } from './support/browser';
+import { launch, seriousViolations, shotsDir, snap } from './support/browser';
 import {
   COUNTER_WORDS,
   clerkPage,
@@ -147,7 +147,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     const place = page.getByTestId('transfer-place');
     await place.getByLabel(/garde sa place/).waitFor();
     expect(await place.getByLabel(/garde sa place/).isChecked()).toBe(true);
-    await place.screenshot({ path: `${SHOTS}/setup-transfer-place-360-fr.png` });
+    await snap(place, { path: `${SHOTS}/setup-transfer-place-360-fr.png` });
 
     // At check-in, no counter is open yet: the number to read out, and a neutral warning.
     const code = await bookToday('Esther Réservée');
@@ -158,7 +158,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     await expect.poll(() => number.textContent(), { timeout: 10_000 }).toMatch(/[A-Z]-\d{3}$/);
     await page.getByTestId('checkin-no-counter').waitFor();
     await page.locator('.checkin-result').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/checkin-number-360-fr.png` });
+    await snap(page, { path: `${SHOTS}/checkin-number-360-fr.png` });
     // Signed in: the top bar has no "Inscription" nor "Connexion".
     expect(await page.locator('.site-nav a', { hasText: 'Inscription' }).count()).toBe(0);
     expect(await page.locator('.site-nav a', { hasText: 'Connexion' }).count()).toBe(0);
@@ -172,7 +172,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     await page.getByTestId('queue-line-mine').getByText('1er pour vous').waitFor();
     expect(await page.getByTestId('queue-line').textContent()).not.toMatch(/\b1e\b/);
     await page.locator('[data-slot="main"]:not([disabled])').waitFor();
-    await page.screenshot({ path: `${SHOTS}/counter-idle-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SHOTS}/counter-idle-360-fr.png`, fullPage: true });
 
     // Serve the booked visitor to the end, so Awa (no phone) is next.
     await page.getByRole('button', { name: w.callNext }).click();
@@ -192,7 +192,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     await page.waitForTimeout(500);
     expect(await visitState('Awa Sans-Téléphone')).toBe('called');
     await page.getByTestId('held-visit').getByText('Appelé').waitFor();
-    await page.screenshot({ path: `${SHOTS}/counter-called-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SHOTS}/counter-called-360-fr.png`, fullPage: true });
     // No-show is not where Call next was, and waits for the recall, saying why.
     const noShow = page.getByRole('button', { name: w.noShow });
     const box = await noShow.boundingBox();
@@ -209,7 +209,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     await expect.poll(() => noShow.isDisabled()).toBe(false);
     await noShow.click();
     await expect.poll(() => counterNotice(page).textContent()).toMatch(/marqué absent\.$/);
-    await page.screenshot({ path: `${SHOTS}/counter-no-show-undo-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SHOTS}/counter-no-show-undo-360-fr.png`, fullPage: true });
     await page.getByRole('button', { name: w.undo }).click();
     await expect.poll(() => visitState('Awa Sans-Téléphone')).toBe('called');
     await page.getByTestId('held-visit').getByText('Awa Sans-Téléphone').waitFor();
@@ -223,7 +223,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     const back = page.getByTestId('no-show-list').getByRole('button', { name: w.back });
     await back.waitFor();
     expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= 360')).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/counter-no-shows-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SHOTS}/counter-no-shows-360-fr.png`, fullPage: true });
     await back.click();
     await expect.poll(() => visitState('Awa Sans-Téléphone')).toBe('waiting');
     const mine = page.getByTestId('queue-line-mine').locator('li');
@@ -268,7 +268,7 @@ describe('a clerk at the counter, in French at 360 px', () => {
     await en.page.getByTestId('held-visit').getByText('Awa Sans-Téléphone').waitFor();
     await en.page.getByTestId('no-show-note').waitFor();
     await en.page.locator('[data-slot="main"]:not([disabled])').waitFor();
-    await en.page.screenshot({ path: `${SHOTS}/counter-called-360-en.png`, fullPage: true });
+    await snap(en.page, { path: `${SHOTS}/counter-called-360-en.png`, fullPage: true });
     await en.context.close();
   });
 });

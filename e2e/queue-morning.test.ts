@@ -6,7 +6,7 @@ import { clockStartingAt } from '../apps/api/src/core/clock';
 import { syncServiceSlots } from '../apps/api/src/modules/slots/slots.repository';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE, shotsDir } from './support/browser';
+import { launch, MOBILE, shotsDir, snap } from './support/browser';
 import { nextMonday } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
@@ -202,7 +202,7 @@ async function boardNow(page: Page): Promise<Board> {
 let shots = 0;
 async function shot(page: Page, name: string): Promise<void> {
   shots += 1;
-  await page.screenshot({ path: `${SCREENS}/queue-${String(shots).padStart(2, '0')}-${name}.png` });
+  await snap(page, { path: `${SCREENS}/queue-${String(shots).padStart(2, '0')}-${name}.png` });
 }
 
 /** A customer's page: the number it shows and its one sentence. */

@@ -10,7 +10,7 @@ import {
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE, shotsDir } from './support/browser';
+import { launch, MOBILE, shotsDir, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -167,7 +167,7 @@ describe('queue public pages, in French at 360 px', () => {
       .getByText('Saisissez un numéro mobile camerounais', { exact: false })
       .first()
       .waitFor();
-    await page.screenshot({ path: `${SCREENS}/join-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/join-360-fr.png`, fullPage: true });
     await page.getByLabel('Téléphone mobile (facultatif)').fill('');
     await page.getByRole('button', { name: 'Rejoindre la file' }).click();
 
@@ -179,16 +179,16 @@ describe('queue public pages, in French at 360 px', () => {
     // The key left the address, the device kept it: a reload still opens the turn.
     await page.reload();
     await expect.poll(() => message.textContent()).toMatch(/^Vous êtes le 1er/);
-    await page.screenshot({ path: `${SCREENS}/visit-waiting-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/visit-waiting-360-fr.png`, fullPage: true });
 
     // The clerk calls: the phone and the board say it, pushed.
     await call(api, 'POST', `/queue/counters/${counter.counter_id}/call-next`);
     await expect.poll(() => message.textContent()).toBe('Allez au Guichet\u00a01');
-    await page.screenshot({ path: `${SCREENS}/visit-called-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/visit-called-360-fr.png`, fullPage: true });
     const shown = board.getByTestId('board-call');
     await expect.poll(() => shown.textContent()).toContain(number);
     await expect.poll(() => shown.textContent()).toContain('Guichet 1');
-    await board.screenshot({ path: `${SCREENS}/board-real-1920x1080.png`, animations: 'disabled' });
+    await snap(board, { path: `${SCREENS}/board-real-1920x1080.png`, animations: 'disabled' });
 
     // A booked customer, checked in at the counter: the ticket page follows their visit.
     const db = tdb.database.db;
@@ -228,7 +228,7 @@ describe('queue public pages, in French at 360 px', () => {
     await expect
       .poll(() => turn.getByTestId('turn-message').textContent())
       .toBe('Allez au Guichet\u00a01');
-    await turn.screenshot({ path: `${SCREENS}/ticket-turn-called-360-fr.png` });
+    await snap(turn, { path: `${SCREENS}/ticket-turn-called-360-fr.png` });
     // My bookings, on the device that opened the ticket, shows the same turn.
     await page.goto(`${server.origin}/my-bookings`);
     await expect
@@ -261,7 +261,7 @@ describe('queue public pages, in French at 360 px', () => {
     expect(box?.height).toBeGreaterThanOrEqual(100);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(1920 * 0.8);
     expect(box?.y).toBeLessThan(1080 * 0.2);
-    await board.screenshot({
+    await snap(board, {
       path: `${SCREENS}/board-join-code-1920x1080.png`,
       animations: 'disabled',
     });
@@ -279,7 +279,7 @@ describe('queue public pages, in French at 360 px', () => {
     await field.fill(await wrongCode(org.id, token));
     await page.getByRole('button', { name: 'Rejoindre la file' }).click();
     await page.getByText('Ce n’est pas le code affiché', { exact: false }).first().waitFor();
-    await page.screenshot({ path: `${SCREENS}/join-code-refused-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/join-code-refused-360-fr.png`, fullPage: true });
     await field.fill(code);
     // The network cut as they send it: said in words, nothing typed is lost, and sent again.
     await phone.setOffline(true);
@@ -287,7 +287,7 @@ describe('queue public pages, in French at 360 px', () => {
     await page.getByText('Impossible de joindre le serveur', { exact: false }).first().waitFor();
     expect(await field.inputValue()).toBe(code);
     expect(await page.getByLabel('Votre nom').inputValue()).toBe('Eko Manga');
-    await page.screenshot({ path: `${SCREENS}/join-code-offline-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/join-code-offline-360-fr.png`, fullPage: true });
     await phone.setOffline(false);
     await page.getByRole('button', { name: 'Rejoindre la file' }).click();
     await page.waitForURL(/\/visit\/[^?]+$/);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE, seriousViolations, shotsDir } from './support/browser';
+import { launch, MOBILE, seriousViolations, shotsDir, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -172,11 +172,11 @@ describe('the counter screen, in French at 360 px', () => {
     const boardApi = link.replace('/board/', '/api/v1/board/');
     expect((await fetch(boardApi)).status).toBe(200);
     await page.getByTestId('board-list').getByText('Grande salle', { exact: true }).waitFor();
-    await page
-      .locator('section', { has: page.getByRole('heading', { name: 'Écrans' }) })
-      .screenshot({ path: `${SCREENS}/queue-setup-boards-360-fr.png` });
+    await snap(page.locator('section', { has: page.getByRole('heading', { name: 'Écrans' }) }), {
+      path: `${SCREENS}/queue-setup-boards-360-fr.png`,
+    });
     expect(await noOverflow(page)).toBe(true);
-    await page.screenshot({ path: `${SCREENS}/queue-setup-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/queue-setup-360-fr.png`, fullPage: true });
     await page.getByRole('button', { name: 'Révoquer — Grande salle' }).click();
     await page.getByRole('button', { name: 'Révoquer ce lien' }).click();
     await page.getByText('Le lien de Grande salle ne fonctionne plus.').waitFor();
@@ -212,7 +212,7 @@ describe('the counter screen, in French at 360 px', () => {
       })
       .toMatch(/N° [A-Z]-\d{3}/);
     const booked = ((await bookedNumber.textContent()) ?? '').replace(/.*N° /, '').trim();
-    await page.screenshot({ path: `${SCREENS}/queue-today-door-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/queue-today-door-360-fr.png`, fullPage: true });
     await page.getByRole('link', { name: 'Aller à l’écran du guichet' }).click();
 
     // The counter: pick it, open it, add two walk-ins.
@@ -233,7 +233,7 @@ describe('the counter screen, in French at 360 px', () => {
     expect(await line.locator('li').first().textContent()).toContain(booked);
     expect(await line.textContent()).toContain('Sans rendez-vous');
     expect(await noOverflow(page)).toBe(true);
-    await page.screenshot({ path: `${SCREENS}/queue-counter-line-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/queue-counter-line-360-fr.png`, fullPage: true });
 
     // The booked visitor first: called, started, done.
     const held = page.getByTestId('held-visit');
@@ -241,7 +241,7 @@ describe('the counter screen, in French at 360 px', () => {
     await held.getByText(booked).waitFor();
     await held.getByText('Appelé').waitFor();
     await expect.poll(() => notice.textContent()).toBe(`${booked} appelé.`);
-    await page.screenshot({ path: `${SCREENS}/queue-counter-called-360-fr.png` });
+    await snap(page, { path: `${SCREENS}/queue-counter-called-360-fr.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await held.getByRole('button', { name: 'Commencer' }).click();
     await held.getByText('En cours').waitFor();
@@ -254,7 +254,7 @@ describe('the counter screen, in French at 360 px', () => {
     await held.getByText('Awa Walk-in').waitFor();
     await held.getByRole('button', { name: 'Rappeler' }).click();
     await held.getByText('Rappelé 1 fois (au plus 1)').waitFor();
-    await page.screenshot({ path: `${SCREENS}/queue-counter-recalled-360-fr.png` });
+    await snap(page, { path: `${SCREENS}/queue-counter-recalled-360-fr.png` });
     await held.getByRole('button', { name: 'Absent' }).click();
     await expect.poll(() => notice.textContent()).toMatch(/marqué absent\.$/);
     await expect.poll(() => held.count()).toBe(0);
@@ -275,7 +275,7 @@ describe('the counter screen, in French at 360 px', () => {
       .poll(() => notice.textContent())
       .toBe('Personne n’attend pour les services de ce guichet.');
     expect(await noOverflow(page)).toBe(true);
-    await page.screenshot({ path: `${SCREENS}/queue-counter-refusal-360-fr.png`, fullPage: true });
+    await snap(page, { path: `${SCREENS}/queue-counter-refusal-360-fr.png`, fullPage: true });
 
     const states = await tdb.database.db
       .selectFrom('visits')
@@ -299,10 +299,10 @@ describe('the counter screen, in French at 360 px', () => {
     await en.page.getByLabel('Your counter').selectOption({ label: 'Guichet 1' });
     await en.page.getByText('Nobody at your counter. Waiting for your services: 0').waitFor();
     expect(await noOverflow(en.page)).toBe(true);
-    await en.page.screenshot({ path: `${SCREENS}/queue-counter-360-en.png`, fullPage: true });
+    await snap(en.page, { path: `${SCREENS}/queue-counter-360-en.png`, fullPage: true });
     // The same screen on a desk computer.
     await en.page.setViewportSize({ width: 1280, height: 800 });
-    await en.page.screenshot({ path: `${SCREENS}/queue-counter-1280-en.png`, fullPage: true });
+    await snap(en.page, { path: `${SCREENS}/queue-counter-1280-en.png`, fullPage: true });
     await en.page.setViewportSize(MOBILE);
     await en.page.reload();
     // A string, so this file needs no DOM typings (the root tsconfig is Node-only).

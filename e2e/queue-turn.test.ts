@@ -5,7 +5,7 @@ import { BookingAccess } from '../apps/api/src/core/access/booking-access';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { launch, MOBILE, shotsDir } from './support/browser';
+import { launch, MOBILE, shotsDir, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -139,14 +139,14 @@ describe('the customer’s turn at 360×740', () => {
     expect(en.page.url()).not.toContain('k=');
     const link = (await en.page.getByTestId('visit-link').textContent()) ?? '';
     expect(link).toMatch(/\/visit\/[0-9a-f-]{36}#k=[A-Za-z0-9_-]{22}$/);
-    await en.page.screenshot({ path: `${SHOTS}/visit-no-counter-360-en.png`, fullPage: true });
+    await snap(en.page, { path: `${SHOTS}/visit-no-counter-360-en.png`, fullPage: true });
 
     const fr = await phone('fr');
     await join(fr.page, 'Bih Nfor', 'fr');
     await expect
       .poll(() => fr.page.getByTestId('turn-message').textContent())
       .toBe('Vous êtes le 2e\u00a0· Les guichets ne sont pas encore ouverts');
-    await fr.page.screenshot({ path: `${SHOTS}/visit-no-counter-360-fr.png`, fullPage: true });
+    await snap(fr.page, { path: `${SHOTS}/visit-no-counter-360-fr.png`, fullPage: true });
 
     // An older link with the key in the query still opens the turn, and drops the key.
     const [visitId, key] = [
@@ -201,7 +201,7 @@ describe('the customer’s turn at 360×740', () => {
     await feedback.waitFor({ timeout: 30_000 });
     expect(await feedback.getAttribute('href')).toMatch(/^\/feedback\/[A-Za-z0-9_-]{48}$/);
     expect(await fr.page.getByRole('button', { name: 'Quitter la file' }).count()).toBe(0);
-    await fr.page.screenshot({ path: `${SHOTS}/visit-over-360-fr.png` });
+    await snap(fr.page, { path: `${SHOTS}/visit-over-360-fr.png` });
     await feedback.click();
     await fr.page.waitForURL(/\/feedback\//);
     // The counter closes again: the checked-in customers below find none open.
@@ -249,7 +249,7 @@ describe('the customer’s turn at 360×740', () => {
         );
       await p.page.mouse.wheel(0, -2000);
       expect(await aboveFold(p.page, '.ticket-page .turn-card')).toBe(true);
-      await p.page.screenshot({ path: `${SHOTS}/ticket-checked-in-360-${locale}.png` });
+      await snap(p.page, { path: `${SHOTS}/ticket-checked-in-360-${locale}.png` });
 
       await p.page.goto(`${server.origin}/my-bookings`);
       const today = p.page.getByRole('region', { name: locale === 'fr' ? 'Aujourd’hui' : 'Today' });
@@ -258,7 +258,7 @@ describe('the customer’s turn at 360×740', () => {
       const titles = await p.page.locator('.my-bookings__title').allTextContents();
       expect(titles[0]).toBe(locale === 'fr' ? 'Aujourd’hui' : 'Today');
       expect(await aboveFold(p.page, '.my-bookings .turn-card')).toBe(true);
-      await p.page.screenshot({ path: `${SHOTS}/my-bookings-360-${locale}.png` });
+      await snap(p.page, { path: `${SHOTS}/my-bookings-360-${locale}.png` });
       expect(p.errors).toEqual([]);
       await p.context.close();
     });

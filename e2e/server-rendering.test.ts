@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, snap } from './support/browser';
 import { ROOT, type RunningServer, startServer } from './support/server';
 
 /**
@@ -202,7 +202,7 @@ describe('hydration at 360 px', () => {
         expect(await page.evaluate<number>('window.__shifts'), `${name}: CLS`).toBeLessThanOrEqual(
           0.02,
         );
-        await page.screenshot({ path: `${ARTIFACTS}/ssr-${name}-360-${lang}.png`, fullPage: true });
+        await snap(page, { path: `${ARTIFACTS}/ssr-${name}-360-${lang}.png`, fullPage: true });
         page.removeAllListeners('request');
       }
       expect(messages).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, snap } from './support/browser';
 import { antenatalClinic, type PaidTicket, paidTicket } from './support/demo-ticket';
 import { type RunningServer, startServer } from './support/server';
 
@@ -133,7 +133,7 @@ describe('the ticket page at 360 px', () => {
       // The key was used from the fragment, then dropped from the address; no request had it.
       expect(new URL(page.url()).hash).toBe('');
       expect(requested.filter((url) => url.includes(ticket.key))).toEqual([]);
-      await page.screenshot({ path: `${ARTIFACTS}/ticket-first-paint-360-${lang}.png` });
+      await snap(page, { path: `${ARTIFACTS}/ticket-first-paint-360-${lang}.png` });
       expect(messages).toEqual([]);
       await context.close();
     });

@@ -5,7 +5,7 @@ import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { nextMonday } from './support/days';
 import { antenatalClinic } from './support/demo-ticket';
 import { type RunningServer, startServer } from './support/server';
@@ -87,7 +87,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(
     "document.querySelector('.site-header')?.style.setProperty('position', 'static')",
   );
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await snap(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 /**
@@ -252,7 +252,7 @@ describe('the ticket page and My bookings at 360×740 (issue 10)', () => {
     await dialog.getByText('The 2 XAF fee you paid carries over: nothing more to pay.').waitFor();
     // The dialog's first control has focus.
     expect(await page.evaluate('document.activeElement?.textContent')).toBe('Confirm new time');
-    await page.screenshot({ path: join(SHOTS, 'e2e-reschedule-confirm-360-en.png') });
+    await snap(page, { path: join(SHOTS, 'e2e-reschedule-confirm-360-en.png') });
     await dialog.getByRole('button', { name: 'Confirm new time' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText(/^Done: your booking is now on/).waitFor();
@@ -311,7 +311,7 @@ describe('the ticket page and My bookings at 360×740 (issue 10)', () => {
     expect(await readQr(fr, code, 'fr')).toMatch(new RegExp(`^${code}\\.`));
     await shot(fr, 'e2e-ticket-qr-360-fr');
     mkdirSync('/tmp/shots-18', { recursive: true });
-    await fr.screenshot({ path: '/tmp/shots-18/point6-ticket-qr-360-fr.png' });
+    await snap(fr, { path: '/tmp/shots-18/point6-ticket-qr-360-fr.png' });
   });
 
   it('cancels: the dialog says the fee is not refunded, and the slot is free again', async () => {
@@ -331,7 +331,7 @@ describe('the ticket page and My bookings at 360×740 (issue 10)', () => {
     // Focus returns to the button that opened the dialog.
     expect(await page.evaluate('document.activeElement?.textContent')).toBe('Cancel booking');
     await cancel.click();
-    await page.screenshot({ path: join(SHOTS, 'e2e-cancel-confirm-360-en.png') });
+    await snap(page, { path: join(SHOTS, 'e2e-cancel-confirm-360-en.png') });
     await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.status-chip', { hasText: 'Cancelled by you' }).waitFor();

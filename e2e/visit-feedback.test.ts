@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedbackLinks } from '../apps/api/src/modules/feedback/feedback-links';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
-import { ARTIFACTS, launch, MOBILE, seriousViolations } from './support/browser';
+import { ARTIFACTS, launch, MOBILE, seriousViolations, snap } from './support/browser';
 import { nextMonday } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
@@ -104,13 +104,13 @@ describe('the feedback link, at 360 px', () => {
     // Each choice is a radio with its number and its word.
     const choices = page.getByRole('radio');
     expect(await choices.count()).toBe(5);
-    await page.screenshot({ path: join(ARTIFACTS, 'feedback-360-fr.png'), fullPage: true });
+    await snap(page, { path: join(ARTIFACTS, 'feedback-360-fr.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // The language switch works on this page too.
     await page.locator('.lang-switch__select').selectOption('en');
     await page.getByRole('heading', { name: 'How was your visit?' }).waitFor();
-    await page.screenshot({ path: join(ARTIFACTS, 'feedback-360-en.png') });
+    await snap(page, { path: join(ARTIFACTS, 'feedback-360-en.png') });
     await page.locator('.lang-switch__select').selectOption('fr');
     await page.getByRole('heading', { name: 'Comment s’est passée votre visite ?' }).waitFor();
 
@@ -123,10 +123,10 @@ describe('the feedback link, at 360 px', () => {
     const comment = '<script>alert(1)</script> Accueil très rapide, merci';
     await page.getByLabel('Un commentaire (facultatif)').fill(comment);
     await page.getByText(`${comment.length}/500 caractères`).waitFor();
-    await page.screenshot({ path: join(ARTIFACTS, 'feedback-360-fr-filled.png'), fullPage: true });
+    await snap(page, { path: join(ARTIFACTS, 'feedback-360-fr-filled.png'), fullPage: true });
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await page.getByRole('heading', { name: 'Merci !' }).waitFor();
-    await page.screenshot({ path: join(ARTIFACTS, 'feedback-360-fr-thanks.png') });
+    await snap(page, { path: join(ARTIFACTS, 'feedback-360-fr-thanks.png') });
 
     const row = await tdb.database.db
       .selectFrom('visit_feedback')
@@ -158,7 +158,7 @@ describe('the feedback link, at 360 px', () => {
     await page.goto(`${server.origin}/feedback/${expired.token}`);
     await page.getByRole('heading', { name: 'Ce lien a expiré' }).waitFor();
     expect(await page.getByRole('link', { name: "Aller à l'accueil" }).count()).toBe(1);
-    await page.screenshot({ path: join(ARTIFACTS, 'feedback-360-fr-expired.png') });
+    await snap(page, { path: join(ARTIFACTS, 'feedback-360-fr-expired.png') });
     await context.close();
   });
 });

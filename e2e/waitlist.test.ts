@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../apps/api/src/db/database';
-import { ARTIFACTS, DESKTOP, launch, MOBILE } from './support/browser';
+import { ARTIFACTS, DESKTOP, launch, MOBILE, snap } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -106,7 +106,7 @@ async function openFullDay(page: Page): Promise<void> {
 /** The whole page from its top (a full-page shot of a scrolled page repeats the sticky header). */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+  await snap(page, { path: join(ARTIFACTS, name), fullPage: true });
 }
 
 describe('waitlist on a phone', () => {
@@ -175,7 +175,7 @@ describe('waitlist on a phone', () => {
     expect(await page.locator('[data-waitlist="form"]').textContent()).toContain(
       'Wednesday, 2 December',
     );
-    await page.screenshot({ path: join(ARTIFACTS, 'waitlist-week-1280-en.png') });
+    await snap(page, { path: join(ARTIFACTS, 'waitlist-week-1280-en.png') });
   });
 
   it("an offer's link opens the booking modal on its slot, the number it was sent to filled in", async () => {
@@ -192,6 +192,6 @@ describe('waitlist on a phone', () => {
     // The address drops the offer and the number, so a reload does not open it again.
     expect(new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).hash).toBe('');
-    await page.screenshot({ path: join(ARTIFACTS, 'waitlist-offer-link-360-en.png') });
+    await snap(page, { path: join(ARTIFACTS, 'waitlist-offer-link-360-en.png') });
   });
 });

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  chromium,
+  type ElementHandle,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM } from './chromium';
 import { ROOT } from './server';
 
@@ -10,12 +16,36 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 /**
  * The folder of a test's screenshots, made: QLESS_SHOTS_DIR/<name> when set (to keep them
- * with the notes of an issue), else e2e/artifacts/<name> (ignored by git).
+ * with the notes of an issue), else e2e/artifacts/<name> (ignored by git). The screenshots are
+ * taken only in a run that asks for them (`npm run test:shots`, or QLESS_SHOTS_DIR set): see
+ * `snap`.
  */
 export function shotsDir(name: string): string {
   const dir = join(process.env.QLESS_SHOTS_DIR ?? ARTIFACTS, name);
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Whether this run takes the screenshots for a reader: QLESS_SHOTS=1 or QLESS_SHOTS_DIR set. */
+export const TAKING_SHOTS = process.env.QLESS_SHOTS === '1' || Boolean(process.env.QLESS_SHOTS_DIR);
+
+type Shootable =
+  | Pick<Page, 'screenshot'>
+  | Pick<Locator, 'screenshot'>
+  | Pick<ElementHandle, 'screenshot'>;
+
+/**
+ * A screenshot for a person to look at (`options.path`), in a run that asks for them (above).
+ * No test reads these files: `npm test` skipped about 10 CPU-s of rasterising and encoding PNGs
+ * of its CPU-bound run without them (decision 134). A test that checks pixels calls
+ * `screenshot()` itself, without a path, and always runs it.
+ */
+export async function snap<T extends Shootable>(
+  target: T,
+  options: NonNullable<Parameters<T['screenshot']>[0]> & { path: string },
+): Promise<void> {
+  if (!TAKING_SHOTS) return;
+  await (target.screenshot as (o: typeof options) => Promise<Buffer>).call(target, options);
 }
 
 let shared: Promise<Browser> | null = null;
