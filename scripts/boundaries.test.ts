@@ -136,10 +136,13 @@ describe('the import graph read from files', () => {
         "import type { C } from './c';",
         "import { type D } from './d';",
         "// import { e } from './e';",
+        // A string that looks like the start of a comment hid the imports after it.
+        "const pattern = '/organization/*';",
         "export const lazy = () => import('./f');",
+        "/* import { g } from './g'; */",
       ].join('\n'),
     );
-    for (const name of ['b', 'c', 'd', 'e', 'f']) writeFileSync(join(dir, `${name}.ts`), '');
+    for (const name of ['b', 'c', 'd', 'e', 'f', 'g']) writeFileSync(join(dir, `${name}.ts`), '');
     const probe = 'apps/web/src/features/probe';
     const running = importGraph({ roots: [root], base }).get(`${probe}/a.ts`);
     expect([...(running ?? [])].sort()).toEqual([

@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 export const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
@@ -27,18 +28,40 @@ export function sourceRoots() {
   );
 }
 
-// `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`; the statement's
-// head tells whether it is type-only.
-const STATEMENT =
-  /(?:^|[;\n])\s*(import|export)\s+([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
 /**
- * `import type …` / `export type …` run nothing. `import { type A, type B }` is not type-only
- * here: with verbatimModuleSyntax (tsconfig.base.json) it compiles to `import {} from '…'`,
- * which still loads the file.
+ * The module specifiers a file imports, each with whether it is type-only, read from
+ * TypeScript's own parse: `import … from`, `export … from`, `import '…'` and `import('…')`.
+ * (A regular expression over the text, as before, took a string such as '/organization/*' for
+ * the start of a comment and missed the imports after it.) `import type …` / `export type …`
+ * run nothing. `import { type A, type B }` is not type-only here: with verbatimModuleSyntax
+ * (tsconfig.base.json) it compiles to `import {} from '…'`, which still loads the file.
  */
-function typeOnly(head) {
-  return /^type\b/.test(head);
+function importsOf(file, text) {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const found = [];
+  const visit = (node) => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const typeOnly = ts.isImportDeclaration(node)
+        ? Boolean(node.importClause?.isTypeOnly)
+        : node.isTypeOnly;
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly });
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, typeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 function resolveFile(from, specifier) {
@@ -59,7 +82,7 @@ function resolveFile(from, specifier) {
 
 /**
  * Every source file and the files it imports at run time, as paths relative to the repository
- * (`apps/web/src/lib/x.ts`). Comments are stripped first, so an import in a comment is none.
+ * (`apps/web/src/lib/x.ts`), from TypeScript's parse: an import in a comment is none.
  * `types: true` keeps the type-only imports too (a boundary is about knowing, not running);
  * `roots` and `base` read another tree (the tests').
  */
@@ -67,14 +90,9 @@ export function importGraph({ types = false, roots = sourceRoots(), base = ROOT 
   const graph = new Map();
   for (const root of roots) {
     for (const file of sources(root)) {
-      const text = readFileSync(file, 'utf8')
-        .replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
       const targets = new Set();
-      for (const m of text.matchAll(STATEMENT)) {
-        const [, kind, head, fromSpec, bare, dynamic] = m;
-        const specifier = fromSpec ?? bare ?? dynamic;
-        if (!types && kind && head !== undefined && typeOnly(head.trim())) continue;
+      for (const { specifier, typeOnly } of importsOf(file, readFileSync(file, 'utf8'))) {
+        if (!types && typeOnly) continue;
         const target = resolveFile(file, specifier);
         if (target) targets.add(relative(base, target));
       }
