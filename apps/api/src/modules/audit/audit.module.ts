@@ -21,7 +21,7 @@ export interface AuditLog {
  * responses, an hourly sweep prunes entries past the retention. The app's onClose waits for
  * the rows still queued (graceful shutdown flushes them).
  */
-export function registerAuditLog(app: FastifyInstance, deps: AppDeps): AuditLog {
+function registerAuditLog(app: FastifyInstance, deps: AppDeps): AuditLog {
   const recorder = new AuditRecorder(deps.db, app.log);
   registerAuditHook(app, recorder, deps.clock);
   const prune = () =>

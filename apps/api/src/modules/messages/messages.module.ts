@@ -18,7 +18,7 @@ import { ReminderSweep } from './reminders.js';
 export { queueBookingMessages } from './booking-messages.js';
 
 /** The SMS channel of the outbox: a provider's refusal for good gives the message up at once. */
-export function smsSender(provider: SmsProvider): ChannelSender {
+function smsSender(provider: SmsProvider): ChannelSender {
   return {
     provider: provider.name,
     async deliver(to, message) {
@@ -63,7 +63,7 @@ export interface Messaging {
  * The outbox worker with its ways out (SMS always, through the configured provider; e-mail
  * only with SMTP, else mail waits in the outbox for operators) and the reminder sweep.
  */
-export function createMessaging(
+function createMessaging(
   deps: AppDeps,
   access: BookingAccess,
   log: FastifyBaseLogger,

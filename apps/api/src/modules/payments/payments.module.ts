@@ -36,7 +36,7 @@ export interface Payments {
  * with a callback sink, so a provider that settles by itself (the simulator) reaches the
  * same handler as an HTTP callback.
  */
-export async function createPayments(
+async function createPayments(
   deps: AppDeps,
   signer: TicketSigner,
   log: FastifyBaseLogger,

@@ -15,8 +15,13 @@ import { QueueHub } from './queue-hub.js';
 import { queueLiveRoutes } from './queue-live.routes.js';
 import { TurnMessages } from './turn-messages.js';
 
-export { enterBookingVisit, moveBookingVisitArrival, type QueueService } from './queue.service.js';
-export { type BookingQueueArrival, bookingQueueArrival } from './queue-entry.js';
+export type { QueueService } from './queue.service.js';
+export {
+  type BookingQueueArrival,
+  bookingQueueArrival,
+  enterBookingVisit,
+  moveBookingVisitArrival,
+} from './queue-entry.js';
 export { QUEUE_CHANNEL } from './queue-events.js';
 export type { QueueHub } from './queue-hub.js';
 export type { TurnMessages } from './turn-messages.js';

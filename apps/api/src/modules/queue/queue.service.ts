@@ -12,9 +12,6 @@ import type { QueueServiceDeps } from './queue-deps.js';
 import { QueueLine } from './queue-line.service.js';
 import { QueueSetup } from './queue-setup.service.js';
 
-export type { QueueServiceDeps } from './queue-deps.js';
-export { enterBookingVisit, enterQueue, moveBookingVisitArrival } from './queue-entry.js';
-
 export class QueueService {
   readonly line: QueueLine;
   readonly setup: QueueSetup;
