@@ -12,6 +12,7 @@ import type {
   VisitTurn,
 } from '@qless/contract';
 import { findListedOrganization } from '../../core/organizations.repository.js';
+import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertActiveService } from './counter-actions.js';
 import { clearSelfJoins } from './queue-clear.js';
@@ -24,6 +25,14 @@ import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
 import { assertSelfJoinRoom } from './self-join-ceiling.js';
 import { findVisit, inTransaction } from './visits.repository.js';
+
+/** A visitor who walked in, as the counter's form and the join page give them. */
+interface Walker {
+  service_id: string;
+  name: string;
+  phone: string | null;
+  locale?: 'en' | 'fr' | undefined;
+}
 
 /** Today's ended visits shown on the staff screen (latest first). */
 const ENDED_SHOWN = 200;
@@ -104,37 +113,47 @@ export class QueueLine {
   }
 
   /** A walk-in added by staff at the counter. */
-  async walkIn(
-    organizationId: string,
-    userId: string,
-    input: {
-      service_id: string;
-      name: string;
-      phone: string | null;
-      locale?: 'en' | 'fr' | undefined;
-    },
-  ): Promise<QueueVisit> {
+  async walkIn(organizationId: string, userId: string, input: Walker): Promise<QueueVisit> {
     const now = this.now();
     return inTransaction(this.deps.db, async (trx) => {
-      await assertActiveService(trx, organizationId, input.service_id);
-      const { visit, day } = await enterQueue(
-        trx,
-        {
-          organizationId,
-          serviceId: input.service_id,
-          source: 'staff',
-          customerName: input.name,
-          phone: input.phone,
-          locale: input.locale ?? 'fr',
-          arrivedAt: now,
-          queuedAt: now,
-          createdBy: userId,
-        },
-        now,
-        this.deps.turns,
-      );
+      const { visit, day } = await this.enter(trx, organizationId, input, now, {
+        source: 'staff',
+        createdBy: userId,
+      });
       return visitView(trx, day, (await findVisit(trx, visit.id)) ?? visit);
     });
+  }
+
+  /**
+   * A visitor who walked in enters the line now, at the counter (`staff`) or by themself
+   * (`self`), with the next number of the service's letter (enterQueue, under the queue lock);
+   * `admit` may refuse them under that lock (the join page's ceilings).
+   */
+  private async enter(
+    trx: Db,
+    organizationId: string,
+    input: Walker,
+    now: Date,
+    by: { source: 'staff'; createdBy: string } | { source: 'self'; clientAddress: string },
+    admit?: (date: string) => Promise<void>,
+  ) {
+    await assertActiveService(trx, organizationId, input.service_id);
+    return enterQueue(
+      trx,
+      {
+        organizationId,
+        serviceId: input.service_id,
+        customerName: input.name,
+        phone: input.phone,
+        locale: input.locale ?? 'fr',
+        arrivedAt: now,
+        queuedAt: now,
+        ...by,
+      },
+      now,
+      this.deps.turns,
+      admit,
+    );
   }
 
   // ------------------------------------------------------------------ the public join page
@@ -182,35 +201,16 @@ export class QueueLine {
    * organization's ceilings under its queue lock: 429 QUEUE_JOINS_BUSY, 409
    * SELF_JOIN_LINE_FULL (SelfJoinRefused).
    */
-  async join(
-    organizationId: string,
-    input: {
-      service_id: string;
-      name: string;
-      phone: string | null;
-      locale?: 'en' | 'fr' | undefined;
-    },
-    clientAddress: string,
-  ): Promise<JoinResponse> {
+  async join(organizationId: string, input: Walker, clientAddress: string): Promise<JoinResponse> {
     await this.assertJoinable(organizationId);
     const now = this.now();
     return inTransaction(this.deps.db, async (trx) => {
-      await assertActiveService(trx, organizationId, input.service_id);
-      const { visit, day } = await enterQueue(
+      const { visit, day } = await this.enter(
         trx,
-        {
-          organizationId,
-          serviceId: input.service_id,
-          source: 'self',
-          customerName: input.name,
-          phone: input.phone,
-          locale: input.locale ?? 'fr',
-          arrivedAt: now,
-          queuedAt: now,
-          clientAddress,
-        },
+        organizationId,
+        input,
         now,
-        this.deps.turns,
+        { source: 'self', clientAddress },
         (date) =>
           assertSelfJoinRoom(trx, organizationId, input.service_id, date, now, this.deps.selfJoins),
       );
