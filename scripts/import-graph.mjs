@@ -1,7 +1,7 @@
 /**
  * The import graph of the source under apps/<app>/src and packages/<package>/src (not tests):
- * each file's imports that run (an `import type`, or an import whose names are all `type`,
- * runs nothing and is left out), resolved to files. Used by scripts/boundaries.mjs.
+ * each file's imports that run (an `import type` / `export type` runs nothing and is left out;
+ * `import { type A }` still loads its file), resolved to files. Used by scripts/boundaries.mjs.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

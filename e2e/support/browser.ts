@@ -27,7 +27,7 @@ export function shotsDir(name: string): string {
 }
 
 /** Whether this run takes the screenshots for a reader: QLESS_SHOTS=1 or QLESS_SHOTS_DIR set. */
-export const TAKING_SHOTS = process.env.QLESS_SHOTS === '1' || Boolean(process.env.QLESS_SHOTS_DIR);
+const TAKING_SHOTS = process.env.QLESS_SHOTS === '1' || Boolean(process.env.QLESS_SHOTS_DIR);
 
 type Shootable =
   | Pick<Page, 'screenshot'>
@@ -37,14 +37,21 @@ type Shootable =
 /**
  * A screenshot for a person to look at (`options.path`), in a run that asks for them (above).
  * No test reads these files: `npm test` skipped about 10 CPU-s of rasterising and encoding PNGs
- * of its CPU-bound run without them (decision 134). A test that checks pixels calls
- * `screenshot()` itself, without a path, and always runs it.
+ * of its CPU-bound run without them (decision 134); a locator is still waited for until it
+ * shows. A test that checks pixels calls `screenshot()` itself, without a path, and always
+ * runs it.
  */
 export async function snap<T extends Shootable>(
   target: T,
   options: NonNullable<Parameters<T['screenshot']>[0]> & { path: string },
 ): Promise<void> {
-  if (!TAKING_SHOTS) return;
+  if (!TAKING_SHOTS) {
+    // A locator's screenshot waited for its element to show: that wait is a check a test may
+    // lean on (the part it pictures is there), so it stays when no picture is taken.
+    if ('waitFor' in target)
+      await (target as Pick<Locator, 'waitFor'>).waitFor({ state: 'visible' });
+    return;
+  }
   await (target.screenshot as (o: typeof options) => Promise<Buffer>).call(target, options);
 }
 

@@ -20,11 +20,18 @@ let loaded: Promise<typeof Sharp> | null = null;
  * of the server (every browser test file starts one), for a feature an admin uses rarely.
  */
 function loadSharp(): Promise<typeof Sharp> {
-  loaded ??= import('sharp').then(({ default: sharp }) => {
-    // libvips' operation cache keeps decoded inputs around; uploads are one-offs.
-    sharp.cache(false);
-    return sharp;
-  });
+  loaded ??= import('sharp').then(
+    ({ default: sharp }) => {
+      // libvips' operation cache keeps decoded inputs around; uploads are one-offs.
+      sharp.cache(false);
+      return sharp;
+    },
+    (error: unknown) => {
+      // A failed load is tried again at the next upload, not kept for the process's life.
+      loaded = null;
+      throw error;
+    },
+  );
   return loaded;
 }
 
