@@ -149,6 +149,20 @@ async function workerReady(page: Page): Promise<void> {
     .toBe('activated');
 }
 
+/** The registration's workers and their states (installing, waiting, active, controller). */
+function workerStates(page: Page): Promise<string> {
+  return page.evaluate<string>(`(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    const of = (w) => (w ? w.scriptURL.replace(location.origin, '') + ' ' + w.state : 'none');
+    return JSON.stringify({
+      installing: of(r && r.installing),
+      waiting: of(r && r.waiting),
+      active: of(r && r.active),
+      controller: of(navigator.serviceWorker.controller),
+    });
+  })()`);
+}
+
 /** Every cache of the origin: its name and the paths (with query) it holds. */
 function cacheContents(page: Page): Promise<Record<string, string[]>> {
   // A string: the root tsconfig has no DOM typings.
@@ -336,7 +350,12 @@ describe('a ticket that opens offline (issue 22, item 3)', () => {
     // full load this once took over 60 s (the old build's cache still there at the end).
     await expect
       .poll(async () => Object.keys(await cacheContents(page)), { timeout: 150_000 })
-      .toEqual([`qless-offline-${newVersion}`]);
+      .toEqual([`qless-offline-${newVersion}`])
+      .catch(async (error: unknown) => {
+        // Rare under a full run's load: say where the new worker stopped, for the next reader.
+        console.error('[service worker states]', await workerStates(page));
+        throw error;
+      });
     await workerReady(page);
 
     // Offline, it is the new app that opens, with the saved ticket.

@@ -80,10 +80,11 @@ export function serializeRequest(req: FastifyRequest) {
         : `${path}?${redactQuery(query)}`;
   // An invitation or password-reset token travels in these paths (the API's and the
   // pages'), a board's link (whoever holds it shows the queue) and a feedback link (whoever
-  // holds it answers for the visit), and a waitlist offer's link (it names a person's entry):
-  // a log line must not carry it.
+  // holds it answers for the visit), a waitlist offer's link (it names a person's entry), a
+  // kiosk's link (whoever holds it adds visitors to the line) and a slip's short code (it
+  // opens the visitor's turn): a log line must not carry it.
   const logged = shown.replace(
-    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/|^\/api\/v1\/board\/|^\/board\/|^\/api\/v1\/feedback\/|^\/feedback\/|^\/w\/)[^/?]+/,
+    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/|^\/api\/v1\/board\/|^\/board\/|^\/api\/v1\/feedback\/|^\/feedback\/|^\/w\/|^\/api\/v1\/kiosk\/|^\/kiosk\/|^\/api\/v1\/follow\/|^\/f\/)[^/?]+/,
     '$1[redacted]',
   );
   return {

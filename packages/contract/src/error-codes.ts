@@ -131,6 +131,13 @@ export const ERROR_CODES = [
   // The code shown in the hall (decision 125).
   'JOIN_CODE_INVALID',
   'TOO_MANY_JOIN_CODE_TRIES',
+  // The kiosk and its slip (decision 135).
+  'KIOSK_NOT_FOUND',
+  'INVALID_PAPER',
+  'INVALID_REQUEST_ID',
+  'PHONE_ALREADY_IN_LINE',
+  'FOLLOW_CODE_NOT_FOUND',
+  'INVALID_FOLLOW_CODE',
   // The waitlist for full days.
   'WAITLIST_DAY_NOT_FULL',
   'WAITLIST_DAY_PASSED',

@@ -15,6 +15,7 @@ export * from './privacy.js';
 export * from './queue.js';
 export * from './queue-board.js';
 export * from './queue-clear.js';
+export * from './queue-kiosk.js';
 export * from './self-service.js';
 export * from './self-service-codes.js';
 export * from './tickets.js';

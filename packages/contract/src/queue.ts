@@ -28,7 +28,7 @@ export const OPEN_VISIT_STATES = [
   'serving',
 ] as const satisfies readonly VisitState[];
 
-export const VISIT_SOURCES = ['booking', 'staff', 'self'] as const;
+export const VISIT_SOURCES = ['booking', 'staff', 'self', 'kiosk'] as const;
 export type VisitSource = (typeof VISIT_SOURCES)[number];
 
 export const COUNTER_STATES = ['closed', 'open', 'paused'] as const;
@@ -51,7 +51,7 @@ export function formatVisitNumber(letter: string, number: number): string {
 }
 
 const isoInstant = z.string();
-const optionalPhone = z
+export const optionalPhone = z
   .string()
   .max(30)
   .optional()

@@ -1,4 +1,4 @@
-import type { CounterState, VisitSource, VisitState } from '@qless/contract';
+import type { CounterState, KioskPaper, VisitSource, VisitState } from '@qless/contract';
 import type { Generated, GeneratedAlways } from 'kysely';
 import type { Timestamp } from './schema.js';
 
@@ -71,6 +71,10 @@ export interface VisitsTable {
   place_at: Generated<Date | null>;
   /** A transfer sent to the front of its new line (024). */
   ahead: Generated<boolean>;
+  /** The short code of a walk-in's slip that opens its turn on any phone (026). */
+  follow_code: Generated<string | null>;
+  /** The kiosk's id of the press that made it: a press sent again gets the same visit (026). */
+  request_id: Generated<string | null>;
   state: Generated<VisitState>;
   counter_id: string | null;
   called_at: Date | null;
@@ -104,6 +108,18 @@ export interface BoardsTable {
   id: Generated<string>;
   organization_id: string;
   name: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  revoked_at: Date | null;
+}
+
+/** A kiosk link (026): a board link's twin that adds visitors to its branch's line. */
+export interface KiosksTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  paper: KioskPaper;
   token_hash: string;
   created_by: string | null;
   created_at: Timestamp;

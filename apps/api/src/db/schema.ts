@@ -17,6 +17,7 @@ import type {
   BoardsTable,
   CounterServicesTable,
   CountersTable,
+  KiosksTable,
   VisitEventsTable,
   VisitFeedbackTable,
   VisitNumbersTable,
@@ -327,6 +328,7 @@ export interface DB {
   visits: VisitsTable;
   visit_events: VisitEventsTable;
   boards: BoardsTable;
+  kiosks: KiosksTable;
   waitlist_entries: WaitlistEntriesTable;
   visit_feedback: VisitFeedbackTable;
   audit_log: AuditLogTable;

@@ -72,6 +72,31 @@ export const HALL_LIMITS = {
     setting: 'QUEUE_SELF_JOINS_WAITING',
     refusal: SELF_JOIN_LINE_FULL,
   },
+  // The kiosk at the door (decision 135): its link is the proof of presence, and a
+  // paper dispenser hands out a number every few seconds at most; this bounds one kiosk that is
+  // tapped in a loop (or a link that left the hall) to a busy hall's pace.
+  'kiosk-numbers-per-kiosk': {
+    counting: 'counter',
+    counts: 'numbers taken at a kiosk (`POST /kiosk/{token}/visits`)',
+    per: 'kiosk link',
+    key: 'kiosk:',
+    windowMs: fixed(MINUTE),
+    max: () => 12,
+    setting: null,
+    refusal: QUEUE_JOINS_BUSY,
+  },
+  // A slip's short code is as good as the visit's link: 8 characters of base 32 are not
+  // guessed at 30 tries in 10 minutes.
+  'follow-code-lookups-per-address': {
+    counting: 'counter',
+    counts: "slips' short codes looked up (`GET /follow/{code}`)",
+    per: 'client address',
+    key: 'follow-code:ip:',
+    windowMs: fixed(10 * MINUTE),
+    max: () => 30,
+    setting: null,
+    refusal: RATE_LIMITED,
+  },
   // A word after the visit: a link takes one answer, so this only bounds what one
   // address may send at links it holds (many honest customers share a carrier address).
   'feedback-answers-per-address': {

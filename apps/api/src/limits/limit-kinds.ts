@@ -33,6 +33,7 @@ export type Per =
   | 'service'
   | 'ticket code'
   | 'callback client'
+  | 'kiosk link'
   | 'everyone';
 
 export interface Refusal {

@@ -72,6 +72,11 @@ const PUBLIC = new Set([
   'DELETE /api/v1/service/:serviceId/waitlist/:entryId',
   // The periods the privacy page states (decision 031): two numbers from the settings.
   'GET /api/v1/privacy',
+  // The kiosk at the door (decision 135): its token is the credential; and a slip's short
+  // code, which answers the visit's key (counted per address).
+  'GET /api/v1/kiosk/:token',
+  'POST /api/v1/kiosk/:token/visits',
+  'GET /api/v1/follow/:code',
 ]);
 
 /** The WebSockets the server declares; each must check its own credential on upgrade. */
@@ -141,6 +146,8 @@ const STAFF_ALLOWED = new Set([
   'POST /api/v1/queue/visits/:id/return',
   // A flood of joins from the poster cleared in one act (issue 31, decision 125).
   'POST /api/v1/queue/self-joins/clear',
+  // A walk-in's slip printed again at the counter (decision 135).
+  'GET /api/v1/queue/visits/:visitId/slip',
 ]);
 
 /** Routes for the platform team alone. */
@@ -179,6 +186,7 @@ interface OtherOrganization {
   calledVisitId: string;
   waitingVisitId: string;
   boardId: string;
+  kioskId: string;
 }
 
 /** Reads of the organization's own things: refused, or answered with A's, never B's. */
@@ -314,6 +322,28 @@ const QUEUE_CROSS_CASES = (): CrossCase[] => [
   {
     route: 'DELETE /api/v1/queue/boards/:boardId',
     request: (b) => ({ method: 'DELETE', url: `/api/v1/queue/boards/${b.boardId}` }),
+  },
+  {
+    route: 'GET /api/v1/queue/kiosks',
+    request: (b) => ({ method: 'GET', url: `/api/v1/queue/kiosks?organization_id=${b.orgId}` }),
+    acceptFor: notB((body) => body.kiosks),
+  },
+  {
+    route: 'POST /api/v1/queue/kiosks',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/queue/kiosks?organization_id=${b.orgId}`,
+      payload: { name: 'Hijack kiosk' },
+    }),
+    accept: (status) => status === 403 || status === 404,
+  },
+  {
+    route: 'DELETE /api/v1/queue/kiosks/:kioskId',
+    request: (b) => ({ method: 'DELETE', url: `/api/v1/queue/kiosks/${b.kioskId}` }),
+  },
+  {
+    route: 'GET /api/v1/queue/visits/:visitId/slip',
+    request: (b) => ({ method: 'GET', url: `/api/v1/queue/visits/${b.waitingVisitId}/slip` }),
   },
   {
     route: 'PUT /api/v1/queue/services/:serviceId/letter',
@@ -656,11 +686,22 @@ async function queueOfB(db: Kysely<DB>, orgId: string, serviceId: string, staffI
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const kiosk = await db
+    .insertInto('kiosks')
+    .values({
+      organization_id: orgId,
+      name: 'Door B',
+      token_hash: newToken().hash,
+      created_by: staffId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     counterId: counter.id,
     calledVisitId: called.id,
     waitingVisitId: waiting.id,
     boardId: board.id,
+    kioskId: kiosk.id,
   };
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/schema.js';
 import { AppError, errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
-import { findBoardByToken } from './board-links.js';
+import { findBoardByToken } from './hall-links.js';
 import { type JoinCodes, joinCodeRefused } from './join-code.js';
 
 const tokenParams = withFieldCodes(z.object({ token: z.string().max(100) }), {

@@ -136,6 +136,8 @@ function row(a: Arrival): VisitRow {
     arrived_at: new Date(a.at),
     queued_at: new Date(a.at),
     place_at: null,
+    follow_code: null,
+    request_id: null,
     ahead: false,
     state: 'waiting',
     counter_id: null,

@@ -4,14 +4,21 @@
  * of a booked visitor is queue-entry.ts's. Every change runs under the organization's queue
  * lock, writes its visit_events row, queues the SMS it causes and announces itself at commit.
  */
-import type {
-  JoinInfoResponse,
-  JoinResponse,
-  QueueTodayResponse,
-  QueueVisit,
-  VisitTurn,
+import {
+  type JoinInfoResponse,
+  type JoinResponse,
+  type KioskInfo,
+  type KioskPaper,
+  OPEN_VISIT_STATES,
+  type QueueTodayResponse,
+  type QueueVisit,
+  type VisitSlip,
+  type VisitTurn,
 } from '@qless/contract';
-import { findListedOrganization } from '../../core/organizations.repository.js';
+import {
+  findListedOrganization,
+  requireOrganization,
+} from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertActiveService } from './counter-actions.js';
@@ -24,7 +31,44 @@ import { currentOf, leaveLine } from './queue-leave.js';
 import { plannedLetters } from './queue-letters.js';
 import { visitTurn, visitView, visitViews } from './queue-views.js';
 import { assertSelfJoinRoom } from './self-join-ceiling.js';
+import { visitSlip } from './visit-slip.js';
 import { findVisit, inTransaction } from './visits.repository.js';
+
+/** Thrown under the lock when the kiosk's press already has its visit (caught below). */
+const ALREADY_ISSUED = new Error('This press already has its number');
+
+function visitOfRequest(db: Db, organizationId: string, requestId: string) {
+  return db
+    .selectFrom('visits')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+/** One open visit per phone per branch and day: a second number for it is refused. */
+async function assertPhoneNotInLine(
+  trx: Db,
+  organizationId: string,
+  date: string,
+  phone: string,
+): Promise<void> {
+  const open = await trx
+    .selectFrom('visits')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('visit_date', '=', date)
+    .where('phone', '=', phone)
+    .where('state', 'in', OPEN_VISIT_STATES)
+    .executeTakeFirst();
+  if (open) {
+    throw new AppError(
+      409,
+      'PHONE_ALREADY_IN_LINE',
+      'This phone number already has a number in the line today.',
+    );
+  }
+}
 
 /** A visitor who walked in, as the counter's form and the join page give them. */
 interface Walker {
@@ -125,8 +169,8 @@ export class QueueLine {
   }
 
   /**
-   * A visitor who walked in enters the line now, at the counter (`staff`) or by themself
-   * (`self`), with the next number of the service's letter (enterQueue, under the queue lock);
+   * A visitor who walked in enters the line now, at the counter (`staff`), by themself from
+   * the poster (`self`) or at the kiosk (`kiosk`), with the next number of the service's letter (enterQueue, under the queue lock);
    * `admit` may refuse them under that lock (the join page's ceilings).
    */
   private async enter(
@@ -134,7 +178,10 @@ export class QueueLine {
     organizationId: string,
     input: Walker,
     now: Date,
-    by: { source: 'staff'; createdBy: string } | { source: 'self'; clientAddress: string },
+    by:
+      | { source: 'staff'; createdBy: string }
+      | { source: 'self'; clientAddress: string }
+      | { source: 'kiosk'; clientAddress: string; requestId: string },
     admit?: (date: string) => Promise<void>,
   ) {
     await assertActiveService(trx, organizationId, input.service_id);
@@ -185,6 +232,11 @@ export class QueueLine {
         'This organization does not take visitors from its page.',
       );
     }
+    await this.assertOpen(org);
+    return { codeRequired: org.queue_join_code };
+  }
+
+  private async assertOpen(org: Parameters<typeof isQueueOpen>[1]): Promise<void> {
     if (!(await isQueueOpen(this.deps.db, org, this.now()))) {
       throw new AppError(
         409,
@@ -192,7 +244,78 @@ export class QueueLine {
         'The queue is closed now. Come back during opening hours.',
       );
     }
-    return { codeRequired: org.queue_join_code };
+  }
+
+  // ------------------------------------------------------------------ the kiosk (decision 135)
+
+  /** What the kiosk offers now: the branch's services and their lines; no visitor's data. */
+  async kioskInfo(organizationId: string, paper: KioskPaper): Promise<KioskInfo> {
+    const org = await requireOrganization(this.deps.db, organizationId);
+    const now = this.now();
+    const info = await joinInfoOf(
+      this.deps.db,
+      org,
+      await loadQueueDay(this.deps.db, organizationId, now),
+      now,
+    );
+    return {
+      organization_name: info.organization.name,
+      open: info.open,
+      paper,
+      server_time: now.toISOString(),
+      services: info.services,
+    };
+  }
+
+  /**
+   * A visitor takes a number at the kiosk: 409 QUEUE_CLOSED outside opening hours, 409
+   * PHONE_ALREADY_IN_LINE for a phone with an open visit in this branch today (no one takes a
+   * number for a stranger's phone twice). The same press sent again (its request id) answers
+   * the slip already issued: a kiosk that lost an answer in a network blink asks again safely.
+   */
+  async issueAtKiosk(
+    organizationId: string,
+    input: { service_id: string; phone: string | null; locale?: 'en' | 'fr' | undefined },
+    press: { requestId: string; clientAddress: string },
+  ): Promise<VisitSlip> {
+    const { db } = this.deps;
+    await this.assertOpen(await requireOrganization(db, organizationId));
+    const issued = await visitOfRequest(db, organizationId, press.requestId);
+    if (issued) return this.slip(organizationId, issued.id);
+    const now = this.now();
+    try {
+      return await inTransaction(db, async (trx) => {
+        const { visit, day } = await this.enter(
+          trx,
+          organizationId,
+          { service_id: input.service_id, name: '', phone: input.phone, locale: input.locale },
+          now,
+          { source: 'kiosk', ...press },
+          async (date) => {
+            // Under the queue lock: a press sent twice at once enters once.
+            if (await visitOfRequest(trx, organizationId, press.requestId)) throw ALREADY_ISSUED;
+            if (input.phone) await assertPhoneNotInLine(trx, organizationId, date, input.phone);
+          },
+        );
+        return visitSlip(trx, day, (await findVisit(trx, visit.id)) ?? visit, this.deps.turns);
+      });
+    } catch (error) {
+      if (error !== ALREADY_ISSUED) throw error;
+      const again = await visitOfRequest(db, organizationId, press.requestId);
+      if (!again) throw error;
+      return this.slip(organizationId, again.id);
+    }
+  }
+
+  /** A walk-in's slip, printed again (the counter's "Print ticket"): 404 if not this branch's. */
+  async slip(organizationId: string, visitId: string): Promise<VisitSlip> {
+    const { db } = this.deps;
+    const visit = await findVisit(db, visitId);
+    if (!visit || visit.organization_id !== organizationId) {
+      throw new AppError(404, 'VISIT_NOT_FOUND', 'No such visit.');
+    }
+    const day = await loadQueueDay(db, organizationId, this.now());
+    return visitSlip(db, day, visit, this.deps.turns);
   }
 
   /**

@@ -26,7 +26,13 @@ import { ROLES_ADMIN, targetOrganization } from '../../core/access/roles.js';
 import { opensVisitTurn, type VisitAccess } from '../../core/access/visit-access.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { closeWithError, type LiveSockets } from '../../limits/live-sockets.js';
-import { findBoardByToken, listBoards, newBoardToken, toBoard } from './board-links.js';
+import {
+  findBoardByToken,
+  listBoards,
+  newHallToken,
+  revokeHallLink,
+  toBoard,
+} from './hall-links.js';
 import { notifyQueueChanged } from './queue-events.js';
 import type { LiveSink, QueueHub } from './queue-hub.js';
 import { readBoard, readVisitTurn } from './queue-live.js';
@@ -137,7 +143,7 @@ export function queueLiveRoutes(
       async (req, reply) => {
         const auth = authOf(req);
         const organizationId = targetOrganization(auth, req.query.organization_id);
-        const { token, hash } = newBoardToken();
+        const { token, hash } = newHallToken('board');
         const row = await db
           .insertInto('boards')
           .values({
@@ -172,13 +178,13 @@ export function queueLiveRoutes(
         reply.header('cache-control', 'no-store');
         const organizationId = targetOrganization(authOf(req), req.query.organization_id);
         const row = await db.transaction().execute(async (trx) => {
-          const board = await trx
-            .updateTable('boards')
-            .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(clock.now())) }))
-            .where('id', '=', req.params.boardId)
-            .where('organization_id', '=', organizationId)
-            .returning(['id', 'name', 'created_at', 'revoked_at'])
-            .executeTakeFirst();
+          const board = await revokeHallLink(
+            trx,
+            'board',
+            req.params.boardId,
+            organizationId,
+            clock.now(),
+          );
           // Every process closes the sockets of this board on its next render.
           if (board) await notifyQueueChanged(trx, organizationId);
           return board;

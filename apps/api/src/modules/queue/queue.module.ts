@@ -8,6 +8,7 @@ import type { LiveSockets } from '../../limits/live-sockets.js';
 import type { FeedbackRequests } from '../feedback/feedback.module.js';
 import { JoinCodes } from './join-code.js';
 import { joinCodeRoutes } from './join-code.routes.js';
+import { kioskRoutes } from './kiosk.routes.js';
 import { queueRoutes } from './queue.routes.js';
 import { QueueService } from './queue.service.js';
 import { QueueClosingSweep } from './queue-closing.js';
@@ -90,11 +91,13 @@ export async function queueModule(
       ? new QueueClosingSweep({ db, clock, intervalMs: config.queueSweep.intervalMs, log: app.log })
       : null,
   );
+  const limits = limiter(db, clock, config);
   return {
     turns,
     drainLines: () => queue.lines.drain(),
     routes: [
-      queueRoutes(deps, queue, limiter(db, clock, config), joinCodes),
+      queueRoutes(deps, queue, limits, joinCodes),
+      kioskRoutes(deps, queue, limits, turns),
       joinCodeRoutes(db, joinCodes),
       queueLiveRoutes(deps, hub, wiring.sockets, { bookings: wiring.bookings, visits }),
     ],

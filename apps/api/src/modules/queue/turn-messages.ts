@@ -132,6 +132,36 @@ export class TurnMessages {
     return visitPageUrl(this.deps.publicOrigin, first, this.deps.visits.keyFor(first));
   }
 
+  /**
+   * A slip's two ways back to the turn (decision 135): the visitor's page (as its SMS links it)
+   * and, for a walk-in, where its short code is typed (the first visit's code: a transfer keeps
+   * the slip good).
+   */
+  async slipLinks(
+    db: Db,
+    visit: VisitRow,
+  ): Promise<{ visitUrl: string; followCode: string | null; followUrl: string | null }> {
+    const visitUrl = await this.linkOf(db, visit);
+    if (visit.booking_id) return { visitUrl, followCode: null, followUrl: null };
+    const first = await firstOfChain(db, visit);
+    const row =
+      first === visit.id
+        ? visit
+        : await db
+            .selectFrom('visits')
+            .select('follow_code')
+            .where('id', '=', first)
+            .executeTakeFirst();
+    const followCode = row?.follow_code ?? null;
+    return {
+      visitUrl,
+      followCode,
+      followUrl: followCode
+        ? `${this.deps.publicOrigin.replace(/\/+$/, '')}/f/${followCode}`
+        : null,
+    };
+  }
+
   /** A visit's key (answered to the walk-in who joined). */
   keyFor(visitId: string): string {
     return this.deps.visits.keyFor(visitId);

@@ -4,10 +4,12 @@
  * (who may do what, and when) are the services' (queue-line, queue-setup, counter-desk and the
  * files they delegate to); this file only writes what it is told.
  */
+
 import type { VisitSource, VisitState } from '@qless/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Db, VisitRow, VisitsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { freshFollowCode } from './follow-codes.js';
 import { QUEUE_CHANNEL } from './queue-events.js';
 import { plannedLetters } from './queue-letters.js';
 
@@ -164,6 +166,8 @@ export interface NewVisit {
   createdBy?: string | null;
   /** A transfer keeps the customer's letter and number. */
   keep?: { letter: string; number: number; from: string } | null;
+  /** The kiosk's id of the press (one visit per press). */
+  requestId?: string | null;
 }
 
 /** A visit enters the line (the caller holds the queue lock): its number, its first event. */
@@ -198,6 +202,10 @@ export async function insertVisit(trx: Db, v: NewVisit, now: Date): Promise<Visi
       transferred_from: v.keep?.from ?? null,
       client_address: v.clientAddress ?? null,
       created_by: v.createdBy ?? null,
+      // A walk-in's slip carries it (a booked visitor has their ticket; a transfer keeps its
+      // first visit's, which the turn's page follows).
+      follow_code: v.source === 'booking' || v.keep ? null : await freshFollowCode(trx),
+      request_id: v.requestId ?? null,
       created_at: now,
       updated_at: now,
     })

@@ -1,0 +1,42 @@
+/**
+ * The short code on a walk-in's slip (decision 135): 8 characters of Crockford's base 32 (about
+ * 10¹² codes), typed at `/f/<code>` on any phone to open the visitor's turn. It is as good as
+ * the visit's link, so lookups are limited per address (limits/hall-limits.ts); a code opens
+ * only a visit of today or yesterday (the organization's days), so old slips open nothing.
+ */
+import { randomInt } from 'node:crypto';
+import { FOLLOW_CODE_ALPHABET, FOLLOW_CODE_LENGTH } from '@qless/contract';
+import type { Db } from '../../db/schema.js';
+
+export function newFollowCode(): string {
+  let code = '';
+  for (let i = 0; i < FOLLOW_CODE_LENGTH; i++) code += FOLLOW_CODE_ALPHABET[randomInt(32)];
+  return code;
+}
+
+/**
+ * A code no visit has (a unique index says so too): a clash is about one in a million at a
+ * million visits, so a second draw is rare and a sixth one never needed.
+ */
+export async function freshFollowCode(trx: Db): Promise<string> {
+  for (let tries = 0; tries < 5; tries++) {
+    const code = newFollowCode();
+    const taken = await trx
+      .selectFrom('visits')
+      .select('id')
+      .where('follow_code', '=', code)
+      .executeTakeFirst();
+    if (!taken) return code;
+  }
+  throw new Error('No free follow code after 5 draws');
+}
+
+/** The visit a code opens: one of the last two days (any organization), or undefined. */
+export function visitOfFollowCode(db: Db, code: string, since: string) {
+  return db
+    .selectFrom('visits')
+    .select(['id', 'visit_date'])
+    .where('follow_code', '=', code)
+    .where('visit_date', '>=', since)
+    .executeTakeFirst();
+}
