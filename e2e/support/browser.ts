@@ -27,7 +27,7 @@ export function shotsDir(name: string): string {
 }
 
 /** Whether this run takes the screenshots for a reader: QLESS_SHOTS=1 or QLESS_SHOTS_DIR set. */
-const TAKING_SHOTS = process.env.QLESS_SHOTS === '1' || Boolean(process.env.QLESS_SHOTS_DIR);
+export const TAKING_SHOTS = process.env.QLESS_SHOTS === '1' || Boolean(process.env.QLESS_SHOTS_DIR);
 
 type Shootable =
   | Pick<Page, 'screenshot'>

@@ -119,7 +119,7 @@ export interface KiosksTable {
   id: Generated<string>;
   organization_id: string;
   name: string;
-  paper: KioskPaper;
+  paper: Generated<KioskPaper>;
   token_hash: string;
   created_by: string | null;
   created_at: Timestamp;

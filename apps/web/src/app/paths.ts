@@ -85,6 +85,16 @@ export const paths = {
     pattern: '/board/:token',
     build: (token: string) => `/board/${encodeURIComponent(token)}`,
   },
+  /** The kiosk at the door (decision 135); the token is the kiosk link's (adds visitors only). */
+  kiosk: {
+    pattern: '/kiosk/:token',
+    build: (token: string) => `/kiosk/${encodeURIComponent(token)}`,
+  },
+  /** A printed ticket's short code, typed on any phone: opens the visitor's turn. */
+  follow: {
+    pattern: '/f/:code',
+    build: (code: string) => `/f/${encodeURIComponent(code)}`,
+  },
   /** The QR poster's page: a walk-in joins the queue by themself. */
   join: {
     pattern: '/join/:organizationId',

@@ -134,6 +134,8 @@ const MyBookingsPage = lazyPage('my-bookings', () => import('./routes/my-booking
 const BoardPage = lazyPage('board', () => import('./routes/board'));
 const JoinPage = lazyPage('join', () => import('./routes/join'));
 const VisitPage = lazyPage('visit', () => import('./routes/visit'));
+const KioskPage = lazyPage('kiosk', () => import('./routes/kiosk'));
+const FollowPage = lazyPage('follow', () => import('./routes/follow'));
 // A word after the visit.
 const FeedbackPage = lazyPage('feedback', () => import('./routes/feedback'));
 
@@ -169,6 +171,8 @@ export const ROUTES: readonly AppRoute[] = [
     page: BoardPage,
     data: import.meta.env.SSR ? () => import('./routes/board-data') : undefined,
   }),
+  route(paths.kiosk.pattern, { page: KioskPage }),
+  route(paths.follow.pattern, { page: FollowPage }),
   route(paths.join.pattern, {
     page: JoinPage,
     data: import.meta.env.SSR ? () => import('./routes/join-data') : undefined,

@@ -78,6 +78,12 @@ function translate(locale: Locale, key: MessageKey, params?: Params): string {
   return interpolate(messages[key], { product: PRODUCT_NAME, ...params });
 }
 
+/**
+ * A message in a language other than the page's (a printed ticket says both): its catalogue
+ * must be loaded first (ensureLocale), else English.
+ */
+export const translateIn: (locale: Locale, key: MessageKey, params?: Params) => string = translate;
+
 type Translate = (key: MessageKey, params?: Params) => string;
 
 interface I18nValue {

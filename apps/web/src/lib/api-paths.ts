@@ -159,5 +159,11 @@ export const apiPaths = {
   queueCounter: (counterId: string) => `${API}/queue/counters/${id(counterId)}`,
   queueBoards: () => `${API}/queue/boards`,
   queueBoard: (boardId: string) => `${API}/queue/boards/${id(boardId)}`,
+  queueKiosks: () => `${API}/queue/kiosks`,
+  queueKiosk: (kioskId: string) => `${API}/queue/kiosks/${id(kioskId)}`,
+  queueVisitSlip: (visitId: string) => `${API}/queue/visits/${id(visitId)}/slip`,
+  kiosk: (token: string) => `${API}/kiosk/${encodeURIComponent(token)}`,
+  kioskVisits: (token: string) => `${API}/kiosk/${encodeURIComponent(token)}/visits`,
+  follow: (code: string) => `${API}/follow/${encodeURIComponent(code)}`,
   queueServiceLetter: (serviceId: string) => `${API}/queue/services/${id(serviceId)}/letter`,
 } as const;

@@ -6,7 +6,7 @@
  * one, ";" between fields, a decimal comma, and a column that says where a transfer went or
  * came from (a transferred visit is two rows with one number).
  */
-import type { InsightExportFormat, InsightExportKind } from '@qless/contract';
+import type { InsightExportFormat, InsightExportKind, VisitSource } from '@qless/contract';
 
 export interface CsvDialect {
   separator: ',' | ';';
@@ -118,10 +118,11 @@ const VISIT_STATE_FR: Record<string, string> = {
   transferred: 'Transféré',
 };
 
-const VISIT_SOURCE_FR: Record<string, string> = {
+const VISIT_SOURCE_FR: Record<VisitSource, string> = {
   booking: 'Réservation',
   staff: 'Sans rendez-vous (accueil)',
   self: 'Sans rendez-vous (QR)',
+  kiosk: 'Sans rendez-vous (borne)',
 };
 
 const BOOKING_STATUS_FR: Record<string, string> = {

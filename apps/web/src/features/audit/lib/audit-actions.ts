@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, MessageKey>> = {
   'PUT /queue/services/:serviceId/letter': 'audit.action.serviceLetter',
   'POST /queue/boards': 'audit.action.boardCreate',
   'DELETE /queue/boards/:boardId': 'audit.action.boardRemove',
+  'POST /queue/kiosks': 'audit.action.kioskCreate',
+  'DELETE /queue/kiosks/:kioskId': 'audit.action.kioskRemove',
   'POST /platform/contact-requests/:id/approve': 'audit.action.requestApprove',
   'POST /platform/contact-requests/:id/reject': 'audit.action.requestReject',
   'POST /platform/organizations/:id/verify': 'audit.action.organizationVerify',

@@ -3,9 +3,12 @@ import type {
   ClearSelfJoinsResponse,
   Counter,
   CounterActionResponse,
+  Kiosk,
+  KioskPaper,
   QueueSettings,
   QueueTodayResponse,
   QueueVisit,
+  VisitSlip,
   WalkInRequest,
 } from '@qless/contract';
 import { apiFetch } from '../../../lib/api-client';
@@ -25,6 +28,8 @@ export interface Board {
 }
 export type BoardCreatedResponse = { board: Board; token: string };
 type BoardListResponse = { boards: Board[] };
+
+export type { Kiosk, KioskPaper, VisitSlip };
 
 /** What a counter is told to do: its state (open/pause/close) or an act on its visit. */
 export type CounterCommand =
@@ -114,6 +119,26 @@ export function createBoard(name: string) {
 
 export function revokeBoard(boardId: string) {
   return apiFetch<unknown>(apiPaths.queueBoard(boardId), { method: 'DELETE' });
+}
+
+export function listKiosks(signal?: AbortSignal) {
+  return apiFetch<{ kiosks: Kiosk[] }>(apiPaths.queueKiosks(), signal ? { signal } : {});
+}
+
+export function createKiosk(name: string, paper: KioskPaper) {
+  return apiFetch<{ kiosk: Kiosk; token: string }>(apiPaths.queueKiosks(), {
+    method: 'POST',
+    body: { name, paper },
+  });
+}
+
+export function revokeKiosk(kioskId: string) {
+  return apiFetch<unknown>(apiPaths.queueKiosk(kioskId), { method: 'DELETE' });
+}
+
+/** A walk-in's slip, to print at the counter (decision 135). */
+export function getSlip(visitId: string) {
+  return apiFetch<{ slip: VisitSlip }>(apiPaths.queueVisitSlip(visitId));
 }
 
 export function setServiceLetter(serviceId: string, letter: string) {

@@ -77,7 +77,13 @@ function Rows(props: {
                   ? t('queue.line.booked', {
                       time: clockTime(v.slot_start, props.timeZone, intlLocale),
                     })
-                  : t(v.source === 'self' ? 'queue.line.selfWalkIn' : 'queue.line.walkIn')}
+                  : t(
+                      v.source === 'self'
+                        ? 'queue.line.selfWalkIn'
+                        : v.source === 'kiosk'
+                          ? 'queue.line.kioskWalkIn'
+                          : 'queue.line.walkIn',
+                    )}
               </p>
             </div>
             <div className="queue-row__wait">

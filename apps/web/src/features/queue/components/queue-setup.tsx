@@ -10,8 +10,8 @@ import { saveQueueSettings, setServiceLetter } from '../api/queue-api';
 import { queueErrorKey } from '../lib/queue-errors';
 import { parseSettings, TRANSFER_PLACES } from '../lib/setup-forms';
 import { useQueueToday } from '../lib/use-queue-today';
-import { BoardsEditor } from './boards-editor';
 import { CountersEditor } from './counters-editor';
+import { BoardsEditor, KiosksEditor } from './hall-links-editor';
 import { PosterButton } from './poster-button';
 
 /** The setup reads the queue once, and again after each change (no need to poll fast). */
@@ -53,6 +53,7 @@ export function QueueSetup(props: { organizationId: string; counterHref: string 
       <CountersEditor services={today.services} counters={today.counters} onChanged={reload} />
       <LettersEditor services={today.services} onChanged={reload} />
       <BoardsEditor />
+      <KiosksEditor />
       <section className="panel" aria-labelledby="queue-poster-title">
         <h2 id="queue-poster-title">{t('queueSetup.poster.title')}</h2>
         <p>{t('queueSetup.poster.body')}</p>

@@ -9,6 +9,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { addWalkIn } from '../api/queue-api';
 import { queueErrorKey } from '../lib/queue-errors';
+import { PrintSlip } from './print-slip';
 
 type Services = QueueTodayResponse['services'];
 type FieldName = 'service' | 'name' | 'phone';
@@ -40,6 +41,8 @@ export function WalkInForm(props: {
   const latestKey = useRef(props.clearKey ?? 0);
   latestKey.current = props.clearKey ?? 0;
   const [answeredAt, setAnsweredAt] = useState(latestKey.current);
+  /** The walk-in just added: its ticket can be printed. */
+  const [added, setAdded] = useState<string | null>(null);
   const ordered = [...props.services].sort(
     (a, b) =>
       Number(props.preferred.includes(b.service_id)) -
@@ -66,6 +69,7 @@ export function WalkInForm(props: {
           locale: (formText(data, 'locale') || locale) as CustomerLocale,
         });
         setAnsweredAt(latestKey.current);
+        setAdded(visit.visit_id);
         element.reset();
         // The next person in front of the desk: straight to their name.
         element.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
@@ -134,6 +138,9 @@ export function WalkInForm(props: {
         <option value="en">English</option>
       </SelectField>
       <FormNotice notice={answeredAt === (props.clearKey ?? 0) ? form.state.notice : null} />
+      {added && answeredAt === (props.clearKey ?? 0) && form.state.notice?.tone === 'success' ? (
+        <PrintSlip visitId={added} />
+      ) : null}
       <SubmitButton
         busy={form.pending}
         label={t('queue.walkIn.submit')}

@@ -59,6 +59,11 @@ export function boardUrl(origin: string, token: string): string {
   return `${origin}/board/${encodeURIComponent(token)}`;
 }
 
+/** A kiosk's address (decision 135): opened on the touch screen at the door. */
+export function kioskUrl(origin: string, token: string): string {
+  return `${origin}/kiosk/${encodeURIComponent(token)}`;
+}
+
 /** The join page the poster's QR code opens. */
 export function joinUrl(origin: string, organizationId: string): string {
   return `${origin}/join/${encodeURIComponent(organizationId)}`;

@@ -1,13 +1,43 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { InputField } from '../../../components/form/field';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { InputField, SelectField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
 import { formText, useFormAction } from '../../../components/form/use-form-action';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
-import { type Board, createBoard, listBoards, revokeBoard } from '../api/queue-api';
+import {
+  createBoard,
+  createKiosk,
+  type KioskPaper,
+  listBoards,
+  listKiosks,
+  revokeBoard,
+  revokeKiosk,
+} from '../api/queue-api';
 import { queueErrorKey } from '../lib/queue-errors';
 import { formatInstant } from '../lib/queue-view';
-import { boardUrl } from '../lib/setup-forms';
+import { boardUrl, kioskUrl } from '../lib/setup-forms';
+
+/** A board or kiosk link as the admin sees it (its token only in the creation's answer). */
+interface HallLink {
+  id: string;
+  name: string;
+  created_at: string;
+  revoked_at: string | null;
+  /** A kiosk's printer paper. */
+  paper?: KioskPaper;
+}
+
+interface HallLinkKind {
+  /** The texts' group (`queueSetup.boards.*`, `queueSetup.kiosks.*`) and test ids' prefix. */
+  texts: 'boards' | 'kiosks';
+  testId: 'board' | 'kiosk';
+  load(): Promise<HallLink[]>;
+  /** Makes one from the form; answers its address (shown once). */
+  create(name: string, data: FormData): Promise<string>;
+  revoke(id: string): Promise<unknown>;
+  /** More fields of the form (a kiosk's paper). */
+  fields?: ReactNode;
+}
 
 interface CreateState {
   notice: Notice | null;
@@ -15,12 +45,61 @@ interface CreateState {
   link: string | null;
 }
 
-/** The board links: made (the address shown once, with Copy), listed, revoked. */
+/** The board links: a screen in the hall showing the numbers called. */
 export function BoardsEditor() {
+  return (
+    <HallLinksEditor
+      kind={{
+        texts: 'boards',
+        testId: 'board',
+        load: async () =>
+          (await listBoards()).boards.map(({ board_id, ...b }) => ({ id: board_id, ...b })),
+        create: async (name) => boardUrl(window.location.origin, (await createBoard(name)).token),
+        revoke: revokeBoard,
+      }}
+    />
+  );
+}
+
+/** The kiosk links (decision 135): a touch screen at the door that hands out numbers. */
+export function KiosksEditor() {
+  const { t } = useI18n();
+  return (
+    <HallLinksEditor
+      kind={{
+        texts: 'kiosks',
+        testId: 'kiosk',
+        load: async () =>
+          (await listKiosks()).kiosks.map(({ kiosk_id, ...k }) => ({ id: kiosk_id, ...k })),
+        create: async (name, data) => {
+          const paper = formText(data, 'paper') as KioskPaper;
+          return kioskUrl(window.location.origin, (await createKiosk(name, paper)).token);
+        },
+        revoke: revokeKiosk,
+        fields: (
+          <SelectField
+            label={t('queueSetup.kiosks.paper')}
+            hint={t('queueSetup.kiosks.paperHint')}
+            name="paper"
+            defaultValue="58mm"
+          >
+            <option value="58mm">{t('slip.paper.58mm')}</option>
+            <option value="80mm">{t('slip.paper.80mm')}</option>
+            <option value="a6">{t('slip.paper.a6')}</option>
+          </SelectField>
+        ),
+      }}
+    />
+  );
+}
+
+/** Board or kiosk links: made (the address shown once, with Copy), listed, revoked. */
+function HallLinksEditor({ kind }: { kind: HallLinkKind }) {
   const { t, intlLocale } = useI18n();
+  const k = <Key extends string>(key: Key) => `queueSetup.${kind.texts}.${key}` as const;
   const titleId = useId();
   const linkId = useId();
-  const [boards, setBoards] = useState<Board[] | null>(null);
+  const [boards, setBoards] = useState<HallLink[] | null>(null);
   const [loadFailed, setLoadFailed] = useState<unknown>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [copied, setCopied] = useState(false);
@@ -28,12 +107,12 @@ export function BoardsEditor() {
 
   const load = useCallback(async () => {
     try {
-      setBoards((await listBoards()).boards);
+      setBoards(await kind.load());
       setLoadFailed(null);
     } catch (failure) {
       setLoadFailed(failure);
     }
-  }, []);
+  }, [kind.load]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -42,14 +121,14 @@ export function BoardsEditor() {
     async ({ element, data }) => {
       const name = formText(data, 'name', true);
       if (!name) {
-        return { notice: { tone: 'error', text: t('queueSetup.boards.nameRequired') }, link: null };
+        return { notice: { tone: 'error', text: t(k('nameRequired')) }, link: null };
       }
       try {
-        const { token } = await createBoard(name);
+        const made = await kind.create(name, data);
         element.reset();
         setCopied(false);
         await load();
-        return { notice: null, link: boardUrl(window.location.origin, token) };
+        return { notice: null, link: made };
       } catch (failure) {
         return { notice: { tone: 'error', text: t(queueErrorKey(failure)) }, link: null };
       }
@@ -57,11 +136,11 @@ export function BoardsEditor() {
     { notice: null, link: null },
   );
 
-  const revoke = async (board: Board) => {
+  const revoke = async (board: HallLink) => {
     setNotice(null);
     try {
-      await revokeBoard(board.board_id);
-      setNotice({ tone: 'success', text: t('queueSetup.boards.revoked', { name: board.name }) });
+      await kind.revoke(board.id);
+      setNotice({ tone: 'success', text: t(k('revoked'), { name: board.name }) });
       await load();
     } catch (failure) {
       setNotice({ tone: 'error', text: t(queueErrorKey(failure)) });
@@ -73,8 +152,8 @@ export function BoardsEditor() {
   const { link } = form.state;
   return (
     <section className="panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('queueSetup.boards.title')}</h2>
-      <p className="hint">{t('queueSetup.boards.body')}</p>
+      <h2 id={titleId}>{t(k('title'))}</h2>
+      <p className="hint">{t(k('body'))}</p>
       {boards === null ? (
         loadFailed ? (
           <p className="alert alert--error" role="alert">
@@ -84,23 +163,24 @@ export function BoardsEditor() {
           <Spinner label={t('common.loading')} />
         )
       ) : boards.length === 0 ? (
-        <p className="empty-state">{t('queueSetup.boards.none')}</p>
+        <p className="empty-state">{t(k('none'))}</p>
       ) : (
-        <ul className="queue-list" data-testid="board-list">
+        <ul className="queue-list" data-testid={`${kind.testId}-list`}>
           {boards.map((b) => (
-            <li key={b.board_id}>
+            <li key={b.id}>
               <div className="queue-list__head">
                 <p>
                   <strong>{b.name}</strong>
+                  {b.paper ? ` · ${t(`slip.paper.${b.paper}`)}` : null}
                 </p>
-                {b.revoked_at ? null : revoking === b.board_id ? (
+                {b.revoked_at ? null : revoking === b.id ? (
                   <div className="queue-actions">
                     <button
                       type="button"
                       className="btn btn--secondary btn--small btn--danger-text"
                       onClick={() => void revoke(b)}
                     >
-                      {t('queueSetup.boards.revokeConfirm')}
+                      {t(k('revokeConfirm'))}
                     </button>
                     <button
                       type="button"
@@ -114,19 +194,19 @@ export function BoardsEditor() {
                   <button
                     type="button"
                     className="btn btn--secondary btn--small btn--danger-text"
-                    onClick={() => setRevoking(b.board_id)}
+                    onClick={() => setRevoking(b.id)}
                   >
-                    {t('queueSetup.boards.revoke')}
+                    {t(k('revoke'))}
                     <span className="visually-hidden"> — {b.name}</span>
                   </button>
                 )}
               </div>
               <p className="queue-list__meta">
                 {b.revoked_at
-                  ? t('queueSetup.boards.revokedAt', {
+                  ? t(k('revokedAt'), {
                       date: formatInstant(b.revoked_at, intlLocale),
                     })
-                  : t('queueSetup.boards.createdAt', {
+                  : t(k('createdAt'), {
                       date: formatInstant(b.created_at, intlLocale),
                     })}
               </p>
@@ -138,18 +218,19 @@ export function BoardsEditor() {
 
       <form onSubmit={form.onSubmit} noValidate>
         <InputField
-          label={t('queueSetup.boards.name')}
-          hint={t('queueSetup.boards.nameHint')}
+          label={t(k('name'))}
+          hint={t(k('nameHint'))}
           name="name"
           maxLength={60}
           autoComplete="off"
         />
+        {kind.fields}
         <FormNotice notice={form.state.notice}>
           {link ? (
             <div className="alert alert--success">
-              <p>{t('queueSetup.boards.once')}</p>
+              <p>{t(k('once'))}</p>
               <label htmlFor={linkId} className="visually-hidden">
-                {t('queueSetup.boards.link')}
+                {t(k('link'))}
               </label>
               <div className="queue-link">
                 <input
@@ -157,7 +238,7 @@ export function BoardsEditor() {
                   className="input"
                   readOnly
                   value={link}
-                  data-testid="board-link"
+                  data-testid={`${kind.testId}-link`}
                   onFocus={(event) => event.currentTarget.select()}
                 />
                 <button
@@ -170,7 +251,7 @@ export function BoardsEditor() {
                       .catch(() => setCopied(false));
                   }}
                 >
-                  {copied ? t('queueSetup.boards.copied') : t('queueSetup.boards.copy')}
+                  {copied ? t(k('copied')) : t(k('copy'))}
                 </button>
               </div>
             </div>
@@ -178,7 +259,7 @@ export function BoardsEditor() {
         </FormNotice>
         <SubmitButton
           busy={form.pending}
-          label={t('queueSetup.boards.create')}
+          label={t(k('create'))}
           busyLabel={t('queueSetup.saving')}
         />
       </form>

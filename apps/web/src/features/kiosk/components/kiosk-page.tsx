@@ -1,0 +1,180 @@
+import type { KioskInfo, VisitSlip } from '@qless/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PrintableSlip } from '../../../components/slip/ticket-slip';
+import type { MessageKey } from '../../../i18n/en';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { getKiosk, isNetworkBlink, issueNumber } from '../api/kiosk-api';
+import { isCompletePhone } from '../lib/kiosk-phone';
+import { IssuedView, KIOSK_RESET_SECONDS, PhoneStep, ServiceChoice } from './kiosk-parts';
+import './kiosk.css';
+
+/** How often the kiosk reads its branch again (open or closed, the lines' lengths). */
+const REFRESH_MS = 30_000;
+/** A press sent again every 2 s while the network blinks, for 40 s at most. */
+const RETRY_MS = 2_000;
+const RETRY_FOR_MS = 40_000;
+
+type Step =
+  | { kind: 'services' }
+  | { kind: 'phone'; serviceId: string; typed: string }
+  | { kind: 'issuing'; retrying: boolean }
+  | { kind: 'issued'; slip: VisitSlip };
+
+const REFUSALS: Partial<Record<string, MessageKey>> = {
+  QUEUE_CLOSED: 'kiosk.closed',
+  PHONE_ALREADY_IN_LINE: 'kiosk.phoneInLine',
+  INVALID_PHONE: 'kiosk.phoneInvalid',
+  QUEUE_JOINS_BUSY: 'kiosk.busy',
+  KIOSK_NOT_FOUND: 'kiosk.unknown',
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The kiosk at the door (decision 135): a touch screen in portrait or landscape, no keyboard.
+ * A visitor picks their service, may type a phone number on the kiosk's own pad, and gets a
+ * number, shown very large and printed; the kiosk returns to the start by itself. A press lost
+ * in a network blink is sent again with the same id (one number, never two), and the screen
+ * says so. Nothing of a visitor stays on screen after their turn at the kiosk.
+ */
+export function KioskPage({ token }: { token: string }) {
+  const { t, locale, setLocale } = useI18n();
+  const [info, setInfo] = useState<KioskInfo | null>(null);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'services' });
+  const [notice, setNotice] = useState<MessageKey | null>(null);
+  const printed = useRef<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setInfo(await getKiosk(token));
+      setFailure(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'KIOSK_NOT_FOUND')
+        setFailure('kiosk.unknown');
+      else if (isNetworkBlink(error)) setFailure((f) => f ?? 'kiosk.offline');
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const restart = useCallback(() => {
+    setStep({ kind: 'services' });
+    setNotice(null);
+    void load();
+  }, [load]);
+
+  const issue = async (serviceId: string, phone: string) => {
+    const requestId = crypto.randomUUID();
+    const until = Date.now() + RETRY_FOR_MS;
+    setNotice(null);
+    setStep({ kind: 'issuing', retrying: false });
+    for (;;) {
+      try {
+        const { slip } = await issueNumber(token, {
+          service_id: serviceId,
+          request_id: requestId,
+          locale,
+          ...(isCompletePhone(phone) ? { phone } : {}),
+        });
+        setStep({ kind: 'issued', slip });
+        return;
+      } catch (error) {
+        if (isNetworkBlink(error) && Date.now() < until) {
+          setStep({ kind: 'issuing', retrying: true });
+          await sleep(RETRY_MS);
+          continue;
+        }
+        const code = error instanceof ApiError ? error.code : null;
+        setNotice(
+          (code && REFUSALS[code]) || (isNetworkBlink(error) ? 'kiosk.offline' : 'kiosk.failed'),
+        );
+        setStep(
+          code === 'PHONE_ALREADY_IN_LINE' || code === 'INVALID_PHONE'
+            ? { kind: 'phone', serviceId, typed: '' }
+            : { kind: 'services' },
+        );
+        return;
+      }
+    }
+  };
+
+  // The number issued: the kiosk is the next visitor's after a while.
+  useEffect(() => {
+    if (step.kind !== 'issued') return;
+    const timer = setTimeout(restart, KIOSK_RESET_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [step, restart]);
+  // Printed once, when its slip is ready (the QR drawn).
+  const issuedId = step.kind === 'issued' ? step.slip.visit_id : null;
+  const printOnce = useCallback(() => {
+    if (!issuedId || printed.current === issuedId) return;
+    printed.current = issuedId;
+    window.print();
+  }, [issuedId]);
+
+  const other = locale === 'fr' ? 'en' : 'fr';
+  return (
+    <div className="kiosk" data-kiosk-step={step.kind}>
+      <div className="kiosk__top">
+        <p className="kiosk__place">{info?.organization_name ?? ''}</p>
+        <button type="button" className="kiosk__lang" lang={other} onClick={() => setLocale(other)}>
+          {other === 'fr' ? 'Français' : 'English'}
+        </button>
+      </div>
+      {failure === 'kiosk.unknown' ? (
+        <p className="kiosk__message" role="alert">
+          {t('kiosk.unknown')}
+        </p>
+      ) : !info ? (
+        <p className="kiosk__message" role="status">
+          {failure ? t(failure) : t('common.loading')}
+        </p>
+      ) : !info.open ? (
+        <p className="kiosk__message" role="status">
+          {t('kiosk.closed')}
+        </p>
+      ) : (
+        <div className="kiosk__body">
+          {notice ? (
+            <p className="kiosk__notice" role="alert">
+              {t(notice)}
+            </p>
+          ) : null}
+          {step.kind === 'services' ? (
+            <ServiceChoice
+              info={info}
+              onPick={(serviceId) => setStep({ kind: 'phone', serviceId, typed: '' })}
+            />
+          ) : step.kind === 'phone' ? (
+            <PhoneStep
+              typed={step.typed}
+              onType={(typed) => setStep({ ...step, typed })}
+              onBack={restart}
+              onIssue={(phone) => void issue(step.serviceId, phone)}
+            />
+          ) : step.kind === 'issuing' ? (
+            <p className="kiosk__message" role="status">
+              {step.retrying ? t('kiosk.retrying') : t('kiosk.issuing')}
+            </p>
+          ) : (
+            <IssuedView slip={step.slip} onDone={restart} />
+          )}
+          {failure === 'kiosk.offline' ? (
+            <p className="kiosk__notice" role="status">
+              {t('kiosk.offline')}
+            </p>
+          ) : null}
+        </div>
+      )}
+      {step.kind === 'issued' ? (
+        <PrintableSlip slip={step.slip} paper={info?.paper ?? '58mm'} onReady={printOnce} />
+      ) : null}
+    </div>
+  );
+}
