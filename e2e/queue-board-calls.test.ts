@@ -131,7 +131,7 @@ describe('the board’s calls', () => {
       ),
     );
     await expect.poll(() => banner().textContent()).toBe('Appel · CallC-003→Guichet 2');
-    await expect.poll(said).toEqual(['Numéro C 0 0 3, guichet 2', 'Number C 0 0 3, counter 2']);
+    await expect.poll(said).toEqual(['Le numéro C 3, au guichet 2', 'Number C 3, counter 2']);
     await snap(page, {
       path: `${SHOTS}/board-one-call-1920x1080.png`,
       animations: 'disabled',
@@ -181,10 +181,10 @@ describe('the board’s calls', () => {
     await expect
       .poll(async () => (await said()).slice(before), { timeout: 8000 })
       .toEqual([
-        'Numéro C 0 0 4, guichet 1',
-        'Number C 0 0 4, counter 1',
-        'Numéro V 0 0 2, guichet 3',
-        'Number V 0 0 2, counter 3',
+        'Le numéro C 4, au guichet 1',
+        'Number C 4, counter 1',
+        'Le numéro V 2, au guichet 3',
+        'Number V 2, counter 3',
       ]);
     const spoken = (await spokenOf(page)).slice(before);
     // One after the other: the second call's chime rings only once the first is said.
@@ -270,7 +270,7 @@ describe('the board’s calls', () => {
     await expect.poll(() => banner().getAttribute('data-call-seq')).toBe('14');
     await expect
       .poll(async () => (await said()).slice(before), { timeout: 5000 })
-      .toEqual(['Numéro C 0 0 5, guichet 3', 'Number C 0 0 5, counter 3']);
+      .toEqual(['Le numéro C 5, au guichet 3', 'Number C 5, counter 3']);
     // Its 90 s are up: the banner goes by itself (no message came).
     await banner().waitFor({ state: 'detached', timeout: 5000 });
     // The same state again (a poll, another reconnect): nothing is said twice.

@@ -89,17 +89,21 @@ describe('estimateText', () => {
 });
 
 describe('spokenCall', () => {
-  it('spells the number sign by sign, French then English', () => {
+  it('says the number as a clerk does, without its zeros, French then English', () => {
     expect(spelledNumber('A-042')).toBe('A 0 4 2');
     expect(spokenCall('A-042', 'Guichet 3')).toEqual({
-      fr: 'Numéro A 0 4 2, guichet 3',
-      en: 'Number A 0 4 2, counter 3',
+      fr: 'Le numéro A 42, au guichet 3',
+      en: 'Number A 42, counter 3',
+    });
+    expect(spokenCall('P-001', 'Guichet 2')).toEqual({
+      fr: 'Le numéro P 1, au guichet 2',
+      en: 'Number P 1, counter 2',
     });
   });
-  it('says another counter name as written', () => {
+  it('says another counter name as written, after its French article', () => {
     expect(spokenCall('B-007', 'Caisse 2')).toEqual({
-      fr: 'Numéro B 0 0 7, Caisse 2',
-      en: 'Number B 0 0 7, Caisse 2',
+      fr: 'Le numéro B 7, à la Caisse 2',
+      en: 'Number B 7, Caisse 2',
     });
   });
 });

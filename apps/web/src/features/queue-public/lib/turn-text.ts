@@ -1,4 +1,4 @@
-import type { WaitEstimate } from '@qless/contract';
+import { frenchCounterArticle, type WaitEstimate } from '@qless/contract';
 import type { MessageKey } from '../../../i18n/en';
 import type { Locale, Params } from '../../../i18n/i18n';
 import { ordinal } from '../../../lib/ordinal';
@@ -57,15 +57,19 @@ export function spelledNumber(number: string): string {
 }
 
 /**
- * The call the board says, in French then English: "Numéro A 0 4 2, guichet 3" and "Number
- * A 0 4 2, counter 3". A counter named "Guichet 3" is "counter 3" in English; other names are
- * said as written. Digits in a counter's name are said as a number (they are short).
+ * The call the board says, in French then English, as a counter clerk says it: "Le numéro A
+ * 42, au guichet 3" and "Number A 42, counter 3" — the number without its zeros, so a voice
+ * says "quarante-deux", not "zéro quatre deux". A counter named "Guichet 3" is "counter 3" in
+ * English; another name is said as written, after its French article ("à la Caisse 2").
  */
 export function spokenCall(number: string, counter: string): { fr: string; en: string } {
-  const spelled = spelledNumber(number);
+  const match = /^([A-Za-z]*)[^0-9]*0*(\d+)$/.exec(number.trim());
+  const said = match ? `${match[1] ? `${match[1]} ` : ''}${match[2]}` : spelledNumber(number);
   const name = counter.trim();
   const guichet = /^guichet\b\s*(.*)$/i.exec(name);
-  const fr = guichet ? `guichet ${guichet[1]}`.trim() : name;
+  const fr = guichet
+    ? `au guichet ${guichet[1]}`.trim()
+    : `${frenchCounterArticle(name, "'")}${name}`;
   const en = guichet ? `counter ${guichet[1]}`.trim() : name;
-  return { fr: `Numéro ${spelled}, ${fr}`, en: `Number ${spelled}, ${en}` };
+  return { fr: `Le numéro ${said}, ${fr}`, en: `Number ${said}, ${en}` };
 }
