@@ -117,6 +117,8 @@ export const envShape = {
       'must be an alphanumeric sender id of 1 to 11 characters or a short code',
     )
     .optional(),
+  /** The number visitors text to join by SMS, shown on the board (decision 136). */
+  SMS_INBOUND_NUMBER: z.string().trim().min(3).max(20).optional(),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   SMS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),

@@ -199,6 +199,11 @@ const configSchema = z
                 senderId: e.AFRICASTALKING_SENDER_ID ?? null,
               }
             : null,
+        /**
+         * The number visitors text to join by SMS (shown on the board with the branch's word);
+         * the simulator's is 8080 unless set. Null: joining by SMS is not offered.
+         */
+        inboundNumber: e.SMS_INBOUND_NUMBER ?? (e.SMS_PROVIDER === 'simulator' ? '8080' : null),
         /** Upper bound of one request to the gateway. */
         timeoutMs: e.SMS_TIMEOUT_MS,
         maxAttempts: e.SMS_MAX_ATTEMPTS,

@@ -138,6 +138,10 @@ export const ERROR_CODES = [
   'PHONE_ALREADY_IN_LINE',
   'FOLLOW_CODE_NOT_FOUND',
   'INVALID_FOLLOW_CODE',
+  // Joining by SMS (decision 136).
+  'INVALID_SMS_KEYWORD',
+  'SMS_KEYWORD_TAKEN',
+  'SMS_INBOUND_NOT_FOUND',
   // The waitlist for full days.
   'WAITLIST_DAY_NOT_FULL',
   'WAITLIST_DAY_PASSED',

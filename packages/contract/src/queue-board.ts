@@ -85,5 +85,10 @@ export const boardJoinCodeSchema = z.object({
     .regex(/^\d{4}$/)
     .nullable(),
   changes_at: isoInstant,
+  /**
+   * Joining by SMS (decision 136): what to text today and where, e.g. `{ text: "AKWA 417",
+   * number: "8080" }`; null when the branch has no word or no number is configured.
+   */
+  sms: z.object({ text: z.string(), number: z.string() }).nullable().optional(),
 });
 export type BoardJoinCode = z.infer<typeof boardJoinCodeSchema>;

@@ -28,7 +28,7 @@ export const OPEN_VISIT_STATES = [
   'serving',
 ] as const satisfies readonly VisitState[];
 
-export const VISIT_SOURCES = ['booking', 'staff', 'self', 'kiosk'] as const;
+export const VISIT_SOURCES = ['booking', 'staff', 'self', 'kiosk', 'sms'] as const;
 export type VisitSource = (typeof VISIT_SOURCES)[number];
 
 export const COUNTER_STATES = ['closed', 'open', 'paused'] as const;

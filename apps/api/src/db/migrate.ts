@@ -25,6 +25,7 @@ import * as m023 from './migrations/023-simulator-collects.js';
 import * as m024 from './migrations/024-queue-counter-safety.js';
 import * as m025 from './migrations/025-queue-join-code.js';
 import * as m026 from './migrations/026-kiosks.js';
+import * as m027 from './migrations/027-sms-join.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '024-queue-counter-safety': m024,
   '025-queue-join-code': m025,
   '026-kiosks': m026,
+  '027-sms-join': m027,
 };
 
 /**

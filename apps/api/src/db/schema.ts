@@ -18,6 +18,7 @@ import type {
   CounterServicesTable,
   CountersTable,
   KiosksTable,
+  SmsInboundTable,
   VisitEventsTable,
   VisitFeedbackTable,
   VisitNumbersTable,
@@ -67,6 +68,8 @@ interface OrganizationsTable {
   queue_join_enabled: Generated<boolean>;
   /** Joining from the poster takes the code the board shows (migration 025, decision 125). */
   queue_join_code: Generated<boolean>;
+  /** The word texted to join this branch's line by SMS (027); null: not by SMS. */
+  sms_keyword: Generated<string | null>;
   /** Where a transfer stands in its new line (migration 024): 'arrival' or 'front'. */
   queue_transfer_place: Generated<'arrival' | 'front'>;
   /** Minutes a waitlist offer of a freed seat stays open (migration 018, 5–120). */
@@ -329,6 +332,7 @@ export interface DB {
   visit_events: VisitEventsTable;
   boards: BoardsTable;
   kiosks: KiosksTable;
+  sms_inbound: SmsInboundTable;
   waitlist_entries: WaitlistEntriesTable;
   visit_feedback: VisitFeedbackTable;
   audit_log: AuditLogTable;

@@ -85,6 +85,30 @@ export const HALL_LIMITS = {
     setting: null,
     refusal: QUEUE_JOINS_BUSY,
   },
+  // Joining by SMS (decision 136): a phone joins a few times a day at most, and the day's
+  // 3-digit code is guessed once in 1,000, so each code is counted before it is checked (a
+  // right one is given back), and past 5 wrong ones nothing is checked: 5 a day find one in 200.
+  'sms-joins-per-phone': {
+    counting: 'counter',
+    counts: 'visits joined by SMS from this phone',
+    per: 'phone number, from every client address',
+    key: 'sms-join:phone:',
+    windowMs: fixed(DAY),
+    max: () => 3,
+    setting: null,
+    refusal: TOO_MANY_VISITS,
+  },
+  'sms-day-code-tries-per-phone': {
+    counting: 'counter',
+    counts: "wrong codes of the day texted with a branch's word (a right one is given back)",
+    per: 'phone number, from every client address',
+    key: 'sms-code:phone:',
+    windowMs: fixed(DAY),
+    max: () => 5,
+    setting: null,
+    refusal: TOO_MANY_JOIN_CODE_TRIES,
+    takenBackOnSuccess: true,
+  },
   // A slip's short code is as good as the visit's link: 8 characters of base 32 are not
   // guessed at 30 tries in 10 minutes.
   'follow-code-lookups-per-address': {

@@ -77,6 +77,8 @@ const PUBLIC = new Set([
   'GET /api/v1/kiosk/:token',
   'POST /api/v1/kiosk/:token/visits',
   'GET /api/v1/follow/:code',
+  // The SMS gateway's webhook (decision 136): the secret in its path is the credential.
+  'POST /api/v1/sms/inbound/:secret',
 ]);
 
 /** The WebSockets the server declares; each must check its own credential on upgrade. */
@@ -322,6 +324,18 @@ const QUEUE_CROSS_CASES = (): CrossCase[] => [
   {
     route: 'DELETE /api/v1/queue/boards/:boardId',
     request: (b) => ({ method: 'DELETE', url: `/api/v1/queue/boards/${b.boardId}` }),
+  },
+  {
+    route: 'GET /api/v1/queue/sms-join',
+    request: (b) => ({ method: 'GET', url: `/api/v1/queue/sms-join?organization_id=${b.orgId}` }),
+  },
+  {
+    route: 'PUT /api/v1/queue/sms-join',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/v1/queue/sms-join?organization_id=${b.orgId}`,
+      payload: { keyword: 'HIJACK' },
+    }),
   },
   {
     route: 'GET /api/v1/queue/kiosks',

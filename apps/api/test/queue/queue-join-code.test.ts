@@ -87,6 +87,8 @@ describe('the code shown in the hall (issue 31 item 3c, decision 125)', () => {
       code: null,
       // PINNED_NOW (08:30:00Z) starts a window: the next one starts 2 minutes later.
       changes_at: '2026-03-04T08:32:00.000Z',
+      // No SMS word for this branch (decision 136).
+      sms: null,
     });
     await settings(ctx.adminA.headers, { join_enabled: true });
     const info = (await q.call('GET', `/join/${ctx.a.orgId}`, null)).json<JoinInfoResponse>();

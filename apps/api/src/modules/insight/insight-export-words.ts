@@ -123,6 +123,7 @@ const VISIT_SOURCE_FR: Record<VisitSource, string> = {
   staff: 'Sans rendez-vous (accueil)',
   self: 'Sans rendez-vous (QR)',
   kiosk: 'Sans rendez-vous (borne)',
+  sms: 'Sans rendez-vous (SMS)',
 };
 
 const BOOKING_STATUS_FR: Record<string, string> = {

@@ -34,7 +34,11 @@ export async function assertJoinCode(
  * with the board's own token like its snapshot; asked again at `changes_at`, since the hub
  * pushes on queue changes only.
  */
-export function joinCodeRoutes(db: Db, codes: JoinCodes): FastifyPluginAsyncZod {
+export function joinCodeRoutes(
+  db: Db,
+  codes: JoinCodes,
+  sms: { todayOf(organizationId: string): Promise<string | null>; number: string | null },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/board/:token/join-code',
@@ -63,10 +67,13 @@ export function joinCodeRoutes(db: Db, codes: JoinCodes): FastifyPluginAsyncZod 
         }
         const { code, changesAt } = codes.current(board.organization_id);
         const shown = org.queue_join_enabled && org.queue_join_code;
+        // Joining by SMS (decision 136): the word and the day's code, shown only in the hall.
+        const text = sms.number ? await sms.todayOf(board.organization_id) : null;
         return {
           required: org.queue_join_code,
           code: shown ? code : null,
           changes_at: changesAt.toISOString(),
+          sms: text && sms.number ? { text, number: sms.number } : null,
         };
       },
     );

@@ -41,7 +41,7 @@ export async function clearSelfJoins(
       .select(['v.id', 'v.organization_id'])
       .where('v.organization_id', '=', c.organizationId)
       .where('v.visit_date', '=', todayOf(org, now))
-      .where('v.source', '=', 'self')
+      .where('v.source', 'in', ['self', 'sms'])
       .where('v.state', '=', 'waiting')
       .where('v.called_at', 'is', null)
       .where('v.transferred_from', 'is', null)

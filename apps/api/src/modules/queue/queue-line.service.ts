@@ -19,11 +19,11 @@ import {
   findListedOrganization,
   requireOrganization,
 } from '../../core/organizations.repository.js';
-import type { Db } from '../../db/schema.js';
+import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertActiveService } from './counter-actions.js';
 import { clearSelfJoins } from './queue-clear.js';
-import { loadQueueDay } from './queue-day.js';
+import { loadQueueDay, type QueueDay } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
 import { enterQueue } from './queue-entry.js';
 import { isQueueOpen, joinInfoOf } from './queue-join.js';
@@ -181,7 +181,8 @@ export class QueueLine {
     by:
       | { source: 'staff'; createdBy: string }
       | { source: 'self'; clientAddress: string }
-      | { source: 'kiosk'; clientAddress: string; requestId: string },
+      | { source: 'kiosk'; clientAddress: string; requestId: string }
+      | { source: 'sms' },
     admit?: (date: string) => Promise<void>,
   ) {
     await assertActiveService(trx, organizationId, input.service_id);
@@ -305,6 +306,41 @@ export class QueueLine {
       if (!again) throw error;
       return this.slip(organizationId, again.id);
     }
+  }
+
+  /**
+   * A visitor joins by SMS from a basic phone (decision 136): 409 QUEUE_CLOSED outside opening
+   * hours, 409 PHONE_ALREADY_IN_LINE, and the join page's ceilings (joins by SMS count with
+   * them), under the queue lock.
+   */
+  async joinBySms(
+    organizationId: string,
+    input: { service_id: string; phone: string; locale: 'en' | 'fr' },
+  ): Promise<{ visit: VisitRow; day: QueueDay }> {
+    const { db } = this.deps;
+    await this.assertOpen(await requireOrganization(db, organizationId));
+    const now = this.now();
+    return inTransaction(db, async (trx) => {
+      const { visit, day } = await this.enter(
+        trx,
+        organizationId,
+        { service_id: input.service_id, name: '', phone: input.phone, locale: input.locale },
+        now,
+        { source: 'sms' },
+        async (date) => {
+          await assertPhoneNotInLine(trx, organizationId, date, input.phone);
+          await assertSelfJoinRoom(
+            trx,
+            organizationId,
+            input.service_id,
+            date,
+            now,
+            this.deps.selfJoins,
+          );
+        },
+      );
+      return { visit: (await findVisit(trx, visit.id)) ?? visit, day };
+    });
   }
 
   /** A walk-in's slip, printed again (the counter's "Print ticket"): 404 if not this branch's. */

@@ -14,6 +14,8 @@ import { QueueService } from './queue.service.js';
 import { QueueClosingSweep } from './queue-closing.js';
 import { QueueHub } from './queue-hub.js';
 import { queueLiveRoutes } from './queue-live.routes.js';
+import { SmsJoin } from './sms-join.js';
+import { smsJoinRoutes } from './sms-join.routes.js';
 import { TurnMessages } from './turn-messages.js';
 
 export type { QueueService } from './queue.service.js';
@@ -92,13 +94,21 @@ export async function queueModule(
       : null,
   );
   const limits = limiter(db, clock, config);
+  // Joining from a basic phone (decision 136).
+  const sms = await SmsJoin.load({ db, clock, line: queue.line, turns });
+  const smsNumber = config.sms.inboundNumber;
   return {
     turns,
     drainLines: () => queue.lines.drain(),
     routes: [
       queueRoutes(deps, queue, limits, joinCodes),
       kioskRoutes(deps, queue, limits, turns),
-      joinCodeRoutes(db, joinCodes),
+      joinCodeRoutes(db, joinCodes, { todayOf: (id) => sms.todayOf(id), number: smsNumber }),
+      smsJoinRoutes(deps, sms, limits, {
+        provider: config.sms.provider,
+        number: smsNumber,
+        publicOrigin: config.publicOrigin,
+      }),
       queueLiveRoutes(deps, hub, wiring.sockets, { bookings: wiring.bookings, visits }),
     ],
   };

@@ -3,7 +3,8 @@
  * addresses put 300 names in one line in 10 s. Whoever joins, an organization takes so many
  * visits from its page a minute, and a service holds so many of them waiting at once. Counted
  * from the visits themselves under the organization's queue lock (the caller holds it), so
- * joins sent at once, to any process, cannot all pass.
+ * joins sent at once, to any process, cannot all pass. Joins by SMS (decision 136) count with
+ * them: both come from outside the hall.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
@@ -48,7 +49,7 @@ export async function assertSelfJoinRoom(
       )::int as waiting
     from visits
     where organization_id = ${organizationId}
-      and source = 'self'
+      and source in ('self', 'sms')
       and transferred_from is null
       and (created_at > ${since} or (state = 'waiting' and visit_date = ${date}))`.execute(trx);
   const counts = rows[0];

@@ -82,7 +82,9 @@ function Rows(props: {
                         ? 'queue.line.selfWalkIn'
                         : v.source === 'kiosk'
                           ? 'queue.line.kioskWalkIn'
-                          : 'queue.line.walkIn',
+                          : v.source === 'sms'
+                            ? 'queue.line.smsWalkIn'
+                            : 'queue.line.walkIn',
                     )}
               </p>
             </div>

@@ -1,0 +1,296 @@
+/**
+ * Joining from a basic phone (decision 136). A visitor texts the branch's word and the day's
+ * code the hall shows ("AKWA 417", a service letter after it when the branch has several) and
+ * is answered their number, their place and the estimate; "LEAVE"/"QUITTER" leaves the line,
+ * "LATE"/"RETARD" steps back one place, once. Each text is handled once per provider message
+ * id (sms_inbound), its answer queued once (the outbox's dedupe key).
+ */
+import { createHmac } from 'node:crypto';
+import { OPEN_VISIT_STATES, SMS_KEYWORD } from '@qless/contract';
+import type { Clock } from '../../core/clock.js';
+import { todayOf } from '../../core/local-time.js';
+import { placeLabel } from '../../core/organizations.repository.js';
+import type { Db, VisitRow } from '../../db/schema.js';
+import { getOrCreateSecret } from '../../db/secrets.js';
+import { AppError } from '../../errors.js';
+import { currentRequestId } from '../../request-context.js';
+import { estimateFor, loadQueueDay, visitNumber } from './queue-day.js';
+import { currentOf, leaveLine } from './queue-leave.js';
+import { plannedLetters } from './queue-letters.js';
+import type { QueueLine } from './queue-line.service.js';
+import { moveBackOnePlace } from './queue-move-back.js';
+import { fixedText, joinedText, movedBackText, type SmsLocale } from './sms-words.js';
+import type { TurnMessages } from './turn-messages.js';
+
+/** Where the key that derives each branch's code of the day lives (app_secrets). */
+export const SMS_DAY_CODE_SECRET = 'queue_sms_day_code_hmac';
+
+/** A branch's code of a day: HMAC-SHA256(secret, organization_id + ':' + date) mod 1000. */
+export function smsDayCodeOf(secret: Buffer | string, organizationId: string, date: string) {
+  const mac = createHmac('sha256', secret).update(`${organizationId}:${date}`).digest('hex');
+  return String(BigInt(`0x${mac}`) % 1000n).padStart(3, '0');
+}
+
+export type SmsCommand =
+  | { kind: 'join'; keyword: string; code: string | null; letter: string | null; locale: SmsLocale }
+  | { kind: 'leave' | 'late' | 'help'; locale: SmsLocale };
+
+const LEAVE = new Set(['LEAVE', 'QUITTER', 'PARTIR']);
+const LATE = new Set(['LATE', 'RETARD']);
+const FRENCH = new Set(['QUITTER', 'PARTIR', 'RETARD']);
+
+/** A text as a command: accents, case and punctuation do not matter. */
+export function parseSms(text: string): SmsCommand {
+  const words = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+  const first = words[0] ?? '';
+  const english = words.includes('EN') || words.includes('ENGLISH');
+  if (LEAVE.has(first)) return { kind: 'leave', locale: FRENCH.has(first) ? 'fr' : 'en' };
+  if (LATE.has(first)) return { kind: 'late', locale: FRENCH.has(first) ? 'fr' : 'en' };
+  if (SMS_KEYWORD.test(first)) {
+    const rest = words.slice(1);
+    return {
+      kind: 'join',
+      keyword: first,
+      code: rest.find((w) => /^\d{3}$/.test(w)) ?? null,
+      letter: rest.find((w) => /^[A-Z]$/.test(w)) ?? null,
+      locale: english ? 'en' : 'fr',
+    };
+  }
+  return { kind: 'help', locale: english ? 'en' : 'fr' };
+}
+
+export interface ReceivedSms {
+  /** The gateway (`africastalking`, `simulator`, `console`) and its id of the message. */
+  provider: string;
+  messageId: string;
+  /** E.164. */
+  from: string;
+  text: string;
+}
+
+/**
+ * A phone counted against the limits (limits/hall-limits.ts); each throws the limit's refusal
+ * (an AppError) when the phone is over it.
+ */
+export interface PhoneLimits {
+  /** Counts a join. */
+  join(phone: string): Promise<void>;
+  /** Counts a code before it is checked; `succeeded()` gives a right one back. */
+  codeTry(phone: string): Promise<{ succeeded(): Promise<void> }>;
+}
+
+export interface SmsAnswer {
+  outcome: string;
+  reply: string | null;
+}
+
+export class SmsJoin {
+  private constructor(
+    private readonly deps: { db: Db; clock: Clock; line: QueueLine; turns: TurnMessages },
+    private readonly secret: Buffer,
+  ) {}
+
+  static async load(deps: {
+    db: Db;
+    clock: Clock;
+    line: QueueLine;
+    turns: TurnMessages;
+  }): Promise<SmsJoin> {
+    return new SmsJoin(deps, Buffer.from(await getOrCreateSecret(deps.db, SMS_DAY_CODE_SECRET)));
+  }
+
+  /** What a branch's visitors text today ("AKWA 417"), or null without a word. */
+  async todayOf(organizationId: string): Promise<string | null> {
+    const org = await this.deps.db
+      .selectFrom('organizations')
+      .select(['id', 'sms_keyword', 'time_zone'])
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
+    if (!org?.sms_keyword) return null;
+    const date = todayOf(org, this.deps.clock.now());
+    return `${org.sms_keyword} ${smsDayCodeOf(this.secret, org.id, date)}`;
+  }
+
+  /** Handles a text once (a second delivery of the same message answers nothing). */
+  async receive(sms: ReceivedSms, limit: PhoneLimits): Promise<SmsAnswer> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const row = await db
+      .insertInto('sms_inbound')
+      .values({
+        provider: sms.provider,
+        provider_message_id: sms.messageId,
+        from_phone: sms.from,
+        text: sms.text.slice(0, 480),
+        received_at: now,
+      })
+      .onConflict((oc) => oc.columns(['provider', 'provider_message_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return { outcome: 'duplicate', reply: null };
+    const command = parseSms(sms.text);
+    const answer = await this.answer(command, sms.from, limit);
+    await db
+      .updateTable('sms_inbound')
+      .set({ outcome: answer.outcome, visit_id: answer.visitId ?? null })
+      .where('id', '=', row.id)
+      .execute();
+    await db
+      .insertInto('outbox')
+      .values({
+        channel: 'sms',
+        to_address: sms.from,
+        subject: `SMS answer (${answer.outcome})`,
+        text_body: answer.reply,
+        html_body: null,
+        kind: 'queue_sms_answer',
+        locale: command.locale,
+        dedupe_key: `sms-in:${row.id}`,
+        created_at: now,
+        next_attempt_at: now,
+        request_id: currentRequestId(),
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+    return { outcome: answer.outcome, reply: answer.reply };
+  }
+
+  private async answer(
+    command: SmsCommand,
+    phone: string,
+    limit: PhoneLimits,
+  ): Promise<{ outcome: string; reply: string; visitId?: string }> {
+    const { locale } = command;
+    if (command.kind === 'help') return { outcome: 'help', reply: fixedText('help', locale) };
+    if (command.kind === 'join') return this.join(command, phone, limit);
+    const visit = await this.openVisitOf(phone);
+    if (!visit) return { outcome: 'no_visit', reply: fixedText('noVisit', locale) };
+    const number = visitNumber(visit);
+    const now = this.deps.clock.now();
+    if (command.kind === 'leave') {
+      await leaveLine(this.deps.db, visit.id, now, this.deps.turns);
+      return { outcome: 'left', reply: fixedText('left', locale, { number }), visitId: visit.id };
+    }
+    const moved = await moveBackOnePlace(this.deps.db, visit, now, this.deps.turns);
+    if (moved.kind === 'moved') {
+      const position = moved.day.positions.get(visit.id) ?? null;
+      return {
+        outcome: 'moved_back',
+        reply: movedBackText(locale, number, position),
+        visitId: visit.id,
+      };
+    }
+    const kind = moved.kind === 'once_already' ? 'lateOnce' : 'lastAlready';
+    return { outcome: moved.kind, reply: fixedText(kind, locale, { number }), visitId: visit.id };
+  }
+
+  private async join(
+    command: Extract<SmsCommand, { kind: 'join' }>,
+    phone: string,
+    limit: PhoneLimits,
+  ): Promise<{ outcome: string; reply: string; visitId?: string }> {
+    const { db, clock, line } = this.deps;
+    const { locale } = command;
+    const org = await db
+      .selectFrom('organizations')
+      .select(['id', 'name', 'branch_name', 'time_zone', 'sms_keyword'])
+      .where('sms_keyword', '=', command.keyword)
+      .executeTakeFirst();
+    if (!org) return { outcome: 'unknown_keyword', reply: fixedText('unknownWord', locale) };
+    try {
+      // Counted before it is checked, given back when right: past 5 wrong ones a day nothing
+      // is checked, so 5 guesses find one code in 200.
+      const tried = await limit.codeTry(phone);
+      const today = smsDayCodeOf(this.secret, org.id, todayOf(org, clock.now()));
+      if (command.code !== today) {
+        return {
+          outcome: 'wrong_code',
+          reply: fixedText('wrongCode', locale, { keyword: command.keyword }),
+        };
+      }
+      await tried.succeeded();
+      // The letters as the line gives them (chosen, or planned for a service's first visit).
+      const services = [...(await loadQueueDay(db, org.id, clock.now())).services.values()];
+      const letters = plannedLetters(services);
+      const active = services.filter((s) => s.active);
+      const chosen =
+        command.letter !== null
+          ? active.find((s) => letters.get(s.id) === command.letter)
+          : active.length === 1
+            ? active[0]
+            : undefined;
+      if (!chosen) {
+        const list = active
+          .map(
+            (s) =>
+              `${letters.get(s.id) ?? '?'} ${locale === 'fr' ? (s.name_fr ?? s.name) : s.name}`,
+          )
+          .join(', ');
+        return {
+          outcome: 'which_service',
+          reply: fixedText('whichService', locale, { list }).slice(0, 160),
+        };
+      }
+      await limit.join(phone);
+      const { visit, day } = await line.joinBySms(org.id, {
+        service_id: chosen.id,
+        phone,
+        locale,
+      });
+      return {
+        outcome: 'joined',
+        visitId: visit.id,
+        reply: joinedText({
+          locale,
+          place: placeLabel(org.name, org.branch_name),
+          number: visitNumber(visit),
+          position: day.positions.get(visit.id) ?? null,
+          estimate: estimateFor(day, visit),
+        }),
+      };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return this.refused(error, org.id, phone, locale);
+    }
+  }
+
+  private async refused(error: AppError, organizationId: string, phone: string, locale: SmsLocale) {
+    switch (error.code) {
+      case 'QUEUE_CLOSED':
+        return { outcome: 'closed', reply: fixedText('closed', locale) };
+      case 'PHONE_ALREADY_IN_LINE': {
+        // Their own phone: saying its number tells them nothing of anyone else.
+        const mine = await this.openVisitOf(phone, organizationId);
+        const number = mine ? visitNumber(mine) : '';
+        return { outcome: 'already_in_line', reply: fixedText('alreadyIn', locale, { number }) };
+      }
+      case 'QUEUE_JOINS_BUSY':
+      case 'SELF_JOIN_LINE_FULL':
+        return { outcome: 'busy', reply: fixedText('busy', locale) };
+      case 'TOO_MANY_VISITS':
+      case 'TOO_MANY_JOIN_CODE_TRIES':
+        return { outcome: 'too_many', reply: fixedText('tooMany', locale) };
+      default:
+        throw error;
+    }
+  }
+
+  /** The phone's latest open visit of the last day (joined by SMS or not), where it now is. */
+  private async openVisitOf(phone: string, organizationId?: string): Promise<VisitRow | null> {
+    const { db, clock } = this.deps;
+    let query = db
+      .selectFrom('visits')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('state', 'in', OPEN_VISIT_STATES)
+      .where('created_at', '>', new Date(clock.now().getTime() - 24 * 60 * 60 * 1000));
+    if (organizationId) query = query.where('organization_id', '=', organizationId);
+    const row = await query.orderBy('created_at', 'desc').executeTakeFirst();
+    return row ? ((await currentOf(db, row.id)) ?? null) : null;
+  }
+}
