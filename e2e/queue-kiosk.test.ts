@@ -253,4 +253,45 @@ describe('the kiosk and the printed ticket, in French', () => {
     await page.getByText('Aucun ticket d’aujourd’hui n’a ce code.').waitFor();
     await snap(page, { path: `${SCREENS}/follow-unknown-360-fr.png`, fullPage: true });
   });
+
+  it('Queue setup at 360 px makes a kiosk link and the SMS word; the board shows what to text', async () => {
+    const admin = await clerkPage(
+      browser,
+      server.origin,
+      { email: ADMIN, password: TEST_PASSWORD },
+      'fr',
+    );
+    contexts.push(admin.context);
+    const { page } = admin;
+    await page.goto(`${server.origin}/organization/queue/setup`);
+    const kiosks = page.getByRole('region', { name: 'Bornes' });
+    await kiosks.getByLabel('Nom de la borne').fill('Hall');
+    await kiosks.getByLabel('Papier de son imprimante').selectOption('80mm');
+    await kiosks.getByRole('button', { name: 'Créer un lien de borne' }).click();
+    const link = kiosks.getByTestId('kiosk-link');
+    await expect.poll(() => link.inputValue()).toMatch(/\/kiosk\/[A-Za-z0-9_-]{43}$/);
+    await kiosks.getByText('Hall · Rouleau 80 mm').waitFor();
+    await snap(kiosks, { path: `${SCREENS}/setup-kiosks-360-fr.png` });
+
+    const sms = page.getByRole('region', { name: 'Rejoindre par SMS' });
+    await sms.getByLabel('Le mot de l’agence').fill('akwa');
+    await sms.getByRole('button', { name: 'Enregistrer le mot' }).click();
+    const today = sms.getByTestId('sms-join-today');
+    await expect.poll(() => today.textContent()).toMatch(/«\u00a0AKWA \d{3}\u00a0» au 8080/);
+    const text = /«\u00a0(AKWA \d{3})\u00a0»/.exec((await today.textContent()) ?? '')?.[1] ?? '';
+    await snap(sms, { path: `${SCREENS}/setup-sms-360-fr.png` });
+
+    const { token } = await call<{ token: string }>('POST', '/queue/boards', { name: 'TV' });
+    const hall = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      locale: 'fr-FR',
+    });
+    contexts.push(hall);
+    const board = await hall.newPage();
+    await board.goto(`${server.origin}/board/${token}`);
+    const shown = board.getByTestId('board-join-sms');
+    await expect.poll(() => shown.textContent()).toContain(text);
+    await expect.poll(() => shown.textContent()).toContain('Par SMS au 8080');
+    await snap(board, { path: `${SCREENS}/board-sms-1920x1080-fr.png` });
+  });
 });

@@ -516,6 +516,17 @@ export const fr: Messages = {
   'platform.outbox.noSmtp':
     "Aucun serveur SMTP n'est configuré\u00a0: les e-mails ne partent pas. Copiez d'ici les liens d'invitation et de réinitialisation et transmettez-les.",
   'platform.outbox.smtp': 'Les e-mails partent par le serveur SMTP configuré.',
+  'platform.sms.title': 'Recevoir un SMS',
+  'platform.sms.body':
+    'Les SMS envoyés au numéro des agences arrivent dans Qless par la passerelle. Ici, un SMS peut être reçu à la main (le côté entrant du simulateur) : le téléphone d’un visiteur et ce qu’il a tapé, par ex. « AKWA 417 ». La réponse est dans la boîte d’envoi ci-dessous.',
+  'platform.sms.url':
+    'Adresse à donner à la passerelle SMS pour les SMS reçus (à garder secrète) :',
+  'platform.sms.from': 'De (numéro mobile)',
+  'platform.sms.text': 'Texte',
+  'platform.sms.receive': 'Recevoir ce SMS',
+  'platform.sms.receiving': 'Réception…',
+  'platform.sms.answered': 'Réponse : « {reply} »',
+  'platform.sms.noAnswer': 'Déjà reçu : pas de seconde réponse.',
   'platform.outbox.empty': 'Aucun message pour le moment.',
   'platform.outbox.to': 'À {to}',
   'platform.outbox.sent': 'Envoyé le {date}',
@@ -1388,6 +1399,22 @@ export const fr: Messages = {
   'follow.failed': 'Votre tour n’a pas pu s’ouvrir. Vérifiez votre connexion et réessayez.',
   'audit.action.kioskCreate': 'A ajouté une borne',
   'audit.action.kioskRemove': 'A retiré une borne',
+  'queue.error.KIOSK_NOT_FOUND': 'Ce lien de borne n’existe plus.',
+  'queue.error.INVALID_PAPER': 'Choisissez le papier de l’imprimante dans la liste.',
+  'queue.error.INVALID_SMS_KEYWORD':
+    'De 3 à 12 lettres ou chiffres, une lettre d’abord, par ex. AKWA.',
+  'queue.error.SMS_KEYWORD_TAKEN': 'Une autre agence utilise déjà ce mot. Choisissez-en un autre.',
+  'queueSetup.sms.title': 'Rejoindre par SMS',
+  'queueSetup.sms.body':
+    'Les visiteurs sans smartphone envoient par SMS le mot de l’agence et le code du jour, affiché sur l’écran de la salle, et reçoivent leur numéro par SMS. RETARD les fait reculer d’une place, une fois ; QUITTER les retire de la file.',
+  'queueSetup.sms.keyword': 'Le mot de l’agence',
+  'queueSetup.sms.keywordHint':
+    'De 3 à 12 lettres ou chiffres, par ex. AKWA. Vide : pas d’inscription par SMS.',
+  'queueSetup.sms.save': 'Enregistrer le mot',
+  'queueSetup.sms.saved': 'Enregistré.',
+  'queueSetup.sms.today': 'Aujourd’hui, les visiteurs envoient «\u00a0{text}\u00a0» au {number}.',
+  'queueSetup.sms.noNumber':
+    'Aucun numéro SMS n’est configuré sur ce serveur : l’écran ne propose pas l’inscription par SMS.',
   'queueSetup.poster.title': 'Affiche pour l’entrée',
   'queueSetup.poster.body':
     'Une page à imprimer, en français et en anglais, avec un QR code que les visiteurs scannent pour rejoindre la file.',
@@ -1474,6 +1501,7 @@ export const fr: Messages = {
   'queue.board.nowServing': 'Appels en cours · Now serving',
   'queue.board.joinScan': 'Scannez l’affiche pour rejoindre la file · Scan the poster to join',
   'queue.board.joinCode': 'Code',
+  'queue.board.joinSms': 'Par SMS au {number} · By SMS to {number}',
   'queue.board.counter': 'Guichet · Counter',
   'queue.board.number': 'Numéro · Number',
   'queue.board.next': 'Prochains · Next',

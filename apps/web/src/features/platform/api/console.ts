@@ -1,6 +1,7 @@
 import type {
   ApproveContactRequest,
   ApproveContactResponse,
+  ConsoleSmsResponse,
   ContactRequestItem,
   ContactRequestStatus,
   ContactRequestsResponse,
@@ -50,4 +51,17 @@ export function listPaymentsToReview(page: number, pageSize: number, signal?: Ab
     apiPaths.platformPaymentsReview(page, pageSize),
     opts(signal),
   );
+}
+
+/** The address the SMS gateway posts received texts to (decision 136). */
+export function inboundSmsUrl(signal?: AbortSignal) {
+  return apiFetch<{ url: string }>(apiPaths.platformSmsInbound(), opts(signal));
+}
+
+/** A text "received" by hand (the simulator's inbound side): what came of it, the answer. */
+export function receiveSms(from: string, text: string) {
+  return apiFetch<ConsoleSmsResponse>(apiPaths.platformSmsInbound(), {
+    method: 'POST',
+    body: { from, text },
+  });
 }

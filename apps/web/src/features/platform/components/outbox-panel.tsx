@@ -6,6 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAsync } from '../../../lib/use-async';
 import { listOutbox } from '../api/console';
 import { formatInstant, linkify } from '../lib/format';
+import { InboundSmsForm } from './inbound-sms-form';
 import { ListState, Pager } from './shared';
 
 const PAGE_SIZE = 10;
@@ -63,9 +64,17 @@ function Title({ message }: { message: OutboxMessage }) {
 export function OutboxPanel() {
   const { t, intlLocale } = useI18n();
   const [page, setPage] = useState(1);
-  const state = useAsync((signal) => listOutbox(page, PAGE_SIZE, signal), [page]);
+  // A text received by hand (below) queues its answer: the list is read again.
+  const [round, setRound] = useState(0);
+  const state = useAsync((signal) => listOutbox(page, PAGE_SIZE, signal), [page, round]);
   return (
     <div className="console-panel">
+      <InboundSmsForm
+        onReceived={() => {
+          setPage(1);
+          setRound((n) => n + 1);
+        }}
+      />
       <ListState state={state}>
         {(data) => (
           <>

@@ -65,7 +65,7 @@ export function BoardPage({ token }: { token: string }) {
   /** Bumped when the banner's time is up, to render without it. */
   const [, setExpired] = useState(0);
   /** The code to join shown in the hall, when the organization asks for one (decision 125). */
-  const joinCode = useBoardJoinCode(token, status, () => Date.now() + offset.current);
+  const joinBy = useBoardJoinCode(token, status, () => Date.now() + offset.current);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -184,7 +184,8 @@ export function BoardPage({ token }: { token: string }) {
         board={load.board}
         banner={banner}
         offline={status === 'reconnecting'}
-        joinCode={joinCode}
+        joinCode={joinBy.code}
+        joinSms={joinBy.sms}
       />
       {soundOn ? null : (
         <button ref={soundButton} type="button" className="board__sound" onClick={enableSound}>

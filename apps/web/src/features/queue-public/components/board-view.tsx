@@ -17,12 +17,15 @@ export function BoardView({
   banner,
   offline,
   joinCode = null,
+  joinSms = null,
 }: {
   board: BoardSnapshot;
   banner: BoardCall | null;
   offline: boolean;
   /** The code a visitor types to join from the poster (decision 125); null: none asked. */
   joinCode?: string | null;
+  /** What to text to join by SMS today, and where (decision 136); null: not offered. */
+  joinSms?: { text: string; number: string } | null;
 }) {
   const { t } = useI18n();
   const rows = board.serving.length;
@@ -46,6 +49,14 @@ export function BoardView({
             <span className="board__join-scan">{t('queue.board.joinScan')}</span>
             <span className="board__join-label">{t('queue.board.joinCode')}</span>
             <span className="board__join-code">{joinCode}</span>
+          </p>
+        ) : null}
+        {joinSms ? (
+          <p className="board__join board__sms" data-testid="board-join-sms">
+            <span className="board__join-scan">
+              {t('queue.board.joinSms', { number: joinSms.number })}
+            </span>
+            <span className="board__sms-text">{joinSms.text}</span>
           </p>
         ) : null}
       </header>

@@ -11,7 +11,8 @@ import {
 } from '../lib/board-join-code';
 
 /**
- * The code the board shows in the hall (decision 125), or null: asked with the board's token
+ * The code the board shows in the hall (decision 125), or null, and what to text to join by SMS
+ * today (decision 136), or null: asked with the board's token
  * at start, again when its window ends (the hub pushes queue changes only) and after each
  * reconnection of the board's socket. `serverNow`: the server's clock as the board reads it.
  */
@@ -19,7 +20,7 @@ export function useBoardJoinCode(
   token: string,
   status: FeedStatus,
   serverNow: () => number,
-): string | null {
+): { code: string | null; sms: { text: string; number: string } | null } {
   const [answer, setAnswer] = useState<BoardJoinCode | null>(null);
   const [round, setRound] = useState(0);
   const [, setStale] = useState(0);
@@ -73,5 +74,5 @@ export function useBoardJoinCode(
     return () => clearTimeout(timer);
   }, [answer]);
 
-  return shownJoinCode(answer, serverNow());
+  return { code: shownJoinCode(answer, serverNow()), sms: answer?.sms ?? null };
 }

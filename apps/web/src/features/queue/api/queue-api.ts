@@ -8,6 +8,7 @@ import type {
   QueueSettings,
   QueueTodayResponse,
   QueueVisit,
+  SmsJoinSettings,
   VisitSlip,
   WalkInRequest,
 } from '@qless/contract';
@@ -134,6 +135,15 @@ export function createKiosk(name: string, paper: KioskPaper) {
 
 export function revokeKiosk(kioskId: string) {
   return apiFetch<unknown>(apiPaths.queueKiosk(kioskId), { method: 'DELETE' });
+}
+
+/** Joining by SMS (decision 136): the branch's word and today's message. */
+export function getSmsJoin(signal?: AbortSignal) {
+  return apiFetch<SmsJoinSettings>(apiPaths.queueSmsJoin(), signal ? { signal } : {});
+}
+
+export function saveSmsJoin(keyword: string | null) {
+  return apiFetch<SmsJoinSettings>(apiPaths.queueSmsJoin(), { method: 'PUT', body: { keyword } });
 }
 
 /** A walk-in's slip, to print at the counter (decision 135). */

@@ -13,6 +13,7 @@ import { useQueueToday } from '../lib/use-queue-today';
 import { CountersEditor } from './counters-editor';
 import { BoardsEditor, KiosksEditor } from './hall-links-editor';
 import { PosterButton } from './poster-button';
+import { SmsJoinEditor } from './sms-join-editor';
 
 /** The setup reads the queue once, and again after each change (no need to poll fast). */
 const SETUP_POLL_MS = 60_000;
@@ -54,6 +55,7 @@ export function QueueSetup(props: { organizationId: string; counterHref: string 
       <LettersEditor services={today.services} onChanged={reload} />
       <BoardsEditor />
       <KiosksEditor />
+      <SmsJoinEditor />
       <section className="panel" aria-labelledby="queue-poster-title">
         <h2 id="queue-poster-title">{t('queueSetup.poster.title')}</h2>
         <p>{t('queueSetup.poster.body')}</p>

@@ -22,6 +22,10 @@ const QUEUE_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   BOARD_NOT_FOUND: 'queue.error.BOARD_NOT_FOUND',
   NO_SHOW_TOO_EARLY: 'queue.error.NO_SHOW_TOO_EARLY',
   NOTHING_TO_UNDO: 'queue.error.NOTHING_TO_UNDO',
+  KIOSK_NOT_FOUND: 'queue.error.KIOSK_NOT_FOUND',
+  INVALID_PAPER: 'queue.error.INVALID_PAPER',
+  INVALID_SMS_KEYWORD: 'queue.error.INVALID_SMS_KEYWORD',
+  SMS_KEYWORD_TAKEN: 'queue.error.SMS_KEYWORD_TAKEN',
   // The link to the database broke during the save: the screen reads the
   // counter again (the act's `finally`) and never repeats the act by itself.
   OUTCOME_UNKNOWN: 'queue.error.OUTCOME_UNKNOWN',
