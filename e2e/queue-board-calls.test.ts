@@ -80,6 +80,9 @@ beforeAll(async () => {
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'fr-FR' });
   await stubSpeech(context, 200);
+  // This board's recorded words do not load: it says the calls with the device's voice, the
+  // fallback these tests follow word by word (the last test hears the recorded words).
+  await context.route('**/voice/**', (route) => route.abort());
   page = await context.newPage();
 });
 
@@ -277,5 +280,48 @@ describe('the board’s calls', () => {
     server.push(missed);
     await page.waitForTimeout(1500);
     expect((await said()).slice(before)).toHaveLength(2);
+  });
+
+  it('with its recorded words: the call is played from the clips, French then English, and the voice stays silent', async () => {
+    const tv = await browser.newContext({
+      viewport: { width: 1280, height: 720 },
+      locale: 'fr-FR',
+    });
+    await stubSpeech(tv, 200);
+    const board = await tv.newPage();
+    const clips: string[] = [];
+    board.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/voice/')) clips.push(path);
+    });
+    await board.goto(`${server.origin}${server.path}`);
+    await board.locator('.board[data-board-state="ready"]').waitFor();
+    await board.getByRole('button', { name: 'Cliquez pour activer le son' }).click();
+    await board.locator('.board__sound').waitFor({ state: 'detached' });
+    server.push(
+      snapshot(
+        200,
+        [
+          { name: 'Guichet 1', number: 'C-042', state: 'called' },
+          { name: 'Guichet 2', number: 'C-003', state: 'serving' },
+          { name: 'Guichet 3', number: null, state: null },
+        ],
+        [...OLD, call(20, 'C-042', 'Guichet 1', 199)],
+        NEXT.slice(4),
+      ),
+    );
+    await expect
+      .poll(() => board.getByTestId('board-call').getAttribute('data-call-seq'))
+      .toBe('20');
+    // "Le numéro C quarante-deux, au guichet un", then "Number C forty-two, counter one".
+    await expect
+      .poll(() => clips, { timeout: 10_000 })
+      .toEqual([
+        ...['numero', 'l-c', 'n-40', 'n-2', 'guichet', 'n-1'].map((c) => `/voice/fr/${c}.ogg`),
+        ...['numero', 'l-c', 'n-40', 'n-2', 'guichet', 'n-1'].map((c) => `/voice/en/${c}.ogg`),
+      ]);
+    await board.waitForTimeout(500);
+    expect(await spokenOf(board)).toEqual([]);
+    await tv.close();
   });
 });

@@ -14,6 +14,7 @@ import {
   newestSeq,
   unseenCalls,
 } from '../lib/board-calls';
+import { callClips } from '../lib/call-clips';
 import { type Announcer, createAnnouncer, unlockAudio } from '../lib/sound';
 import { spokenCall } from '../lib/turn-text';
 import { BoardView } from './board-view';
@@ -81,8 +82,11 @@ export function BoardPage({ token }: { token: string }) {
         setBannerSeq(calls.find((c) => c.live)?.seq ?? null);
       } else {
         for (const call of unseenCalls(calls, seen.current)) {
+          const fr = callClips(call.number, call.counter_name, 'fr');
+          const en = callClips(call.number, call.counter_name, 'en');
           announcer.current?.announce({
             ...spokenCall(call.number, call.counter_name),
+            clips: fr && en ? { fr, en } : null,
             onStart: () => setBannerSeq(call.seq),
             stillWanted: () =>
               latest.current !== null &&

@@ -1,7 +1,8 @@
 /**
  * The sounds of a call: a two-tone chime made with WebAudio (no file to download), a
- * vibration, and the call spoken with the Web Speech API where the device has it. Browsers
- * start audio only after a gesture: `unlockAudio()` is called from one (a tap, a key).
+ * vibration, and the call said from the recorded words bundled with the app (decision 137),
+ * else with the Web Speech API where the device has a voice. Browsers start audio only after
+ * a gesture: `unlockAudio()` is called from one (a tap, a key).
  */
 let context: AudioContext | null = null;
 
@@ -62,6 +63,49 @@ export function chime(): void {
   }
 }
 
+/** Each clip's bytes, fetched once (small: about 2 KB); decoded again at each call. */
+const clipBytes = new Map<string, Promise<ArrayBuffer>>();
+
+function clipBuffer(audio: AudioContext, url: string): Promise<AudioBuffer> {
+  let bytes = clipBytes.get(url);
+  if (!bytes) {
+    bytes = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return response.arrayBuffer();
+    });
+    // A failed fetch is tried again at the next call.
+    bytes.catch(() => clipBytes.delete(url));
+    clipBytes.set(url, bytes);
+  }
+  // decodeAudioData takes its buffer: a copy each time.
+  return bytes.then((b) => audio.decodeAudioData(b.slice(0)));
+}
+
+/**
+ * Plays recorded words back to back; resolves once the last has played, rejects when one
+ * cannot be fetched or decoded (the caller then speaks, or only chimes). Silent until unlocked.
+ */
+export async function playClips(urls: readonly string[]): Promise<void> {
+  const audio = context;
+  if (!audio || audio.state !== 'running') throw new Error('Audio is not unlocked');
+  const buffers = await Promise.all(urls.map((url) => clipBuffer(audio, url)));
+  let at = audio.currentTime + 0.05;
+  const sources = buffers.map((buffer) => {
+    const source = audio.createBufferSource();
+    source.buffer = buffer;
+    source.connect(audio.destination);
+    source.start(at);
+    at += buffer.duration;
+    return source;
+  });
+  await new Promise<void>((resolve) => {
+    const last = sources.at(-1);
+    if (!last) return resolve();
+    last.onended = () => resolve();
+  });
+  for (const source of sources) source.disconnect();
+}
+
 /** A short buzz pattern on phones that vibrate (ignored elsewhere). */
 export function vibrate(): void {
   try {
@@ -100,6 +144,8 @@ export const SILENT_CALL_MS = 4_000;
 export interface CallToSay {
   fr: string;
   en: string;
+  /** The recorded words of the call (call-clips.ts), or null: the voice says the texts. */
+  clips?: { fr: string[]; en: string[] } | null;
   /** When its turn comes (the board shows it in the banner then). */
   onStart?: () => void;
   /** Asked when its turn comes: a call that is over by then (started, moved) is skipped. */
@@ -166,20 +212,36 @@ export function createAnnouncer(options: { sound?: boolean } = {}): Announcer {
       return;
     }
     chime();
-    if (!speechAvailable()) {
+    const words = call;
+    const clips = words.clips ?? null;
+    if (!clips && !speechAvailable()) {
       // The chime alone, spaced so that two calls are two chimes.
       timer = setTimeout(finish, 1500);
       return;
     }
-    const words = call;
-    // The words once the chime has rung; a stuck engine is given up after a while.
+    const speak = () => {
+      if (!speechAvailable()) return finish();
+      say(id, words.fr, 'fr-FR', () => say(id, words.en, 'en-GB', finish));
+    };
+    // The words once the chime has rung: the recorded ones, else the device's voice; a stuck
+    // engine is given up after a while.
     timer = setTimeout(() => {
       timer = setTimeout(() => {
         current += 1;
-        window.speechSynthesis.cancel();
+        if (speechAvailable()) window.speechSynthesis.cancel();
         finish();
       }, CALL_TIMEOUT_MS);
-      say(id, words.fr, 'fr-FR', () => say(id, words.en, 'en-GB', finish));
+      if (!clips) return speak();
+      playClips(clips.fr)
+        .then(() => (id === current ? playClips(clips.en) : undefined))
+        .then(
+          () => {
+            if (id === current) finish();
+          },
+          () => {
+            if (id === current) speak();
+          },
+        );
     }, 1100);
   }
 
