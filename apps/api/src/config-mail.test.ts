@@ -52,11 +52,24 @@ describe('mail configuration', () => {
 });
 
 describe('SMS and outbox configuration', () => {
+  it('shows an SMS number for joining only where one is known (decision 136)', () => {
+    expect(loadConfig({ SMS_INBOUND_NUMBER: ' 8 180 ' }).sms.inboundNumber).toBe('8 180');
+    const gateway = {
+      SMS_PROVIDER: 'africastalking',
+      AFRICASTALKING_USERNAME: 'qless',
+      AFRICASTALKING_API_KEY: 'k'.repeat(32),
+    };
+    expect(loadConfig(gateway).sms.inboundNumber).toBeNull();
+    expect(loadConfig({ ...gateway, SMS_INBOUND_NUMBER: '8180' }).sms.inboundNumber).toBe('8180');
+  });
+
   it('sends SMS to the simulator by default, and runs the outbox worker and reminders', () => {
     const c = loadConfig({});
     expect(c.sms).toEqual({
       provider: 'simulator',
       africastalking: null,
+      // The number the board shows for joining by SMS (decision 136): the simulator's.
+      inboundNumber: '8080',
       timeoutMs: 10_000,
       maxAttempts: 6,
       retryBaseMs: 60_000,
