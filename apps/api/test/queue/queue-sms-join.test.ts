@@ -178,4 +178,16 @@ describe('joining by SMS', () => {
     });
     expect(staff.statusCode).toBe(403);
   });
+
+  it('a flood of phones is held by the branch’s ceiling, counted with the join page’s', async () => {
+    // A minute of its own: the ceiling counts this minute's remote joins (15 by default).
+    s.clock.set(new Date(Date.parse(PINNED_NOW) + 10 * 60_000).toISOString());
+    const outcomes: string[] = [];
+    for (let i = 0; i < 17; i++) {
+      outcomes.push(await text(today, `+2376772000${String(i).padStart(2, '0')}`));
+    }
+    expect(outcomes.filter((o) => o === 'joined')).toHaveLength(15);
+    expect(outcomes.slice(15)).toEqual(['busy', 'busy']);
+    expect(await answerTo('+237677200016')).toMatch(/trop de monde rejoint la file/);
+  });
 });
