@@ -5,6 +5,7 @@ import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, seriousViolations, shotsDir, snap } from './support/browser';
 import { clerkPage } from './support/counter-clerk';
+import { openDemoService } from './support/demo-queue';
 import { MM, readPrinted } from './support/print-read';
 import { type RunningServer, startServer } from './support/server';
 
@@ -49,25 +50,10 @@ beforeAll(async () => {
     env: { DATABASE_URL: tdb.url, NODE_ENV: 'test', QLESS_FAKE_NOW: START },
   });
   browser = await launch();
-  const rows = await tdb.database.db
-    .selectFrom('organizations as o')
-    .innerJoin('services as s', 's.organization_id', 'o.id')
-    .select(['o.id', 'o.name', 's.id as service_id', 's.name as service_name', 's.name_fr'])
-    .where('s.active', '=', true)
-    .orderBy('o.name')
-    .execute();
-  for (const row of rows) {
-    const info = (await (await fetch(`${server.origin}/api/v1/join/${row.id}`)).json()) as {
-      open?: boolean;
-    };
-    if (info.open) {
-      org = { id: row.id, name: row.name };
-      // As French screens name it.
-      service = { id: row.service_id, name: row.name_fr ?? row.service_name };
-      break;
-    }
-  }
-  if (!org) throw new Error('No demo organization is open on Monday at 09:30');
+  const open = await openDemoService(server.origin, tdb.database.db);
+  org = open.org;
+  // As French screens name it.
+  service = { id: open.service.id, name: open.service.nameFr };
   await createUser(tdb.database.db, { email: ADMIN, role: 'org_admin', organizationId: org.id });
   const admin = await browser.newContext();
   contexts.push(admin);

@@ -11,6 +11,7 @@ import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code'
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, shotsDir, snap } from './support/browser';
+import { openDemoService } from './support/demo-queue';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -42,24 +43,9 @@ beforeAll(async () => {
   browser = await launch();
   const db = tdb.database.db;
   // An organization open on Mondays at 09:30 with an active service (the demo's are).
-  const rows = await db
-    .selectFrom('organizations as o')
-    .innerJoin('services as s', 's.organization_id', 'o.id')
-    .select(['o.id', 'o.name', 's.id as service_id', 's.name as service_name'])
-    .where('s.active', '=', true)
-    .orderBy('o.name')
-    .execute();
-  for (const row of rows) {
-    const info = (await (await fetch(`${server.origin}/api/v1/join/${row.id}`)).json()) as {
-      open?: boolean;
-    };
-    if (info.open) {
-      org = { id: row.id, name: row.name };
-      service = { id: row.service_id, name: row.service_name };
-      break;
-    }
-  }
-  if (!org) throw new Error('No demo organization is open on Monday at 09:30');
+  const open = await openDemoService(server.origin, db);
+  org = open.org;
+  service = { id: open.service.id, name: open.service.name };
   await createUser(db, { email: 'queue-admin@e2e.cm', role: 'org_admin', organizationId: org.id });
 });
 

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../apps/api/src/db/schema';
+
 const DEMO_OPERATOR = { email: 'operator@qless.demo', password: 'qless-demo-2026' };
 
 export interface DemoQueuePages {
@@ -45,4 +48,41 @@ export async function demoQueuePages(
     join: `/join/${encodeURIComponent(organizationId)}`,
     board: `/board/${encodeURIComponent(created.token)}`,
   };
+}
+
+/**
+ * The first demo organization (by name) whose queue is open at the server's "now", with an
+ * active service: its id and name, the service's id, and the service's name as a French
+ * screen shows it. The server answers whether it is open (its clock, its hours).
+ */
+export async function openDemoService(
+  origin: string,
+  db: Kysely<DB>,
+): Promise<{
+  org: { id: string; name: string };
+  service: { id: string; name: string; nameFr: string };
+}> {
+  const rows = await db
+    .selectFrom('organizations as o')
+    .innerJoin('services as s', 's.organization_id', 'o.id')
+    .select(['o.id', 'o.name', 's.id as service_id', 's.name as service_name', 's.name_fr'])
+    .where('s.active', '=', true)
+    .orderBy('o.name')
+    .execute();
+  for (const row of rows) {
+    const info = (await (await fetch(`${origin}/api/v1/join/${row.id}`)).json()) as {
+      open?: boolean;
+    };
+    if (info.open) {
+      return {
+        org: { id: row.id, name: row.name },
+        service: {
+          id: row.service_id,
+          name: row.service_name,
+          nameFr: row.name_fr ?? row.service_name,
+        },
+      };
+    }
+  }
+  throw new Error("No demo organization is open at the server's now");
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
-import { optionalPhone, waitEstimateSchema } from './queue.js';
+import { joinInfoResponseSchema, optionalPhone, waitEstimateSchema } from './queue.js';
 import { CUSTOMER_LOCALES } from './self-service-codes.js';
 
 /**
@@ -45,16 +45,8 @@ export const kioskInfoSchema = z.object({
   open: z.boolean(),
   paper: z.enum(KIOSK_PAPERS),
   server_time: isoInstant,
-  services: z.array(
-    z.object({
-      service_id: idSchema,
-      name: z.string(),
-      name_fr: z.string().nullable(),
-      waiting: z.number().int().nonnegative(),
-      estimate: waitEstimateSchema.nullable(),
-      counters_open: z.boolean(),
-    }),
-  ),
+  /** As the join page lists them: each with its line now and the estimate for a newcomer. */
+  services: joinInfoResponseSchema.shape.services,
 });
 export type KioskInfo = z.infer<typeof kioskInfoSchema>;
 
