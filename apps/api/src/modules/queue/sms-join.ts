@@ -134,7 +134,19 @@ export class SmsJoin {
       .executeTakeFirst();
     if (!row) return { outcome: 'duplicate', reply: null };
     const command = parseSms(sms.text);
-    const answer = await this.answer(command, sms.from, limit);
+    let answer: Awaited<ReturnType<SmsJoin['answer']>>;
+    try {
+      answer = await this.answer(command, sms.from, limit);
+    } catch (error) {
+      // Not handled (the database went away): the gateway's retry of this message is handled
+      // then, not answered "duplicate".
+      await db
+        .deleteFrom('sms_inbound')
+        .where('id', '=', row.id)
+        .execute()
+        .catch(() => undefined);
+      throw error;
+    }
     await db
       .updateTable('sms_inbound')
       .set({ outcome: answer.outcome, visit_id: answer.visitId ?? null })
