@@ -166,7 +166,7 @@ describe('the kiosk and the printed ticket, in French', () => {
       await page.locator('.kiosk__pad').getByRole('button', { name: digit, exact: true }).tap();
     }
     await page.getByRole('button', { name: 'Obtenir mon numéro', exact: true }).tap();
-    await page.getByText('Ce numéro de téléphone a déjà un numéro dans la file').waitFor();
+    await page.getByText('Ce téléphone a déjà un ticket dans la file aujourd’hui.').waitFor();
   });
 
   it('keeps one number when the network blinks during a press, and prints on 80 mm', async () => {
@@ -236,7 +236,7 @@ describe('the kiosk and the printed ticket, in French', () => {
     await page.waitForURL(/\/visit\/[0-9a-f-]+/);
     await expect.poll(() => page.locator('.turn-card__number').textContent()).toBe(firstNumber);
     await page.goto(`${server.origin}/f/ZZZZ-ZZZZ`);
-    await page.getByText('Aucun ticket d’aujourd’hui n’a ce code.').waitFor();
+    await page.getByText('Aucun ticket d’aujourd’hui ou d’hier n’a ce code.').waitFor();
     await snap(page, { path: `${SCREENS}/follow-unknown-360-fr.png`, fullPage: true });
   });
 

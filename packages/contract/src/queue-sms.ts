@@ -10,6 +10,18 @@ import { normalizeCameroonMobile } from './phone.js';
 /** A branch's SMS word: a letter, then 2 to 11 letters or digits ("AKWA", "CNPS2"). */
 export const SMS_KEYWORD = /^[A-Z][A-Z0-9]{2,11}$/;
 
+/** The words a text starts with to act, never a branch's word (STOP: kept by the operators). */
+export const SMS_COMMANDS: readonly string[] = [
+  'LEAVE',
+  'QUITTER',
+  'PARTIR',
+  'LATE',
+  'RETARD',
+  'STOP',
+  'HELP',
+  'AIDE',
+];
+
 /** The branch's word as typed in Queue setup, in its stored form (upper case, no spaces). */
 export function normalizeSmsKeyword(typed: string): string {
   return typed
@@ -37,7 +49,7 @@ export const smsJoinRequestSchema = withFieldCodes(
       .transform((v, ctx) => {
         if (v === null || v.trim() === '') return null;
         const word = normalizeSmsKeyword(v);
-        if (!SMS_KEYWORD.test(word)) {
+        if (!SMS_KEYWORD.test(word) || SMS_COMMANDS.includes(word)) {
           ctx.addIssue({ code: 'custom', message: '3 to 12 letters or digits, a letter first' });
           return z.NEVER;
         }

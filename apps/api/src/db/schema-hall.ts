@@ -126,13 +126,11 @@ export interface KiosksTable {
   revoked_at: Date | null;
 }
 
-/** A text received (027): once per provider message id, with what came of it. */
+/** A text received (027): once per provider message id, with what came of it (no number, no text). */
 export interface SmsInboundTable {
   id: Generated<string>;
   provider: string;
   provider_message_id: string;
-  from_phone: string;
-  text: string;
   received_at: Date;
   outcome: Generated<string>;
   visit_id: string | null;

@@ -109,6 +109,16 @@ export const HALL_LIMITS = {
     refusal: TOO_MANY_JOIN_CODE_TRIES,
     takenBackOnSuccess: true,
   },
+  'kiosk-numbers-per-phone': {
+    counting: 'counter',
+    counts: 'numbers taken at a kiosk with this phone number (each gets SMS about its turn)',
+    per: 'phone number, from every client address',
+    key: 'kiosk:phone:',
+    windowMs: fixed(DAY),
+    max: () => 3,
+    setting: null,
+    refusal: TOO_MANY_VISITS,
+  },
   // A slip's short code is as good as the visit's link: 8 characters of base 32 are not
   // guessed at 30 tries in 10 minutes.
   'follow-code-lookups-per-address': {

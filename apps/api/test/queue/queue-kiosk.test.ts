@@ -43,7 +43,6 @@ describe('the kiosk and its slip', () => {
       .where('id', '=', kioskId)
       .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(hashHallToken('kiosk', token));
-    expect(row.token_hash).not.toContain(token);
     const list = await q.call('GET', '/queue/kiosks', ctx.adminA.headers);
     expect(list.json().kiosks.map((k: { kiosk_id: string }) => k.kiosk_id)).toEqual([kioskId]);
     // Staff cannot make one; a bad paper is named.

@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
  *   followed by the day's code the hall shows; unique, so a word names one branch.
  * - visits.source gains 'sms'.
  * - sms_inbound: every text received, once per provider message id (a gateway that posts the
- *   same message twice gets one answer), with what came of it.
+ *   same message twice gets one answer), with what came of it; neither the number nor the text
+ *   is kept (the visit it made holds the phone, and goes with the retention sweep).
  */
 const statements = [
   `alter table organizations add column sms_keyword text
@@ -20,14 +21,11 @@ const statements = [
      id uuid primary key default gen_random_uuid(),
      provider text not null,
      provider_message_id text not null,
-     from_phone text not null,
-     text text not null,
      received_at timestamptz not null,
      outcome text not null default 'received',
      visit_id uuid references visits(id),
      constraint sms_inbound_message_uq unique (provider, provider_message_id)
    )`,
-  `create index sms_inbound_from_idx on sms_inbound (from_phone, received_at)`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

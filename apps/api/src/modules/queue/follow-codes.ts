@@ -2,7 +2,7 @@
  * The short code on a walk-in's slip (decision 135): 8 characters of Crockford's base 32 (about
  * 10¹² codes), typed at `/f/<code>` on any phone to open the visitor's turn. It is as good as
  * the visit's link, so lookups are limited per address (limits/hall-limits.ts); a code opens
- * only a visit of today or yesterday (the organization's days), so old slips open nothing.
+ * only a visit of today or yesterday (by UTC date), so old slips open nothing.
  */
 import { randomInt } from 'node:crypto';
 import { FOLLOW_CODE_ALPHABET, FOLLOW_CODE_LENGTH } from '@qless/contract';
@@ -31,7 +31,7 @@ export async function freshFollowCode(trx: Db): Promise<string> {
   throw new Error('No free follow code after 5 draws');
 }
 
-/** The visit a code opens: one of the last two days (any organization), or undefined. */
+/** The visit a code opens: dated `since` or later (any organization), or undefined. */
 export function visitOfFollowCode(db: Db, code: string, since: string) {
   return db
     .selectFrom('visits')

@@ -203,7 +203,16 @@ export function kioskRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const kiosk = await kioskOf(db, req.params.token);
-        await limits.enforce(reply, [{ limit: 'kiosk-numbers-per-kiosk', of: kiosk.id }]);
+        // A press sent again after a lost answer gets its number, whatever the limits say now.
+        const issued = await queue.line.issuedSlip(kiosk.organization_id, req.body.request_id);
+        if (issued) return reply.code(201).send({ slip: issued });
+        await limits.enforce(reply, [
+          { limit: 'kiosk-numbers-per-kiosk', of: kiosk.id },
+          // A phone typed at a kiosk gets SMS: a kiosk cannot send them to one number all day.
+          ...(req.body.phone
+            ? [{ limit: 'kiosk-numbers-per-phone' as const, of: req.body.phone }]
+            : []),
+        ]);
         const slip = await queue.line.issueAtKiosk(kiosk.organization_id, req.body, {
           requestId: req.body.request_id,
           clientAddress: req.ip,
@@ -248,13 +257,14 @@ export function kioskRoutes(
           );
         }
         await limits.enforce(reply, [{ limit: 'follow-code-lookups-per-address', of: req.ip }]);
-        const since = new Date(clock.now().getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
+        // Yesterday's and today's visits (by UTC date: a day late at most anywhere in Africa).
+        const since = new Date(clock.now().getTime() - DAY_MS).toISOString().slice(0, 10);
         const visit = await visitOfFollowCode(db, code, since);
         if (!visit) {
           throw new AppError(
             404,
             'FOLLOW_CODE_NOT_FOUND',
-            'No ticket of today has this code. Check it on your ticket.',
+            'No ticket of today or yesterday has this code. Check it on your ticket.',
           );
         }
         return { visit_id: visit.id, key: turns.keyFor(visit.id) };

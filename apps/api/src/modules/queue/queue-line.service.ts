@@ -4,17 +4,17 @@
  * of a booked visitor is queue-entry.ts's. Every change runs under the organization's queue
  * lock, writes its visit_events row, queues the SMS it causes and announces itself at commit.
  */
-import {
-  type JoinInfoResponse,
-  type JoinResponse,
-  type KioskInfo,
-  type KioskPaper,
-  OPEN_VISIT_STATES,
-  type QueueTodayResponse,
-  type QueueVisit,
-  type VisitSlip,
-  type VisitTurn,
+import type {
+  JoinInfoResponse,
+  JoinResponse,
+  KioskInfo,
+  KioskPaper,
+  QueueTodayResponse,
+  QueueVisit,
+  VisitSlip,
+  VisitTurn,
 } from '@qless/contract';
+import { todayOf } from '../../core/local-time.js';
 import {
   findListedOrganization,
   requireOrganization,
@@ -33,42 +33,7 @@ import { visitTurn, visitView, visitViews } from './queue-views.js';
 import { assertSelfJoinRoom } from './self-join-ceiling.js';
 import { visitSlip } from './visit-slip.js';
 import { findVisit, inTransaction } from './visits.repository.js';
-
-/** Thrown under the lock when the kiosk's press already has its visit (caught below). */
-const ALREADY_ISSUED = new Error('This press already has its number');
-
-function visitOfRequest(db: Db, organizationId: string, requestId: string) {
-  return db
-    .selectFrom('visits')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('request_id', '=', requestId)
-    .executeTakeFirst();
-}
-
-/** One open visit per phone per branch and day: a second number for it is refused. */
-async function assertPhoneNotInLine(
-  trx: Db,
-  organizationId: string,
-  date: string,
-  phone: string,
-): Promise<void> {
-  const open = await trx
-    .selectFrom('visits')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('visit_date', '=', date)
-    .where('phone', '=', phone)
-    .where('state', 'in', OPEN_VISIT_STATES)
-    .executeTakeFirst();
-  if (open) {
-    throw new AppError(
-      409,
-      'PHONE_ALREADY_IN_LINE',
-      'This phone number already has a number in the line today.',
-    );
-  }
-}
+import { ALREADY_ISSUED, assertPhoneNotInLine, visitOfRequest } from './walk-in-checks.js';
 
 /** A visitor who walked in, as the counter's form and the join page give them. */
 interface Walker {
@@ -280,9 +245,10 @@ export class QueueLine {
     press: { requestId: string; clientAddress: string },
   ): Promise<VisitSlip> {
     const { db } = this.deps;
+    // The same press again first: a number issued is answered even past closing time.
+    const issued = await this.issuedSlip(organizationId, press.requestId);
+    if (issued) return issued;
     await this.assertOpen(await requireOrganization(db, organizationId));
-    const issued = await visitOfRequest(db, organizationId, press.requestId);
-    if (issued) return this.slip(organizationId, issued.id);
     const now = this.now();
     try {
       return await inTransaction(db, async (trx) => {
@@ -341,6 +307,20 @@ export class QueueLine {
       );
       return { visit: (await findVisit(trx, visit.id)) ?? visit, day };
     });
+  }
+
+  /** 409 QUEUE_CLOSED, 409 PHONE_ALREADY_IN_LINE: checked before a text's join is counted. */
+  async assertSmsJoinable(organizationId: string, phone: string): Promise<void> {
+    const { db } = this.deps;
+    const org = await requireOrganization(db, organizationId);
+    await this.assertOpen(org);
+    await assertPhoneNotInLine(db, organizationId, todayOf(org, this.now()), phone);
+  }
+
+  /** The slip of a kiosk's press already issued, or null. */
+  async issuedSlip(organizationId: string, requestId: string): Promise<VisitSlip | null> {
+    const issued = await visitOfRequest(this.deps.db, organizationId, requestId);
+    return issued ? this.slip(organizationId, issued.id) : null;
   }
 
   /** A walk-in's slip, printed again (the counter's "Print ticket"): 404 if not this branch's. */

@@ -5,14 +5,23 @@
  * are ordered by), under the organization's queue lock, with a `moved_back` visit event.
  */
 import type { Db, VisitRow } from '../../db/schema.js';
-import { loadQueueDay, type QueueDay } from './queue-day.js';
+import { loadQueueDay, orderable, type QueueDay } from './queue-day.js';
+import { hasBookedPriority } from './queue-order.js';
 import { settle } from './queue-settle.js';
 import type { TurnMessages } from './turn-messages.js';
 import { inTransaction, lockQueue, recordVisitEvent } from './visits.repository.js';
 
 export type MoveBack =
   | { kind: 'moved'; visit: VisitRow; day: QueueDay }
-  | { kind: 'once_already' | 'last_already' | 'not_waiting'; visit: VisitRow };
+  | { kind: 'once_already' | 'last_already' | 'not_waiting' | 'cannot_move'; visit: VisitRow };
+
+/**
+ * Whether a waiting visit is ordered by its place among first-come visitors (`place_at`): not
+ * a booked visitor holding their slot's priority, not a transfer sent to the front.
+ */
+function firstCome(visit: VisitRow, day: QueueDay): boolean {
+  return !visit.ahead && !hasBookedPriority(orderable(visit), day.now, day.grace);
+}
 
 export function moveBackOnePlace(
   db: Db,
@@ -36,6 +45,9 @@ export function moveBackOnePlace(
     if (before) return { kind: 'once_already', visit: mine };
     const next = line[at + 1];
     if (!next) return { kind: 'last_already', visit: mine };
+    // Only a first-come visitor behind another steps back by its place; anyone else's order
+    // is not theirs to change (a booked slot, a transfer sent ahead).
+    if (!firstCome(mine, day) || !firstCome(next, day)) return { kind: 'cannot_move', visit: mine };
     const nextPlace = (next.place_at ?? next.queued_at).getTime();
     const moved = await trx
       .updateTable('visits')

@@ -114,11 +114,22 @@ export function smsJoinRoutes(
         config: { touchesCatalog: false },
         schema: {
           body: consoleSmsRequestSchema,
-          response: { 200: consoleSmsResponseSchema, ...errorResponses(400, 401, 403, 415, 429) },
+          response: {
+            200: consoleSmsResponseSchema,
+            ...errorResponses(400, 401, 403, 409, 415, 429),
+          },
         },
       },
-      async (req, reply) =>
-        sms.receive(
+      async (req, reply) => {
+        // With a real gateway, answers go to real phones: by hand, only on the simulator.
+        if (gateway.provider !== 'simulator') {
+          throw new AppError(
+            409,
+            'SMS_INBOUND_NOT_FOUND',
+            'Texts are received by hand only with the SMS simulator.',
+          );
+        }
+        return sms.receive(
           {
             provider: 'console',
             messageId: randomUUID(),
@@ -126,7 +137,8 @@ export function smsJoinRoutes(
             text: req.body.text,
           },
           limitOf(reply),
-        ),
+        );
+      },
     );
 
     app.get(

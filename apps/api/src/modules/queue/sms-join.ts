@@ -9,10 +9,11 @@ import { createHmac } from 'node:crypto';
 import { OPEN_VISIT_STATES, SMS_KEYWORD } from '@qless/contract';
 import type { Clock } from '../../core/clock.js';
 import { todayOf } from '../../core/local-time.js';
-import { placeLabel } from '../../core/organizations.repository.js';
+import { listedCondition, placeLabel } from '../../core/organizations.repository.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { getOrCreateSecret } from '../../db/secrets.js';
 import { AppError } from '../../errors.js';
+import { smsParts, toGsm } from '../../providers/sms/sms-text.js';
 import { currentRequestId } from '../../request-context.js';
 import { estimateFor, loadQueueDay, visitNumber } from './queue-day.js';
 import { currentOf, leaveLine } from './queue-leave.js';
@@ -124,9 +125,7 @@ export class SmsJoin {
       .insertInto('sms_inbound')
       .values({
         provider: sms.provider,
-        provider_message_id: sms.messageId,
-        from_phone: sms.from,
-        text: sms.text.slice(0, 480),
+        provider_message_id: sms.messageId.slice(0, 100),
         received_at: now,
       })
       .onConflict((oc) => oc.columns(['provider', 'provider_message_id']).doNothing())
@@ -185,7 +184,17 @@ export class SmsJoin {
     const number = visitNumber(visit);
     const now = this.deps.clock.now();
     if (command.kind === 'leave') {
-      await leaveLine(this.deps.db, visit.id, now, this.deps.turns);
+      try {
+        await leaveLine(this.deps.db, visit.id, now, this.deps.turns);
+      } catch (error) {
+        // Being served, or ended meanwhile: told so, not left unanswered.
+        if (!(error instanceof AppError) || error.status !== 409) throw error;
+        return {
+          outcome: 'not_waiting',
+          reply: fixedText('notWaiting', locale, { number }),
+          visitId: visit.id,
+        };
+      }
       return { outcome: 'left', reply: fixedText('left', locale, { number }), visitId: visit.id };
     }
     const moved = await moveBackOnePlace(this.deps.db, visit, now, this.deps.turns);
@@ -197,7 +206,14 @@ export class SmsJoin {
         visitId: visit.id,
       };
     }
-    const kind = moved.kind === 'once_already' ? 'lateOnce' : 'lastAlready';
+    const kind = (
+      {
+        once_already: 'lateOnce',
+        last_already: 'lastAlready',
+        not_waiting: 'notWaiting',
+        cannot_move: 'cannotMove',
+      } as const
+    )[moved.kind];
     return { outcome: moved.kind, reply: fixedText(kind, locale, { number }), visitId: visit.id };
   }
 
@@ -208,10 +224,12 @@ export class SmsJoin {
   ): Promise<{ outcome: string; reply: string; visitId?: string }> {
     const { db, clock, line } = this.deps;
     const { locale } = command;
+    // Only a listed branch (active, verified, its head too) takes visitors by SMS.
     const org = await db
-      .selectFrom('organizations')
-      .select(['id', 'name', 'branch_name', 'time_zone', 'sms_keyword'])
-      .where('sms_keyword', '=', command.keyword)
+      .selectFrom('organizations as o')
+      .select(['o.id', 'o.name', 'o.branch_name', 'o.time_zone', 'o.sms_keyword'])
+      .where('o.sms_keyword', '=', command.keyword)
+      .where(listedCondition('o'))
       .executeTakeFirst();
     if (!org) return { outcome: 'unknown_keyword', reply: fixedText('unknownWord', locale) };
     try {
@@ -245,9 +263,15 @@ export class SmsJoin {
           .join(', ');
         return {
           outcome: 'which_service',
-          reply: fixedText('whichService', locale, { list }).slice(0, 160),
+          reply: fitList(
+            fixedText('whichService', locale, { list: '' }),
+            active.map((x) => letters.get(x.id) ?? '?'),
+            list,
+          ),
         };
       }
+      // A text that cannot join (closed, already in line) does not use up the day's joins.
+      await line.assertSmsJoinable(org.id, phone);
       await limit.join(phone);
       const { visit, day } = await line.joinBySms(org.id, {
         service_id: chosen.id,
@@ -305,4 +329,13 @@ export class SmsJoin {
     const row = await query.orderBy('created_at', 'desc').executeTakeFirst();
     return row ? ((await currentOf(db, row.id)) ?? null) : null;
   }
+}
+
+/**
+ * "add the letter: A Consultation, B Caisse" in one SMS part: the names while they fit, else
+ * the letters alone (they are what the visitor needs).
+ */
+function fitList(lead: string, letters: string[], named: string): string {
+  const withNames = toGsm(`${lead}${named}`);
+  return smsParts(withNames) <= 1 ? withNames : toGsm(`${lead}${letters.join(', ')}`);
 }

@@ -18,8 +18,8 @@ const wait = (locale: SmsLocale, estimate: WaitEstimate | null) =>
 const ahead = (locale: SmsLocale, position: number | null) =>
   position === null || position <= 1
     ? locale === 'fr'
-      ? 'vous êtes le prochain'
-      : 'you are next'
+      ? 'personne avant vous'
+      : 'nobody ahead of you'
     : locale === 'fr'
       ? `${position - 1} avant vous`
       : `${position - 1} ahead of you`;
@@ -69,8 +69,16 @@ const WORDS = {
     fr: 'Qless: personne derrière vous ({number}), votre place est gardée.',
     en: 'Qless: nobody is behind you ({number}); your place is kept.',
   },
+  cannotMove: {
+    fr: 'Qless: votre place ({number}) ne peut pas reculer. Parlez au guichet.',
+    en: 'Qless: your place ({number}) cannot move back. Tell the counter.',
+  },
+  notWaiting: {
+    fr: 'Qless: vous êtes appelé ou servi ({number}). Voyez le guichet.',
+    en: 'Qless: you are called or being served ({number}). See the counter.',
+  },
   noVisit: {
-    fr: "Qless: ce numéro n'a pas de place dans une file aujourd'hui.",
+    fr: "Qless: ce téléphone n'a pas de place dans une file aujourd'hui.",
     en: 'Qless: this phone has no place in a line today.',
   },
   unknownWord: {

@@ -32,7 +32,8 @@ export function TicketSlip({
       .catch(() => undefined)
       .then(() => setLanguages(true));
   }, []);
-  const ready = Boolean(qr) && languages;
+  // A QR that cannot be drawn does not hold the ticket back: it prints with its code.
+  const ready = qr !== null && languages;
   useEffect(() => {
     if (ready) onReady?.();
   }, [ready, onReady]);
@@ -89,7 +90,7 @@ export function TicketSlip({
           </span>
         </p>
       ) : null}
-      {qr ? (
+      {qr && qr !== 'failed' ? (
         <svg
           className="slip__qr"
           role="img"
@@ -141,8 +142,8 @@ export function PrintableSlip(props: Parameters<typeof TicketSlip>[0]) {
 }
 
 /** The QR of the visit's link, drawn once the encoder (loaded on its own) is there. */
-function useQrPath(link: string): { size: number; path: string } | null {
-  const [drawn, setDrawn] = useState<{ size: number; path: string } | null>(null);
+function useQrPath(link: string): { size: number; path: string } | 'failed' | null {
+  const [drawn, setDrawn] = useState<{ size: number; path: string } | 'failed' | null>(null);
   useEffect(() => {
     let current = true;
     import('qrcode')
@@ -153,7 +154,7 @@ function useQrPath(link: string): { size: number; path: string } | null {
           setDrawn({ size: qr.modules.size + 2 * MARGIN, path: qrPath(qr.modules, MARGIN) });
       })
       .catch(() => {
-        if (current) setDrawn(null);
+        if (current) setDrawn('failed');
       });
     return () => {
       current = false;

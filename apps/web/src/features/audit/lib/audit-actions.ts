@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, MessageKey>> = {
   'DELETE /queue/boards/:boardId': 'audit.action.boardRemove',
   'POST /queue/kiosks': 'audit.action.kioskCreate',
   'DELETE /queue/kiosks/:kioskId': 'audit.action.kioskRemove',
+  'PUT /queue/sms-join': 'audit.action.smsJoin',
+  'POST /platform/sms/inbound': 'audit.action.smsReceived',
   'POST /platform/contact-requests/:id/approve': 'audit.action.requestApprove',
   'POST /platform/contact-requests/:id/reject': 'audit.action.requestReject',
   'POST /platform/organizations/:id/verify': 'audit.action.organizationVerify',

@@ -45,6 +45,8 @@ export function KioskPage({ token }: { token: string }) {
   const [step, setStep] = useState<Step>({ kind: 'services' });
   const [notice, setNotice] = useState<MessageKey | null>(null);
   const printed = useRef<string | null>(null);
+  // The kiosk's own language: a visitor's choice lasts their turn at the kiosk only.
+  const home = useRef(locale);
 
   const load = useCallback(async () => {
     try {
@@ -64,10 +66,11 @@ export function KioskPage({ token }: { token: string }) {
   }, [load]);
 
   const restart = useCallback(() => {
+    setLocale(home.current);
     setStep({ kind: 'services' });
     setNotice(null);
     void load();
-  }, [load]);
+  }, [load, setLocale]);
 
   const issue = async (serviceId: string, phone: string) => {
     const requestId = crypto.randomUUID();

@@ -1,4 +1,4 @@
-import { formatFollowCode, type KioskInfo, type VisitSlip } from '@qless/contract';
+import type { KioskInfo, VisitSlip } from '@qless/contract';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { groupedPhone, isCompletePhone, typeDigit } from '../lib/kiosk-phone';
@@ -125,11 +125,6 @@ export function IssuedView({ slip, onDone }: { slip: VisitSlip; onDone: () => vo
         </p>
       ) : null}
       <p className="kiosk__hint">{t('kiosk.takeTicket')}</p>
-      {slip.follow_code ? (
-        <p className="kiosk__hint">
-          {t('kiosk.followCode')} <strong>{formatFollowCode(slip.follow_code)}</strong>
-        </p>
-      ) : null}
       <div className="kiosk__actions">
         <button type="button" className="kiosk__secondary" onClick={() => window.print()}>
           {t('kiosk.printAgain')}

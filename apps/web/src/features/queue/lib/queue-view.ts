@@ -100,7 +100,7 @@ export function clearableSelfJoins(
   const since = withinMinutes === null ? null : Date.parse(now) - withinMinutes * 60_000;
   return visits.filter(
     (v) =>
-      v.source === 'self' &&
+      (v.source === 'self' || v.source === 'sms') &&
       v.state === 'waiting' &&
       v.called_at === null &&
       (since === null || Date.parse(v.arrived_at) >= since),
