@@ -87,7 +87,7 @@ function clipBuffer(audio: AudioContext, url: string): Promise<AudioBuffer> {
  */
 export async function playClips(urls: readonly string[]): Promise<void> {
   const audio = context;
-  if (!audio || audio.state !== 'running') throw new Error('Audio is not unlocked');
+  if (audio?.state !== 'running') throw new Error('Audio is not unlocked');
   const buffers = await Promise.all(urls.map((url) => clipBuffer(audio, url)));
   let at = audio.currentTime + 0.05;
   const sources = buffers.map((buffer) => {
