@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ensureLocale, type Locale, translateIn } from '../../i18n/i18n';
 import { qrPath } from '../../lib/qr-path';
-import './slip.css';
+import slipCss from './slip.css?url';
 
 const MARGIN = 2;
 
@@ -65,6 +65,8 @@ export function TicketSlip({
   const en = line('en');
   return (
     <article className={`slip slip--${paper}`} data-testid="ticket-slip" lang="fr">
+      {/* Its own stylesheet, loaded with the first slip: not in every page's inlined CSS. */}
+      <link rel="stylesheet" href={slipCss} precedence="area" />
       <p className="slip__place">{slip.organization_name}</p>
       <p className="slip__label">
         {fr.t('slip.number')} · <span lang="en">{en.t('slip.number')}</span>

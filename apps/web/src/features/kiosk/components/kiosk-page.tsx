@@ -6,8 +6,8 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { getKiosk, isNetworkBlink, issueNumber } from '../api/kiosk-api';
 import { isCompletePhone } from '../lib/kiosk-phone';
+import kioskCss from './kiosk.css?url';
 import { IssuedView, KIOSK_RESET_SECONDS, PhoneStep, ServiceChoice } from './kiosk-parts';
-import './kiosk.css';
 
 /** How often the kiosk reads its branch again (open or closed, the lines' lengths). */
 const REFRESH_MS = 30_000;
@@ -124,6 +124,8 @@ export function KioskPage({ token }: { token: string }) {
   const other = locale === 'fr' ? 'en' : 'fr';
   return (
     <div className="kiosk" data-kiosk-step={step.kind}>
+      {/* Its own stylesheet: no other page carries the kiosk's rules in its inlined CSS. */}
+      <link rel="stylesheet" href={kioskCss} precedence="area" />
       <div className="kiosk__top">
         <p className="kiosk__place">{info?.organization_name ?? ''}</p>
         <button type="button" className="kiosk__lang" lang={other} onClick={() => setLocale(other)}>
