@@ -175,6 +175,20 @@ describe('the kiosk and the printed ticket, in French', () => {
       paper: '80mm',
     });
     const page = await kioskScreen(token, { width: 1280, height: 800 });
+    // A visitor who taps twice in one instant (before the screen changes) gets one number.
+    const start = await call<{ visits: unknown[] }>('GET', '/queue/today');
+    await page.getByRole('button', { name: new RegExp(service.name) }).click();
+    await page.evaluate(`(() => {
+      const button = [...document.querySelectorAll('button')].find((b) =>
+        b.textContent.startsWith('Sans téléphone'));
+      button.click();
+      button.click();
+    })()`);
+    await page.getByTestId('kiosk-number').waitFor();
+    const once = await call<{ visits: unknown[] }>('GET', '/queue/today');
+    expect(once.visits.length).toBe(start.visits.length + 1);
+    await page.getByRole('button', { name: /^Terminé/ }).tap();
+
     const before = await call<{ visits: unknown[] }>('GET', '/queue/today');
     await page.getByRole('button', { name: new RegExp(service.name) }).click();
     await page.context().setOffline(true);
@@ -225,6 +239,21 @@ describe('the kiosk and the printed ticket, in French', () => {
     expect(printed.text).not.toContain('Ewane');
     expect(printed.qr).toMatch(/\/visit\/[0-9a-f-]+#k=/);
     await snap(page, { path: `${SCREENS}/counter-print-360-fr.png`, fullPage: true });
+  });
+
+  it('a kiosk that cannot reach the server says so, with Retry, and comes back', async () => {
+    const { token } = await call<{ token: string }>('POST', '/queue/kiosks', { name: 'Entrée 3' });
+    const context = await browser.newContext({ viewport: PORTRAIT, locale: 'fr-FR' });
+    contexts.push(context);
+    await context.addInitScript("localStorage.setItem('qless.lang', 'fr')");
+    await context.route('**/api/v1/kiosk/**', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/kiosk/${token}`);
+    await page.getByText('Pas de réseau : la borne réessaie d’elle-même.').waitFor();
+    await snap(page, { path: `${SCREENS}/kiosk-offline-1080x1920-fr.png` });
+    await context.unroute('**/api/v1/kiosk/**');
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Prenez un numéro' }).waitFor();
   });
 
   it('the short code opens the turn on a phone, typed with a slip of the finger in case', async () => {

@@ -44,10 +44,13 @@ const kioskNotFound = () =>
 const QUEUE_WRITE = { touchesCatalog: false } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What the admin sees of a kiosk link (never its hash). */
+const KIOSK_COLUMNS = ['id', 'name', 'paper', 'created_at', 'revoked_at'] as const;
+
 function listKiosks(db: Db, organizationId: string) {
   return db
     .selectFrom('kiosks')
-    .select(['id', 'name', 'paper', 'created_at', 'revoked_at'])
+    .select(KIOSK_COLUMNS)
     .where('organization_id', '=', organizationId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -131,7 +134,7 @@ export function kioskRoutes(
             created_by: auth.user.id,
             created_at: clock.now(),
           })
-          .returning(['id', 'name', 'paper', 'created_at', 'revoked_at'])
+          .returning(KIOSK_COLUMNS)
           .executeTakeFirstOrThrow();
         // The token is shown this once; only its hash is kept.
         return reply
@@ -165,7 +168,7 @@ export function kioskRoutes(
         if (!revoked) throw kioskNotFound();
         const row = await db
           .selectFrom('kiosks')
-          .select(['id', 'name', 'paper', 'created_at', 'revoked_at'])
+          .select(KIOSK_COLUMNS)
           .where('id', '=', revoked.id)
           .executeTakeFirstOrThrow();
         return { kiosk: toKiosk(row) };

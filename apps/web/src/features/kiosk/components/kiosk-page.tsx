@@ -72,7 +72,19 @@ export function KioskPage({ token }: { token: string }) {
     void load();
   }, [load, setLocale]);
 
+  /** A press in flight: a second tap before the screen changed issues nothing more. */
+  const pressing = useRef(false);
   const issue = async (serviceId: string, phone: string) => {
+    if (pressing.current) return;
+    pressing.current = true;
+    try {
+      await issueOnce(serviceId, phone);
+    } finally {
+      pressing.current = false;
+    }
+  };
+
+  const issueOnce = async (serviceId: string, phone: string) => {
     const requestId = crypto.randomUUID();
     const until = Date.now() + RETRY_FOR_MS;
     setNotice(null);
@@ -137,9 +149,14 @@ export function KioskPage({ token }: { token: string }) {
           {t('kiosk.unknown')}
         </p>
       ) : !info ? (
-        <p className="kiosk__message" role="status">
-          {failure ? t(failure) : t('common.loading')}
-        </p>
+        <div className="kiosk__message" role="status">
+          <p>{failure ? t(failure) : t('common.loading')}</p>
+          {failure ? (
+            <button type="button" className="kiosk__main" onClick={() => void load()}>
+              {t('common.retry')}
+            </button>
+          ) : null}
+        </div>
       ) : !info.open ? (
         <p className="kiosk__message" role="status">
           {t('kiosk.closed')}

@@ -29,13 +29,19 @@ export function PrintSlip({ visitId }: { visitId: string }) {
   const [failed, setFailed] = useState(false);
   const [asked, setAsked] = useState(0);
 
+  // A second tap while the slip is fetched prints nothing more.
+  const [fetching, setFetching] = useState(false);
   const print = async () => {
+    if (fetching) return;
     setFailed(false);
+    setFetching(true);
     try {
       setSlip((await getSlip(visitId)).slip);
       setAsked((n) => n + 1);
     } catch {
       setFailed(true);
+    } finally {
+      setFetching(false);
     }
   };
   // Each press prints once, when the slip is ready.
@@ -69,7 +75,12 @@ export function PrintSlip({ visitId }: { visitId: string }) {
           </option>
         ))}
       </select>
-      <button type="button" className="btn btn--secondary" onClick={() => void print()}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={fetching}
+        onClick={() => void print()}
+      >
         {t('slip.print')}
       </button>
       {failed ? (
