@@ -45,7 +45,7 @@ describe("the simulator's callback signatures expire", () => {
 });
 
 describe('Campay callbacks about no payment of ours are stored within the budget', () => {
-  const h = useCampayApp({ timeoutMs: 300 });
+  const h = useCampayApp({ timeoutMs: 1500 });
 
   it('a young signature replayed with 15 made-up references is answered each time and stored at most 10 times', async () => {
     const { payment } = (await h.initiate(initiateBody(h.fx, { date: h.nextDate() }))).json();

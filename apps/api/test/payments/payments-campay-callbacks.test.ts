@@ -8,7 +8,7 @@ import { statusOf } from '../support/payment-helpers.js';
 describe('Campay callbacks are only prompts', () => {
   const logLines: string[] = [];
   const h = useCampayApp({
-    timeoutMs: 300,
+    timeoutMs: 1500,
     env: { LOG_LEVEL: 'info' },
     logStream: { write: (line) => logLines.push(line) },
   });

@@ -35,7 +35,7 @@ const FAULTS: { name: string; reached: boolean; arrange: (fake: FakeCampay) => v
 ];
 
 describe('Campay collect slow, failing or garbled', () => {
-  const h = useCampayApp({ timeoutMs: 300 });
+  const h = useCampayApp({ timeoutMs: 1500 });
 
   /** No hold without a pending payment, and no pending payment without its hold. */
   async function expectHoldsMatchPayments() {

@@ -4,7 +4,7 @@ import { initiateBody } from '../support/fixtures.js';
 import { statusOf } from '../support/payment-helpers.js';
 
 describe('Campay provider against a fake Campay server', () => {
-  const h = useCampayApp({ timeoutMs: 400 });
+  const h = useCampayApp({ timeoutMs: 1500 });
 
   const taken = async (date: string) =>
     (
