@@ -137,6 +137,8 @@ export const ERROR_CODES = [
   'INVALID_REQUEST_ID',
   'PHONE_ALREADY_IN_LINE',
   'FOLLOW_CODE_NOT_FOUND',
+  // The fair order (decision 138).
+  'PRIORITY_CATEGORY_NOT_SERVED',
   'INVALID_FOLLOW_CODE',
   // Joining by SMS (decision 136).
   'INVALID_SMS_KEYWORD',

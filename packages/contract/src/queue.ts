@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { normalizeCameroonMobile } from './phone.js';
+import { PRIORITY_CATEGORIES, queueSettingsSchema } from './queue-settings.js';
 import { CUSTOMER_LOCALES } from './self-service-codes.js';
 import { isoDateSchema } from './time-schemas.js';
 
@@ -77,6 +78,7 @@ export const waitEstimateSchema = z.object({
 export type WaitEstimate = z.infer<typeof waitEstimateSchema>;
 
 /** A visit as staff see it (names and phones: staff only). */
+
 export const queueVisitSchema = z.object({
   visit_id: idSchema,
   number: z.string(),
@@ -97,6 +99,8 @@ export const queueVisitSchema = z.object({
   counter_id: idSchema.nullable(),
   counter_name: z.string().nullable(),
   recalls: z.number().int(),
+  /** The category served first that the visitor was given (decision 138); null: none. */
+  priority_category: z.enum(PRIORITY_CATEGORIES).nullable(),
   /** 1-based place in its service's line while waiting; null otherwise. */
   position: z.number().int().positive().nullable(),
   estimate: waitEstimateSchema.nullable(),
@@ -112,47 +116,6 @@ export const counterSchema = z.object({
   current_visit_id: idSchema.nullable(),
 });
 export type Counter = z.infer<typeof counterSchema>;
-
-/**
- * Where a transferred visitor stands in the new line (decision 118): by their first arrival
- * in the branch (the default), or first.
- */
-export const TRANSFER_PLACES = ['arrival', 'front'] as const;
-export type TransferPlace = (typeof TRANSFER_PLACES)[number];
-
-export const queueSettingsSchema = z.object({
-  grace_early_minutes: z.number().int().min(0).max(240),
-  grace_late_minutes: z.number().int().min(0).max(120),
-  notify_position: z.number().int().min(1).max(20),
-  max_recalls: z.number().int().min(0).max(5),
-  join_enabled: z.boolean(),
-  /** Joining from the poster takes the code the board in the hall shows (decision 125). */
-  join_code: z.boolean(),
-  transfer_place: z.enum(TRANSFER_PLACES),
-});
-export type QueueSettings = z.infer<typeof queueSettingsSchema>;
-
-/**
- * PUT /api/v1/queue/settings (admin); without transfer_place or join_code (older clients)
- * each is kept.
- */
-export const queueSettingsRequestSchema = withFieldCodes(
-  queueSettingsSchema.extend({
-    join_code: z.boolean().optional(),
-    transfer_place: z.enum(TRANSFER_PLACES).optional(),
-  }),
-  {
-    grace_early_minutes: 'INVALID_QUEUE_SETTINGS',
-    grace_late_minutes: 'INVALID_QUEUE_SETTINGS',
-    notify_position: 'INVALID_QUEUE_SETTINGS',
-    max_recalls: 'INVALID_QUEUE_SETTINGS',
-    join_enabled: 'INVALID_QUEUE_SETTINGS',
-    join_code: 'INVALID_QUEUE_SETTINGS',
-    transfer_place: 'INVALID_QUEUE_SETTINGS',
-  },
-);
-export type QueueSettingsRequest = z.input<typeof queueSettingsRequestSchema>;
-export const queueSettingsResponseSchema = z.object({ settings: queueSettingsSchema });
 
 /** GET /api/v1/queue/today (counter session): the organization's queue now. */
 export const queueTodayResponseSchema = z.object({
@@ -192,6 +155,8 @@ export const walkInRequestSchema = withFieldCodes(
      * missing, malformed or wrong one is refused 403 JOIN_CODE_INVALID (checked by the server).
      */
     code: z.string().max(40).optional(),
+    /** A category the organization serves first (decision 138); refused if not enabled. */
+    priority_category: z.enum(PRIORITY_CATEGORIES).nullable().optional(),
   }),
   {
     service_id: 'INVALID_ID',
@@ -199,6 +164,7 @@ export const walkInRequestSchema = withFieldCodes(
     phone: 'INVALID_PHONE',
     locale: 'INVALID_LOCALE',
     code: 'JOIN_CODE_INVALID',
+    priority_category: 'PRIORITY_CATEGORY_NOT_SERVED',
   },
 );
 export type WalkInRequest = z.input<typeof walkInRequestSchema>;

@@ -26,6 +26,7 @@ import * as m024 from './migrations/024-queue-counter-safety.js';
 import * as m025 from './migrations/025-queue-join-code.js';
 import * as m026 from './migrations/026-kiosks.js';
 import * as m027 from './migrations/027-sms-join.js';
+import * as m028 from './migrations/028-queue-fair-order.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '025-queue-join-code': m025,
   '026-kiosks': m026,
   '027-sms-join': m027,
+  '028-queue-fair-order': m028,
 };
 
 /**

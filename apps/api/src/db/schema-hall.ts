@@ -1,4 +1,10 @@
-import type { CounterState, KioskPaper, VisitSource, VisitState } from '@qless/contract';
+import type {
+  CounterState,
+  KioskPaper,
+  PriorityCategory,
+  VisitSource,
+  VisitState,
+} from '@qless/contract';
 import type { Generated, GeneratedAlways } from 'kysely';
 import type { Timestamp } from './schema.js';
 
@@ -75,6 +81,10 @@ export interface VisitsTable {
   follow_code: Generated<string | null>;
   /** The kiosk's id of the press that made it: a press sent again gets the same visit (026). */
   request_id: Generated<string | null>;
+  /** A category the organization serves first, chosen at the kiosk or by staff (028). */
+  priority_category: Generated<PriorityCategory | null>;
+  /** How Call next counted the call for the ratio (028); null: outside it. */
+  call_kind: Generated<'priority' | 'regular' | null>;
   state: Generated<VisitState>;
   counter_id: string | null;
   called_at: Date | null;

@@ -2,6 +2,7 @@ import type {
   BookingStatus,
   EventSource,
   PaymentStatus,
+  PriorityCategory,
   ProviderName,
   RecordedOutcome,
 } from '@qless/contract';
@@ -72,6 +73,13 @@ interface OrganizationsTable {
   sms_keyword: Generated<string | null>;
   /** Where a transfer stands in its new line (migration 024): 'arrival' or 'front'. */
   queue_transfer_place: Generated<'arrival' | 'front'>;
+  /** The fair order (migration 028, decision 138): categories served first, their ratio, the
+   * premium clients' name, the ageing ceiling. */
+  queue_priority_categories: Generated<PriorityCategory[]>;
+  queue_premium_label: Generated<string | null>;
+  queue_ratio_priority: Generated<number | null>;
+  queue_ratio_others: Generated<number | null>;
+  queue_ageing_ceiling_minutes: Generated<number | null>;
   /** Minutes a waitlist offer of a freed seat stays open (migration 018, 5–120). */
   waitlist_hold_minutes: Generated<number>;
   /** Branches (migration 019, decision 024): the head of its organization; null for a head. */

@@ -22,6 +22,7 @@ import type { LineSettler } from './line-settler.js';
 import { loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
 import { notifyQueueChanged } from './queue-events.js';
+import { callKindOf, counterFairness, FAIR_COLUMNS, isPriority } from './queue-fairness.js';
 import { nextForCounter } from './queue-order.js';
 import {
   assertActiveService,
@@ -308,7 +309,12 @@ export class CounterActions {
     // own lock, which this act holds); the line, under it.
     const org = await trx
       .selectFrom('organizations')
-      .select(['time_zone', 'queue_grace_early_minutes', 'queue_grace_late_minutes'])
+      .select([
+        'time_zone',
+        'queue_grace_early_minutes',
+        'queue_grace_late_minutes',
+        ...FAIR_COLUMNS,
+      ])
       .where('id', '=', organizationId)
       .executeTakeFirstOrThrow();
     const grace = {
@@ -325,6 +331,7 @@ export class CounterActions {
       await notifyQueueChanged(trx, organizationId); // a visit it served may have ended
       return null;
     }
+    const { rules, fairness } = await counterFairness(trx, org, { organizationId, counterId }, now);
     // Held from here to commit: the line read, the head claimed, its SMS queued. The change
     // notification rides with the lock (delivered at commit).
     await lockQueue(trx, organizationId, { notify: true });
@@ -343,6 +350,7 @@ export class CounterActions {
           'service_id',
           'ahead',
           'phone',
+          'priority_category',
           ms<number | null>('slot_start').as('slot_start'),
           ms<number>('arrived_at').as('arrived_at'),
           ms<number>('queued_at').as('queued_at'),
@@ -363,18 +371,17 @@ export class CounterActions {
       queuedAt: new Date(v.queued_at),
       placeAt: at(v.place_at),
       ahead: v.ahead,
+      priority: isPriority(v.priority_category, rules),
       phone: v.phone,
     }));
     // The queue lock makes the first claim win; the loop only guards a visit moved by a
     // writer that did not take it (none should).
     for (;;) {
-      const next = nextForCounter(candidates, services, now, grace);
+      const next = nextForCounter(candidates, services, now, grace, fairness);
       if (!next) return null;
-      const claimed = await claimVisit(
-        trx,
-        { visitId: next.id, counterId, byUser: by, notified: next.phone !== null },
-        now,
-      );
+      const callKind = callKindOf(next, now, grace);
+      const claim = { visitId: next.id, counterId, byUser: by, notified: next.phone !== null };
+      const claimed = await claimVisit(trx, { ...claim, callKind }, now);
       if (claimed) {
         await this.deps.turns.called(trx, claimed, message.counterName, message.organization, now);
         return claimed;

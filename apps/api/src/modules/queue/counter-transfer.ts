@@ -73,6 +73,7 @@ export async function transferVisit(
       queuedAt: now,
       placeAt: place === 'arrival' ? held.arrived_at : null,
       ahead: place === 'front',
+      priorityCategory: held.priority_category,
       clientAddress: held.client_address,
       createdBy: by,
       keep: { letter: held.letter, number: held.number, from: held.id },

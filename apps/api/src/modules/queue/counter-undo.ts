@@ -94,7 +94,7 @@ export async function undoLast(
           kind,
           // The next real call sends its own "go to counter" SMS; this one, if it has not
           // left yet, is withdrawn.
-          set: { counter_id: null, called_at: null, called_notified_at: null },
+          set: { counter_id: null, called_at: null, called_notified_at: null, call_kind: null },
           counterId,
           byUser,
         },

@@ -26,6 +26,16 @@ import {
   waitRange,
 } from './queue-estimate.js';
 import {
+  FAIR_COLUMNS,
+  type FairRules,
+  fairnessOf,
+  fairRulesOf,
+  fairSettingsOf,
+  isPriority,
+  recentCalls,
+} from './queue-fairness.js';
+import {
+  type Fairness,
   type GraceWindow,
   type OrderableVisit,
   orderQueue,
@@ -77,6 +87,10 @@ export interface QueueDay {
   now: Date;
   settings: QueueSettings;
   grace: GraceWindow;
+  /** What the organization serves first, its ratio and ceiling (decision 138). */
+  rules: FairRules;
+  /** The fair order as the line is shown: the branch's recent calls counted. */
+  fairness: Fairness;
   services: Map<string, QueueService>;
   counters: QueueCounter[];
   /** Waiting visits in calling order. */
@@ -92,9 +106,10 @@ export function visitNumber(visit: Pick<VisitRow, 'letter' | 'number'>): string 
   return formatVisitNumber(visit.letter, visit.number);
 }
 
-/** A VisitRow as the ordering rule sees it. */
-export function orderable(visit: VisitRow) {
+/** A VisitRow as the ordering rule sees it (without rules: no one is a priority visitor). */
+export function orderable(visit: VisitRow, rules?: FairRules) {
   return {
+    priority: rules ? isPriority(visit.priority_category, rules) : false,
     id: visit.id,
     serviceId: visit.service_id,
     slotStart: visit.slot_start,
@@ -110,9 +125,16 @@ export function orderVisits(
   visits: readonly VisitRow[],
   now: Date,
   grace: GraceWindow,
+  rules?: FairRules,
+  fairness?: Fairness,
 ): VisitRow[] {
   const byId = new Map(visits.map((v) => [v.id, v]));
-  return orderQueue(visits.map(orderable), now, grace).map((o) => byId.get(o.id) as VisitRow);
+  return orderQueue(
+    visits.map((v) => orderable(v, rules)),
+    now,
+    grace,
+    fairness,
+  ).map((o) => byId.get(o.id) as VisitRow);
 }
 
 /**
@@ -142,13 +164,15 @@ export async function loadQueueDay(
       'queue_join_enabled',
       'queue_join_code',
       'queue_transfer_place',
+      ...FAIR_COLUMNS,
     ])
     .where('id', '=', organizationId)
     .executeTakeFirst();
   if (!org) throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');
   const date = todayOf(org, now);
+  const rules = fairRulesOf(org);
 
-  const [serviceRows, recent, counterRows, links, open] = await Promise.all([
+  const [serviceRows, recent, counterRows, links, open, calls] = await Promise.all([
     db
       .selectFrom('services')
       .select(['id', 'name', 'name_fr', 'queue_letter', 'duration_minutes', 'active'])
@@ -203,6 +227,7 @@ export async function loadQueueDay(
         .where('state', 'in', line ? OPEN_VISIT_STATES : HELD_VISIT_STATES),
       VISIT_INSTANTS,
     ),
+    line ? recentCalls(db, { organizationId, date, counterId: null }, rules) : [],
   ]);
 
   const minutesOf = new Map<string, number[]>();
@@ -240,10 +265,13 @@ export async function loadQueueDay(
     earlyMinutes: org.queue_grace_early_minutes,
     lateMinutes: org.queue_grace_late_minutes,
   };
+  const fairness = fairnessOf(rules, calls);
   const waiting = orderVisits(
     open.filter((v) => v.state === 'waiting'),
     now,
     grace,
+    rules,
+    fairness,
   );
   return {
     organization: { id: org.id, name: org.name, time_zone: org.time_zone },
@@ -257,13 +285,16 @@ export async function loadQueueDay(
       join_enabled: org.queue_join_enabled,
       join_code: org.queue_join_code,
       transfer_place: org.queue_transfer_place,
+      ...fairSettingsOf(org),
     },
     grace,
+    rules,
+    fairness,
     services,
     counters,
     waiting,
     held,
-    positions: positionsByService(waiting.map(orderable)),
+    positions: positionsByService(waiting.map((v) => orderable(v))),
   };
 }
 
@@ -312,6 +343,7 @@ function project(day: QueueDay, waiting: readonly OrderableVisit[]): Map<string,
     typicalMinutes: (serviceId) => day.services.get(serviceId)?.typical_minutes ?? 0,
     now: day.now,
     grace: day.grace,
+    fairness: day.fairness,
   });
 }
 
@@ -328,7 +360,10 @@ export function estimateFor(day: QueueDay, visit: VisitRow): WaitEstimate | null
   if (!servedNow(day, visit.service_id)) return null;
   let projection = projections.get(day);
   if (!projection) {
-    projection = project(day, day.waiting.map(orderable));
+    projection = project(
+      day,
+      day.waiting.map((v) => orderable(v, day.rules)),
+    );
     projections.set(day, projection);
   }
   const expected = projection.get(visit.id);
@@ -345,7 +380,7 @@ export function estimateForNewcomer(day: QueueDay, serviceId: string): WaitEstim
     arrivedAt: day.now,
     queuedAt: day.now,
   };
-  const projection = project(day, [...day.waiting.map(orderable), newcomer]);
+  const projection = project(day, [...day.waiting.map((v) => orderable(v, day.rules)), newcomer]);
   const expected = projection.get(newcomer.id);
   return expected ? waitRange(expected.minutes, expected.covered) : null;
 }

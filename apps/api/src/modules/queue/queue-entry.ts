@@ -6,6 +6,7 @@ import { zonedInstant } from '@qless/contract';
 import { todayOf } from '../../core/local-time.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
+import { AppError } from '../../errors.js';
 import { type QueueDay, visitNumber } from './queue-day.js';
 import { notifyQueueChanged } from './queue-events.js';
 import { settle } from './queue-settle.js';
@@ -27,9 +28,17 @@ export async function enterQueue(
   await lockQueue(trx, visit.organizationId);
   const org = await trx
     .selectFrom('organizations')
-    .select('time_zone')
+    .select(['time_zone', 'queue_priority_categories'])
     .where('id', '=', visit.organizationId)
     .executeTakeFirstOrThrow();
+  const category = visit.priorityCategory ?? null;
+  if (category !== null && !org.queue_priority_categories.includes(category)) {
+    throw new AppError(
+      400,
+      'PRIORITY_CATEGORY_NOT_SERVED',
+      'This organization does not serve this category first.',
+    );
+  }
   const date = todayOf(org, now);
   if (admit) await admit(date);
   const row = await insertVisit(trx, { ...visit, date }, now);

@@ -13,10 +13,12 @@ import {
   typicalServiceMinutes,
   waitRange,
 } from './queue-estimate.js';
+import { NO_RULES } from './queue-fairness.js';
 import {
   type GraceWindow,
   nextForCounter,
   type OrderableVisit,
+  PLAIN,
   positionsByService,
 } from './queue-order.js';
 
@@ -138,6 +140,8 @@ function row(a: Arrival): VisitRow {
     place_at: null,
     follow_code: null,
     request_id: null,
+    priority_category: null,
+    call_kind: null,
     ahead: false,
     state: 'waiting',
     counter_id: null,
@@ -215,8 +219,14 @@ function simulateDay(seed: number): Shown[] {
         join_enabled: true,
         join_code: false,
         transfer_place: 'arrival',
+        priority_categories: [],
+        premium_label: null,
+        ratio: null,
+        ageing_ceiling_minutes: null,
       },
       grace: GRACE,
+      rules: NO_RULES,
+      fairness: PLAIN,
       services: new Map(
         SERVICES.map((s) => {
           // The latest finished visits of the service, as loadQueueDay selects them.
@@ -447,8 +457,14 @@ function simulateDayForUnit(): { day: QueueDay; visit: VisitRow } {
       join_enabled: true,
       join_code: false,
       transfer_place: 'arrival',
+      priority_categories: [],
+      premium_label: null,
+      ratio: null,
+      ageing_ceiling_minutes: null,
     },
     grace: GRACE,
+    rules: NO_RULES,
+    fairness: PLAIN,
     services: new Map(
       SERVICES.map((s) => [
         s.id,

@@ -6,6 +6,7 @@
  */
 import type { WaitEstimate } from '@qless/contract';
 import {
+  type Fairness,
   type GraceWindow,
   hasBookedPriority,
   type OrderableVisit,
@@ -98,8 +99,10 @@ export function projectWaits<V extends OrderableVisit>(input: {
   typicalMinutes: (serviceId: string) => number;
   now: Date;
   grace: GraceWindow;
+  /** The fair order (decision 138) from the branch's recent calls; the order of 020 without. */
+  fairness?: Fairness;
 }): Map<string, Projection> {
-  const { now, grace } = input;
+  const { now, grace, fairness } = input;
   const pool = input.counters.map((c) => ({
     serviceIds: c.serviceIds,
     freeAt: Math.max(now.getTime(), c.freeAt.getTime()),
@@ -122,7 +125,7 @@ export function projectWaits<V extends OrderableVisit>(input: {
     .map((v) => ({ id: v.id, at: (v.slotStart as Date).getTime() - grace.earlyMinutes * MINUTE }))
     .sort((a, b) => a.at - b.at);
   const taken = new Set<string>();
-  let order = orderQueue(input.waiting, now, grace);
+  let order = orderQueue(input.waiting, now, grace, fairness);
   // Everything before `head` is taken: the search for a counter's next starts there, so a
   // long line costs about one pass, not one pass per call (2,000 waiting: ~10× faster).
   let head = 0;
@@ -145,6 +148,7 @@ export function projectWaits<V extends OrderableVisit>(input: {
         order.filter((v) => !taken.has(v.id)),
         new Date(counter.freeAt),
         grace,
+        fairness,
       );
       until = validUntil(counter.freeAt);
       head = 0;

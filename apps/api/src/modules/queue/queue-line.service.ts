@@ -9,6 +9,7 @@ import type {
   JoinResponse,
   KioskInfo,
   KioskPaper,
+  PriorityCategory,
   QueueTodayResponse,
   QueueVisit,
   VisitSlip,
@@ -41,6 +42,8 @@ interface Walker {
   name: string;
   phone: string | null;
   locale?: 'en' | 'fr' | undefined;
+  /** Staff only (decision 138): a category the organization serves first. */
+  priority_category?: PriorityCategory | null | undefined;
 }
 
 /** Today's ended visits shown on the staff screen (latest first). */
@@ -161,6 +164,7 @@ export class QueueLine {
         locale: input.locale ?? 'fr',
         arrivedAt: now,
         queuedAt: now,
+        priorityCategory: by.source === 'staff' ? (input.priority_category ?? null) : null,
         ...by,
       },
       now,

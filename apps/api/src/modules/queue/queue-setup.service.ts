@@ -11,6 +11,7 @@ import { counterView, createCounter, listCounters, updateCounter } from './count
 import { loadQueueDay } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
 import { notifyQueueChanged } from './queue-events.js';
+import { fairColumnsOf } from './queue-fairness.js';
 import { inTransaction, lockCounter, lockQueue } from './visits.repository.js';
 
 export class QueueSetup {
@@ -38,6 +39,7 @@ export class QueueSetup {
           queue_join_enabled: s.join_enabled,
           ...(s.join_code !== undefined ? { queue_join_code: s.join_code } : {}),
           ...(s.transfer_place ? { queue_transfer_place: s.transfer_place } : {}),
+          ...fairColumnsOf(s),
           updated_at: now,
         })
         .where('id', '=', organizationId)
@@ -45,7 +47,7 @@ export class QueueSetup {
       if (Number(updated.numUpdatedRows) !== 1) {
         throw new AppError(404, 'ORGANIZATION_NOT_FOUND', 'No such organization.');
       }
-      // The order (grace) and who is told (notify position) may have changed.
+      // The order (grace, the fair order) and who is told (notify position) may have changed.
       await settle(trx, organizationId, now, this.deps.turns);
     });
     return this.settings(organizationId);

@@ -62,6 +62,7 @@ export async function visitViews(db: Db, day: QueueDay, rows: VisitRow[]): Promi
       counter_id: v.counter_id,
       counter_name: v.counter_id ? (counterName.get(v.counter_id) ?? null) : null,
       recalls: v.recalls,
+      priority_category: v.priority_category,
       position: waiting ? (day.positions.get(v.id) ?? null) : null,
       estimate: waiting ? estimateFor(day, v) : null,
     };

@@ -5,7 +5,7 @@
  * files they delegate to); this file only writes what it is told.
  */
 
-import type { VisitSource, VisitState } from '@qless/contract';
+import type { PriorityCategory, VisitSource, VisitState } from '@qless/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Db, VisitRow, VisitsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -168,6 +168,8 @@ export interface NewVisit {
   keep?: { letter: string; number: number; from: string } | null;
   /** The kiosk's id of the press (one visit per press). */
   requestId?: string | null;
+  /** A category the organization serves first (decision 138); checked by enterQueue. */
+  priorityCategory?: PriorityCategory | null;
 }
 
 /** A visit enters the line (the caller holds the queue lock): its number, its first event. */
@@ -206,6 +208,7 @@ export async function insertVisit(trx: Db, v: NewVisit, now: Date): Promise<Visi
       // first visit's, which the turn's page follows).
       follow_code: v.source === 'booking' || v.keep ? null : await freshFollowCode(trx),
       request_id: v.requestId ?? null,
+      priority_category: v.priorityCategory ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -277,7 +280,14 @@ export async function transitionVisit(
  */
 export async function claimVisit(
   trx: Db,
-  c: { visitId: string; counterId: string; byUser: string | null; notified: boolean },
+  c: {
+    visitId: string;
+    counterId: string;
+    byUser: string | null;
+    notified: boolean;
+    /** How the ratio counts this call (decision 138); null or absent: outside it. */
+    callKind?: 'priority' | 'regular' | null;
+  },
   now: Date,
 ): Promise<VisitRow | null> {
   const claimed = await trx
@@ -289,6 +299,7 @@ export async function claimVisit(
           counter_id: c.counterId,
           called_at: now,
           updated_at: now,
+          call_kind: c.callKind ?? null,
           ...(c.notified ? { called_notified_at: now } : {}),
         })
         .where('id', '=', c.visitId)

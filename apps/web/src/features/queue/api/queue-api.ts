@@ -6,6 +6,7 @@ import type {
   Kiosk,
   KioskPaper,
   QueueSettings,
+  QueueSettingsRequest,
   QueueTodayResponse,
   QueueVisit,
   SmsJoinSettings,
@@ -88,7 +89,7 @@ export function getQueueSettings(signal?: AbortSignal) {
   return apiFetch<SettingsResponse>(apiPaths.queueSettings(), signal ? { signal } : {});
 }
 
-export function saveQueueSettings(settings: QueueSettings) {
+export function saveQueueSettings(settings: QueueSettingsRequest) {
   return apiFetch<SettingsResponse>(apiPaths.queueSettings(), { method: 'PUT', body: settings });
 }
 

@@ -1,10 +1,10 @@
-import type { QueueSettings, TransferPlace } from '@qless/contract';
+import type { QueueSettingsRequest, TransferPlace } from '@qless/contract';
 
 /** The contract's choices (types only from the contract here: its zod stays off this chunk). */
 export const TRANSFER_PLACES = ['arrival', 'front'] as const satisfies readonly TransferPlace[];
 
 const LIMITS: Record<
-  Exclude<keyof QueueSettings, 'join_enabled' | 'join_code' | 'transfer_place'>,
+  'grace_early_minutes' | 'grace_late_minutes' | 'notify_position' | 'max_recalls',
   [number, number]
 > = {
   grace_early_minutes: [0, 240],
@@ -13,8 +13,11 @@ const LIMITS: Record<
   max_recalls: [0, 5],
 };
 
-/** The settings form's values, or null when one is not a whole number within its bounds. */
-export function parseSettings(data: FormData): QueueSettings | null {
+/**
+ * The settings form's values, or null when one is not a whole number within its bounds. The
+ * fair order's settings (decision 138) are not on this form: the server keeps them.
+ */
+export function parseSettings(data: FormData): QueueSettingsRequest | null {
   const numbers: Partial<Record<keyof typeof LIMITS, number>> = {};
   for (const [name, [min, max]] of Object.entries(LIMITS) as [
     keyof typeof LIMITS,
