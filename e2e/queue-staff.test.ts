@@ -315,4 +315,76 @@ describe('the counter screen, in French at 360 px', () => {
       .toBe('Guichet 1');
     await en.context.close();
   });
+
+  // After the test above: its Guichet 1, open, whose last calls were two walk-ins.
+  it('serves priority visitors by the organization’s ratio, each marked in the line (decision 138)', async () => {
+    const { context, page } = await adminPage('fr-FR');
+    const firstName = services[0]?.name_fr ?? services[0]?.name ?? '';
+    // Queue setup: pregnant women and the elderly first, "1 prioritaire, puis 2 autres".
+    await page.goto(`${server.origin}/organization/queue/setup`);
+    const fair = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Visiteurs prioritaires' }),
+    });
+    const categories = fair.getByTestId('priority-categories');
+    await categories.getByLabel('Personne âgée').check();
+    await categories.getByLabel('Femme enceinte').check();
+    await fair.getByLabel('Prioritaires appelés à la suite').fill('1');
+    await fair.getByLabel('Puis autres visiteurs').fill('2');
+    await fair.getByRole('button', { name: 'Enregistrer les priorités' }).click();
+    await fair.getByText('Priorités enregistrées.').waitFor();
+    // A ratio half given is refused in words, and nothing is saved.
+    await fair.getByLabel('Puis autres visiteurs').fill('');
+    await fair.getByRole('button', { name: 'Enregistrer les priorités' }).click();
+    await fair.getByText('Donnez les deux nombres du ratio ou aucun').waitFor();
+    expect(await noOverflow(page)).toBe(true);
+    await snap(fair, { path: `${SCREENS}/queue-setup-priority-360-fr.png` });
+
+    // The counter: three walk-ins, then a pregnant woman and an elderly man.
+    await page.goto(`${server.origin}/organization/queue`);
+    await page.getByLabel('Votre guichet').selectOption({ label: 'Guichet 1' });
+    await expect.poll(() => page.getByTestId('counter-state').textContent()).toBe('Ouvert');
+    const walkIn = page.locator('form.queue-walkin');
+    const people: [string, string | null][] = [
+      ['Régine Une', null],
+      ['Roger Deux', null],
+      ['Rita Trois', null],
+      ['Marie Enceinte', 'Femme enceinte'],
+      ['Paul Aîné', 'Personne âgée'],
+    ];
+    for (const [name, category] of people) {
+      await walkIn.getByLabel('Service').selectOption({ label: firstName });
+      await walkIn.getByLabel('Nom').fill(name);
+      if (category)
+        await walkIn.getByLabel('Servi en priorité comme').selectOption({ label: category });
+      await walkIn.getByRole('button', { name: 'Ajouter à la file' }).click();
+      await walkIn.getByText(new RegExp(`${name} a le numéro [A-Z]-\\d{3}\\.`)).waitFor();
+    }
+    const line = page.getByTestId('queue-line');
+    await line.locator('li', { hasText: 'Marie Enceinte' }).getByText('Femme enceinte').waitFor();
+    await line.locator('li', { hasText: 'Paul Aîné' }).getByText('Personne âgée').waitFor();
+    // The counter lists them in the order it will call them (its own calls counted).
+    const order = ['Marie Enceinte', 'Régine Une', 'Roger Deux', 'Paul Aîné', 'Rita Trois'];
+    const listed = (await line.textContent()) ?? '';
+    const at = order.map((name) => listed.indexOf(name));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(await noOverflow(page)).toBe(true);
+    await snap(page, { path: `${SCREENS}/queue-counter-priority-360-fr.png`, fullPage: true });
+
+    // This counter's last calls were two others (Awa, Bello): a priority visitor is due, then
+    // two others, then the next priority visitor.
+    const held = page.getByTestId('held-visit');
+    const called: string[] = [];
+    for (let i = 0; i < people.length; i += 1) {
+      await page.getByRole('button', { name: 'Appeler le suivant' }).click();
+      await held.getByText('Appelé').waitFor();
+      const text = (await held.textContent()) ?? '';
+      called.push(people.map(([name]) => name).find((name) => text.includes(name)) ?? text);
+      await held.getByRole('button', { name: 'Commencer' }).click();
+      await held.getByText('En cours').waitFor();
+      await held.getByRole('button', { name: 'Terminé' }).click();
+      await expect.poll(() => held.count()).toBe(0);
+    }
+    expect(called).toEqual(order);
+    await context.close();
+  });
 });

@@ -114,6 +114,11 @@ export const counterSchema = z.object({
   state: z.enum(COUNTER_STATES),
   /** The visit it holds (called or serving), if any. */
   current_visit_id: idSchema.nullable(),
+  /**
+   * GET /queue/today: the waiting visits this counter calls next, in its own order (the fair
+   * order counts each counter's own calls, decision 138).
+   */
+  calls_next: z.array(idSchema).optional(),
 });
 export type Counter = z.infer<typeof counterSchema>;
 

@@ -156,6 +156,15 @@ describe('a fair order at the counters', () => {
       'R2',
     ]);
     expect(await callNext(two)).toBe('P2');
+    // Each counter's list is its own order: counter 1 owes a priority call, counter 2 does not.
+    const lists = (
+      await q.call('GET', '/queue/today', ctx.staffA.headers)
+    ).json<QueueTodayResponse>();
+    const nameOf = new Map(lists.visits.map((v) => [v.visit_id, v.customer_name]));
+    const next = (id: string) =>
+      (lists.counters.find((c) => c.counter_id === id)?.calls_next ?? []).map((v) => nameOf.get(v));
+    expect(next(one)).toEqual(['P3', 'R3', 'R4', 'R5']);
+    expect(next(two)).toEqual(['R3', 'R4', 'P3', 'R5']);
     expect([await callNext(one), await callNext(two), await callNext(two)]).toEqual([
       'P3',
       'R3',

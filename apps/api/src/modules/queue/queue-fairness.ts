@@ -4,6 +4,7 @@
  * The order itself is the pure function in queue-order.ts.
  */
 import type { PriorityCategory, QueueSettings } from '@qless/contract';
+import { sql } from 'kysely';
 import { todayOf } from '../../core/local-time.js';
 import type { Db } from '../../db/schema.js';
 import {
@@ -114,6 +115,46 @@ export async function recentCalls(
   if (where.counterId) query = query.where('e.counter_id', '=', where.counterId);
   const rows = await query.orderBy('e.id', 'desc').limit(window).execute();
   return rows.map((r) => r.call_kind as CallKind).reverse();
+}
+
+/** The last p + o − 1 counted calls of each counter of the branch today, oldest first. */
+export async function recentCallsByCounter(
+  db: Db,
+  where: { organizationId: string; date: string },
+  rules: FairRules,
+): Promise<Map<string, CallKind[]>> {
+  const window = rules.ratio ? rules.ratio.priority + rules.ratio.others - 1 : 0;
+  const byCounter = new Map<string, CallKind[]>();
+  if (window <= 0) return byCounter;
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('visit_events as e')
+        .innerJoin('visits as v', 'v.id', 'e.visit_id')
+        .select([
+          'e.counter_id',
+          'e.id',
+          'v.call_kind',
+          sql<number>`row_number() over (partition by e.counter_id order by e.id desc)`.as('rank'),
+        ])
+        .where('e.organization_id', '=', where.organizationId)
+        .where('e.kind', '=', 'called')
+        .where('e.counter_id', 'is not', null)
+        .where('v.visit_date', '=', where.date)
+        .where('v.call_kind', 'is not', null)
+        .where('v.called_at', 'is not', null)
+        .as('r'),
+    )
+    .select(['counter_id', 'call_kind'])
+    .where('rank', '<=', window)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byCounter.get(row.counter_id as string) ?? [];
+    list.push(row.call_kind as CallKind);
+    byCounter.set(row.counter_id as string, list);
+  }
+  return byCounter;
 }
 
 export function fairnessOf(rules: FairRules, recent: readonly CallKind[]): Fairness {

@@ -23,6 +23,7 @@ import {
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertActiveService } from './counter-actions.js';
+import { countersCallNext } from './counter-orders.js';
 import { clearSelfJoins } from './queue-clear.js';
 import { loadQueueDay, type QueueDay } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
@@ -76,6 +77,7 @@ export class QueueLine {
       (a, b) => (a.called_at?.getTime() ?? 0) - (b.called_at?.getTime() ?? 0),
     );
     const planned = plannedLetters([...day.services.values()]);
+    const callsNext = await countersCallNext(db, day);
     return {
       organization: {
         organization_id: day.organization.id,
@@ -100,6 +102,7 @@ export class QueueLine {
         service_ids: c.service_ids,
         state: c.state,
         current_visit_id: c.current_visit_id,
+        calls_next: callsNext.get(c.id) ?? [],
       })),
       visits: await visitViews(db, day, [...held, ...day.waiting, ...ended]),
     };

@@ -304,6 +304,10 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
           preferred={counter?.service_ids ?? []}
           onAdded={() => reload()}
           clearKey={acts}
+          priority={{
+            categories: today.settings.priority_categories,
+            premiumLabel: today.settings.premium_label,
+          }}
         />
       </section>
     </div>

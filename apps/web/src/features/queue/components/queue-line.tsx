@@ -2,6 +2,7 @@ import type { Counter, QueueVisit } from '@qless/contract';
 import { localizedText } from '@qless/contract/core';
 import { useI18n } from '../../../i18n/i18n';
 import { ordinal } from '../../../lib/ordinal';
+import { CATEGORY_KEY } from '../lib/fair-order';
 import { clockTime, counterLine } from '../lib/queue-view';
 import { VisitNumber, WaitText } from './visit-parts';
 
@@ -69,7 +70,14 @@ function Rows(props: {
           >
             <VisitNumber number={v.number} />
             <div className="queue-row__main">
-              <p className="queue-row__name">{v.customer_name}</p>
+              <p className="queue-row__name">
+                {v.customer_name}
+                {v.priority_category ? (
+                  <span className="queue-row__priority">
+                    {t(CATEGORY_KEY[v.priority_category])}
+                  </span>
+                ) : null}
+              </p>
               <p className="queue-row__meta">
                 {localizedText(v.service_name, v.service_name_fr, locale)}
                 {' · '}

@@ -11,6 +11,7 @@ import { queueErrorKey } from '../lib/queue-errors';
 import { parseSettings, TRANSFER_PLACES } from '../lib/setup-forms';
 import { useQueueToday } from '../lib/use-queue-today';
 import { CountersEditor } from './counters-editor';
+import { FairOrderEditor } from './fair-order-editor';
 import { BoardsEditor, KiosksEditor } from './hall-links-editor';
 import { PosterButton } from './poster-button';
 import { SmsJoinEditor } from './sms-join-editor';
@@ -51,6 +52,7 @@ export function QueueSetup(props: { organizationId: string; counterHref: string 
         </p>
       </header>
       <SettingsForm settings={today.settings} onSaved={reload} />
+      <FairOrderEditor settings={today.settings} onSaved={reload} />
       <CountersEditor services={today.services} counters={today.counters} onChanged={reload} />
       <LettersEditor services={today.services} onChanged={reload} />
       <BoardsEditor />
@@ -108,7 +110,7 @@ function SettingsForm(props: { settings: QueueSettings; onSaved: () => Promise<v
     { notice: null, invalid: false },
   );
   const number = (
-    name: Exclude<keyof QueueSettings, 'join_enabled' | 'join_code' | 'transfer_place'>,
+    name: 'grace_early_minutes' | 'grace_late_minutes' | 'notify_position' | 'max_recalls',
     label: string,
     min: number,
     max: number,

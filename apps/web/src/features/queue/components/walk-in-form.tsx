@@ -1,4 +1,4 @@
-import type { CustomerLocale, QueueTodayResponse } from '@qless/contract';
+import type { CustomerLocale, PriorityCategory, QueueTodayResponse } from '@qless/contract';
 import { localizedText, normalizeCameroonMobile } from '@qless/contract/core';
 import { useRef, useState } from 'react';
 import { InputField, SelectField } from '../../../components/form/field';
@@ -8,6 +8,7 @@ import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { addWalkIn } from '../api/queue-api';
+import { CATEGORY_KEY } from '../lib/fair-order';
 import { queueErrorKey } from '../lib/queue-errors';
 import { PrintSlip } from './print-slip';
 
@@ -35,6 +36,8 @@ export function WalkInForm(props: {
   onAdded: () => Promise<void>;
   /** Changes with each act of the clerk elsewhere: the last answer here is then cleared. */
   clearKey?: number;
+  /** The categories the organization serves first (decision 138), and its premium clients' name. */
+  priority?: { categories: readonly PriorityCategory[]; premiumLabel: string | null };
 }) {
   const { t, locale } = useI18n();
   // The clearKey the shown answer belongs to: "has number C-002" goes with the next act.
@@ -67,6 +70,9 @@ export function WalkInForm(props: {
           name: formText(data, 'name', true),
           ...(phone ? { phone } : {}),
           locale: (formText(data, 'locale') || locale) as CustomerLocale,
+          ...(formText(data, 'priority_category')
+            ? { priority_category: formText(data, 'priority_category') as PriorityCategory }
+            : {}),
         });
         setAnsweredAt(latestKey.current);
         setAdded(visit.visit_id);
@@ -133,6 +139,18 @@ export function WalkInForm(props: {
         maxLength={30}
         error={err('phone')}
       />
+      {props.priority && props.priority.categories.length > 0 ? (
+        <SelectField label={t('queue.walkIn.priority')} name="priority_category" defaultValue="">
+          <option value="">{t('queue.walkIn.priorityNone')}</option>
+          {props.priority.categories.map((c) => (
+            <option key={c} value={c}>
+              {c === 'premium' && props.priority?.premiumLabel
+                ? props.priority.premiumLabel
+                : t(CATEGORY_KEY[c])}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <SelectField label={t('queue.walkIn.language')} name="locale" defaultValue={locale}>
         <option value="fr">Français</option>
         <option value="en">English</option>

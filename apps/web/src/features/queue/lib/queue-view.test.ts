@@ -81,6 +81,11 @@ describe('the counter’s own reading', () => {
     expect(counterLine(line, null).mine).toEqual([]);
   });
 
+  it('lists this counter’s visitors in its own order when the server gives it (decision 138)', () => {
+    const own = { ...counter(), calls_next: ['c2', 'c1'] };
+    expect(counterLine(line, own).mine.map((v) => v.number)).toEqual(['A-003', 'A-002']);
+  });
+
   it('offers No-show only to a called visitor recalled as often as set', () => {
     expect(noShowGate({ state: 'called', recalls: 1 }, 2)).toEqual({ allowed: false, left: 1 });
     expect(noShowGate({ state: 'called', recalls: 2 }, 2)).toEqual({ allowed: true, left: 0 });

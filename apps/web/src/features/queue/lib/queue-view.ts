@@ -49,10 +49,17 @@ export function counterLine(
 ): { mine: QueueVisit[]; others: QueueVisit[] } {
   if (!counter) return { mine: [], others: [...line] };
   const served = new Set(counter.service_ids);
-  return {
-    mine: line.filter((v) => served.has(v.service_id)),
-    others: line.filter((v) => !served.has(v.service_id)),
-  };
+  const mine = line.filter((v) => served.has(v.service_id));
+  // The counter's own order (decision 138: the ratio counts each counter's own calls).
+  const rank = new Map((counter.calls_next ?? []).map((id, i) => [id, i]));
+  if (rank.size > 0) {
+    mine.sort(
+      (a, b) =>
+        (rank.get(a.visit_id) ?? Number.MAX_SAFE_INTEGER) -
+        (rank.get(b.visit_id) ?? Number.MAX_SAFE_INTEGER),
+    );
+  }
+  return { mine, others: line.filter((v) => !served.has(v.service_id)) };
 }
 
 /**
