@@ -163,7 +163,6 @@ function workerStates(page: Page): Promise<string> {
   })()`);
 }
 
-/** Every cache of the origin: its name and the paths (with query) it holds. */
 /**
  * The names of the page's caches, read without opening one: `caches.open` creates a cache
  * that is missing, so a poll that opened each name could bring back an old build's cache that
@@ -174,7 +173,10 @@ function cacheNames(page: Page): Promise<string[]> {
   return page.evaluate<string[]>('caches.keys()');
 }
 
-/** The caches and their requests: only while no worker is replacing another (see above). */
+/**
+ * Every cache of the origin: its name and the paths (with query) it holds; only while no
+ * worker is replacing another (see above).
+ */
 function cacheContents(page: Page): Promise<Record<string, string[]>> {
   // A string: the root tsconfig has no DOM typings.
   return page.evaluate<Record<string, string[]>>(`(async () => {

@@ -81,7 +81,7 @@ export interface VisitsTable {
   follow_code: Generated<string | null>;
   /** The kiosk's id of the press that made it: a press sent again gets the same visit (026). */
   request_id: Generated<string | null>;
-  /** A category the organization serves first, chosen at the kiosk or by staff (028). */
+  /** A category the organization serves first, given by staff (028). */
   priority_category: Generated<PriorityCategory | null>;
   /** How Call next counted the call for the ratio (028); null: outside it. */
   call_kind: Generated<'priority' | 'regular' | null>;
@@ -112,6 +112,8 @@ export interface VisitEventsTable {
   counter_id: string | null;
   by_user: string | null;
   at: Date;
+  /** A call by Call next: how the ratio counts it (028); cleared by an Undo of the call. */
+  call_kind: Generated<'priority' | 'regular' | null>;
 }
 
 export interface BoardsTable {

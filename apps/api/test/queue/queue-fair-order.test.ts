@@ -173,10 +173,11 @@ describe('a fair order at the counters', () => {
     const kinds = await s.db
       .selectFrom('visit_events as e')
       .innerJoin('visits as v', 'v.id', 'e.visit_id')
-      .select(['v.customer_name', 'v.call_kind'])
+      .select(['v.customer_name', 'e.call_kind'])
       .where('e.organization_id', '=', ctx.a.orgId)
       .where('e.kind', '=', 'called')
-      .where('v.call_kind', 'is not', null)
+      .where('e.call_kind', 'is not', null)
+      .where('v.customer_name', 'in', ['P1', 'P2', 'P3', 'R1', 'R2', 'R3', 'R4', 'R5'])
       .orderBy('e.id')
       .execute();
     expect(kinds.map((k) => `${k.customer_name}:${k.call_kind}`)).toEqual([
@@ -188,6 +189,25 @@ describe('a fair order at the counters', () => {
       'R3:regular',
       'R4:regular',
     ]);
+  });
+
+  it('counts a call taken back by Undo not at all, and the call made again once', async () => {
+    await put({
+      priority_categories: ['emergency'],
+      ratio: { priority: 2, others: 1 },
+      ageing_ceiling_minutes: null,
+    });
+    await walkIn('Reg');
+    await walkIn('Urg1', 'emergency');
+    await walkIn('Urg2', 'emergency');
+    const [one] = counters as [string];
+    const first = await q.act(ctx.staffA.headers, one, 'call-next');
+    expect(first.json<CounterActionResponse>().visit?.customer_name).toBe('Urg1');
+    expect((await q.act(ctx.staffA.headers, one, 'undo')).statusCode).toBe(200);
+    // Urg1 called again: one priority call so far, so a second priority visitor is due.
+    expect(await callNext(one)).toBe('Urg1');
+    expect(await callNext(one)).toBe('Urg2');
+    expect(await callNext(one)).toBe('Reg');
   });
 
   it('lets nobody wait past the ceiling behind later arrivals, even with priority first', async () => {

@@ -9,13 +9,17 @@ import { type Kysely, sql } from 'kysely';
  *   (both null: no ratio, a category is recorded only).
  * - organizations.queue_ageing_ceiling_minutes: nobody first-come waits longer than this behind
  *   a later arrival; null: no ceiling.
- * - visits.priority_category: the visitor's category, chosen at the kiosk or by staff.
- * - visits.call_kind: how Call next counted the call for the ratio ('priority', 'regular'),
- *   null for a booked visitor within grace, a transfer sent ahead, or a call not by Call next.
+ * - visits.priority_category: the visitor's category, given by staff (the kiosk's question is
+ *   still to come).
+ * - visits.call_kind and visit_events.call_kind: how Call next counted the call for the ratio
+ *   ('priority', 'regular'); null for a booked visitor within grace, a transfer sent ahead, or
+ *   a call not by Call next. The ratio counts the events (a visit called twice, after an Undo
+ *   or back from a no-show, was called twice); an Undo of a call clears its event's kind.
  */
 const CATEGORIES = `('elderly', 'pregnant', 'disability', 'emergency', 'premium')`;
 const statements = [
-  `alter table organizations add column queue_priority_categories text[] not null default '{}'`,
+  `alter table organizations add column queue_priority_categories text[] not null default '{}'
+     check (queue_priority_categories <@ array${CATEGORIES.replace('(', '[').replace(')', ']')}::text[])`,
   `alter table organizations add column queue_premium_label text`,
   `alter table organizations add column queue_ratio_priority smallint
      check (queue_ratio_priority between 1 and 5)`,
@@ -26,8 +30,9 @@ const statements = [
   `alter table organizations add column queue_ageing_ceiling_minutes smallint
      check (queue_ageing_ceiling_minutes between 10 and 240)`,
   `alter table visits add column priority_category text check (priority_category in ${CATEGORIES})`,
-  // A counter's last calls are read through visit_events_counter_idx (migration 024).
   `alter table visits add column call_kind text check (call_kind in ('priority', 'regular'))`,
+  // A counter's last calls are read through visit_events_counter_idx (migration 024).
+  `alter table visit_events add column call_kind text check (call_kind in ('priority', 'regular'))`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -101,6 +101,12 @@ export async function undoLast(
         now,
       );
       await withdrawSms(trx, visit.id, 'called');
+      // The call taken back is not counted by the ratio (decision 138).
+      await trx
+        .updateTable('visit_events')
+        .set({ call_kind: null })
+        .where('id', '=', last.id)
+        .execute();
       // A Call next that also finished the visitor being served: that Done is taken back too.
       touched = (await undoDoneOfCall(trx, counterId, last, byUser, now)) ?? touched;
     } else {

@@ -106,12 +106,11 @@ export async function recentCalls(
   let query = db
     .selectFrom('visit_events as e')
     .innerJoin('visits as v', 'v.id', 'e.visit_id')
-    .select('v.call_kind')
+    .select('e.call_kind')
     .where('e.organization_id', '=', where.organizationId)
     .where('e.kind', '=', 'called')
-    .where('v.visit_date', '=', where.date)
-    .where('v.call_kind', 'is not', null)
-    .where('v.called_at', 'is not', null);
+    .where('e.call_kind', 'is not', null)
+    .where('v.visit_date', '=', where.date);
   if (where.counterId) query = query.where('e.counter_id', '=', where.counterId);
   const rows = await query.orderBy('e.id', 'desc').limit(window).execute();
   return rows.map((r) => r.call_kind as CallKind).reverse();
@@ -134,15 +133,14 @@ export async function recentCallsByCounter(
         .select([
           'e.counter_id',
           'e.id',
-          'v.call_kind',
+          'e.call_kind',
           sql<number>`row_number() over (partition by e.counter_id order by e.id desc)`.as('rank'),
         ])
         .where('e.organization_id', '=', where.organizationId)
         .where('e.kind', '=', 'called')
         .where('e.counter_id', 'is not', null)
+        .where('e.call_kind', 'is not', null)
         .where('v.visit_date', '=', where.date)
-        .where('v.call_kind', 'is not', null)
-        .where('v.called_at', 'is not', null)
         .as('r'),
     )
     .select(['counter_id', 'call_kind'])

@@ -318,6 +318,7 @@ export async function claimVisit(
           'counter_id',
           'by_user',
           'at',
+          'call_kind',
         ])
         .expression((eb) =>
           eb
@@ -331,6 +332,7 @@ export async function claimVisit(
               sql.val(c.counterId).as('counter_id'),
               sql.val(c.byUser).as('by_user'),
               sql.val(now).as('at'),
+              sql.val(c.callKind ?? null).as('call_kind'),
             ]),
         ),
     )

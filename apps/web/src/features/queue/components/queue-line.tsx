@@ -72,6 +72,7 @@ function Rows(props: {
             <div className="queue-row__main">
               <p className="queue-row__name">
                 {v.customer_name}
+                {v.priority_category ? ' ' : null}
                 {v.priority_category ? (
                   <span className="queue-row__priority">
                     {t(CATEGORY_KEY[v.priority_category])}
