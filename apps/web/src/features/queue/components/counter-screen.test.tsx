@@ -229,4 +229,25 @@ describe('the line', () => {
     expect(html).toMatch(/role="status"[^>]*>Nobody is waiting/);
     expect(html).not.toContain('role="alert"');
   });
+
+  it('tags a priority visitor in words, a premium client by the organization’s own name', async () => {
+    await ensureLocale('fr');
+    const tagged = [
+      visit({ visit_id: 'e', priority_category: 'elderly', customer_name: 'Paul', position: 1 }),
+      visit({ visit_id: 'p', priority_category: 'premium', customer_name: 'Awa', position: 2 }),
+    ];
+    const html = renderToStaticMarkup(
+      <I18nProvider initial="fr">
+        <QueueLine
+          visits={tagged}
+          timeZone="Africa/Douala"
+          counter={counter()}
+          premiumLabel="Clients Or"
+        />
+      </I18nProvider>,
+    );
+    expect(html).toMatch(/Paul <span class="queue-row__priority">Personne âgée<\/span>/);
+    expect(html).toContain('Clients Or');
+    expect(html).not.toContain('Client privilégié');
+  });
 });

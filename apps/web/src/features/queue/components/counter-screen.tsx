@@ -274,7 +274,12 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
 
       <section className="panel" aria-labelledby={`${pickId}-line`}>
         <h2 id={`${pickId}-line`}>{t('queue.line.title', { n: line.length })}</h2>
-        <QueueLine visits={line} timeZone={today.organization.time_zone} counter={counter} />
+        <QueueLine
+          visits={line}
+          timeZone={today.organization.time_zone}
+          counter={counter}
+          premiumLabel={today.settings.premium_label}
+        />
         <ClearSelfJoins
           visits={line}
           serverTime={today.server_time}

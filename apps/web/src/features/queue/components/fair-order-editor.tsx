@@ -2,10 +2,17 @@ import type { QueueSettings } from '@qless/contract';
 import { InputField } from '../../../components/form/field';
 import { FormNotice, type Notice, SubmitButton } from '../../../components/form/form-status';
 import { useFormAction } from '../../../components/form/use-form-action';
+import type { MessageKey } from '../../../i18n/en';
 import { useI18n } from '../../../i18n/i18n';
 import { saveQueueSettings } from '../api/queue-api';
 import { CATEGORY_KEY, PRIORITY_CATEGORY_LIST, parseFairOrder } from '../lib/fair-order';
 import { queueErrorKey } from '../lib/queue-errors';
+
+const FIELD_TEXT = {
+  Priority: ['queueSetup.fair.ratioPriority', 'queueSetup.fair.ratioPriorityHint'],
+  Others: ['queueSetup.fair.ratioOthers', 'queueSetup.fair.ratioOthersHint'],
+  Ceiling: ['queueSetup.fair.ceiling', 'queueSetup.fair.ceilingHint'],
+} as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
 
 /**
  * Priority visitors (decision 138): the categories the organization serves first, "p priority,
@@ -16,8 +23,12 @@ export function FairOrderEditor(props: { settings: QueueSettings; onSaved: () =>
   const { t } = useI18n();
   const { settings } = props;
   const form = useFormAction<{ notice: Notice | null }>(
-    async ({ data }) => {
-      const fair = parseFairOrder(data);
+    async ({ element, data }) => {
+      // A number field holding what is not a number submits as empty: "none" would be saved.
+      const unreadable = [...element.querySelectorAll('input[type="number"]')].some(
+        (input) => (input as HTMLInputElement).validity.badInput,
+      );
+      const fair = unreadable ? null : parseFairOrder(data);
       if (!fair) return { notice: { tone: 'error', text: t('queueSetup.fair.invalid') } };
       try {
         await saveQueueSettings({ ...settings, ...fair });
@@ -28,6 +39,26 @@ export function FairOrderEditor(props: { settings: QueueSettings; onSaved: () =>
       }
     },
     { notice: null },
+  );
+  /** A whole number or empty (none), its label and hint from FIELD_TEXT. */
+  const numberField = (
+    name: string,
+    key: keyof typeof FIELD_TEXT,
+    min: number,
+    max: number,
+    value: number | null | undefined,
+  ) => (
+    <InputField
+      label={t(FIELD_TEXT[key][0])}
+      hint={t(FIELD_TEXT[key][1])}
+      name={name}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step={1}
+      defaultValue={value === null || value === undefined ? '' : String(value)}
+    />
   );
   return (
     <section className="panel" aria-labelledby="queue-fair-title">
@@ -55,43 +86,15 @@ export function FairOrderEditor(props: { settings: QueueSettings; onSaved: () =>
             maxLength={40}
             defaultValue={settings.premium_label ?? ''}
           />
-          <InputField
-            label={t('queueSetup.fair.ratioPriority')}
-            hint={t('queueSetup.fair.ratioPriorityHint')}
-            name="ratio_priority"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={5}
-            step={1}
-            defaultValue={settings.ratio ? String(settings.ratio.priority) : ''}
-          />
-          <InputField
-            label={t('queueSetup.fair.ratioOthers')}
-            hint={t('queueSetup.fair.ratioOthersHint')}
-            name="ratio_others"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={10}
-            step={1}
-            defaultValue={settings.ratio ? String(settings.ratio.others) : ''}
-          />
-          <InputField
-            label={t('queueSetup.fair.ceiling')}
-            hint={t('queueSetup.fair.ceilingHint')}
-            name="ageing_ceiling_minutes"
-            type="number"
-            inputMode="numeric"
-            min={10}
-            max={240}
-            step={1}
-            defaultValue={
-              settings.ageing_ceiling_minutes === null
-                ? ''
-                : String(settings.ageing_ceiling_minutes)
-            }
-          />
+          {numberField('ratio_priority', 'Priority', 1, 5, settings.ratio?.priority)}
+          {numberField('ratio_others', 'Others', 0, 10, settings.ratio?.others)}
+          {numberField(
+            'ageing_ceiling_minutes',
+            'Ceiling',
+            10,
+            240,
+            settings.ageing_ceiling_minutes,
+          )}
         </div>
         <FormNotice notice={form.state.notice} />
         <SubmitButton

@@ -16,6 +16,8 @@ export function QueueLine(props: {
   visits: readonly QueueVisit[];
   timeZone: string;
   counter: Counter | null;
+  /** The organization's own name for its premium clients (decision 138). */
+  premiumLabel?: string | null;
 }) {
   const { t } = useI18n();
   if (props.visits.length === 0) return <p className="empty-state">{t('queue.line.empty')}</p>;
@@ -23,7 +25,12 @@ export function QueueLine(props: {
   if (!props.counter) {
     return (
       <div data-testid="queue-line">
-        <Rows visits={others} timeZone={props.timeZone} mine={false} />
+        <Rows
+          visits={others}
+          timeZone={props.timeZone}
+          mine={false}
+          premiumLabel={props.premiumLabel}
+        />
       </div>
     );
   }
@@ -31,7 +38,13 @@ export function QueueLine(props: {
     <div data-testid="queue-line">
       <h3 className="queue-line__title">{t('queue.line.mine')}</h3>
       {mine.length > 0 ? (
-        <Rows visits={mine} timeZone={props.timeZone} mine testId="queue-line-mine" />
+        <Rows
+          visits={mine}
+          timeZone={props.timeZone}
+          mine
+          testId="queue-line-mine"
+          premiumLabel={props.premiumLabel}
+        />
       ) : (
         <p className="empty-state" role="status">
           {t('queue.line.mineEmpty')}
@@ -40,7 +53,13 @@ export function QueueLine(props: {
       {others.length > 0 ? (
         <>
           <h3 className="queue-line__title">{t('queue.line.others')}</h3>
-          <Rows visits={others} timeZone={props.timeZone} mine={false} testId="queue-line-others" />
+          <Rows
+            visits={others}
+            timeZone={props.timeZone}
+            mine={false}
+            testId="queue-line-others"
+            premiumLabel={props.premiumLabel}
+          />
         </>
       ) : null}
     </div>
@@ -53,6 +72,7 @@ function Rows(props: {
   /** This counter's own order: the place is the rank in it. */
   mine: boolean;
   testId?: string;
+  premiumLabel?: string | null | undefined;
 }) {
   const { t, locale, intlLocale } = useI18n();
   return (
@@ -75,7 +95,9 @@ function Rows(props: {
                 {v.priority_category ? ' ' : null}
                 {v.priority_category ? (
                   <span className="queue-row__priority">
-                    {t(CATEGORY_KEY[v.priority_category])}
+                    {v.priority_category === 'premium' && props.premiumLabel
+                      ? props.premiumLabel
+                      : t(CATEGORY_KEY[v.priority_category])}
                   </span>
                 ) : null}
               </p>
