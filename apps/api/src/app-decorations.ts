@@ -28,6 +28,8 @@ declare module 'fastify' {
     audit?: boolean;
     /** Audit log: the action's stable name, instead of the one derived from method + route. */
     auditAction?: string;
+    /** Audit log: body fields kept in the entry's target (ids and short codes, never a secret). */
+    auditBody?: readonly string[];
   }
   interface FastifyInstance {
     /** Draining after SIGTERM, and its counters (decision 028; metrics read them). */

@@ -140,6 +140,8 @@ export const ERROR_CODES = [
   // The fair order (decision 138).
   'PRIORITY_CATEGORY_NOT_SERVED',
   'INVALID_FOLLOW_CODE',
+  // Counters that route, calls out of order (decision 139).
+  'CALL_REASON_REQUIRED',
   // Joining by SMS (decision 136).
   'INVALID_SMS_KEYWORD',
   'SMS_KEYWORD_TAKEN',

@@ -16,6 +16,7 @@ export * from './queue.js';
 export * from './queue-board.js';
 export * from './queue-clear.js';
 export * from './queue-kiosk.js';
+export * from './queue-routing.js';
 export * from './queue-settings.js';
 export * from './queue-sms.js';
 export * from './self-service.js';

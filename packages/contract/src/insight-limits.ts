@@ -16,3 +16,6 @@ export type InsightExportKind = (typeof INSIGHT_EXPORT_KINDS)[number];
  */
 export const INSIGHT_EXPORT_FORMATS = ['csv', 'excel-fr'] as const;
 export type InsightExportFormat = (typeof INSIGHT_EXPORT_FORMATS)[number];
+
+/** How many calls out of turn Insight lists (newest first; the clerks' counts cover all). */
+export const INSIGHT_OUT_OF_ORDER_ROWS = 200;

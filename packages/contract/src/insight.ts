@@ -3,6 +3,7 @@ import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { feedbackSummarySchema } from './feedback.js';
 import { INSIGHT_EXPORT_FORMATS, INSIGHT_EXPORT_KINDS } from './insight-limits.js';
+import { CALL_REASONS } from './queue-routing.js';
 import { isoDateSchema } from './time-schemas.js';
 
 /**
@@ -154,6 +155,38 @@ export const insightResponseSchema = z.object({
       name: z.string(),
       served: z.number().int(),
       median_service_minutes: z.number().nullable(),
+    }),
+  ),
+  /**
+   * Clerks who served or called someone in the range (decision 139), busiest first: visits they
+   * finished (the last Done of each visit), their median time with a visitor (called → done),
+   * and their calls out of turn.
+   */
+  clerks: z.array(
+    z.object({
+      user_id: idSchema,
+      organization_id: idSchema,
+      name: z.string(),
+      served: z.number().int(),
+      median_service_minutes: z.number().nullable(),
+      out_of_order_calls: z.number().int(),
+    }),
+  ),
+  /**
+   * The calls out of turn of the range, newest first (at most INSIGHT_OUT_OF_ORDER_ROWS): each
+   * with its day, clerk, counter, number and reason. Taken back by Undo or not: they were made.
+   */
+  out_of_order_calls: z.array(
+    z.object({
+      date: isoDateSchema,
+      at: z.string(),
+      organization_id: idSchema,
+      user_id: idSchema.nullable(),
+      clerk_name: z.string().nullable(),
+      counter_name: z.string().nullable(),
+      number: z.string(),
+      reason: z.enum(CALL_REASONS),
+      undone: z.boolean(),
     }),
   ),
   services: z.array(

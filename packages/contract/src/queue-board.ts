@@ -40,6 +40,8 @@ const boardCallSchema = z.object({
   at: isoInstant,
   /** The call's event id: grows with every call and recall of the day. */
   seq: z.number().int(),
+  /** A call out of turn, with a reason on the record (decision 139): the board marks it. */
+  out_of_order: z.boolean().optional(),
 });
 
 /** GET /api/v1/board/{token} and each message of its socket: numbers only, never a name. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { normalizeCameroonMobile } from './phone.js';
+import { CALL_REASONS, helpServiceIdsSchema } from './queue-routing.js';
 import { PRIORITY_CATEGORIES, queueSettingsSchema } from './queue-settings.js';
 import { CUSTOMER_LOCALES } from './self-service-codes.js';
 import { isoDateSchema } from './time-schemas.js';
@@ -43,6 +44,7 @@ export const COUNTER_ACTIONS = [
   'done',
   'no_show',
   'transfer',
+  'call_visit',
 ] as const;
 export type CounterAction = (typeof COUNTER_ACTIONS)[number];
 
@@ -101,6 +103,10 @@ export const queueVisitSchema = z.object({
   recalls: z.number().int(),
   /** The category served first that the visitor was given (decision 138); null: none. */
   priority_category: z.enum(PRIORITY_CATEGORIES).nullable(),
+  /** A transfer to a named counter (decision 139): only it calls the visit while it stands. */
+  for_counter_id: idSchema.nullable(),
+  /** A call out of order: its reason (decision 139); null for Call next's calls. */
+  call_reason: z.enum(CALL_REASONS).nullable(),
   /** 1-based place in its service's line while waiting; null otherwise. */
   position: z.number().int().positive().nullable(),
   estimate: waitEstimateSchema.nullable(),
@@ -110,7 +116,10 @@ export type QueueVisit = z.infer<typeof queueVisitSchema>;
 export const counterSchema = z.object({
   counter_id: idSchema,
   name: z.string(),
+  /** Its primary services: its own line. */
   service_ids: z.array(idSchema),
+  /** The services whose lines it helps once its own is empty (decision 139). */
+  help_service_ids: z.array(idSchema),
   state: z.enum(COUNTER_STATES),
   /** The visit it holds (called or serving), if any. */
   current_visit_id: idSchema.nullable(),
@@ -180,25 +189,27 @@ export const counterRequestSchema = withFieldCodes(
   z.object({
     name: z.string().trim().min(1).max(40),
     service_ids: z.array(idSchema).min(1).max(50),
+    help_service_ids: helpServiceIdsSchema.optional(),
   }),
-  { name: 'INVALID_COUNTER', service_ids: 'INVALID_COUNTER' },
+  { name: 'INVALID_COUNTER', service_ids: 'INVALID_COUNTER', help_service_ids: 'INVALID_COUNTER' },
 );
 export const counterPatchSchema = withFieldCodes(
   z.object({
     name: z.string().trim().min(1).max(40).optional(),
     service_ids: z.array(idSchema).min(1).max(50).optional(),
+    help_service_ids: helpServiceIdsSchema.optional(),
     /** false retires the counter (kept, never listed again). */
     active: z.boolean().optional(),
   }),
-  { name: 'INVALID_COUNTER', service_ids: 'INVALID_COUNTER', active: 'INVALID_COUNTER' },
+  {
+    name: 'INVALID_COUNTER',
+    service_ids: 'INVALID_COUNTER',
+    help_service_ids: 'INVALID_COUNTER',
+    active: 'INVALID_COUNTER',
+  },
 );
 export const counterResponseSchema = z.object({ counter: counterSchema });
 export const counterListResponseSchema = z.object({ counters: z.array(counterSchema) });
-
-/** POST /api/v1/queue/counters/{id}/transfer: the held visit goes to another service's line. */
-export const transferRequestSchema = withFieldCodes(z.object({ service_id: idSchema }), {
-  service_id: 'INVALID_ID',
-});
 
 /** Seconds after a call, no-show, done or transfer during which the counter may undo it. */
 export const UNDO_WINDOW_SECONDS = 10;

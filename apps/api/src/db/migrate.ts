@@ -27,6 +27,7 @@ import * as m025 from './migrations/025-queue-join-code.js';
 import * as m026 from './migrations/026-kiosks.js';
 import * as m027 from './migrations/027-sms-join.js';
 import * as m028 from './migrations/028-queue-fair-order.js';
+import * as m029 from './migrations/029-queue-routing.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '026-kiosks': m026,
   '027-sms-join': m027,
   '028-queue-fair-order': m028,
+  '029-queue-routing': m029,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type {
+  CallReason,
   CounterState,
   KioskPaper,
   PriorityCategory,
@@ -45,6 +46,8 @@ export interface CountersTable {
 export interface CounterServicesTable {
   counter_id: string;
   service_id: string;
+  /** The counter helps this line once its own is empty; false: a primary service (029). */
+  helps: Generated<boolean>;
 }
 
 export interface VisitNumbersTable {
@@ -85,6 +88,10 @@ export interface VisitsTable {
   priority_category: Generated<PriorityCategory | null>;
   /** How Call next counted the call for the ratio (028); null: outside it. */
   call_kind: Generated<'priority' | 'regular' | null>;
+  /** A transfer to a named counter: only it calls the visit while it stands (029). */
+  for_counter_id: Generated<string | null>;
+  /** The reason of a call out of order (029); null for Call next's calls. */
+  call_reason: Generated<CallReason | null>;
   state: Generated<VisitState>;
   counter_id: string | null;
   called_at: Date | null;
@@ -114,6 +121,8 @@ export interface VisitEventsTable {
   at: Date;
   /** A call by Call next: how the ratio counts it (028); cleared by an Undo of the call. */
   call_kind: Generated<'priority' | 'regular' | null>;
+  /** A call out of order: its reason from the short list (029). */
+  reason: Generated<CallReason | null>;
 }
 
 export interface BoardsTable {

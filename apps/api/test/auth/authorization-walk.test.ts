@@ -142,6 +142,7 @@ const STAFF_ALLOWED = new Set([
     'done',
     'no-show',
     'transfer',
+    'call-visit',
     'undo',
   ].map((action) => `POST /api/v1/queue/counters/:id/${action}`),
   // A no-show of today put back in line (issue 30).
@@ -252,6 +253,14 @@ const QUEUE_CROSS_CASES = (): CrossCase[] => [
       method: 'POST',
       url: `/api/v1/queue/self-joins/clear?organization_id=${b.orgId}`,
       payload: {},
+    }),
+  },
+  {
+    route: 'POST /api/v1/queue/counters/:id/call-visit',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/v1/queue/counters/${b.counterId}/call-visit`,
+      payload: { visit_id: b.serviceId, reason: 'returning' },
     }),
   },
   {

@@ -169,6 +169,7 @@ describe('the board on the wall', () => {
           counter_name: 'Guichet 2',
           at: at(-2).toISOString(),
           seq: expect.any(Number),
+          out_of_order: false,
           live: false,
         },
         {
@@ -176,6 +177,7 @@ describe('the board on the wall', () => {
           counter_name: 'Guichet 1',
           at: at(-5).toISOString(),
           seq: expect.any(Number),
+          out_of_order: false,
           live: false,
         },
       ],

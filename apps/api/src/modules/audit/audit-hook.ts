@@ -30,6 +30,16 @@ export function targetOf(params: unknown): Record<string, string> {
   return target;
 }
 
+/** The route's declared body fields (`auditBody`), kept like the route's parameters. */
+function bodyTarget(req: FastifyRequest): Record<string, string> {
+  const fields = req.routeOptions.config.auditBody;
+  const body = req.body;
+  if (!fields || !body || typeof body !== 'object') return {};
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) picked[field] = (body as Record<string, unknown>)[field];
+  return targetOf(picked);
+}
+
 /** An organization a request named (in its path, query or body), when it is an id. */
 function namedOrganization(req: FastifyRequest): string | null {
   for (const source of [req.params, req.query, req.body]) {
@@ -74,7 +84,7 @@ export function auditRowOf(req: FastifyRequest, status: number, at: Date): Audit
       req.routeOptions.url ?? req.url,
       req.routeOptions.config.auditAction,
     ),
-    target: JSON.stringify(targetOf(req.params)),
+    target: JSON.stringify({ ...targetOf(req.params), ...bodyTarget(req) }),
     outcome: status,
     client_address: req.ip ?? null,
     user_agent:

@@ -19,11 +19,13 @@
  *   (`percentilesOf`), never by sorting every visit once per group; a day's median (a few
  *   hundred visits, read in index order) is percentile_cont itself.
  */
+
 import type { InsightCounts, InsightDuration, InsightResponse } from '@qless/contract';
 import { sql } from 'kysely';
 import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 import { feedbackSummary } from '../feedback/feedback.module.js';
+import { clerkFigures, outOfOrderCalls } from './insight-clerks.js';
 import {
   bookingFilter,
   CALLED,
@@ -180,7 +182,7 @@ export async function insight(
   days: number,
 ): Promise<InsightResponse> {
   const withBookings = s.counterId === null;
-  const [waits, times, heat, bookingRows, dailyRows, words] = await Promise.all([
+  const [waits, times, heat, bookingRows, dailyRows, words, clerks, jumps] = await Promise.all([
     waitsAndCounts(db, s),
     serviceTimes(db, s),
     heatMap(db, s),
@@ -190,6 +192,8 @@ export async function insight(
       serviceId: s.serviceId ?? undefined,
       counterId: s.counterId ?? undefined,
     }),
+    clerkFigures(db, s),
+    outOfOrderCalls(db, s),
   ]);
   const countOf = (level: Level, key: string | null) =>
     waits.counts.find((r) => r.level === level && r.key === key);
@@ -251,6 +255,8 @@ export async function insight(
     heat_map: heat,
     daily: dailyRows,
     counters: times.counters,
+    clerks,
+    out_of_order_calls: jumps,
     services,
     by_branch: byBranch,
     feedback: words,

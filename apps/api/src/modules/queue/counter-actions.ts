@@ -5,25 +5,22 @@
  * putting a no-show back in line are counter-undo.ts's.
  */
 import {
+  type CallReason,
   type CounterAction,
   type CounterActionResponse,
   UNDO_WINDOW_SECONDS,
   type Undoable,
 } from '@qless/contract';
-import { sql } from 'kysely';
 import type { AuthContext } from '../../core/access/auth-guard.js';
-import { todayOf } from '../../core/local-time.js';
-import { manyRows } from '../../db/many-rows.js';
 import type { CounterRow, Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { claimChosen, claimNext } from './counter-claim.js';
 import { transferVisit } from './counter-transfer.js';
 import { counterView, findCounter, setCounterState } from './counters.repository.js';
 import type { LineSettler } from './line-settler.js';
 import { loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
 import { notifyQueueChanged } from './queue-events.js';
-import { callKindOf, counterFairness, FAIR_COLUMNS, isPriority } from './queue-fairness.js';
-import { nextForCounter } from './queue-order.js';
 import {
   assertActiveService,
   counterOf,
@@ -34,7 +31,6 @@ import {
 } from './queue-settle.js';
 import { counterOfDay, visitView } from './queue-views.js';
 import {
-  claimVisit,
   findVisit,
   heldBy,
   inTransaction,
@@ -44,6 +40,12 @@ import {
 } from './visits.repository.js';
 
 export { assertActiveService, counterOf, notActionable, settle };
+
+/** What an act aims at beyond the counter: a transfer's destination, a chosen visitor. */
+export interface ActTarget {
+  transfer?: { service_id?: string | undefined; counter_id?: string | undefined };
+  chosen?: { visit_id: string; reason: CallReason };
+}
 
 const idle = () =>
   new AppError(409, 'COUNTER_IDLE', 'This counter holds nobody: call the next person first.');
@@ -103,7 +105,7 @@ export class CounterActions {
     auth: AuthContext,
     counterId: string,
     action: CounterAction,
-    transferTo: string | null = null,
+    target: ActTarget = {},
   ): Promise<CounterActionResponse> {
     const now = this.deps.clock.now();
     const by = auth.user.id;
@@ -151,7 +153,8 @@ export class CounterActions {
       };
 
       switch (action) {
-        case 'call_next': {
+        case 'call_next':
+        case 'call_visit': {
           if (counter.state !== 'open') {
             throw new AppError(409, 'COUNTER_CLOSED', 'Open this counter before calling someone.');
           }
@@ -175,7 +178,12 @@ export class CounterActions {
           // The finished visit's feedback SMS before the queue lock, not while it is held.
           if (finished) await this.deps.feedback?.afterDone(trx, finished, await nameOf(), now);
           const message = { counterName: counter.name, organization: await nameOf() };
-          touched = await this.claimNext(trx, orgId, counterId, by, now, message);
+          const call = { organizationId: orgId, counterId, by, now, message };
+          const chosen = target.chosen;
+          if (action === 'call_visit' && !chosen) throw new Error('call_visit without a visit');
+          touched = chosen
+            ? await claimChosen(trx, this.deps.turns, call, chosen.visit_id, chosen.reason)
+            : await claimNext(trx, this.deps.turns, call);
           if (touched) undo = undoable('call_next', touched, now);
           break;
         }
@@ -251,7 +259,7 @@ export class CounterActions {
         case 'transfer': {
           if (!held) throw idle();
           await lockQueue(trx, orgId);
-          touched = await transferVisit(trx, held, transferTo, counterId, by, now);
+          touched = await transferVisit(trx, held, target.transfer ?? {}, counterId, by, now);
           undo = undoable('transfer', touched, now);
           break;
         }
@@ -260,14 +268,14 @@ export class CounterActions {
       if (action === 'done' && finished) {
         await this.deps.feedback?.afterDone(trx, finished, await nameOf(), now);
       }
-      // Call next's claim sent it with the queue lock.
-      if (action !== 'call_next') await notifyQueueChanged(trx, orgId);
+      // A call's claim sent it with the queue lock.
+      if (action !== 'call_next' && action !== 'call_visit') await notifyQueueChanged(trx, orgId);
       return { orgId, counter, touched, undo };
     });
     // A transfer's answer shows the visitor's new place: the line is read, and its SMS
     // decided, before answering. Call next's answer shows the called visitor: the line's
     // SMS are decided right after (line-settler.ts). The other acts move nobody in line.
-    if (action === 'call_next') void this.lines.schedule(changed.orgId);
+    if (action === 'call_next' || action === 'call_visit') void this.lines.schedule(changed.orgId);
     if (action === 'transfer') {
       const day = await settleAfterCommit(this.deps.db, changed.orgId, now, this.deps.turns);
       return { ...(await this.answer(this.deps.db, day, changed)), undo: changed.undo };
@@ -292,101 +300,5 @@ export class CounterActions {
       ? await visitView(db, day, (await findVisit(db, changed.touched.id)) ?? changed.touched)
       : null;
     return { counter, visit };
-  }
-
-  /** The head of the line among the counter's services, claimed; null when nobody waits. */
-  private async claimNext(
-    trx: Db,
-    organizationId: string,
-    counterId: string,
-    by: string,
-    now: Date,
-    message: { counterName: string; organization: string },
-  ): Promise<VisitRow | null> {
-    // Only what the choice needs (the full day, with its service-time history, is read
-    // once after the change): the grace window, the counter's services, today's waiting.
-    // The first two are read before the queue lock (a counter's services change under its
-    // own lock, which this act holds); the line, under it.
-    const org = await trx
-      .selectFrom('organizations')
-      .select([
-        'time_zone',
-        'queue_grace_early_minutes',
-        'queue_grace_late_minutes',
-        ...FAIR_COLUMNS,
-      ])
-      .where('id', '=', organizationId)
-      .executeTakeFirstOrThrow();
-    const grace = {
-      earlyMinutes: org.queue_grace_early_minutes,
-      lateMinutes: org.queue_grace_late_minutes,
-    };
-    const links = await trx
-      .selectFrom('counter_services')
-      .select('service_id')
-      .where('counter_id', '=', counterId)
-      .execute();
-    const services = new Set(links.map((l) => l.service_id));
-    if (services.size === 0) {
-      await notifyQueueChanged(trx, organizationId); // a visit it served may have ended
-      return null;
-    }
-    const { rules, fairness } = await counterFairness(trx, org, { organizationId, counterId }, now);
-    // Held from here to commit: the line read, the head claimed, its SMS queued. The change
-    // notification rides with the lock (delivered at commit).
-    await lockQueue(trx, organizationId, { notify: true });
-    // Only the fields the rule reads, instants as epoch milliseconds (a line of 2,000 is read
-    // on every call, and parsing 8,000 timestamps was most of its cost), read the cheapest way
-    // for the engine (db/many-rows.ts); the claim returns the chosen visit's whole row.
-    // date_part is float8; extract() is numeric, three times as slow on PGlite.
-    const ms = <T extends number | null>(column: string) =>
-      sql<T>`date_part('epoch', ${sql.ref(column)}) * 1000`;
-    const rows = await manyRows(
-      trx,
-      trx
-        .selectFrom('visits')
-        .select([
-          'id',
-          'service_id',
-          'ahead',
-          'phone',
-          'priority_category',
-          ms<number | null>('slot_start').as('slot_start'),
-          ms<number>('arrived_at').as('arrived_at'),
-          ms<number>('queued_at').as('queued_at'),
-          ms<number | null>('place_at').as('place_at'),
-        ])
-        .where('organization_id', '=', organizationId)
-        .where('visit_date', '=', todayOf(org, now))
-        .where('state', '=', 'waiting')
-        .where('service_id', 'in', [...services]),
-      [],
-    );
-    const at = (v: number | null) => (v === null ? null : new Date(v));
-    const candidates = rows.map((v) => ({
-      id: v.id,
-      serviceId: v.service_id,
-      slotStart: at(v.slot_start),
-      arrivedAt: new Date(v.arrived_at),
-      queuedAt: new Date(v.queued_at),
-      placeAt: at(v.place_at),
-      ahead: v.ahead,
-      priority: isPriority(v.priority_category, rules),
-      phone: v.phone,
-    }));
-    // The queue lock makes the first claim win; the loop only guards a visit moved by a
-    // writer that did not take it (none should).
-    for (;;) {
-      const next = nextForCounter(candidates, services, now, grace, fairness);
-      if (!next) return null;
-      const callKind = callKindOf(next, now, grace);
-      const claim = { visitId: next.id, counterId, byUser: by, notified: next.phone !== null };
-      const claimed = await claimVisit(trx, { ...claim, callKind }, now);
-      if (claimed) {
-        await this.deps.turns.called(trx, claimed, message.counterName, message.organization, now);
-        return claimed;
-      }
-      candidates.splice(candidates.indexOf(next), 1);
-    }
   }
 }

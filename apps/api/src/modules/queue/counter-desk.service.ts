@@ -1,11 +1,12 @@
 /**
- * The counter: open, pause, close; Call next, Start, Recall, No-show, Done, Transfer (its acts
+ * The counter: open, pause, close; Call next, a call out of order, Start, Recall, No-show,
+ * Done, Transfer (its acts
  * under the counter's own lock, Call next's claim under the queue lock: counter-actions.ts);
  * Undo of the last act within its window and a no-show put back in line (counter-undo.ts).
  */
 import type { CounterAction, CounterActionResponse, QueueVisit } from '@qless/contract';
 import type { AuthContext } from '../../core/access/auth-guard.js';
-import { CounterActions } from './counter-actions.js';
+import { type ActTarget, CounterActions } from './counter-actions.js';
 import { putNoShowBack, undoLast } from './counter-undo.js';
 import type { LineSettler } from './line-settler.js';
 import type { QueueServiceDeps } from './queue-deps.js';
@@ -32,9 +33,9 @@ export class CounterDesk {
     auth: AuthContext,
     counterId: string,
     action: CounterAction,
-    transferTo: string | null = null,
+    target: ActTarget = {},
   ): Promise<CounterActionResponse> {
-    return this.counters.act(auth, counterId, action, transferTo);
+    return this.counters.act(auth, counterId, action, target);
   }
 
   undo(auth: AuthContext, counterId: string): Promise<CounterActionResponse> {

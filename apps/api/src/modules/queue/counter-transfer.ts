@@ -1,36 +1,68 @@
 /**
- * A transfer (decision 118): the visit a counter holds goes to another service's line.
+ * A transfer (decision 118): the visit a counter holds goes to another service's line, or to
+ * a named counter (decision 139).
  */
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertActiveService, notActionable } from './queue-settle.js';
 import { insertVisit, transitionVisit } from './visits.repository.js';
 
+/** The counter a transfer names: of the visit's branch, standing, not the one sending. */
+async function namedCounter(trx: Db, held: VisitRow, id: string, from: string): Promise<string> {
+  if (id === from) throw notActionable('This visitor is already at this counter.');
+  const counter = await trx
+    .selectFrom('counters')
+    .select(['id', 'state'])
+    .where('id', '=', id)
+    .where('organization_id', '=', held.organization_id)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  if (!counter)
+    throw new AppError(404, 'COUNTER_NOT_FOUND', 'No counter of this branch has this id.');
+  if (counter.state === 'closed') {
+    throw new AppError(
+      409,
+      'COUNTER_CLOSED',
+      'That counter is closed: choose an open one, or a service.',
+    );
+  }
+  return counter.id;
+}
+
 /**
- * The held visit goes to another service's line, keeping its letter and number, and its
- * place as the organization chose (decision 118): by its first arrival in the branch, or
- * first in the new line.
+ * The held visit goes to another service's line, or to a named counter (only that counter
+ * calls it while it stands; its service is kept unless another is given), keeping its letter
+ * and number, and its place as the organization chose (decision 118): by its first arrival in
+ * the branch, or first in the new line.
  */
 export async function transferVisit(
   trx: Db,
   held: VisitRow,
-  serviceId: string | null,
+  to: { service_id?: string | undefined; counter_id?: string | undefined },
   counterId: string,
   by: string,
   now: Date,
 ): Promise<VisitRow> {
-  if (!serviceId) throw new AppError(400, 'INVALID_ID', 'Say which service to transfer to.');
-  if (serviceId === held.service_id) {
+  const serviceId = to.service_id ?? (to.counter_id ? held.service_id : null);
+  if (!serviceId) {
+    throw new AppError(400, 'INVALID_ID', 'Say which service or counter to transfer to.');
+  }
+  const forCounterId = to.counter_id
+    ? await namedCounter(trx, held, to.counter_id, counterId)
+    : null;
+  if (serviceId === held.service_id && !forCounterId) {
     throw notActionable('This visitor is already in this service: choose another one.');
   }
   await assertActiveService(trx, held.organization_id, serviceId);
-  const served = await trx
-    .selectFrom('counter_services as cs')
-    .innerJoin('counters as c', 'c.id', 'cs.counter_id')
-    .select('c.id')
-    .where('cs.service_id', '=', serviceId)
-    .where('c.retired_at', 'is', null)
-    .executeTakeFirst();
+  const served = forCounterId
+    ? { id: forCounterId }
+    : await trx
+        .selectFrom('counter_services as cs')
+        .innerJoin('counters as c', 'c.id', 'cs.counter_id')
+        .select('c.id')
+        .where('cs.service_id', '=', serviceId)
+        .where('c.retired_at', 'is', null)
+        .executeTakeFirst();
   if (!served) {
     throw new AppError(
       409,
@@ -74,6 +106,7 @@ export async function transferVisit(
       placeAt: place === 'arrival' ? held.arrived_at : null,
       ahead: place === 'front',
       priorityCategory: held.priority_category,
+      forCounterId,
       clientAddress: held.client_address,
       createdBy: by,
       keep: { letter: held.letter, number: held.number, from: held.id },

@@ -94,7 +94,15 @@ export async function undoLast(
           kind,
           // The next real call sends its own "go to counter" SMS; this one, if it has not
           // left yet, is withdrawn.
-          set: { counter_id: null, called_at: null, called_notified_at: null, call_kind: null },
+          // A call out of order taken back: its event keeps the reason (it was made, on the
+          // record); the visit no longer shows it (decision 139).
+          set: {
+            counter_id: null,
+            called_at: null,
+            called_notified_at: null,
+            call_kind: null,
+            call_reason: null,
+          },
           counterId,
           byUser,
         },

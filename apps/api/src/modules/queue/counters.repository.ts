@@ -30,7 +30,7 @@ export async function countersView(db: Db, rows: CounterRow[]): Promise<Counter[
   const [links, held] = await Promise.all([
     db
       .selectFrom('counter_services')
-      .select(['counter_id', 'service_id'])
+      .select(['counter_id', 'service_id', 'helps'])
       .where('counter_id', 'in', ids)
       .orderBy('service_id')
       .execute(),
@@ -44,7 +44,10 @@ export async function countersView(db: Db, rows: CounterRow[]): Promise<Counter[
   return rows.map((r) => ({
     counter_id: r.id,
     name: r.name,
-    service_ids: links.filter((l) => l.counter_id === r.id).map((l) => l.service_id),
+    service_ids: links.filter((l) => l.counter_id === r.id && !l.helps).map((l) => l.service_id),
+    help_service_ids: links
+      .filter((l) => l.counter_id === r.id && l.helps)
+      .map((l) => l.service_id),
     state: r.state,
     current_visit_id: held.find((h) => h.counter_id === r.id)?.id ?? null,
   }));
@@ -84,21 +87,60 @@ async function assertServicesOf(
   return unique;
 }
 
-async function setServices(db: Db, counterId: string, serviceIds: string[]): Promise<void> {
-  await db.deleteFrom('counter_services').where('counter_id', '=', counterId).execute();
+/** A counter's services: its primary ones, and the lines it helps (decision 139). */
+export interface CounterServicesInput {
+  service_ids?: string[] | undefined;
+  help_service_ids?: string[] | undefined;
+}
+
+/**
+ * Sets the counter's primary services and the lines it helps (each given list replaces its
+ * kind; a service is one or the other, never both: 400 INVALID_COUNTER).
+ */
+async function setServices(
+  db: Db,
+  counter: { id: string; organization_id: string },
+  input: CounterServicesInput,
+): Promise<void> {
+  if (input.service_ids === undefined && input.help_service_ids === undefined) return;
+  const current = await db
+    .selectFrom('counter_services')
+    .select(['service_id', 'helps'])
+    .where('counter_id', '=', counter.id)
+    .execute();
+  const primary =
+    input.service_ids !== undefined
+      ? await assertServicesOf(db, counter.organization_id, input.service_ids)
+      : current.filter((l) => !l.helps).map((l) => l.service_id);
+  const helps =
+    input.help_service_ids !== undefined
+      ? input.help_service_ids.length > 0
+        ? await assertServicesOf(db, counter.organization_id, input.help_service_ids)
+        : []
+      : current.filter((l) => l.helps).map((l) => l.service_id);
+  if (helps.some((id) => primary.includes(id))) {
+    throw new AppError(
+      400,
+      'INVALID_COUNTER',
+      'A service is either one the counter serves or one it helps, not both.',
+    );
+  }
+  await db.deleteFrom('counter_services').where('counter_id', '=', counter.id).execute();
   await db
     .insertInto('counter_services')
-    .values(serviceIds.map((service_id) => ({ counter_id: counterId, service_id })))
+    .values([
+      ...primary.map((service_id) => ({ counter_id: counter.id, service_id, helps: false })),
+      ...helps.map((service_id) => ({ counter_id: counter.id, service_id, helps: true })),
+    ])
     .execute();
 }
 
 export async function createCounter(
   trx: Db,
   organizationId: string,
-  input: { name: string; service_ids: string[] },
+  input: { name: string; service_ids: string[]; help_service_ids?: string[] | undefined },
   now: Date,
 ): Promise<CounterRow> {
-  const services = await assertServicesOf(trx, organizationId, input.service_ids);
   const row = await trx
     .insertInto('counters')
     .values({ organization_id: organizationId, name: input.name, created_at: now, updated_at: now })
@@ -107,7 +149,7 @@ export async function createCounter(
     .catch((err: unknown) => {
       throw isUniqueViolation(err) ? NAME_TAKEN() : err;
     });
-  await setServices(trx, row.id, services);
+  await setServices(trx, row, input);
   return row;
 }
 
@@ -118,23 +160,13 @@ export async function createCounter(
 export async function updateCounter(
   trx: Db,
   counter: CounterRow,
-  patch: {
-    name?: string | undefined;
-    service_ids?: string[] | undefined;
-    active?: boolean | undefined;
-  },
+  patch: CounterServicesInput & { name?: string | undefined; active?: boolean | undefined },
   now: Date,
 ): Promise<CounterRow> {
   if (counter.retired_at) {
     throw new AppError(404, 'COUNTER_NOT_FOUND', 'This counter was retired.');
   }
-  if (patch.service_ids) {
-    await setServices(
-      trx,
-      counter.id,
-      await assertServicesOf(trx, counter.organization_id, patch.service_ids),
-    );
-  }
+  await setServices(trx, counter, patch);
   const retire = patch.active === false;
   if (retire) {
     const holds = await trx

@@ -76,7 +76,10 @@ export interface QueueCounter {
   id: string;
   name: string;
   state: CounterState;
+  /** Its primary services. */
   service_ids: string[];
+  /** The lines it helps once its own is empty (decision 139). */
+  help_service_ids: string[];
   /** The visit it holds (called or serving). */
   current_visit_id: string | null;
 }
@@ -212,7 +215,7 @@ export async function loadQueueDay(
     db
       .selectFrom('counter_services as cs')
       .innerJoin('counters as c', 'c.id', 'cs.counter_id')
-      .select(['cs.counter_id', 'cs.service_id'])
+      .select(['cs.counter_id', 'cs.service_id', 'cs.helps'])
       .where('c.organization_id', '=', organizationId)
       .where('c.retired_at', 'is', null)
       .execute(),
@@ -257,7 +260,10 @@ export async function loadQueueDay(
     id: c.id,
     name: c.name,
     state: c.state,
-    service_ids: links.filter((l) => l.counter_id === c.id).map((l) => l.service_id),
+    service_ids: links.filter((l) => l.counter_id === c.id && !l.helps).map((l) => l.service_id),
+    help_service_ids: links
+      .filter((l) => l.counter_id === c.id && l.helps)
+      .map((l) => l.service_id),
     current_visit_id: holder.get(c.id) ?? null,
   }));
 

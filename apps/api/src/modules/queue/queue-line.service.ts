@@ -100,6 +100,7 @@ export class QueueLine {
         counter_id: c.id,
         name: c.name,
         service_ids: c.service_ids,
+        help_service_ids: c.help_service_ids,
         state: c.state,
         current_visit_id: c.current_visit_id,
         calls_next: callsNext.get(c.id) ?? [],

@@ -27,6 +27,8 @@ export interface RecentCall {
   number: string;
   counter_name: string;
   at: Date;
+  /** A call out of turn with a reason on the record (decision 139), or a recall of one. */
+  out_of_order: boolean;
   /** The visit is still 'called' at this call's counter and this is its latest call. */
   held: boolean;
 }
@@ -59,6 +61,8 @@ export async function loadRecentCalls(db: Db, day: QueueDay): Promise<RecentCall
       'e.at',
       'e.kind',
       'e.visit_id',
+      'e.reason',
+      'v.call_reason',
       'v.letter',
       'v.number',
       'v.state',
@@ -97,6 +101,8 @@ export async function loadRecentCalls(db: Db, day: QueueDay): Promise<RecentCall
       number: visitNumber(row),
       counter_name: row.counter_name ?? '',
       at: row.at,
+      // A call out of turn (decision 139), and a recall of one.
+      out_of_order: row.reason !== null || (row.kind === 'recalled' && row.call_reason !== null),
       held:
         latestOfVisit &&
         row.state === 'called' &&
@@ -137,6 +143,7 @@ export function boardCalls(calls: readonly RecentCall[], now: Date): BoardCall[]
     counter_name: c.counter_name,
     at: c.at.toISOString(),
     seq: c.seq,
+    out_of_order: c.out_of_order,
     live: c.held && c.at.getTime() > since,
   }));
 }

@@ -7,7 +7,13 @@ import type { Counter, QueueSettings, QueueSettingsRequest } from '@qless/contra
 import type { AuthContext } from '../../core/access/auth-guard.js';
 import { AppError } from '../../errors.js';
 import { counterOf, settle } from './counter-actions.js';
-import { counterView, createCounter, listCounters, updateCounter } from './counters.repository.js';
+import {
+  type CounterServicesInput,
+  counterView,
+  createCounter,
+  listCounters,
+  updateCounter,
+} from './counters.repository.js';
 import { loadQueueDay } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
 import { notifyQueueChanged } from './queue-events.js';
@@ -59,7 +65,7 @@ export class QueueSetup {
 
   async createCounter(
     organizationId: string,
-    input: { name: string; service_ids: string[] },
+    input: { name: string; service_ids: string[]; help_service_ids?: string[] | undefined },
   ): Promise<Counter> {
     const now = this.now();
     return inTransaction(this.deps.db, async (trx) => {
@@ -73,11 +79,7 @@ export class QueueSetup {
   async updateCounter(
     auth: AuthContext,
     counterId: string,
-    patch: {
-      name?: string | undefined;
-      service_ids?: string[] | undefined;
-      active?: boolean | undefined;
-    },
+    patch: CounterServicesInput & { name?: string | undefined; active?: boolean | undefined },
   ): Promise<Counter> {
     const now = this.now();
     return inTransaction(this.deps.db, async (trx) => {

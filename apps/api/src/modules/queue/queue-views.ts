@@ -12,6 +12,7 @@ export function counterOfDay(day: QueueDay, counterId: string): Counter | null {
     counter_id: c.id,
     name: c.name,
     service_ids: c.service_ids,
+    help_service_ids: c.help_service_ids,
     state: c.state,
     current_visit_id: c.current_visit_id,
   };
@@ -63,6 +64,8 @@ export async function visitViews(db: Db, day: QueueDay, rows: VisitRow[]): Promi
       counter_name: v.counter_id ? (counterName.get(v.counter_id) ?? null) : null,
       recalls: v.recalls,
       priority_category: v.priority_category,
+      for_counter_id: v.for_counter_id,
+      call_reason: v.call_reason,
       position: waiting ? (day.positions.get(v.id) ?? null) : null,
       estimate: waiting ? estimateFor(day, v) : null,
     };

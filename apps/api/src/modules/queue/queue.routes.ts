@@ -1,5 +1,6 @@
 import {
   type CounterAction,
+  callVisitRequestSchema,
   clearSelfJoinsRequestSchema,
   clearSelfJoinsResponseSchema,
   counterActionResponseSchema,
@@ -144,7 +145,7 @@ export function queueRoutes(
       );
     }
 
-    const actions: [string, Exclude<CounterAction, 'transfer'>][] = [
+    const actions: [string, Exclude<CounterAction, 'transfer' | 'call_visit'>][] = [
       ['call-next', 'call_next'],
       ['recall', 'recall'],
       ['start', 'start'],
@@ -182,7 +183,29 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return queue.desk.act(authOf(req), req.params.id, 'transfer', req.body.service_id);
+        return queue.desk.act(authOf(req), req.params.id, 'transfer', { transfer: req.body });
+      },
+    );
+
+    // A chosen visitor called out of turn, with a reason kept on the record (decision 139).
+    app.post(
+      '/queue/counters/:id/call-visit',
+      {
+        onRequest: counter,
+        config: {
+          ...QUEUE_WRITE,
+          auditAction: 'queue.call_out_of_order',
+          auditBody: ['visit_id', 'reason'],
+        },
+        schema: {
+          params: counterParams,
+          body: callVisitRequestSchema,
+          response: { 200: counterActionResponseSchema, ...writeErrors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return queue.desk.act(authOf(req), req.params.id, 'call_visit', { chosen: req.body });
       },
     );
 

@@ -5,7 +5,7 @@
  * files they delegate to); this file only writes what it is told.
  */
 
-import type { PriorityCategory, VisitSource, VisitState } from '@qless/contract';
+import type { CallReason, PriorityCategory, VisitSource, VisitState } from '@qless/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Db, VisitRow, VisitsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -170,6 +170,8 @@ export interface NewVisit {
   requestId?: string | null;
   /** A category the organization serves first (decision 138); checked by enterQueue. */
   priorityCategory?: PriorityCategory | null;
+  /** A transfer to a named counter (decision 139). */
+  forCounterId?: string | null;
 }
 
 /** A visit enters the line (the caller holds the queue lock): its number, its first event. */
@@ -209,6 +211,7 @@ export async function insertVisit(trx: Db, v: NewVisit, now: Date): Promise<Visi
       follow_code: v.source === 'booking' || v.keep ? null : await freshFollowCode(trx),
       request_id: v.requestId ?? null,
       priority_category: v.priorityCategory ?? null,
+      for_counter_id: v.forCounterId ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -287,9 +290,12 @@ export async function claimVisit(
     notified: boolean;
     /** How the ratio counts this call (decision 138); null or absent: outside it. */
     callKind?: 'priority' | 'regular' | null;
+    /** A call out of order: its reason, kept on the visit and its event (decision 139). */
+    reason?: CallReason | null;
   },
   now: Date,
 ): Promise<VisitRow | null> {
+  const reason = c.reason ?? null;
   const claimed = await trx
     .with('claimed', (db) =>
       db
@@ -300,6 +306,7 @@ export async function claimVisit(
           called_at: now,
           updated_at: now,
           call_kind: c.callKind ?? null,
+          call_reason: reason,
           ...(c.notified ? { called_notified_at: now } : {}),
         })
         .where('id', '=', c.visitId)
@@ -319,6 +326,7 @@ export async function claimVisit(
           'by_user',
           'at',
           'call_kind',
+          'reason',
         ])
         .expression((eb) =>
           eb
@@ -333,6 +341,7 @@ export async function claimVisit(
               sql.val(c.byUser).as('by_user'),
               sql.val(now).as('at'),
               sql.val(c.callKind ?? null).as('call_kind'),
+              sql.val(reason).as('reason'),
             ]),
         ),
     )

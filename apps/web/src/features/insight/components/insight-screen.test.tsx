@@ -7,6 +7,7 @@ import { InsightFigures } from './insight-figures';
 const ORG = '11111111-1111-4111-8111-111111111111';
 const SVC = '22222222-2222-4222-8222-222222222222';
 const CTR = '33333333-3333-4333-8333-333333333333';
+const CLERK = '44444444-4444-4444-8444-444444444444';
 const counts = {
   visits: 1234,
   booked: 400,
@@ -48,6 +49,29 @@ const answer: InsightResponse = {
       name: 'Guichet 1',
       served: 1100,
       median_service_minutes: 8.2,
+    },
+  ],
+  clerks: [
+    {
+      user_id: CLERK,
+      organization_id: ORG,
+      name: 'Awa Ndiaye',
+      served: 640,
+      median_service_minutes: 7.5,
+      out_of_order_calls: 2,
+    },
+  ],
+  out_of_order_calls: [
+    {
+      date: '2026-03-03',
+      at: '2026-03-03T09:12:00.000Z',
+      organization_id: ORG,
+      user_id: CLERK,
+      clerk_name: 'Awa Ndiaye',
+      counter_name: 'Guichet 1',
+      number: 'A-014',
+      reason: 'returning',
+      undone: false,
     },
   ],
   services: [
