@@ -150,6 +150,7 @@ export const apiPaths = {
       | 'done'
       | 'no-show'
       | 'transfer'
+      | 'call-visit'
       | 'undo',
   ) => `${API}/queue/counters/${id(counterId)}/${action}`,
   queueVisitReturn: (visitId: string) => `${API}/queue/visits/${id(visitId)}/return`,

@@ -2,6 +2,7 @@ import type { InsightResponse } from '@qless/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocale, I18nProvider, type Locale } from '../../../i18n/i18n';
+import { ClerksPanel } from './insight-clerks';
 import { InsightFigures } from './insight-figures';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
@@ -190,5 +191,27 @@ describe('the Insight figures', () => {
     expect(html).toMatch(/1\s234/);
     expect(html).toMatch(/6,4\s%/);
     expect(html).toContain('12,5 min');
+  });
+
+  it('per clerk: served, median time, calls out of turn; each call out of turn with its day, clerk and reason (French)', () => {
+    const clerks = (locale: Locale, data: InsightResponse = answer) =>
+      renderToStaticMarkup(
+        <I18nProvider initial={locale}>
+          <ClerksPanel data={data} />
+        </I18nProvider>,
+      );
+    const fr = clerks('fr');
+    expect(fr).toContain('Par agent');
+    expect(fr).toMatch(
+      /<th scope="row">Awa Ndiaye<\/th><td class="num">640<\/td><td class="num">7,5 min<\/td><td class="num">2<\/td>/,
+    );
+    expect(fr).toContain('Awa Ndiaye · Guichet 1');
+    expect(fr).toContain('A-014');
+    expect(fr).toContain('Revient avec un document manquant');
+    // 09:12 UTC is 10:12 in Douala.
+    expect(fr).toContain('10:12');
+    const none = clerks('en', { ...answer, clerks: [], out_of_order_calls: [] });
+    expect(none).toContain('No clerk served anyone in this period.');
+    expect(none).toContain('No call out of turn in this period.');
   });
 });

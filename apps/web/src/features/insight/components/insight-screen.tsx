@@ -21,6 +21,7 @@ import {
 // decision 112); React puts it in the head and holds the first paint until it is there.
 import insightCss from './insight.css?url';
 import { ChartWidth } from './insight-charts';
+import { ClerksPanel } from './insight-clerks';
 import { branchLabels, InsightFigures } from './insight-figures';
 
 export interface BranchOption {
@@ -237,6 +238,7 @@ export function InsightScreen({
       ) : data ? (
         <ChartWidth.Provider value={wide ? 600 : 320}>
           <InsightFigures data={data} request={request} />
+          <ClerksPanel data={data} />
         </ChartWidth.Provider>
       ) : null}
     </section>

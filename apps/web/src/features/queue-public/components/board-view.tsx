@@ -74,6 +74,11 @@ export function BoardView({
               →
             </span>
             <span className="board__call-counter">{banner.counter_name}</span>
+            {banner.out_of_order ? (
+              <span className="board__out-of-turn" data-testid="board-out-of-turn">
+                {t('queue.board.outOfTurn')}
+              </span>
+            ) : null}
           </p>
         ) : null}
       </div>
@@ -145,6 +150,9 @@ export function BoardView({
                   →
                 </span>
                 <span className="board__recent-counter">{call.counter_name}</span>
+                {call.out_of_order ? (
+                  <span className="board__out-of-turn">{t('queue.board.outOfTurn')}</span>
+                ) : null}
               </li>
             ))}
           </ol>

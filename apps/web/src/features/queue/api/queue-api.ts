@@ -1,4 +1,5 @@
 import type {
+  CallVisitRequest,
   ClearSelfJoinsRequest,
   ClearSelfJoinsResponse,
   Counter,
@@ -10,6 +11,7 @@ import type {
   QueueTodayResponse,
   QueueVisit,
   SmsJoinSettings,
+  TransferRequest,
   VisitSlip,
   WalkInRequest,
 } from '@qless/contract';
@@ -58,10 +60,19 @@ export function counterCommand(counterId: string, command: CounterCommand) {
   });
 }
 
-export function transferVisit(counterId: string, serviceId: string) {
+/** The held visit to another service's line, or to a named counter (decision 139). */
+export function transferVisit(counterId: string, to: TransferRequest) {
   return apiFetch<CounterActionResponse>(apiPaths.queueCounterAction(counterId, 'transfer'), {
     method: 'POST',
-    body: { service_id: serviceId },
+    body: to,
+  });
+}
+
+/** A chosen waiting visitor called out of turn, with a reason kept on the record. */
+export function callVisit(counterId: string, body: CallVisitRequest) {
+  return apiFetch<CounterActionResponse>(apiPaths.queueCounterAction(counterId, 'call-visit'), {
+    method: 'POST',
+    body,
   });
 }
 
@@ -97,13 +108,17 @@ export function listCounters(signal?: AbortSignal) {
   return apiFetch<CounterListResponse>(apiPaths.queueCounters(), signal ? { signal } : {});
 }
 
-export function createCounter(body: { name: string; service_ids: string[] }) {
+export function createCounter(body: {
+  name: string;
+  service_ids: string[];
+  help_service_ids?: string[];
+}) {
   return apiFetch<CounterResponse>(apiPaths.queueCounters(), { method: 'POST', body });
 }
 
 export function updateCounter(
   counterId: string,
-  body: { name?: string; service_ids?: string[]; active?: boolean },
+  body: { name?: string; service_ids?: string[]; help_service_ids?: string[]; active?: boolean },
 ) {
   return apiFetch<CounterResponse>(apiPaths.queueCounter(counterId), { method: 'PATCH', body });
 }

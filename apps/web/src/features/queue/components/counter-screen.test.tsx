@@ -20,6 +20,8 @@ function held(c: Counter, v: QueueVisit | null, locale: Locale = 'en'): string {
           busy={false}
           onCommand={() => undefined}
           onTransfer={() => undefined}
+          line={v?.state === 'waiting' ? [v] : []}
+          onCallVisit={() => undefined}
         />
       </I18nProvider>,
     ),
@@ -109,6 +111,8 @@ describe('the held visit at a counter', () => {
             busy
             onCommand={() => undefined}
             onTransfer={() => undefined}
+            line={[]}
+            onCallVisit={() => undefined}
           />
         </I18nProvider>,
       ),
@@ -137,6 +141,55 @@ describe('the held visit at a counter', () => {
       'fr',
     );
     expect(called).toContain('« Absent » vient après les rappels prévus (encore 2 sur 2)');
+  });
+
+  it('offers a call out of turn, folded away, with a reason required; a transfer names a standing counter (French)', async () => {
+    await ensureLocale('fr');
+    const waiting = [
+      visit({ visit_id: 'w1', number: 'A-003', customer_name: 'Awa' }),
+      visit({ visit_id: 'w2', number: 'A-004', customer_name: 'Bello' }),
+    ];
+    const render = (v: QueueVisit | null, line: QueueVisit[]) =>
+      clean(
+        renderToStaticMarkup(
+          <I18nProvider initial="fr">
+            <HeldPanel
+              counter={counter({ current_visit_id: v?.visit_id ?? null })}
+              visit={v}
+              today={queueToday(v ? [v, ...line] : line, [
+                counter(),
+                counter({ counter_id: 'c2', name: 'Guichet 2' }),
+                counter({ counter_id: 'c3', name: 'Guichet 3', state: 'closed' }),
+              ])}
+              waiting={line.length}
+              busy={false}
+              onCommand={() => undefined}
+              onTransfer={() => undefined}
+              line={line}
+              onCallVisit={() => undefined}
+            />
+          </I18nProvider>,
+        ),
+      );
+    const idle = render(null, waiting);
+    expect(idle).toContain('<details class="queue-jump"><summary>Appeler un numéro hors tour');
+    expect(idle).toContain('A-004 · Bello');
+    expect(idle).toContain('Revient avec un document manquant');
+    expect(idle).toContain('le tableau affiche « Hors tour »');
+    // Nothing chosen yet: the button waits for a number and a reason.
+    expect(buttons(idle)['Appeler hors tour']).toBe(true);
+    // Nobody waiting: nothing to call out of turn.
+    expect(render(null, [])).not.toContain('queue-jump');
+    // Called: the visitor must be started or let go first (the server refuses, too).
+    const called = visit({ visit_id: 'v1', state: 'called', counter_id: 'c1' });
+    expect(render(called, waiting)).not.toContain('queue-jump');
+    // Serving: the transfer lists the other services and the counters that stand, not a closed one.
+    const serving = render(visit({ visit_id: 'v1', state: 'serving', counter_id: 'c1' }), waiting);
+    expect(serving).toContain('<optgroup label="Guichets (seul ce guichet l’appellera)">');
+    expect(serving).toContain('value="counter:c2">Guichet 2');
+    expect(serving).not.toContain('Guichet 3');
+    expect(serving).toContain('value="service:s-loan"');
+    expect(serving).toContain('queue-jump');
   });
 });
 

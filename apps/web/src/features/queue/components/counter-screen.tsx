@@ -8,6 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
 import {
   type CounterCommand,
+  callVisit,
   clearSelfJoins,
   counterCommand,
   putBackInLine,
@@ -41,7 +42,7 @@ const COUNTER_STATE_KEY = {
   closed: 'queue.counter.state.closed',
 } as const;
 
-type Act = CounterCommand | 'transfer' | 'undo' | 'back';
+type Act = CounterCommand | 'transfer' | 'transfer-counter' | 'call-visit' | 'undo' | 'back';
 
 /** What each act says once done ("A-042 called"), so the clerk sees it went through. */
 const DONE_KEY: Record<Act, MessageKey> = {
@@ -54,6 +55,8 @@ const DONE_KEY: Record<Act, MessageKey> = {
   done: 'queue.done.done',
   'no-show': 'queue.done.no-show',
   transfer: 'queue.done.transfer',
+  'transfer-counter': 'queue.done.transferCounter',
+  'call-visit': 'queue.done.call-visit',
   undo: 'queue.done.undo',
   back: 'queue.done.back',
 };
@@ -253,8 +256,16 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
           waiting={waitingFor(line, counter)}
           busy={busy}
           onCommand={command}
-          onTransfer={(serviceId) =>
-            void act('transfer', () => transferVisit(counter.counter_id, serviceId))
+          onTransfer={(to) =>
+            void act(to.counter_id ? 'transfer-counter' : 'transfer', () =>
+              transferVisit(counter.counter_id, to),
+            )
+          }
+          line={line}
+          onCallVisit={(visitId, reason) =>
+            void act('call-visit', () =>
+              callVisit(counter.counter_id, { visit_id: visitId, reason }),
+            )
           }
         />
       ) : null}

@@ -51,6 +51,7 @@ function CounterForm(props: {
 }) {
   const { t, locale } = useI18n();
   const legendId = useId();
+  const helpsId = useId();
   const { counter } = props;
   const form = useFormAction<FormState>(
     async ({ element, data }) => {
@@ -59,11 +60,17 @@ function CounterForm(props: {
         const key =
           parsed.missing === 'name'
             ? 'queueSetup.counters.nameRequired'
-            : 'queueSetup.counters.servicesRequired';
+            : parsed.missing === 'both'
+              ? 'queueSetup.counters.helpsBoth'
+              : 'queueSetup.counters.servicesRequired';
         return { notice: { tone: 'error', text: t(key) } };
       }
       try {
-        const body = { name: parsed.name, service_ids: parsed.service_ids };
+        const body = {
+          name: parsed.name,
+          service_ids: parsed.service_ids,
+          help_service_ids: parsed.help_service_ids,
+        };
         if (counter) await updateCounter(counter.counter_id, body);
         else await createCounter(body);
         if (!counter) element.reset();
@@ -109,6 +116,29 @@ function CounterForm(props: {
           </label>
         ))}
       </fieldset>
+      {props.services.length > 1 ? (
+        <fieldset
+          className="queue-services"
+          aria-labelledby={helpsId}
+          aria-describedby={`${helpsId}-hint`}
+        >
+          <legend id={helpsId}>{t('queueSetup.counters.helps')}</legend>
+          <p id={`${helpsId}-hint`} className="field__hint">
+            {t('queueSetup.counters.helpsHint')}
+          </p>
+          {props.services.map((s) => (
+            <label key={s.service_id} className="queue-check">
+              <input
+                type="checkbox"
+                name="help_service_ids"
+                value={s.service_id}
+                defaultChecked={counter?.help_service_ids.includes(s.service_id) ?? false}
+              />
+              <span>{localizedText(s.name, s.name_fr, locale)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <FormNotice notice={form.state.notice} />
       <SubmitButton
         busy={form.pending}
@@ -130,9 +160,12 @@ function CounterRow(props: {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const names = props.services
-    .filter((s) => counter.service_ids.includes(s.service_id))
-    .map((s) => localizedText(s.name, s.name_fr, locale));
+  const namesOf = (ids: readonly string[]) =>
+    props.services
+      .filter((s) => ids.includes(s.service_id))
+      .map((s) => localizedText(s.name, s.name_fr, locale))
+      .join(', ');
+  const helped = namesOf(counter.help_service_ids);
 
   const retire = async () => {
     setBusy(true);
@@ -192,7 +225,10 @@ function CounterRow(props: {
           )}
         </div>
       </div>
-      <p className="queue-list__meta">{names.join(', ')}</p>
+      <p className="queue-list__meta">
+        {namesOf(counter.service_ids)}
+        {helped ? ` · ${t('queueSetup.counters.helpsList', { services: helped })}` : ''}
+      </p>
       <FormNotice notice={notice} />
       {editing ? (
         <CounterForm

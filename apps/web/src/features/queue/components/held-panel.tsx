@@ -1,9 +1,16 @@
-import type { Counter, QueueTodayResponse, QueueVisit } from '@qless/contract';
+import type {
+  CallReason,
+  Counter,
+  QueueTodayResponse,
+  QueueVisit,
+  TransferRequest,
+} from '@qless/contract';
 import { localizedText } from '@qless/contract/core';
 import { useEffect, useId, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import type { CounterCommand } from '../api/queue-api';
 import { noShowGate, transferTargets } from '../lib/queue-view';
+import { CallOutOfTurn } from './call-out-of-turn';
 import { VisitNumber, VisitState } from './visit-parts';
 
 /**
@@ -26,7 +33,10 @@ export function HeldPanel(props: {
   waiting: number;
   busy: boolean;
   onCommand: (c: CounterCommand) => void;
-  onTransfer: (serviceId: string) => void;
+  onTransfer: (to: TransferRequest) => void;
+  /** The branch's waiting line, for a call out of turn (decision 139). */
+  line: readonly QueueVisit[];
+  onCallVisit: (visitId: string, reason: CallReason) => void;
 }) {
   const { t, locale } = useI18n();
   const { counter, visit, today, busy } = props;
@@ -42,6 +52,9 @@ export function HeldPanel(props: {
     return () => clearTimeout(timer);
   }, [mainOf]);
   const open = counter.state === 'open';
+  const jump = (
+    <CallOutOfTurn waiting={props.line} busy={busy} disabled={!open} onCall={props.onCallVisit} />
+  );
   const serving = visit?.state === 'serving';
   const called = visit?.state === 'called';
   const main = (command: CounterCommand, label: string, disabled: boolean) => (
@@ -65,11 +78,17 @@ export function HeldPanel(props: {
         <p className="queue-held__idle">
           {open ? t('queue.held.idle', { n: props.waiting }) : t('queue.held.notOpen')}
         </p>
+        {open ? jump : null}
       </section>
     );
   }
 
   const targets = transferTargets(today.services, visit);
+  // Another counter that stands (open or paused) may be named (decision 139).
+  const counters = today.counters.filter(
+    (c) => c.counter_id !== counter.counter_id && c.state !== 'closed',
+  );
+  const [kind, id] = target.split(':');
   const settings = today.settings;
   const gate = noShowGate(visit, settings.max_recalls);
   return (
@@ -121,12 +140,13 @@ export function HeldPanel(props: {
           </button>
         ) : null}
       </div>
-      {targets.length > 0 ? (
+      {targets.length > 0 || counters.length > 0 ? (
         <form
           className="queue-transfer"
           onSubmit={(event) => {
             event.preventDefault();
-            if (target) props.onTransfer(target);
+            if (kind === 'counter' && id) props.onTransfer({ counter_id: id });
+            else if (kind === 'service' && id) props.onTransfer({ service_id: id });
           }}
         >
           <label htmlFor={transferId}>{t('queue.act.transferTo')}</label>
@@ -139,11 +159,24 @@ export function HeldPanel(props: {
               required
             >
               <option value="">{t('queue.act.transferChoose')}</option>
-              {targets.map((s) => (
-                <option key={s.service_id} value={s.service_id}>
-                  {localizedText(s.name, s.name_fr, locale)}
-                </option>
-              ))}
+              {targets.length > 0 ? (
+                <optgroup label={t('queue.act.transferServices')}>
+                  {targets.map((s) => (
+                    <option key={s.service_id} value={`service:${s.service_id}`}>
+                      {localizedText(s.name, s.name_fr, locale)}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {counters.length > 0 ? (
+                <optgroup label={t('queue.act.transferCounters')}>
+                  {counters.map((c) => (
+                    <option key={c.counter_id} value={`counter:${c.counter_id}`}>
+                      {c.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
             </select>
             <button type="submit" className="btn btn--secondary" disabled={busy || !target}>
               {t('queue.act.transfer')}
@@ -151,6 +184,7 @@ export function HeldPanel(props: {
           </div>
         </form>
       ) : null}
+      {serving && open ? jump : null}
       {called ? (
         <div className="queue-held__danger">
           <p id={noShowNote} className="queue-held__note" data-testid="no-show-note">

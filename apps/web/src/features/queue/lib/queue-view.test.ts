@@ -86,6 +86,16 @@ describe('the counter’s own reading', () => {
     expect(counterLine(line, own).mine.map((v) => v.number)).toEqual(['A-003', 'A-002']);
   });
 
+  it('with the server’s order, the lines it helps come after its own; without it, a visitor sent to another counter is not its (decision 139)', () => {
+    const helping = { ...counter(), help_service_ids: ['s-loan'], calls_next: ['c1', 'c2', 'l1'] };
+    const { mine, others } = counterLine(line, helping);
+    expect(mine.map((v) => v.number)).toEqual(['A-002', 'A-003', 'B-001']);
+    expect(others).toEqual([]);
+    const sent = [...line, visit({ visit_id: 's1', number: 'A-009', for_counter_id: 'c9' })];
+    expect(counterLine(sent, counter()).mine.map((v) => v.number)).toEqual(['A-002', 'A-003']);
+    expect(waitingFor(sent, counter())).toBe(2);
+  });
+
   it('offers No-show only to a called visitor recalled as often as set', () => {
     expect(noShowGate({ state: 'called', recalls: 1 }, 2)).toEqual({ allowed: false, left: 1 });
     expect(noShowGate({ state: 'called', recalls: 2 }, 2)).toEqual({ allowed: true, left: 0 });

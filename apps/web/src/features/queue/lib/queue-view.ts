@@ -33,33 +33,37 @@ export function heldVisit(
 
 /** How many of the waiting visits this counter may call (those of the services it serves). */
 export function waitingFor(line: readonly QueueVisit[], counter: Counter | null): number {
-  if (!counter) return 0;
-  const served = new Set(counter.service_ids);
-  return line.filter((v) => served.has(v.service_id)).length;
+  return counterLine(line, counter).mine.length;
+}
+
+/** Whether the counter may call this visit by its services (no order from the server). */
+function servedBy(counter: Counter, visit: QueueVisit): boolean {
+  if (visit.for_counter_id) return visit.for_counter_id === counter.counter_id;
+  return counter.service_ids.includes(visit.service_id);
 }
 
 /**
- * The line as this counter sees it: first the visits it calls, in the
- * order it calls them (the server's calling order filtered to its services), then the rest.
- * With no counter picked, everyone is "other" (each shows the place in its service's line).
+ * The line as this counter sees it: first the visits it calls, in the order it calls them —
+ * the server's own order for the counter (`calls_next`: its ratio, decision 138; its own line,
+ * then the lines it helps, decision 139) — then the rest. Without that order (an older
+ * answer), the visits of its services in the branch's order. With no counter picked, everyone
+ * is "other" (each shows the place in its service's line).
  */
 export function counterLine(
   line: readonly QueueVisit[],
   counter: Counter | null,
 ): { mine: QueueVisit[]; others: QueueVisit[] } {
   if (!counter) return { mine: [], others: [...line] };
-  const served = new Set(counter.service_ids);
-  const mine = line.filter((v) => served.has(v.service_id));
-  // The counter's own order (decision 138: the ratio counts each counter's own calls).
-  const rank = new Map((counter.calls_next ?? []).map((id, i) => [id, i]));
-  if (rank.size > 0) {
-    mine.sort(
-      (a, b) =>
-        (rank.get(a.visit_id) ?? Number.MAX_SAFE_INTEGER) -
-        (rank.get(b.visit_id) ?? Number.MAX_SAFE_INTEGER),
-    );
+  if (!counter.calls_next) {
+    return {
+      mine: line.filter((v) => servedBy(counter, v)),
+      others: line.filter((v) => !servedBy(counter, v)),
+    };
   }
-  return { mine, others: line.filter((v) => !served.has(v.service_id)) };
+  const rank = new Map(counter.calls_next.map((id, i) => [id, i]));
+  const mine = line.filter((v) => rank.has(v.visit_id));
+  mine.sort((a, b) => (rank.get(a.visit_id) ?? 0) - (rank.get(b.visit_id) ?? 0));
+  return { mine, others: line.filter((v) => !rank.has(v.visit_id)) };
 }
 
 /**

@@ -68,6 +68,7 @@ describe('the setup forms', () => {
       ok: true,
       name: 'Guichet 1',
       service_ids: ['s1', 's2'],
+      help_service_ids: [],
     });
     expect(
       parseCounter(
@@ -81,6 +82,17 @@ describe('the setup forms', () => {
       missing: 'name',
     });
     expect(parseCounter(form([['name', 'Guichet 2']]))).toEqual({ ok: false, missing: 'services' });
+  });
+
+  it('reads the lines a counter helps, never one it serves (decision 139)', () => {
+    const helping = (extra: [string, string][]) =>
+      parseCounter(form([['name', 'Accueil'], ['service_ids', 's1'], ...extra]));
+    expect(helping([['help_service_ids', 's2']])).toMatchObject({
+      ok: true,
+      service_ids: ['s1'],
+      help_service_ids: ['s2'],
+    });
+    expect(helping([['help_service_ids', 's1']])).toEqual({ ok: false, missing: 'both' });
   });
 
   it('builds the board’s and the poster’s absolute addresses', () => {

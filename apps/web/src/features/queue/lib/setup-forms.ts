@@ -48,13 +48,21 @@ function transferPlace(raw: FormDataEntryValue | null): TransferPlace {
 /** A counter form's name and ticked services, or what is missing. */
 export function parseCounter(
   data: FormData,
-): { ok: true; name: string; service_ids: string[] } | { ok: false; missing: 'name' | 'services' } {
+):
+  | { ok: true; name: string; service_ids: string[]; help_service_ids: string[] }
+  | { ok: false; missing: 'name' | 'services' | 'both' } {
   const raw = data.get('name');
   const name = typeof raw === 'string' ? raw.trim() : '';
   if (!name) return { ok: false, missing: 'name' };
-  const service_ids = data.getAll('service_ids').filter((v): v is string => typeof v === 'string');
+  const ids = (field: string) =>
+    data.getAll(field).filter((v): v is string => typeof v === 'string');
+  const service_ids = ids('service_ids');
   if (service_ids.length === 0) return { ok: false, missing: 'services' };
-  return { ok: true, name: name.slice(0, 40), service_ids };
+  // The lines it helps once its own is empty (decision 139): never one it serves.
+  const help_service_ids = ids('help_service_ids');
+  if (help_service_ids.some((id) => service_ids.includes(id)))
+    return { ok: false, missing: 'both' };
+  return { ok: true, name: name.slice(0, 40), service_ids, help_service_ids };
 }
 
 /** The address a board opens, shown once: the token is never readable again. */
