@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { joinInfoResponseSchema, optionalPhone, waitEstimateSchema } from './queue.js';
+import { PRIORITY_CATEGORIES } from './queue-settings.js';
 import { CUSTOMER_LOCALES } from './self-service-codes.js';
 
 /**
@@ -47,6 +48,10 @@ export const kioskInfoSchema = z.object({
   server_time: isoInstant,
   /** As the join page lists them: each with its line now and the estimate for a newcomer. */
   services: joinInfoResponseSchema.shape.services,
+  /** The categories the branch serves first: the kiosk asks (decision 138); empty: no question. */
+  priority_categories: z.array(z.enum(PRIORITY_CATEGORIES)),
+  /** What the branch calls its premium clients, if it serves them first. */
+  premium_label: z.string().nullable(),
 });
 export type KioskInfo = z.infer<typeof kioskInfoSchema>;
 
@@ -63,12 +68,15 @@ export const kioskIssueRequestSchema = withFieldCodes(
     phone: optionalPhone,
     locale: z.enum(CUSTOMER_LOCALES).optional(),
     request_id: requestId,
+    /** The answer to the priority question; refused unless the branch serves it first. */
+    priority_category: z.enum(PRIORITY_CATEGORIES).nullable().optional(),
   }),
   {
     service_id: 'INVALID_ID',
     phone: 'INVALID_PHONE',
     locale: 'INVALID_LOCALE',
     request_id: 'INVALID_REQUEST_ID',
+    priority_category: 'PRIORITY_CATEGORY_NOT_SERVED',
   },
 );
 export type KioskIssueRequest = z.input<typeof kioskIssueRequestSchema>;

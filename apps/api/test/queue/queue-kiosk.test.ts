@@ -159,6 +159,54 @@ describe('the kiosk and its slip', () => {
     expect(noPress.json().code).toBe('INVALID_REQUEST_ID');
   });
 
+  it('asks the priority question where the branch serves some first, and keeps the answer (decision 138)', async () => {
+    const quiet = (await q.call('GET', `/kiosk/${token}`, null)).json();
+    expect(quiet).toMatchObject({ priority_categories: [], premium_label: null });
+    const refused = await issue({
+      service_id: ctx.a.serviceId,
+      request_id: newPress(),
+      priority_category: 'elderly',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('PRIORITY_CATEGORY_NOT_SERVED');
+    await s.db
+      .updateTable('organizations')
+      .set({ queue_priority_categories: ['elderly', 'premium'], queue_premium_label: 'Clients Or' })
+      .where('id', '=', ctx.a.orgId)
+      .execute();
+    try {
+      const asked = (await q.call('GET', `/kiosk/${token}`, null)).json();
+      expect(asked).toMatchObject({
+        priority_categories: ['elderly', 'premium'],
+        premium_label: 'Clients Or',
+      });
+      const taken = await issue({
+        service_id: ctx.a.serviceId,
+        request_id: newPress(),
+        priority_category: 'elderly',
+      });
+      expect(taken.statusCode, taken.body).toBe(201);
+      const visit = await s.db
+        .selectFrom('visits')
+        .select(['priority_category', 'source'])
+        .where('id', '=', taken.json<{ slip: VisitSlip }>().slip.visit_id)
+        .executeTakeFirstOrThrow();
+      expect(visit).toEqual({ priority_category: 'elderly', source: 'kiosk' });
+      const notServed = await issue({
+        service_id: ctx.a.serviceId,
+        request_id: newPress(),
+        priority_category: 'pregnant',
+      });
+      expect(notServed.json().code).toBe('PRIORITY_CATEGORY_NOT_SERVED');
+    } finally {
+      await s.db
+        .updateTable('organizations')
+        .set({ queue_priority_categories: [], queue_premium_label: null })
+        .where('id', '=', ctx.a.orgId)
+        .execute();
+    }
+  });
+
   it('the counter prints a walk-in’s slip; another branch’s staff cannot', async () => {
     const added = await q.call('POST', '/queue/visits', ctx.staffA.headers, {
       service_id: ctx.a.serviceId,

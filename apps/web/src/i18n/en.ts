@@ -1371,6 +1371,9 @@ export const en = {
   'kiosk.title': 'Take a number',
   'kiosk.pickService': 'Touch your service.',
   'kiosk.waiting': '{count} waiting',
+  'kiosk.priorityTitle': 'Should you be served first?',
+  'kiosk.priorityHint': 'Touch what applies to you. Staff may ask you to show it.',
+  'kiosk.priorityNone': 'No',
   'kiosk.phoneTitle': 'Your phone number (optional)',
   'kiosk.phoneBody':
     'We send you an SMS when your turn is near. No phone? Take your number without one.',

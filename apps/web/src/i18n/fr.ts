@@ -1413,6 +1413,10 @@ export const fr: Messages = {
   'kiosk.title': 'Prenez un numéro',
   'kiosk.pickService': 'Touchez votre service.',
   'kiosk.waiting': '{count} en attente',
+  'kiosk.priorityTitle': 'Devez-vous être servi en priorité ?',
+  'kiosk.priorityHint':
+    'Touchez ce qui vous concerne. Le personnel peut vous demander de le montrer.',
+  'kiosk.priorityNone': 'Non',
   'kiosk.phoneTitle': 'Votre numéro de téléphone (facultatif)',
   'kiosk.phoneBody':
     'Nous vous envoyons un SMS quand votre tour approche. Pas de téléphone ? Prenez votre numéro sans téléphone.',

@@ -168,7 +168,9 @@ export class QueueLine {
         locale: input.locale ?? 'fr',
         arrivedAt: now,
         queuedAt: now,
-        priorityCategory: by.source === 'staff' ? (input.priority_category ?? null) : null,
+        // Staff and the kiosk's question may give one (decision 138); never the join page or SMS.
+        priorityCategory:
+          by.source === 'staff' || by.source === 'kiosk' ? (input.priority_category ?? null) : null,
         ...by,
       },
       now,
@@ -238,6 +240,8 @@ export class QueueLine {
       paper,
       server_time: now.toISOString(),
       services: info.services,
+      priority_categories: org.queue_priority_categories,
+      premium_label: org.queue_premium_label,
     };
   }
 
@@ -249,7 +253,12 @@ export class QueueLine {
    */
   async issueAtKiosk(
     organizationId: string,
-    input: { service_id: string; phone: string | null; locale?: 'en' | 'fr' | undefined },
+    input: {
+      service_id: string;
+      phone: string | null;
+      locale?: 'en' | 'fr' | undefined;
+      priority_category?: PriorityCategory | null | undefined;
+    },
     press: { requestId: string; clientAddress: string },
   ): Promise<VisitSlip> {
     const { db } = this.deps;
@@ -263,7 +272,13 @@ export class QueueLine {
         const { visit, day } = await this.enter(
           trx,
           organizationId,
-          { service_id: input.service_id, name: '', phone: input.phone, locale: input.locale },
+          {
+            service_id: input.service_id,
+            name: '',
+            phone: input.phone,
+            locale: input.locale,
+            priority_category: input.priority_category,
+          },
           now,
           { source: 'kiosk', ...press },
           async (date) => {

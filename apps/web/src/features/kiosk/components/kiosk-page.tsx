@@ -1,4 +1,4 @@
-import type { KioskInfo, VisitSlip } from '@qless/contract';
+import type { KioskInfo, PriorityCategory, VisitSlip } from '@qless/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PrintableSlip } from '../../../components/slip/ticket-slip';
 import type { MessageKey } from '../../../i18n/en';
@@ -7,7 +7,13 @@ import { ApiError } from '../../../lib/api-client';
 import { getKiosk, isNetworkBlink, issueNumber } from '../api/kiosk-api';
 import { isCompletePhone } from '../lib/kiosk-phone';
 import kioskCss from './kiosk.css?url';
-import { IssuedView, KIOSK_RESET_SECONDS, PhoneStep, ServiceChoice } from './kiosk-parts';
+import {
+  IssuedView,
+  KIOSK_RESET_SECONDS,
+  PhoneStep,
+  PriorityStep,
+  ServiceChoice,
+} from './kiosk-parts';
 
 /** How often the kiosk reads its branch again (open or closed, the lines' lengths). */
 const REFRESH_MS = 30_000;
@@ -15,9 +21,13 @@ const REFRESH_MS = 30_000;
 const RETRY_MS = 2_000;
 const RETRY_FOR_MS = 40_000;
 
+/** The visitor's answers so far: the service, and the priority question's (null: none). */
+type Choice = { serviceId: string; category: PriorityCategory | null };
+
 type Step =
   | { kind: 'services' }
-  | { kind: 'phone'; serviceId: string; typed: string }
+  | { kind: 'priority'; serviceId: string }
+  | ({ kind: 'phone'; typed: string } & Choice)
   | { kind: 'issuing'; retrying: boolean }
   | { kind: 'issued'; slip: VisitSlip };
 
@@ -33,7 +43,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The kiosk at the door (decision 135): a touch screen in portrait or landscape, no keyboard.
- * A visitor picks their service, may type a phone number on the kiosk's own pad, and gets a
+ * A visitor picks their service, answers the priority question where the branch serves some
+ * visitors first, may type a phone number on the kiosk's own pad, and gets a
  * number, shown very large and printed; the kiosk returns to the start by itself. A press lost
  * in a network blink is sent again with the same id (one number, never two), and the screen
  * says so. Nothing of a visitor stays on screen after their turn at the kiosk.
@@ -74,17 +85,17 @@ export function KioskPage({ token }: { token: string }) {
 
   /** A press in flight: a second tap before the screen changed issues nothing more. */
   const pressing = useRef(false);
-  const issue = async (serviceId: string, phone: string) => {
+  const issue = async (choice: Choice, phone: string) => {
     if (pressing.current) return;
     pressing.current = true;
     try {
-      await issueOnce(serviceId, phone);
+      await issueOnce(choice, phone);
     } finally {
       pressing.current = false;
     }
   };
 
-  const issueOnce = async (serviceId: string, phone: string) => {
+  const issueOnce = async (choice: Choice, phone: string) => {
     const requestId = crypto.randomUUID();
     const until = Date.now() + RETRY_FOR_MS;
     setNotice(null);
@@ -92,9 +103,10 @@ export function KioskPage({ token }: { token: string }) {
     for (;;) {
       try {
         const { slip } = await issueNumber(token, {
-          service_id: serviceId,
+          service_id: choice.serviceId,
           request_id: requestId,
           locale,
+          ...(choice.category ? { priority_category: choice.category } : {}),
           ...(isCompletePhone(phone) ? { phone } : {}),
         });
         setStep({ kind: 'issued', slip });
@@ -111,7 +123,7 @@ export function KioskPage({ token }: { token: string }) {
         );
         setStep(
           code === 'PHONE_ALREADY_IN_LINE' || code === 'INVALID_PHONE'
-            ? { kind: 'phone', serviceId, typed: '' }
+            ? { kind: 'phone', ...choice, typed: '' }
             : { kind: 'services' },
         );
         return;
@@ -171,14 +183,28 @@ export function KioskPage({ token }: { token: string }) {
           {step.kind === 'services' ? (
             <ServiceChoice
               info={info}
-              onPick={(serviceId) => setStep({ kind: 'phone', serviceId, typed: '' })}
+              onPick={(serviceId) =>
+                setStep(
+                  info.priority_categories.length > 0
+                    ? { kind: 'priority', serviceId }
+                    : { kind: 'phone', serviceId, category: null, typed: '' },
+                )
+              }
+            />
+          ) : step.kind === 'priority' ? (
+            <PriorityStep
+              info={info}
+              onBack={restart}
+              onAnswer={(category) =>
+                setStep({ kind: 'phone', serviceId: step.serviceId, category, typed: '' })
+              }
             />
           ) : step.kind === 'phone' ? (
             <PhoneStep
               typed={step.typed}
               onType={(typed) => setStep({ ...step, typed })}
               onBack={restart}
-              onIssue={(phone) => void issue(step.serviceId, phone)}
+              onIssue={(phone) => void issue(step, phone)}
             />
           ) : step.kind === 'issuing' ? (
             <p className="kiosk__message" role="status">

@@ -1,4 +1,4 @@
-import type { KioskInfo, VisitSlip } from '@qless/contract';
+import type { KioskInfo, PriorityCategory, VisitSlip } from '@qless/contract';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { groupedPhone, isCompletePhone, typeDigit } from '../lib/kiosk-phone';
@@ -35,6 +35,53 @@ export function ServiceChoice({
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * The priority question (decision 138), asked only where the branch serves some visitors
+ * first: one big button per category it serves, and "No". Staff see the answer in the line.
+ */
+export function PriorityStep({
+  info,
+  onAnswer,
+  onBack,
+}: {
+  info: KioskInfo;
+  onAnswer: (category: PriorityCategory | null) => void;
+  onBack: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="kiosk-priority-title">
+      <h1 id="kiosk-priority-title" className="kiosk__title">
+        {t('kiosk.priorityTitle')}
+      </h1>
+      <p className="kiosk__hint">{t('kiosk.priorityHint')}</p>
+      <ul className="kiosk__services">
+        {info.priority_categories.map((category) => (
+          <li key={category}>
+            <button type="button" className="kiosk__service" onClick={() => onAnswer(category)}>
+              <span className="kiosk__service-name">
+                {category === 'premium' && info.premium_label
+                  ? info.premium_label
+                  : t(`queue.priority.${category}`)}
+              </span>
+            </button>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="kiosk__service" onClick={() => onAnswer(null)}>
+            <span className="kiosk__service-name">{t('kiosk.priorityNone')}</span>
+          </button>
+        </li>
+      </ul>
+      <div className="kiosk__actions">
+        <button type="button" className="kiosk__secondary" onClick={onBack}>
+          {t('kiosk.back')}
+        </button>
+      </div>
     </section>
   );
 }
