@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { clockStartingAt, systemClock } from './core/clock.js';
+import { clockStartingAt, FAKE_CLOCK_STEP_MS, systemClock } from './core/clock.js';
 import { DataDirError } from './db/data-dir.js';
 import { openDatabase } from './db/database.js';
 import { ensureMigrated, MigrationError, migrateToLatest } from './db/migrate.js';
@@ -19,7 +19,10 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const clock = config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock;
+  const fake = config.fakeNow ? clockStartingAt(config.fakeNow) : null;
+  const clock = fake ?? systemClock;
+  // A test server's clock moves on by FAKE_CLOCK_STEP_MS at each SIGUSR2 (browser tests).
+  if (fake) process.on('SIGUSR2', () => fake.advance(FAKE_CLOCK_STEP_MS));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -27,7 +27,22 @@ export class FixedClock implements Clock {
  * run the real server on a day it chose (QLESS_FAKE_NOW, honoured only under NODE_ENV=test),
  * so "today" cannot turn into tomorrow halfway through the test.
  */
-export function clockStartingAt(start: Date, realNow: () => number = Date.now): Clock {
-  const offset = start.getTime() - realNow();
-  return { now: () => new Date(realNow() + offset) };
+export function clockStartingAt(
+  start: Date,
+  realNow: () => number = Date.now,
+): Clock & { advance: (ms: number) => void } {
+  let offset = start.getTime() - realNow();
+  return {
+    now: () => new Date(realNow() + offset),
+    /** Moves the test clock forward (the server does it on SIGUSR2: FAKE_CLOCK_STEP_MS). */
+    advance: (ms: number) => {
+      offset += Math.max(0, ms);
+    },
+  };
 }
+
+/**
+ * How far a test server's clock jumps on each SIGUSR2 (only with QLESS_FAKE_NOW, which needs
+ * NODE_ENV=test): a browser test makes the morning pass, e.g. a wait reach the ageing ceiling.
+ */
+export const FAKE_CLOCK_STEP_MS = 5 * 60_000;

@@ -1148,7 +1148,7 @@ export const en = {
   'queue.jump.reason': 'Reason',
   'queue.jump.reasonChoose': 'Choose a reason',
   'queue.jump.submit': 'Call out of turn',
-  'queue.reason.returning': 'Back with a missing document',
+  'queue.reason.returning': 'Back with a document',
   'queue.reason.urgent': 'Urgent need (health, distress)',
   'queue.reason.missed_call': 'Missed their call earlier',
   'queue.reason.manager': 'Manager’s instruction',
@@ -1516,6 +1516,7 @@ export const en = {
   'queue.board.recent': 'Last calls · Derniers appels',
   'queue.board.noRecent': 'No calls yet · Aucun appel pour l’instant',
   'queue.board.outOfTurn': 'Out of turn · Hors tour',
+  'queue.board.outOfTurnShort': 'Out of turn',
   'queue.board.reconnecting': 'Reconnecting…',
   'queue.board.enableSound': 'Click to turn on the sound',
   'queue.board.soundHint':

@@ -1188,7 +1188,7 @@ export const fr: Messages = {
   'queue.jump.reason': 'Motif',
   'queue.jump.reasonChoose': 'Choisissez un motif',
   'queue.jump.submit': 'Appeler hors tour',
-  'queue.reason.returning': 'Revient avec un document manquant',
+  'queue.reason.returning': 'Retour avec un document',
   'queue.reason.urgent': 'Urgence (santé, détresse)',
   'queue.reason.missed_call': 'A manqué son appel',
   'queue.reason.manager': 'Instruction du responsable',
@@ -1567,6 +1567,7 @@ export const fr: Messages = {
   'queue.board.recent': 'Derniers appels · Last calls',
   'queue.board.noRecent': 'Aucun appel pour l’instant · No calls yet',
   'queue.board.outOfTurn': 'Hors tour · Out of turn',
+  'queue.board.outOfTurnShort': 'Hors tour',
   'queue.board.reconnecting': 'Reconnexion…',
   'queue.board.enableSound': 'Cliquez pour activer le son',
   'queue.board.soundHint':

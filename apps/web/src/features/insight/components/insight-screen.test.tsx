@@ -207,7 +207,7 @@ describe('the Insight figures', () => {
     );
     expect(fr).toContain('Awa Ndiaye · Guichet 1');
     expect(fr).toContain('A-014');
-    expect(fr).toContain('Revient avec un document manquant');
+    expect(fr).toContain('Retour avec un document');
     // 09:12 UTC is 10:12 in Douala.
     expect(fr).toContain('10:12');
     const none = clerks('en', { ...answer, clerks: [], out_of_order_calls: [] });

@@ -68,12 +68,15 @@ export function BoardView({
             data-testid="board-call"
             data-call-seq={banner.seq}
           >
-            <span className="board__call-label">{t('queue.board.lastCall')}</span>
-            <span className="board__call-number">{banner.number}</span>
-            <span className="board__call-arrow" aria-hidden="true">
-              →
+            <span className="board__call-row">
+              <span className="board__call-label">{t('queue.board.lastCall')}</span>
+              <span className="board__call-number">{banner.number}</span>
+              <span className="board__call-arrow" aria-hidden="true">
+                →
+              </span>
+              <span className="board__call-counter">{banner.counter_name}</span>
             </span>
-            <span className="board__call-counter">{banner.counter_name}</span>
+            {/* On a line of its own: the counter's name is never cut for it (decision 139). */}
             {banner.out_of_order ? (
               <span className="board__out-of-turn" data-testid="board-out-of-turn">
                 {t('queue.board.outOfTurn')}
@@ -146,13 +149,13 @@ export function BoardView({
             {recent.map((call) => (
               <li key={call.seq}>
                 <span className="board__recent-number">{call.number}</span>
+                {call.out_of_order ? (
+                  <span className="board__out-of-turn">{t('queue.board.outOfTurnShort')}</span>
+                ) : null}
                 <span className="board__recent-arrow" aria-hidden="true">
                   →
                 </span>
                 <span className="board__recent-counter">{call.counter_name}</span>
-                {call.out_of_order ? (
-                  <span className="board__out-of-turn">{t('queue.board.outOfTurn')}</span>
-                ) : null}
               </li>
             ))}
           </ol>

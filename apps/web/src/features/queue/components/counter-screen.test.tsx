@@ -174,7 +174,7 @@ describe('the held visit at a counter', () => {
     const idle = render(null, waiting);
     expect(idle).toContain('<details class="queue-jump"><summary>Appeler un numéro hors tour');
     expect(idle).toContain('A-004 · Bello');
-    expect(idle).toContain('Revient avec un document manquant');
+    expect(idle).toContain('Retour avec un document');
     expect(idle).toContain('le tableau affiche « Hors tour »');
     // Nothing chosen yet: the button waits for a number and a reason.
     expect(buttons(idle)['Appeler hors tour']).toBe(true);

@@ -51,6 +51,10 @@ export function HeldPanel(props: {
     const timer = setTimeout(() => setSettling(false), MAIN_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [mainOf]);
+  // A destination chosen for the last visitor is never offered for the next one.
+  const visitId = visit?.visit_id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets when the visitor changes.
+  useEffect(() => setTarget(''), [visitId]);
   const open = counter.state === 'open';
   const jump = (
     <CallOutOfTurn waiting={props.line} busy={busy} disabled={!open} onCall={props.onCallVisit} />
