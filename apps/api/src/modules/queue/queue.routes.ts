@@ -1,9 +1,6 @@
 import {
-  type CounterAction,
-  callVisitRequestSchema,
   clearSelfJoinsRequestSchema,
   clearSelfJoinsResponseSchema,
-  counterActionResponseSchema,
   counterListResponseSchema,
   counterPatchSchema,
   counterRequestSchema,
@@ -19,7 +16,6 @@ import {
   queueVisitResponseSchema,
   serviceLetterRequestSchema,
   serviceLetterResponseSchema,
-  transferRequestSchema,
   walkInRequestSchema,
   withFieldCodes,
 } from '@qless/contract';
@@ -30,6 +26,7 @@ import { authOf } from '../../core/access/auth-guard.js';
 import { ROLES_ADMIN, ROLES_COUNTER, targetOrganization } from '../../core/access/roles.js';
 import { errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
+import { counterDeskRoutes } from './counter-desk.routes.js';
 import type { JoinCodes } from './join-code.js';
 import { assertJoinCode } from './join-code.routes.js';
 import type { QueueService } from './queue.service.js';
@@ -123,125 +120,7 @@ export function queueRoutes(
       },
     );
 
-    for (const [path, state] of [
-      ['open', 'open'],
-      ['pause', 'paused'],
-      ['close', 'closed'],
-    ] as const) {
-      app.post(
-        `/queue/counters/:id/${path}`,
-        {
-          onRequest: counter,
-          config: QUEUE_WRITE,
-          schema: {
-            params: counterParams,
-            response: { 200: counterActionResponseSchema, ...writeErrors },
-          },
-        },
-        async (req, reply) => {
-          reply.header('cache-control', 'no-store');
-          return queue.desk.counterState(authOf(req), req.params.id, state);
-        },
-      );
-    }
-
-    const actions: [string, Exclude<CounterAction, 'transfer' | 'call_visit'>][] = [
-      ['call-next', 'call_next'],
-      ['recall', 'recall'],
-      ['start', 'start'],
-      ['done', 'done'],
-      ['no-show', 'no_show'],
-    ];
-    for (const [path, action] of actions) {
-      app.post(
-        `/queue/counters/:id/${path}`,
-        {
-          onRequest: counter,
-          config: QUEUE_WRITE,
-          schema: {
-            params: counterParams,
-            response: { 200: counterActionResponseSchema, ...writeErrors },
-          },
-        },
-        async (req, reply) => {
-          reply.header('cache-control', 'no-store');
-          return queue.desk.act(authOf(req), req.params.id, action);
-        },
-      );
-    }
-
-    app.post(
-      '/queue/counters/:id/transfer',
-      {
-        onRequest: counter,
-        config: QUEUE_WRITE,
-        schema: {
-          params: counterParams,
-          body: transferRequestSchema,
-          response: { 200: counterActionResponseSchema, ...writeErrors },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'no-store');
-        return queue.desk.act(authOf(req), req.params.id, 'transfer', { transfer: req.body });
-      },
-    );
-
-    // A chosen visitor called out of turn, with a reason kept on the record (decision 139).
-    app.post(
-      '/queue/counters/:id/call-visit',
-      {
-        onRequest: counter,
-        config: {
-          ...QUEUE_WRITE,
-          auditAction: 'queue.call_out_of_order',
-          auditBody: ['visit_id', 'reason'],
-        },
-        schema: {
-          params: counterParams,
-          body: callVisitRequestSchema,
-          response: { 200: counterActionResponseSchema, ...writeErrors },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'no-store');
-        return queue.desk.act(authOf(req), req.params.id, 'call_visit', { chosen: req.body });
-      },
-    );
-
-    // The counter's last call, no-show, done or transfer taken back (decision 118).
-    app.post(
-      '/queue/counters/:id/undo',
-      {
-        onRequest: counter,
-        config: QUEUE_WRITE,
-        schema: {
-          params: counterParams,
-          response: { 200: counterActionResponseSchema, ...writeErrors },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'no-store');
-        return queue.desk.undo(authOf(req), req.params.id);
-      },
-    );
-
-    // A no-show of today back in line at their old place.
-    app.post(
-      '/queue/visits/:id/return',
-      {
-        onRequest: counter,
-        config: QUEUE_WRITE,
-        schema: {
-          params: counterParams,
-          response: { 200: queueVisitResponseSchema, ...writeErrors },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { visit: await queue.desk.putBack(authOf(req), req.params.id) };
-      },
-    );
+    await app.register(counterDeskRoutes(queue, counter));
 
     // ---------------------------------------------------------------- the admin's
 
