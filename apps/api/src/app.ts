@@ -99,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sockets,
     bookings: access,
     feedback: feedback.requests,
+    signer,
   });
   await beyond?.start();
   const waitlist = waitlistModule(app, deps);

@@ -14,6 +14,7 @@ export * from './payments.js';
 export * from './privacy.js';
 export * from './queue.js';
 export * from './queue-board.js';
+export * from './queue-calls-record.js';
 export * from './queue-clear.js';
 export * from './queue-kiosk.js';
 export * from './queue-routing.js';

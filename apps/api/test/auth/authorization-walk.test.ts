@@ -272,6 +272,14 @@ const QUEUE_CROSS_CASES = (): CrossCase[] => [
     }),
   },
   {
+    route: 'GET /api/v1/queue/calls-record',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/v1/queue/calls-record?date=2026-11-30&organization_id=${b.orgId}`,
+    }),
+    acceptFor: notB((body) => body.record),
+  },
+  {
     route: 'GET /api/v1/queue/settings',
     request: (b) => ({ method: 'GET', url: `/api/v1/queue/settings?organization_id=${b.orgId}` }),
     acceptFor: notB((body) => body.settings),

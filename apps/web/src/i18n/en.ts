@@ -1623,6 +1623,7 @@ export const en = {
     'Every call out of turn of the period, newest first, with its clerk and reason',
   'insight.jumps.empty': 'No call out of turn in this period.',
   'insight.jumps.undone': '(taken back)',
+  'insight.jumps.record': 'Signed record of the calls of {date} · {branch} (JSON)',
   'insight.daily.title': 'Day by day',
   'insight.daily.summary':
     'Line chart over {days} days: the busiest day was {date} with {peak} visits.',

@@ -1674,6 +1674,7 @@ export const fr: Messages = {
     'Chaque appel hors tour de la période, du plus récent au plus ancien, avec son agent et son motif',
   'insight.jumps.empty': 'Aucun appel hors tour sur la période.',
   'insight.jumps.undone': '(annulé)',
+  'insight.jumps.record': 'Registre signé des appels du {date} · {branch} (JSON)',
   'insight.daily.title': 'Jour par jour',
   'insight.daily.summary':
     'Courbe sur {days} jours : le jour le plus chargé a été le {date}, avec {peak} visites.',

@@ -156,6 +156,9 @@ export const apiPaths = {
   queueVisitReturn: (visitId: string) => `${API}/queue/visits/${id(visitId)}/return`,
   queueClearSelfJoins: () => `${API}/queue/self-joins/clear`,
   queueSettings: () => `${API}/queue/settings`,
+  /** The day's calls, chained and signed (decision 139). */
+  queueCallsRecord: (query: { date: string; organization_id: string }) =>
+    withQuery(`${API}/queue/calls-record`, query),
   queueCounters: () => `${API}/queue/counters`,
   queueCounter: (counterId: string) => `${API}/queue/counters/${id(counterId)}`,
   queueBoards: () => `${API}/queue/boards`,

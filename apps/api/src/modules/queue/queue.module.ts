@@ -6,6 +6,8 @@ import type { Fanout } from '../../fanout.js';
 import { limiter } from '../../limits/limiter.js';
 import type { LiveSockets } from '../../limits/live-sockets.js';
 import type { FeedbackRequests } from '../feedback/feedback.module.js';
+import type { TicketSigner } from '../tickets/tickets.module.js';
+import { callsRecordRoutes } from './calls-record.routes.js';
 import { JoinCodes } from './join-code.js';
 import { joinCodeRoutes } from './join-code.routes.js';
 import { kioskRoutes } from './kiosk.routes.js';
@@ -50,6 +52,8 @@ export async function queueModule(
     sockets: LiveSockets;
     bookings: BookingAccess;
     feedback: FeedbackRequests;
+    /** Signs the day's record of calls (decision 139). */
+    signer: TicketSigner;
   },
 ): Promise<QueueModule> {
   const { db, clock, config, database } = deps;
@@ -102,6 +106,7 @@ export async function queueModule(
     drainLines: () => queue.lines.drain(),
     routes: [
       queueRoutes(deps, queue, limits, joinCodes),
+      callsRecordRoutes(deps, wiring.signer),
       kioskRoutes(deps, queue, limits, turns),
       joinCodeRoutes(db, joinCodes, { todayOf: (id) => sms.todayOf(id), number: smsNumber }),
       smsJoinRoutes(deps, sms, limits, {

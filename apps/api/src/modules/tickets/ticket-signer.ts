@@ -15,6 +15,7 @@ import {
 } from '@qless/contract';
 import {
   base64url,
+  CompactSign,
   type CryptoKey,
   calculateJwkThumbprint,
   decodeProtectedHeader,
@@ -151,6 +152,16 @@ export class TicketSigner {
     const message = compactTicketMessage(ticket.ticket_code);
     const signature = signBytes(null, message, this.current.privateKeyObject);
     return `${ticket.ticket_code}.${base64url.encode(signature)}`;
+  }
+
+  /**
+   * A document signed by the deployment's key as a compact JWS (EdDSA, `kid` in its header):
+   * anyone verifies it with the key of GET /tickets/public-key (e.g. the day's calls, 139).
+   */
+  async signDocument(payload: object, type: string): Promise<string> {
+    return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+      .setProtectedHeader({ alg: TICKET_TOKEN_ALG, kid: this.current.kid, typ: type })
+      .sign(this.current.privateKey);
   }
 
   /** Whether a compact token's signature is ours (any key that verifies). */

@@ -4,6 +4,7 @@
  */
 import type { InsightResponse } from '@qless/contract';
 import { useI18n } from '../../../i18n/i18n';
+import { apiPaths } from '../../../lib/api-paths';
 import { formatDate } from '../../../lib/dates';
 import { useFormats } from './insight-parts';
 
@@ -95,6 +96,22 @@ export function ClerksPanel({ data }: { data: InsightResponse }) {
             </table>
           </div>
         )}
+        {/* The day's calls, signed: anyone checks them with the deployment's public key. */}
+        <ul className="insight__records">
+          {data.branches.map((b) => (
+            <li key={b.id}>
+              <a
+                href={apiPaths.queueCallsRecord({ date: data.range.to, organization_id: b.id })}
+                download={`calls-${b.branch_name ?? b.name}-${data.range.to}.json`}
+              >
+                {t('insight.jumps.record', {
+                  branch: b.branch_name ?? b.name,
+                  date: formatDate(data.range.to, intlLocale, DAY),
+                })}
+              </a>
+            </li>
+          ))}
+        </ul>
       </section>
     </>
   );

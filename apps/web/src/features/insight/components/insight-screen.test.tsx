@@ -210,6 +210,11 @@ describe('the Insight figures', () => {
     expect(fr).toContain('Retour avec un document');
     // 09:12 UTC is 10:12 in Douala.
     expect(fr).toContain('10:12');
+    // The day's signed record of calls, per branch, for the range's last day.
+    expect(fr.replaceAll('&amp;', '&')).toContain(
+      `href="/api/v1/queue/calls-record?date=2026-03-08&organization_id=${ORG}"`,
+    );
+    expect(fr).toContain('Registre signé des appels du 8 mars · Mairie (JSON)');
     const none = clerks('en', { ...answer, clerks: [], out_of_order_calls: [] });
     expect(none).toContain('No clerk served anyone in this period.');
     expect(none).toContain('No call out of turn in this period.');
