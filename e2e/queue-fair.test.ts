@@ -219,7 +219,7 @@ describe('a fair order anyone can check, in French', () => {
     await kiosk.goto(`${server.origin}/kiosk/${kioskToken}`);
     const escaped = own.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await kiosk.getByRole('button', { name: new RegExp(escaped) }).tap();
-    await kiosk.getByRole('heading', { name: 'Devez-vous être servi en priorité ?' }).waitFor();
+    await kiosk.getByRole('heading', { name: 'Êtes-vous prioritaire ?' }).waitFor();
     await snap(kiosk, { path: `${SCREENS}/kiosk-priority-1080-fr.png` });
     await kiosk.getByRole('button', { name: 'Personne âgée' }).tap();
     await kiosk.getByRole('button', { name: 'Sans téléphone : obtenir mon numéro' }).tap();

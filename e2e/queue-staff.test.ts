@@ -150,6 +150,7 @@ describe('the counter screen, in French at 360 px', () => {
     const secondName = services[1]?.name_fr ?? services[1]?.name ?? '';
     await page
       .locator('form', { has: page.getByLabel('Nom du guichet') })
+      .getByRole('group', { name: 'Services qu’il sert' })
       .getByLabel(firstName, { exact: true })
       .check();
     await page.getByRole('button', { name: 'Ajouter le guichet' }).click();
@@ -159,6 +160,7 @@ describe('the counter screen, in French at 360 px', () => {
     await page.getByLabel('Nom du guichet').fill('Guichet 2');
     await page
       .locator('form', { has: page.getByLabel('Nom du guichet') })
+      .getByRole('group', { name: 'Services qu’il sert' })
       .getByLabel(secondName, { exact: true })
       .check();
     await page.getByRole('button', { name: 'Ajouter le guichet' }).click();
@@ -297,7 +299,7 @@ describe('the counter screen, in French at 360 px', () => {
     await en.page.goto(`${server.origin}/organization/queue`);
     await en.page.getByRole('heading', { name: 'Counter', level: 1 }).waitFor();
     await en.page.getByLabel('Your counter').selectOption({ label: 'Guichet 1' });
-    await en.page.getByText('Nobody at your counter. Waiting for your services: 0').waitFor();
+    await en.page.getByText('Nobody at your counter. Waiting for you: 0').waitFor();
     expect(await noOverflow(en.page)).toBe(true);
     await snap(en.page, { path: `${SCREENS}/queue-counter-360-en.png`, fullPage: true });
     // The same screen on a desk computer.

@@ -142,6 +142,7 @@ export const ERROR_CODES = [
   'INVALID_FOLLOW_CODE',
   // Counters that route, calls out of order (decision 139).
   'CALL_REASON_REQUIRED',
+  'TRANSFER_COUNTER_CLOSED',
   // Joining by SMS (decision 136).
   'INVALID_SMS_KEYWORD',
   'SMS_KEYWORD_TAKEN',

@@ -15,12 +15,13 @@ import { isoDateSchema } from './time-schemas.js';
 export const CALLS_RECORD_TYPE = 'qless-calls+jws';
 
 export const callRecordEntrySchema = z.object({
-  /** The call's event id: grows through the day. */
+  /** The entry's place in the day: 1, 2, … */
   seq: z.number().int(),
   at: z.string(),
   kind: z.enum(['called', 'recalled', 'undone_called']),
   number: z.string(),
-  counter: z.string().nullable(),
+  /** The counter's id (its name is in the record's `counters`, outside the chain). */
+  counter: idSchema.nullable(),
   /** The clerk's account id (null for a system act). */
   clerk: idSchema.nullable(),
   /** A call out of turn's reason; null otherwise. */
@@ -41,6 +42,8 @@ export const callsRecordSchema = z.object({
   calls: z.array(callRecordEntrySchema),
   /** The last entry's hash (the genesis when there is no call). */
   head: z.string(),
+  /** Each counter's name as it is now (outside the chain: a renamed counter changes no hash). */
+  counters: z.record(z.string(), z.string()),
 });
 export type CallsRecord = z.infer<typeof callsRecordSchema>;
 

@@ -68,8 +68,9 @@ describe('the signed record of the day’s calls', () => {
       ['called', chosen.number, 'urgent'],
     ]);
     expect(
-      early.record.calls.every((c) => c.clerk === ctx.staffA.id && c.counter === 'Registre'),
+      early.record.calls.every((c) => c.clerk === ctx.staffA.id && c.counter === desk.counter_id),
     ).toBe(true);
+    expect(early.record.counters).toEqual({ [desk.counter_id]: 'Registre' });
     expect(JSON.stringify(early)).not.toMatch(/Secret|677001001/);
 
     // The signature: the public key of GET /tickets/public-key, nothing else.
@@ -90,7 +91,11 @@ describe('the signed record of the day’s calls', () => {
     const payload = base64url.encode(JSON.stringify(forged));
     await expect(compactVerify(`${header}.${payload}.${signature}`, key)).rejects.toThrow();
 
-    // Later: a call and its Undo are added at the end; the earlier entries stay as they were.
+    // Later — the counter renamed, a call and its Undo — the earlier entries stay as they were.
+    const renamed = await q.call('PATCH', `/queue/counters/${desk.counter_id}`, ctx.adminA.headers, {
+      name: 'Registre 2',
+    });
+    expect(renamed.statusCode).toBe(200);
     await q.walkIn(ctx.staffA.headers, ctx.a.serviceId, 'Secret Nom Trois');
     await act('start');
     await act('call-next');
@@ -102,6 +107,7 @@ describe('the signed record of the day’s calls', () => {
       'undone_called',
     ]);
     expect(chainOf(later.record)).toEqual(later.record.calls.map((c) => c.hash));
+    expect(later.record.counters).toEqual({ [desk.counter_id]: 'Registre 2' });
   });
 
   it('is the admin’s; a bad date is named', async () => {
@@ -110,5 +116,12 @@ describe('the signed record of the day’s calls', () => {
     const bad = await q.call('GET', '/queue/calls-record?date=2026-13-01', ctx.adminA.headers);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_DATE');
+    // An operator naming no organization that exists gets a 404, not an empty signed record.
+    const none = await q.call(
+      'GET',
+      `/queue/calls-record?date=${date}&organization_id=00000000-0000-4000-8000-000000000000`,
+      ctx.operator.headers,
+    );
+    expect(none.statusCode).toBe(404);
   });
 });

@@ -139,7 +139,20 @@ describe('counters that route, and calls out of order on the record', () => {
       counter_id: loans.counter_id,
     });
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().code).toBe('COUNTER_CLOSED');
+    expect(closed.json().code).toBe('TRANSFER_COUNTER_CLOSED');
+    // Another branch's counter is no destination.
+    const elsewhere = await q.call(
+      'POST',
+      `/queue/counters?organization_id=${ctx.b.orgId}`,
+      ctx.operator.headers,
+      { name: 'Ailleurs', service_ids: [ctx.b.serviceId] },
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    const foreign = await q.act(ctx.staffA.headers, desk.counter_id, 'transfer', {
+      counter_id: elsewhere.json<{ counter: Counter }>().counter.counter_id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('COUNTER_NOT_FOUND');
     await act(loans, 'open');
     const sent = await act(desk, 'transfer', { counter_id: loans.counter_id });
     expect(sent.visit).toMatchObject({
@@ -157,12 +170,20 @@ describe('counters that route, and calls out of order on the record', () => {
     expect(await callNext(loans)).toBe('Envoyé');
   });
 
-  it('a visitor sent to a counter that closes goes back to their line', async () => {
+  it('a visitor sent to a counter that closes goes back to their line, for good', async () => {
     await walkIn(ctx.a.serviceId, 'Retour');
     expect(await callNext(desk)).toBe('Retour');
-    await act(desk, 'transfer', { counter_id: loans.counter_id });
+    const sent = await act(desk, 'transfer', { counter_id: loans.counter_id });
     expect((await act(desk, 'call-next')).visit).toBeNull();
     await act(loans, 'close');
+    // Prêts opening again does not take them back.
+    await act(loans, 'open');
+    const visit = await s.db
+      .selectFrom('visits')
+      .select('for_counter_id')
+      .where('id', '=', sent.visit?.visit_id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(visit.for_counter_id).toBeNull();
     expect(await callNext(desk)).toBe('Retour');
   });
 
@@ -174,14 +195,20 @@ describe('counters that route, and calls out of order on the record', () => {
       [{ visit_id: returning.visit_id }, 400, 'CALL_REASON_REQUIRED'],
       [{ visit_id: returning.visit_id, reason: 'friend' }, 400, 'CALL_REASON_REQUIRED'],
       [{ visit_id: 'nope', reason: 'returning' }, 400, 'INVALID_ID'],
-      [{ visit_id: ctx.b.serviceId, reason: 'returning' }, 404, 'VISIT_NOT_FOUND'],
     ] as const;
     for (const [body, status, code] of refused) {
       const res = await q.call('POST', url, ctx.staffA.headers, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().code).toBe(code);
     }
-    // Another branch's staff cannot use this counter.
+    // Another branch's visitor cannot be called here, nor this counter used by its staff.
+    const theirs = await q.walkIn(ctx.staffB.headers, ctx.b.serviceId, 'Ailleurs');
+    const stolen = await q.call('POST', url, ctx.staffA.headers, {
+      visit_id: theirs.visit_id,
+      reason: 'returning',
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().code).toBe('VISIT_NOT_FOUND');
     const other = await q.call('POST', url, ctx.staffB.headers, {
       visit_id: returning.visit_id,
       reason: 'returning',

@@ -1125,7 +1125,7 @@ export const en = {
   'queue.counter.pause': 'Pause',
   'queue.counter.close': 'Close',
   'queue.held.label': 'The visitor at your counter',
-  'queue.held.idle': 'Nobody at your counter. Waiting for your services: {n}',
+  'queue.held.idle': 'Nobody at your counter. Waiting for you: {n}',
   'queue.held.notOpen': 'Open your counter to call the next person.',
   'queue.held.recalls': 'Recalled {n} times (at most {max})',
   'queue.held.noShowAfter':
@@ -1148,6 +1148,8 @@ export const en = {
   'queue.jump.reason': 'Reason',
   'queue.jump.reasonChoose': 'Choose a reason',
   'queue.jump.submit': 'Call out of turn',
+  'queue.jump.finishes': 'The visitor you are serving is marked done first.',
+  'queue.jump.missing': 'Choose a number and a reason.',
   'queue.reason.returning': 'Back with a document',
   'queue.reason.urgent': 'Urgent need (health, distress)',
   'queue.reason.missed_call': 'Missed their call earlier',
@@ -1172,6 +1174,8 @@ export const en = {
   'queue.done.raced': '{expected} was just called at another counter.',
   'queue.done.back': '{number} is back in line at their place.',
   'queue.error.COUNTER_BUSY':
+  'queue.error.CALL_REASON_REQUIRED': 'Choose a reason for calling this number out of turn.',
+  'queue.error.TRANSFER_COUNTER_CLOSED': 'That counter is closed: choose an open one, or a service.',
     'Someone is still called at this counter: start, recall or mark them as a no-show first.',
   'queue.error.COUNTER_CLOSED': 'This counter is not open. Open it first.',
   'queue.error.COUNTER_IDLE': 'Nobody is at this counter.',
@@ -1610,6 +1614,7 @@ export const en = {
   'insight.col.branch': 'Branch',
   'insight.col.rating': 'Rating',
   'insight.col.clerk': 'Clerk',
+  'insight.col.clerkCounter': 'Clerk · counter',
   'insight.col.outOfTurn': 'Calls out of turn',
   'insight.col.number': 'Number',
   'insight.col.reason': 'Reason',
@@ -1620,7 +1625,7 @@ export const en = {
   'insight.clerks.unnamed': 'Unnamed account',
   'insight.jumps.title': 'Calls out of turn',
   'insight.jumps.caption':
-    'Every call out of turn of the period, newest first, with its clerk and reason',
+    'The calls out of turn of the period, newest first ({max} at most), with their clerk and reason',
   'insight.jumps.empty': 'No call out of turn in this period.',
   'insight.jumps.undone': '(taken back)',
   'insight.jumps.record': 'Signed record of the calls of {date} · {branch} (JSON)',

@@ -1165,7 +1165,7 @@ export const fr: Messages = {
   'queue.counter.pause': 'Pause',
   'queue.counter.close': 'Fermer',
   'queue.held.label': 'Le visiteur à votre guichet',
-  'queue.held.idle': 'Personne à votre guichet. En attente pour vos services : {n}',
+  'queue.held.idle': 'Personne à votre guichet. En attente pour vous : {n}',
   'queue.held.notOpen': 'Ouvrez votre guichet pour appeler la personne suivante.',
   'queue.held.recalls': 'Rappelé {n} fois (au plus {max})',
   'queue.held.noShowAfter':
@@ -1188,6 +1188,8 @@ export const fr: Messages = {
   'queue.jump.reason': 'Motif',
   'queue.jump.reasonChoose': 'Choisissez un motif',
   'queue.jump.submit': 'Appeler hors tour',
+  'queue.jump.finishes': 'La personne que vous servez est d’abord marquée terminée.',
+  'queue.jump.missing': 'Choisissez un numéro et un motif.',
   'queue.reason.returning': 'Retour avec un document',
   'queue.reason.urgent': 'Urgence (santé, détresse)',
   'queue.reason.missed_call': 'A manqué son appel',
@@ -1211,6 +1213,8 @@ export const fr: Messages = {
   'queue.done.raced': '{expected} vient d’être appelé à un autre guichet.',
   'queue.done.back': '{number} est de retour à sa place dans la file.',
   'queue.error.COUNTER_BUSY':
+  'queue.error.CALL_REASON_REQUIRED': 'Choisissez un motif pour appeler ce numéro hors tour.',
+  'queue.error.TRANSFER_COUNTER_CLOSED': 'Ce guichet est fermé : choisissez-en un ouvert, ou un service.',
     'Une personne appelée est encore attendue à ce guichet : commencez, rappelez ou marquez-la absente d’abord.',
   'queue.error.COUNTER_CLOSED': 'Ce guichet n’est pas ouvert. Ouvrez-le d’abord.',
   'queue.error.COUNTER_IDLE': 'Personne n’est à ce guichet.',
@@ -1413,7 +1417,7 @@ export const fr: Messages = {
   'kiosk.title': 'Prenez un numéro',
   'kiosk.pickService': 'Touchez votre service.',
   'kiosk.waiting': '{count} en attente',
-  'kiosk.priorityTitle': 'Devez-vous être servi en priorité ?',
+  'kiosk.priorityTitle': 'Êtes-vous prioritaire ?',
   'kiosk.priorityHint':
     'Touchez ce qui vous concerne. Le personnel peut vous demander de le montrer.',
   'kiosk.priorityNone': 'Non',
@@ -1661,6 +1665,7 @@ export const fr: Messages = {
   'insight.col.branch': 'Agence',
   'insight.col.rating': 'Note',
   'insight.col.clerk': 'Agent',
+  'insight.col.clerkCounter': 'Agent · guichet',
   'insight.col.outOfTurn': 'Appels hors tour',
   'insight.col.number': 'Numéro',
   'insight.col.reason': 'Motif',
@@ -1671,7 +1676,7 @@ export const fr: Messages = {
   'insight.clerks.unnamed': 'Compte sans nom',
   'insight.jumps.title': 'Appels hors tour',
   'insight.jumps.caption':
-    'Chaque appel hors tour de la période, du plus récent au plus ancien, avec son agent et son motif',
+    'Les appels hors tour de la période, du plus récent au plus ancien ({max} au plus), avec leur agent et leur motif',
   'insight.jumps.empty': 'Aucun appel hors tour sur la période.',
   'insight.jumps.undone': '(annulé)',
   'insight.jumps.record': 'Registre signé des appels du {date} · {branch} (JSON)',

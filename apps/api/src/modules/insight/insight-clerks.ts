@@ -12,6 +12,15 @@ import type { Db } from '../../db/schema.js';
 import type { InsightScope } from './insight.repository.js';
 import { visitFilter } from './insight-visit-figures.js';
 
+/**
+ * The calls out of turn of the scope (alias e for the event, v for its visit): a counter filter
+ * keeps the calls made at that counter, wherever the visit ended.
+ */
+function jumpFilter(s: InsightScope) {
+  return sql`${visitFilter({ ...s, counterId: null })} and e.kind = 'called' and e.reason is not null
+    ${s.counterId ? sql`and e.counter_id = ${s.counterId}::uuid` : sql``}`;
+}
+
 /** Minutes a visit took at the counter: called → done. */
 const SERVICE = sql`date_part('epoch', v.ended_at - v.called_at) / 60`;
 
@@ -37,8 +46,7 @@ export async function clerkFigures(db: Db, s: InsightScope): Promise<InsightResp
       select e.by_user, v.organization_id, count(*)::int as calls
       from visit_events e
       join visits v on v.id = e.visit_id
-      where ${visitFilter(s)} and e.kind = 'called' and e.reason is not null
-        and e.by_user is not null
+      where ${jumpFilter(s)} and e.by_user is not null
       group by e.by_user, v.organization_id
     )
     select coalesce(sv.by_user, j.by_user) as user_id,
@@ -82,7 +90,7 @@ export async function outOfOrderCalls(
     join visits v on v.id = e.visit_id
     left join users u on u.id = e.by_user
     left join counters c on c.id = e.counter_id
-    where ${visitFilter(s)} and e.kind = 'called' and e.reason is not null
+    where ${jumpFilter(s)}
     order by e.id desc
     limit ${INSIGHT_OUT_OF_ORDER_ROWS}`.execute(db);
   return rows.map((r) => ({

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../core/access/auth-guard.js';
 import { ROLES_ADMIN, targetOrganization } from '../../core/access/roles.js';
+import { requireOrganization } from '../../core/organizations.repository.js';
 import { errorResponses } from '../../errors.js';
 import type { TicketSigner } from '../tickets/tickets.module.js';
 import { signedCallsRecord } from './calls-record.js';
@@ -30,6 +31,7 @@ export function callsRecordRoutes(
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const organizationId = targetOrganization(authOf(req), req.query.organization_id);
+        await requireOrganization(db, organizationId); // an operator may name one that is not
         return signedCallsRecord(db, signer, organizationId, req.query.date, clock.now());
       },
     );

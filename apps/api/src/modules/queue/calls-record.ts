@@ -6,7 +6,9 @@
  *
  * Each entry's hash = SHA-256 (hex) of `${previous hash}\n${JSON of the entry without hash}`,
  * keys in the order seq, at, kind, number, counter, clerk, reason; the first previous hash is
- * the genesis, SHA-256 of `qless-calls:${organization_id}:${date}`.
+ * the genesis, SHA-256 of `qless-calls:${organization_id}:${date}`. An entry names its counter by
+ * id (a counter renamed later changes no hash); the names, as they are now, stand beside the
+ * chain. `seq` is the entry's place in the day (1, 2, …), not an id of the deployment.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -45,7 +47,7 @@ export async function callsOfDay(
   organizationId: string,
   date: string,
   now: Date,
-): Promise<{ genesis: string; calls: CallRecordEntry[] }> {
+): Promise<{ genesis: string; calls: CallRecordEntry[]; counters: Record<string, string> }> {
   const rows = await db
     .selectFrom('visit_events as e')
     .innerJoin('visits as v', 'v.id', 'e.visit_id')
@@ -56,9 +58,10 @@ export async function callsOfDay(
       'e.kind',
       'e.by_user',
       'e.reason',
+      'e.counter_id',
       'v.letter',
       'v.number',
-      'c.name as counter',
+      'c.name as counter_name',
     ])
     .where('v.organization_id', '=', organizationId)
     .where('v.visit_date', '=', date)
@@ -68,20 +71,22 @@ export async function callsOfDay(
     .execute();
   const genesis = genesisOf(organizationId, date);
   let previous = genesis;
-  const calls = rows.map((r): CallRecordEntry => {
+  const counters: Record<string, string> = {};
+  const calls = rows.map((r, index): CallRecordEntry => {
+    if (r.counter_id && r.counter_name) counters[r.counter_id] = r.counter_name;
     const entry = {
-      seq: Number(r.id),
+      seq: index + 1,
       at: new Date(r.at).toISOString(),
       kind: r.kind as CallRecordEntry['kind'],
       number: formatVisitNumber(r.letter, r.number),
-      counter: r.counter,
+      counter: r.counter_id,
       clerk: r.by_user,
       reason: r.reason,
     };
     previous = entryHash(previous, entry);
     return { ...entry, hash: previous };
   });
-  return { genesis, calls };
+  return { genesis, calls, counters };
 }
 
 /** The day's record, signed by the deployment's key. */
@@ -92,7 +97,7 @@ export async function signedCallsRecord(
   date: string,
   now: Date,
 ): Promise<CallsRecordResponse> {
-  const { genesis, calls } = await callsOfDay(db, organizationId, date, now);
+  const { genesis, calls, counters } = await callsOfDay(db, organizationId, date, now);
   const record: CallsRecord = {
     organization_id: organizationId,
     date,
@@ -100,6 +105,7 @@ export async function signedCallsRecord(
     genesis,
     calls,
     head: calls.at(-1)?.hash ?? genesis,
+    counters,
   };
   return { record, jws: await signer.signDocument(record, CALLS_RECORD_TYPE) };
 }

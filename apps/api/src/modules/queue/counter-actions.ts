@@ -16,7 +16,12 @@ import type { CounterRow, Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { claimChosen, claimNext } from './counter-claim.js';
 import { transferVisit } from './counter-transfer.js';
-import { counterView, findCounter, setCounterState } from './counters.repository.js';
+import {
+  counterView,
+  findCounter,
+  releaseSentTo,
+  setCounterState,
+} from './counters.repository.js';
 import type { LineSettler } from './line-settler.js';
 import { loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';
@@ -87,6 +92,7 @@ export class CounterActions {
         before.state === state
           ? before
           : await setCounterState(trx, counterId, state, auth.user.id, now);
+      if (state === 'closed') await releaseSentTo(trx, counterId);
       const day = await settle(trx, orgId, now, this.deps.turns);
       return { counter: counterOfDay(day, row.id) ?? (await counterView(trx, row)), visit: null };
     });

@@ -9,7 +9,8 @@ import { todayOf } from '../../core/local-time.js';
 import { manyRows } from '../../db/many-rows.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { routeOf, standingCounters } from './counter-orders.js';
+import { counterRoute, standingCounters } from './counter-orders.js';
+import { servicesOf } from './counters.repository.js';
 import type { QueueServiceDeps } from './queue-deps.js';
 import { callKindOf, counterFairness, FAIR_COLUMNS, isPriority } from './queue-fairness.js';
 import { routedNext } from './queue-routing.js';
@@ -24,7 +25,10 @@ export interface CallContext {
   message: { counterName: string; organization: string };
 }
 
-/** The head of the counter's order (its own line, then the longest it helps), claimed; null when nobody waits. */
+/**
+ * The head of the counter's order (its own line, then the longest line it helps), claimed;
+ * null when nobody waits that it may call.
+ */
 export async function claimNext(
   trx: Db,
   turns: QueueServiceDeps['turns'],
@@ -49,11 +53,7 @@ export async function claimNext(
     .select(['service_id', 'helps'])
     .where('counter_id', '=', counterId)
     .execute();
-  const route = routeOf({
-    id: counterId,
-    service_ids: links.filter((l) => !l.helps).map((l) => l.service_id),
-    help_service_ids: links.filter((l) => l.helps).map((l) => l.service_id),
-  });
+  const route = counterRoute({ id: counterId, ...servicesOf(links) });
   const services = links.map((l) => l.service_id);
   const { rules, fairness } = await counterFairness(trx, org, { organizationId, counterId }, now);
   // Held from here to commit: the line read, the head claimed, its SMS queued. The change

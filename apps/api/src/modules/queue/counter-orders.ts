@@ -9,7 +9,7 @@ export function standingCounters(counters: readonly { id: string; state: string 
 }
 
 /** A counter's route: its primary services and the lines it helps (decision 139). */
-export function routeOf(counter: {
+export function counterRoute(counter: {
   id: string;
   service_ids: readonly string[];
   help_service_ids: readonly string[];
@@ -39,7 +39,7 @@ export async function countersCallNext(db: Db, day: QueueDay): Promise<Map<strin
   const orders = new Map<string, string[]>();
   for (const counter of day.counters) {
     const fairness = fairnessOf(day.rules, recent.get(counter.id) ?? []);
-    const order = counterOrder(waiting, routeOf(counter), standing, day.now, day.grace, fairness);
+    const order = counterOrder(waiting, counterRoute(counter), standing, day.now, day.grace, fairness);
     orders.set(
       counter.id,
       order.map((v) => v.id),

@@ -22,7 +22,7 @@ async function namedCounter(trx: Db, held: VisitRow, id: string, from: string): 
   if (counter.state === 'closed') {
     throw new AppError(
       409,
-      'COUNTER_CLOSED',
+      'TRANSFER_COUNTER_CLOSED',
       'That counter is closed: choose an open one, or a service.',
     );
   }
@@ -54,15 +54,14 @@ export async function transferVisit(
     throw notActionable('This visitor is already in this service: choose another one.');
   }
   await assertActiveService(trx, held.organization_id, serviceId);
-  const served = forCounterId
-    ? { id: forCounterId }
-    : await trx
-        .selectFrom('counter_services as cs')
-        .innerJoin('counters as c', 'c.id', 'cs.counter_id')
-        .select('c.id')
-        .where('cs.service_id', '=', serviceId)
-        .where('c.retired_at', 'is', null)
-        .executeTakeFirst();
+  // Even to a named counter: once it closes, the visitor is back in this service's line.
+  const served = await trx
+    .selectFrom('counter_services as cs')
+    .innerJoin('counters as c', 'c.id', 'cs.counter_id')
+    .select('c.id')
+    .where('cs.service_id', '=', serviceId)
+    .where('c.retired_at', 'is', null)
+    .executeTakeFirst();
   if (!served) {
     throw new AppError(
       409,

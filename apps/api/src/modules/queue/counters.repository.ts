@@ -44,10 +44,7 @@ export async function countersView(db: Db, rows: CounterRow[]): Promise<Counter[
   return rows.map((r) => ({
     counter_id: r.id,
     name: r.name,
-    service_ids: links.filter((l) => l.counter_id === r.id && !l.helps).map((l) => l.service_id),
-    help_service_ids: links
-      .filter((l) => l.counter_id === r.id && l.helps)
-      .map((l) => l.service_id),
+    ...servicesOf(links.filter((l) => l.counter_id === r.id)),
     state: r.state,
     current_visit_id: held.find((h) => h.counter_id === r.id)?.id ?? null,
   }));
@@ -87,6 +84,17 @@ async function assertServicesOf(
   return unique;
 }
 
+/** A counter's links as its two lists: its primary services and the lines it helps (139). */
+export function servicesOf(links: readonly { service_id: string; helps: boolean }[]): {
+  service_ids: string[];
+  help_service_ids: string[];
+} {
+  return {
+    service_ids: links.filter((l) => !l.helps).map((l) => l.service_id),
+    help_service_ids: links.filter((l) => l.helps).map((l) => l.service_id),
+  };
+}
+
 /** A counter's services: its primary ones, and the lines it helps (decision 139). */
 export interface CounterServicesInput {
   service_ids?: string[] | undefined;
@@ -108,16 +116,17 @@ async function setServices(
     .select(['service_id', 'helps'])
     .where('counter_id', '=', counter.id)
     .execute();
+  const now = servicesOf(current);
   const primary =
     input.service_ids !== undefined
       ? await assertServicesOf(db, counter.organization_id, input.service_ids)
-      : current.filter((l) => !l.helps).map((l) => l.service_id);
+      : now.service_ids;
   const helps =
     input.help_service_ids !== undefined
       ? input.help_service_ids.length > 0
         ? await assertServicesOf(db, counter.organization_id, input.help_service_ids)
         : []
-      : current.filter((l) => l.helps).map((l) => l.service_id);
+      : now.help_service_ids;
   if (helps.some((id) => primary.includes(id))) {
     throw new AppError(
       400,
@@ -138,7 +147,7 @@ async function setServices(
 export async function createCounter(
   trx: Db,
   organizationId: string,
-  input: { name: string; service_ids: string[]; help_service_ids?: string[] | undefined },
+  input: CounterServicesInput & { name: string; service_ids: string[] },
   now: Date,
 ): Promise<CounterRow> {
   const row = await trx
@@ -169,6 +178,7 @@ export async function updateCounter(
   await setServices(trx, counter, patch);
   const retire = patch.active === false;
   if (retire) {
+    await releaseSentTo(trx, counter.id);
     const holds = await trx
       .selectFrom('visits')
       .select('id')
@@ -194,6 +204,19 @@ export async function updateCounter(
     .catch((err: unknown) => {
       throw isUniqueViolation(err) ? NAME_TAKEN() : err;
     });
+}
+
+/**
+ * The visitors sent to this counter by name go back to their service's line (decision 139):
+ * when it closes or is retired, for good — it opening again later does not take them back.
+ */
+export async function releaseSentTo(trx: Db, counterId: string): Promise<void> {
+  await trx
+    .updateTable('visits')
+    .set({ for_counter_id: null })
+    .where('for_counter_id', '=', counterId)
+    .where('state', '=', 'waiting')
+    .execute();
 }
 
 export function setCounterState(

@@ -4,6 +4,7 @@
  * services with their letters and typical minutes, counters, and today's open visits in
  * calling order with each waiting visit's place and estimate.
  */
+import { servicesOf } from './counters.repository.js';
 import {
   type CounterState,
   formatVisitNumber,
@@ -260,10 +261,7 @@ export async function loadQueueDay(
     id: c.id,
     name: c.name,
     state: c.state,
-    service_ids: links.filter((l) => l.counter_id === c.id && !l.helps).map((l) => l.service_id),
-    help_service_ids: links
-      .filter((l) => l.counter_id === c.id && l.helps)
-      .map((l) => l.service_id),
+    ...servicesOf(links.filter((l) => l.counter_id === c.id)),
     current_visit_id: holder.get(c.id) ?? null,
   }));
 

@@ -65,7 +65,7 @@ export class QueueSetup {
 
   async createCounter(
     organizationId: string,
-    input: { name: string; service_ids: string[]; help_service_ids?: string[] | undefined },
+    input: CounterServicesInput & { name: string; service_ids: string[] },
   ): Promise<Counter> {
     const now = this.now();
     return inTransaction(this.deps.db, async (trx) => {

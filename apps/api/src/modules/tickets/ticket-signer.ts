@@ -204,9 +204,11 @@ export class TicketSigner {
     try {
       const { alg, kid } = decodeProtectedHeader(token);
       if (alg === TICKET_TOKEN_ALG && kid === this.current.kid) {
+        // `typ` too: the same key signs the day's records of calls (decision 139).
         const { payload } = await jwtVerify(token, this.current.publicKey, {
           algorithms: [TICKET_TOKEN_ALG],
           issuer: TICKET_TOKEN_ISSUER,
+          typ: 'JWT',
         });
         return claimsOf(payload, false);
       }

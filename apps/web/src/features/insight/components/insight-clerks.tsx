@@ -2,13 +2,13 @@
  * Insight per clerk (decision 139): who served how many and how long, and every call out of
  * turn of the period with its day, clerk, counter, number and reason.
  */
-import type { InsightResponse } from '@qless/contract';
+import { INSIGHT_OUT_OF_ORDER_ROWS, type InsightResponse } from '@qless/contract';
 import { useI18n } from '../../../i18n/i18n';
 import { apiPaths } from '../../../lib/api-paths';
 import { formatDate } from '../../../lib/dates';
 import { useFormats } from './insight-parts';
 
-const DAY = { day: 'numeric', month: 'short' } as const;
+const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 
 export function ClerksPanel({ data }: { data: InsightResponse }) {
   const { t, intlLocale } = useI18n();
@@ -66,11 +66,11 @@ export function ClerksPanel({ data }: { data: InsightResponse }) {
         ) : (
           <div className="insight-table-wrap">
             <table className="insight-table" data-testid="insight-jumps">
-              <caption>{t('insight.jumps.caption')}</caption>
+              <caption>{t('insight.jumps.caption', { max: INSIGHT_OUT_OF_ORDER_ROWS })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('insight.col.day')}</th>
-                  <th scope="col">{t('insight.col.clerk')}</th>
+                  <th scope="col">{t('insight.col.clerkCounter')}</th>
                   <th scope="col">{t('insight.col.number')}</th>
                   <th scope="col">{t('insight.col.reason')}</th>
                 </tr>

@@ -20,6 +20,8 @@ const REFRESH_MS = 30_000;
 /** A press sent again every 2 s while the network blinks, for 40 s at most. */
 const RETRY_MS = 2_000;
 const RETRY_FOR_MS = 40_000;
+/** A step left untouched this long (a visitor who walked away) goes back to the start. */
+const KIOSK_IDLE_SECONDS = 60;
 
 /** The visitor's answers so far: the service, and the priority question's (null: none). */
 type Choice = { serviceId: string; category: PriorityCategory | null };
@@ -130,6 +132,13 @@ export function KioskPage({ token }: { token: string }) {
       }
     }
   };
+
+  // A visitor who walked away mid-way: the kiosk is the next visitor's after a while too.
+  useEffect(() => {
+    if (step.kind !== 'priority' && step.kind !== 'phone') return;
+    const timer = setTimeout(restart, KIOSK_IDLE_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [step, restart]);
 
   // The number issued: the kiosk is the next visitor's after a while.
   useEffect(() => {

@@ -13,12 +13,15 @@ export function CallOutOfTurn(props: {
   waiting: readonly QueueVisit[];
   busy: boolean;
   disabled: boolean;
+  /** The counter serves someone: the call finishes them first (the server's rule). */
+  serving: boolean;
   onCall: (visitId: string, reason: CallReason) => void;
 }) {
   const { t } = useI18n();
   const id = useId();
   const [visitId, setVisitId] = useState('');
   const [reason, setReason] = useState<CallReason | ''>('');
+  const [missing, setMissing] = useState(false);
   const chosen = props.waiting.some((v) => v.visit_id === visitId) ? visitId : '';
   if (props.waiting.length === 0) return null;
   return (
@@ -27,13 +30,16 @@ export function CallOutOfTurn(props: {
       <form
         className="queue-jump__form"
         aria-describedby={`${id}-note`}
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          setMissing(!chosen || !reason);
           if (chosen && reason) props.onCall(chosen, reason);
         }}
       >
         <p id={`${id}-note`} className="field__hint">
           {t('queue.jump.note')}
+          {props.serving ? ` ${t('queue.jump.finishes')}` : ''}
         </p>
         <label htmlFor={`${id}-visit`}>{t('queue.jump.visit')}</label>
         <select
@@ -42,11 +48,12 @@ export function CallOutOfTurn(props: {
           value={chosen}
           onChange={(event) => setVisitId(event.target.value)}
           required
+          aria-invalid={missing && !chosen ? true : undefined}
         >
           <option value="">{t('queue.jump.choose')}</option>
           {props.waiting.map((v) => (
             <option key={v.visit_id} value={v.visit_id}>
-              {v.number} · {v.customer_name}
+              {v.customer_name ? `${v.number} · ${v.customer_name}` : v.number}
             </option>
           ))}
         </select>
@@ -57,6 +64,7 @@ export function CallOutOfTurn(props: {
           value={reason}
           onChange={(event) => setReason(event.target.value as CallReason | '')}
           required
+          aria-invalid={missing && !reason ? true : undefined}
         >
           <option value="">{t('queue.jump.reasonChoose')}</option>
           {CALL_REASONS.map((r) => (
@@ -65,11 +73,12 @@ export function CallOutOfTurn(props: {
             </option>
           ))}
         </select>
-        <button
-          type="submit"
-          className="btn btn--secondary"
-          disabled={props.busy || props.disabled || !chosen || !reason}
-        >
+        {missing && (!chosen || !reason) ? (
+          <p className="field__error" role="alert">
+            {t('queue.jump.missing')}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn--secondary" disabled={props.busy || props.disabled}>
           {t('queue.jump.submit')}
         </button>
       </form>

@@ -130,7 +130,7 @@ describe('the held visit at a counter', () => {
 
   it('idle: Call next while open, held back while paused or closed, in French too', async () => {
     expect(buttons(held(counter(), null))['Call next']).toBe(false);
-    expect(held(counter(), null)).toContain('Waiting for your services: 4');
+    expect(held(counter(), null)).toContain('Waiting for you: 4');
     await ensureLocale('fr');
     const paused = held(counter({ state: 'paused' }), null, 'fr');
     expect(buttons(paused)['Appeler le suivant']).toBe(true);

@@ -57,7 +57,13 @@ export function HeldPanel(props: {
   useEffect(() => setTarget(''), [visitId]);
   const open = counter.state === 'open';
   const jump = (
-    <CallOutOfTurn waiting={props.line} busy={busy} disabled={!open} onCall={props.onCallVisit} />
+    <CallOutOfTurn
+      waiting={props.line}
+      busy={busy}
+      disabled={!open}
+      serving={visit?.state === 'serving'}
+      onCall={props.onCallVisit}
+    />
   );
   const serving = visit?.state === 'serving';
   const called = visit?.state === 'called';
