@@ -92,9 +92,14 @@ describe('the signed record of the day’s calls', () => {
     await expect(compactVerify(`${header}.${payload}.${signature}`, key)).rejects.toThrow();
 
     // Later — the counter renamed, a call and its Undo — the earlier entries stay as they were.
-    const renamed = await q.call('PATCH', `/queue/counters/${desk.counter_id}`, ctx.adminA.headers, {
-      name: 'Registre 2',
-    });
+    const renamed = await q.call(
+      'PATCH',
+      `/queue/counters/${desk.counter_id}`,
+      ctx.adminA.headers,
+      {
+        name: 'Registre 2',
+      },
+    );
     expect(renamed.statusCode).toBe(200);
     await q.walkIn(ctx.staffA.headers, ctx.a.serviceId, 'Secret Nom Trois');
     await act('start');

@@ -1174,9 +1174,10 @@ export const en = {
   'queue.done.raced': '{expected} was just called at another counter.',
   'queue.done.back': '{number} is back in line at their place.',
   'queue.error.COUNTER_BUSY':
-  'queue.error.CALL_REASON_REQUIRED': 'Choose a reason for calling this number out of turn.',
-  'queue.error.TRANSFER_COUNTER_CLOSED': 'That counter is closed: choose an open one, or a service.',
     'Someone is still called at this counter: start, recall or mark them as a no-show first.',
+  'queue.error.CALL_REASON_REQUIRED': 'Choose a reason for calling this number out of turn.',
+  'queue.error.TRANSFER_COUNTER_CLOSED':
+    'That counter is closed: choose an open one, or a service.',
   'queue.error.COUNTER_CLOSED': 'This counter is not open. Open it first.',
   'queue.error.COUNTER_IDLE': 'Nobody is at this counter.',
   'queue.error.COUNTER_NOT_FOUND': 'This counter no longer exists. Choose another one.',

@@ -1213,9 +1213,10 @@ export const fr: Messages = {
   'queue.done.raced': '{expected} vient d’être appelé à un autre guichet.',
   'queue.done.back': '{number} est de retour à sa place dans la file.',
   'queue.error.COUNTER_BUSY':
-  'queue.error.CALL_REASON_REQUIRED': 'Choisissez un motif pour appeler ce numéro hors tour.',
-  'queue.error.TRANSFER_COUNTER_CLOSED': 'Ce guichet est fermé : choisissez-en un ouvert, ou un service.',
     'Une personne appelée est encore attendue à ce guichet : commencez, rappelez ou marquez-la absente d’abord.',
+  'queue.error.CALL_REASON_REQUIRED': 'Choisissez un motif pour appeler ce numéro hors tour.',
+  'queue.error.TRANSFER_COUNTER_CLOSED':
+    'Ce guichet est fermé : choisissez-en un ouvert, ou un service.',
   'queue.error.COUNTER_CLOSED': 'Ce guichet n’est pas ouvert. Ouvrez-le d’abord.',
   'queue.error.COUNTER_IDLE': 'Personne n’est à ce guichet.',
   'queue.error.COUNTER_NOT_FOUND': 'Ce guichet n’existe plus. Choisissez-en un autre.',

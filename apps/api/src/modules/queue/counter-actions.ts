@@ -16,12 +16,7 @@ import type { CounterRow, Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { claimChosen, claimNext } from './counter-claim.js';
 import { transferVisit } from './counter-transfer.js';
-import {
-  counterView,
-  findCounter,
-  releaseSentTo,
-  setCounterState,
-} from './counters.repository.js';
+import { counterView, findCounter, releaseSentTo, setCounterState } from './counters.repository.js';
 import type { LineSettler } from './line-settler.js';
 import { loadQueueDay, type QueueDay, visitNumber } from './queue-day.js';
 import type { QueueServiceDeps } from './queue-deps.js';

@@ -39,7 +39,14 @@ export async function countersCallNext(db: Db, day: QueueDay): Promise<Map<strin
   const orders = new Map<string, string[]>();
   for (const counter of day.counters) {
     const fairness = fairnessOf(day.rules, recent.get(counter.id) ?? []);
-    const order = counterOrder(waiting, counterRoute(counter), standing, day.now, day.grace, fairness);
+    const order = counterOrder(
+      waiting,
+      counterRoute(counter),
+      standing,
+      day.now,
+      day.grace,
+      fairness,
+    );
     orders.set(
       counter.id,
       order.map((v) => v.id),

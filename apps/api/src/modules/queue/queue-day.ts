@@ -4,7 +4,7 @@
  * services with their letters and typical minutes, counters, and today's open visits in
  * calling order with each waiting visit's place and estimate.
  */
-import { servicesOf } from './counters.repository.js';
+
 import {
   type CounterState,
   formatVisitNumber,
@@ -18,6 +18,7 @@ import { placeName } from '../../core/organizations.repository.js';
 import { manyRows } from '../../db/many-rows.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { servicesOf } from './counters.repository.js';
 import {
   type ProjectedCounter,
   type Projection,

@@ -214,7 +214,7 @@ describe('the Insight figures', () => {
     expect(fr.replaceAll('&amp;', '&')).toContain(
       `href="/api/v1/queue/calls-record?date=2026-03-08&organization_id=${ORG}"`,
     );
-    expect(fr).toContain('Registre signé des appels du 8 mars · Mairie (JSON)');
+    expect(fr).toContain('Registre signé des appels du 8 mars 2026 · Mairie (JSON)');
     const none = clerks('en', { ...answer, clerks: [], out_of_order_calls: [] });
     expect(none).toContain('No clerk served anyone in this period.');
     expect(none).toContain('No call out of turn in this period.');

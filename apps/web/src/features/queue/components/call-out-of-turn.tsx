@@ -78,7 +78,11 @@ export function CallOutOfTurn(props: {
             {t('queue.jump.missing')}
           </p>
         ) : null}
-        <button type="submit" className="btn btn--secondary" disabled={props.busy || props.disabled}>
+        <button
+          type="submit"
+          className="btn btn--secondary"
+          disabled={props.busy || props.disabled}
+        >
           {t('queue.jump.submit')}
         </button>
       </form>

@@ -176,8 +176,13 @@ describe('the held visit at a counter', () => {
     expect(idle).toContain('A-004 · Bello');
     expect(idle).toContain('Retour avec un document');
     expect(idle).toContain('le tableau affiche « Hors tour »');
-    // Nothing chosen yet: the button waits for a number and a reason.
-    expect(buttons(idle)['Appeler hors tour']).toBe(true);
+    // The button is pressable (a dead button says nothing); both choices are required and a
+    // press without them says so in words (the component's own state: not rendered here).
+    expect(buttons(idle)['Appeler hors tour']).toBe(false);
+    expect(idle.match(/<select[^>]*required/g)).toHaveLength(2);
+    // A kiosk visitor has no name: the number alone, no dangling dot.
+    const nameless = render(null, [visit({ visit_id: 'k1', number: 'A-007', customer_name: '' })]);
+    expect(nameless).toContain('>A-007</option>');
     // Nobody waiting: nothing to call out of turn.
     expect(render(null, [])).not.toContain('queue-jump');
     // Called: the visitor must be started or let go first (the server refuses, too).
@@ -190,6 +195,7 @@ describe('the held visit at a counter', () => {
     expect(serving).not.toContain('Guichet 3');
     expect(serving).toContain('value="service:s-loan"');
     expect(serving).toContain('queue-jump');
+    expect(serving).toContain('La personne que vous servez est d’abord marquée terminée.');
   });
 });
 
