@@ -1617,8 +1617,7 @@ export const en = {
   'insight.col.clerk': 'Clerk',
   'insight.col.clerkCounter': 'Clerk · counter',
   'insight.col.outOfTurn': 'Calls out of turn',
-  'insight.col.number': 'Number',
-  'insight.col.reason': 'Reason',
+  'insight.col.numberReason': 'Number · reason',
   'insight.clerks.title': 'By clerk',
   'insight.clerks.caption':
     'Visitors served, median time at the counter and calls out of turn per clerk',

@@ -1668,8 +1668,7 @@ export const fr: Messages = {
   'insight.col.clerk': 'Agent',
   'insight.col.clerkCounter': 'Agent · guichet',
   'insight.col.outOfTurn': 'Appels hors tour',
-  'insight.col.number': 'Numéro',
-  'insight.col.reason': 'Motif',
+  'insight.col.numberReason': 'Numéro · motif',
   'insight.clerks.title': 'Par agent',
   'insight.clerks.caption':
     'Visiteurs servis, temps médian au guichet et appels hors tour par agent',

@@ -71,8 +71,7 @@ export function ClerksPanel({ data }: { data: InsightResponse }) {
                 <tr>
                   <th scope="col">{t('insight.col.day')}</th>
                   <th scope="col">{t('insight.col.clerkCounter')}</th>
-                  <th scope="col">{t('insight.col.number')}</th>
-                  <th scope="col">{t('insight.col.reason')}</th>
+                  <th scope="col">{t('insight.col.numberReason')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -85,9 +84,8 @@ export function ClerksPanel({ data }: { data: InsightResponse }) {
                       {call.clerk_name ?? t('insight.clerks.unnamed')}
                       {call.counter_name ? ` · ${call.counter_name}` : ''}
                     </td>
-                    <td>{call.number}</td>
                     <td>
-                      {t(`queue.reason.${call.reason}`)}
+                      <strong>{call.number}</strong> · {t(`queue.reason.${call.reason}`)}
                       {call.undone ? ` ${t('insight.jumps.undone')}` : ''}
                     </td>
                   </tr>
