@@ -1,4 +1,4 @@
-import { addDays, zonedNow } from '@qless/contract/core';
+import { zonedNow } from '@qless/contract/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
@@ -13,6 +13,7 @@ import {
   mainSpot,
   takeCounter,
 } from './support/counter-clerk';
+import { nextWeekdayAtTen } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -33,17 +34,6 @@ let org: { id: string; time_zone: string };
 let services: { id: string; name: string; name_fr: string | null }[] = [];
 let day = '';
 
-/** The next weekday after today (UTC), at 10:00 in Douala (09:00 UTC). */
-function pinnedNow(): Date {
-  let date = addDays(new Date().toISOString().slice(0, 10), 1);
-  for (;;) {
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) break;
-    date = addDays(date, 1);
-  }
-  return new Date(`${date}T09:00:00Z`);
-}
-
 const visitState = async (name: string) =>
   (
     await tdb.database.db
@@ -57,7 +47,7 @@ const visitState = async (name: string) =>
 beforeAll(async () => {
   tdb = await createTestDatabase('postgres');
   if (!tdb.url) throw new Error('no PostgreSQL url');
-  const now = pinnedNow();
+  const now = nextWeekdayAtTen();
   server = await startServer({ env: { DATABASE_URL: tdb.url, QLESS_FAKE_NOW: now.toISOString() } });
   browser = await launch();
   const db = tdb.database.db;

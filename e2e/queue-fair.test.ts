@@ -1,9 +1,10 @@
-import { addDays, zonedNow } from '@qless/contract/core';
+import { zonedNow } from '@qless/contract/core';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, shotsDir, snap } from './support/browser';
+import { nextWeekdayAtTen } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -28,17 +29,6 @@ let own: { id: string; name: string }; // Accueil serves it
 let other: { id: string; name: string }; // Prêts serves it; Accueil helps it
 let day = '';
 const contexts: BrowserContext[] = [];
-
-/** The next weekday after today (UTC), at 10:00 in Douala (09:00 UTC). */
-function pinnedNow(): Date {
-  let date = addDays(new Date().toISOString().slice(0, 10), 1);
-  for (;;) {
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) break;
-    date = addDays(date, 1);
-  }
-  return new Date(`${date}T09:00:00Z`);
-}
 
 async function call<T>(method: string, path: string, data?: unknown): Promise<T> {
   const res = await api.fetch(`${server.origin}/api/v1${path}`, {
@@ -91,7 +81,7 @@ const noOverflow = (page: Page) =>
 beforeAll(async () => {
   tdb = await createTestDatabase('postgres');
   if (!tdb.url) throw new Error('no PostgreSQL url');
-  const now = pinnedNow();
+  const now = nextWeekdayAtTen();
   server = await startServer({
     env: { DATABASE_URL: tdb.url, NODE_ENV: 'test', QLESS_FAKE_NOW: now.toISOString() },
   });

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { addDays, zonedNow } from '@qless/contract/core';
+import { zonedNow } from '@qless/contract/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, seriousViolations, shotsDir, snap } from './support/browser';
+import { nextWeekdayAtTen } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -24,17 +25,6 @@ let browser: Browser;
 let org: { id: string; name: string; time_zone: string };
 let services: { id: string; name: string; name_fr: string | null }[] = [];
 let day = '';
-
-/** The next weekday after today (UTC), at 10:00 in Douala (09:00 UTC). */
-function pinnedNow(): Date {
-  let date = addDays(new Date().toISOString().slice(0, 10), 1);
-  for (;;) {
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) break;
-    date = addDays(date, 1);
-  }
-  return new Date(`${date}T09:00:00Z`);
-}
 
 async function bookToday(name: string): Promise<string> {
   const db = tdb.database.db;
@@ -92,7 +82,7 @@ const noOverflow = (page: Page) =>
 beforeAll(async () => {
   tdb = await createTestDatabase('postgres');
   if (!tdb.url) throw new Error('no PostgreSQL url');
-  const now = pinnedNow();
+  const now = nextWeekdayAtTen();
   server = await startServer({ env: { DATABASE_URL: tdb.url, QLESS_FAKE_NOW: now.toISOString() } });
   browser = await launch();
   const db = tdb.database.db;
