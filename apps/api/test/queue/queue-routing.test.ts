@@ -112,6 +112,9 @@ describe('counters that route, and calls out of order on the record', () => {
     const listOf = (c: Counter) => day.counters.find((x) => x.counter_id === c.counter_id);
     expect(namesOf(day, listOf(desk)?.calls_next ?? [])).toEqual(['Dépôt 1', 'Prêt 1', 'Prêt 2']);
     expect(namesOf(day, listOf(loans)?.calls_next ?? [])).toEqual(['Prêt 1', 'Prêt 2']);
+    // Prêts is paused, Accueil helps: the loans line is served, with an estimate.
+    const loan = day.visits.find((v) => v.customer_name === 'Prêt 1');
+    expect(loan?.estimate).not.toBeNull();
     expect(await callNext(desk)).toBe('Dépôt 1'); // its own, though it came last
     expect(await callNext(desk)).toBe('Prêt 1'); // then the line it helps
     await q.call('PATCH', `/queue/counters/${desk.counter_id}`, ctx.adminA.headers, {

@@ -303,13 +303,17 @@ export async function loadQueueDay(
   };
 }
 
-/** Counters open (not paused, not closed) that serve a service. */
+/** Counters open (not paused, not closed) that serve a service or help its line (139). */
 export function openCountersFor(day: QueueDay, serviceId: string): number {
-  return day.counters.filter((c) => c.state === 'open' && c.service_ids.includes(serviceId)).length;
+  return day.counters.filter(
+    (c) =>
+      c.state === 'open' &&
+      (c.service_ids.includes(serviceId) || c.help_service_ids.includes(serviceId)),
+  ).length;
 }
 
 /**
- * Whether someone can serve a service now: a counter serving it is open.
+ * Whether someone can serve a service now: a counter serving it, or helping its line, is open.
  * Until then a visitor gets no estimate ("Counters are not open yet") and no "you are
  * next" SMS: with nobody to call them, "1st, about 0–5 min" is a promise nobody keeps.
  */
@@ -337,7 +341,11 @@ function projectedCounters(day: QueueDay): ProjectedCounter[] {
       } else if (visit) {
         busyMinutes = typical;
       }
-      return { serviceIds: new Set(c.service_ids), freeAt: new Date(now + busyMinutes * 60_000) };
+      return {
+        serviceIds: new Set(c.service_ids),
+        helps: new Set(c.help_service_ids),
+        freeAt: new Date(now + busyMinutes * 60_000),
+      };
     });
 }
 

@@ -21,6 +21,7 @@ import {
   PLAIN,
   positionsByService,
 } from './queue-order.js';
+import { routedNext } from './queue-routing.js';
 
 /*
  * A simulated day at a branch (decision 020): walk-ins arriving at random
@@ -507,7 +508,10 @@ function simulateDayForUnit(): { day: QueueDay; visit: VisitRow } {
   return { day, visit };
 }
 
-/** projectWaits as its comment says it: at every call, the real nextForCounter at that moment. */
+/**
+ * projectWaits as its comment says it: at every call, the real choice of Call next at that
+ * moment (routedNext: its own services, then the longest line it helps, decision 139).
+ */
 function projectByHand(
   waiting: readonly OrderableVisit[],
   counters: readonly ProjectedCounter[],
@@ -517,17 +521,23 @@ function projectByHand(
 ): Map<string, Projection> {
   const pool = counters.map((c) => ({
     serviceIds: c.serviceIds,
+    helps: c.helps ?? new Set<string>(),
     freeAt: Math.max(now.getTime(), c.freeAt.getTime()),
   }));
   const uncovered = new Set(
-    waiting.filter((v) => !pool.some((c) => c.serviceIds.has(v.serviceId))).map((v) => v.serviceId),
+    waiting
+      .filter((v) => !pool.some((c) => c.serviceIds.has(v.serviceId) || c.helps.has(v.serviceId)))
+      .map((v) => v.serviceId),
   );
-  for (const id of uncovered) pool.push({ serviceIds: new Set([id]), freeAt: now.getTime() });
+  for (const id of uncovered) {
+    pool.push({ serviceIds: new Set([id]), helps: new Set(), freeAt: now.getTime() });
+  }
   const result = new Map<string, Projection>();
   let remaining = [...waiting];
   while (remaining.length > 0 && pool.length > 0) {
     const counter = pool.reduce((a, b) => (b.freeAt < a.freeAt ? b : a));
-    const next = nextForCounter(remaining, counter.serviceIds, new Date(counter.freeAt), grace);
+    const route = { id: 'c', primary: counter.serviceIds, helps: counter.helps };
+    const next = routedNext(remaining, route, new Set(), new Date(counter.freeAt), grace);
     if (!next) {
       pool.splice(pool.indexOf(counter), 1);
       continue;
@@ -557,6 +567,7 @@ describe('projectWaits', () => {
         fc.array(
           fc.record({
             services: fc.subarray(services, { minLength: 1 }),
+            helps: fc.subarray(services),
             busy: fc.integer({ min: 0, max: 30 }),
           }),
           { maxLength: 3 },
@@ -579,6 +590,8 @@ describe('projectWaits', () => {
           });
           const counters = counterList.map((c) => ({
             serviceIds: new Set(c.services),
+            // The lines it helps once its own is empty (decision 139), never its own.
+            helps: new Set(c.helps.filter((s) => !c.services.includes(s))),
             freeAt: new Date(now.getTime() + c.busy * MINUTE),
           }));
           const minutes = (id: string) => ({ s1: 7, s2: 12, s3: 25 })[id] ?? 10;

@@ -75,6 +75,8 @@ export function estimateWait(
 /** An open counter as the projection sees it: what it serves and when it is next free. */
 export interface ProjectedCounter {
   serviceIds: ReadonlySet<string>;
+  /** The lines it helps once nobody of its own services waits (decision 139). */
+  helps?: ReadonlySet<string>;
   freeAt: Date;
 }
 
@@ -90,8 +92,9 @@ export interface Projection {
  * real ordering rule at that moment (a booked visitor's window may open meanwhile), the next
  * visit it serves; each visit keeps it busy for its service's typical minutes. This counts a
  * counter shared between services, the person each counter holds now and booked priority,
- * which a plain "people ahead × minutes ÷ counters" cannot. A service no open counter serves
- * gets one assumed to open now (its visits are marked not covered).
+ * which a plain "people ahead × minutes ÷ counters" cannot. A counter whose own services are
+ * done helps the longest line it may help (decision 139), as Call next does. A service no open
+ * counter serves or helps gets one assumed to open now (its visits are marked not covered).
  */
 export function projectWaits<V extends OrderableVisit>(input: {
   waiting: readonly V[];
@@ -103,16 +106,19 @@ export function projectWaits<V extends OrderableVisit>(input: {
   fairness?: Fairness;
 }): Map<string, Projection> {
   const { now, grace, fairness } = input;
+  const none: ReadonlySet<string> = new Set();
   const pool = input.counters.map((c) => ({
     serviceIds: c.serviceIds,
+    helps: c.helps ?? none,
     freeAt: Math.max(now.getTime(), c.freeAt.getTime()),
   }));
   const uncovered = new Set<string>();
   for (const v of input.waiting) {
-    if (!pool.some((c) => c.serviceIds.has(v.serviceId))) uncovered.add(v.serviceId);
+    const reached = pool.some((c) => c.serviceIds.has(v.serviceId) || c.helps.has(v.serviceId));
+    if (!reached) uncovered.add(v.serviceId);
   }
   for (const serviceId of uncovered) {
-    pool.push({ serviceIds: new Set([serviceId]), freeAt: now.getTime() });
+    pool.push({ serviceIds: new Set([serviceId]), helps: none, freeAt: now.getTime() });
   }
   const result = new Map<string, Projection>();
   // The order only changes when a booked visitor's priority window opens (slot start − early
@@ -162,6 +168,8 @@ export function projectWaits<V extends OrderableVisit>(input: {
         break;
       }
     }
+    // Its own services done: the head of the longest line it helps.
+    if (!next && counter.helps.size > 0) next = helpedHead(order, head, taken, counter.helps);
     if (!next) {
       pool.splice(index, 1);
       continue;
@@ -174,4 +182,39 @@ export function projectWaits<V extends OrderableVisit>(input: {
     taken.add(next.id);
   }
   return result;
+}
+
+/**
+ * The first untaken visit, in `order`, of the longest line among `helps` (most untaken
+ * visits); a tie to the line whose head has waited longest, then to the service id — the
+ * choice of Call next (queue-routing.ts, decision 139).
+ */
+function helpedHead<V extends OrderableVisit>(
+  order: readonly V[],
+  head: number,
+  taken: ReadonlySet<string>,
+  helps: ReadonlySet<string>,
+): V | undefined {
+  const lines = new Map<string, { size: number; first: V }>();
+  for (let i = head; i < order.length; i++) {
+    const v = order[i] as V;
+    if (taken.has(v.id) || !helps.has(v.serviceId)) continue;
+    const line = lines.get(v.serviceId);
+    if (line) line.size += 1;
+    else lines.set(v.serviceId, { size: 1, first: v });
+  }
+  const since = (v: V) => (v.placeAt ?? v.queuedAt).getTime();
+  let best: { size: number; first: V } | undefined;
+  for (const line of lines.values()) {
+    if (
+      !best ||
+      line.size > best.size ||
+      (line.size === best.size &&
+        (since(line.first) < since(best.first) ||
+          (since(line.first) === since(best.first) && line.first.serviceId < best.first.serviceId)))
+    ) {
+      best = line;
+    }
+  }
+  return best?.first;
 }
