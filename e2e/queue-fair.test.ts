@@ -261,6 +261,8 @@ describe('a fair order anyone can check, in French', () => {
       visits: { visit_id: string; customer_name: string; state: string }[];
     }>('GET', '/queue/today');
     const luc = today.visits.find((v) => v.customer_name === 'Luc Prêt' && v.state === 'waiting');
+    // Accueil's line says where he waits.
+    await line.locator('li', { hasText: 'Luc Prêt' }).getByText('envoyé vers Prêts').waitFor();
     // Prêts calls him first (he keeps his place by arrival), then its own line (Léa).
     expect(today.counters.find((c) => c.name === 'Prêts')?.calls_next?.[0]).toBe(luc?.visit_id);
     expect(await callNext()).toContain('Léa Prêt');

@@ -1204,6 +1204,7 @@ export const en = {
   'queue.line.selfWalkIn': 'Walk-in (joined by phone)',
   'queue.line.kioskWalkIn': 'Walk-in (kiosk)',
   'queue.line.smsWalkIn': 'Walk-in (by SMS)',
+  'queue.line.sentTo': 'sent to {counter}',
   'queue.line.position': '{ordinal} in line',
   'queue.line.mine': 'Your counter calls next',
   'queue.line.minePlace': '{ordinal} for you',

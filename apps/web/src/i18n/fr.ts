@@ -1244,6 +1244,7 @@ export const fr: Messages = {
   'queue.line.selfWalkIn': 'Sans rendez-vous (inscrit par téléphone)',
   'queue.line.kioskWalkIn': 'Sans rendez-vous (borne)',
   'queue.line.smsWalkIn': 'Sans rendez-vous (par SMS)',
+  'queue.line.sentTo': 'envoyé vers {counter}',
   'queue.line.position': '{ordinal} dans la file',
   'queue.line.mine': 'Votre guichet appelle ensuite',
   'queue.line.minePlace': '{ordinal} pour vous',

@@ -309,4 +309,22 @@ describe('the line', () => {
     expect(html).toContain('Clients Or');
     expect(html).not.toContain('Client privilégié');
   });
+
+  it('says which counter a visitor sent by name waits for, and lists them as another counter’s (decision 139)', async () => {
+    await ensureLocale('fr');
+    const sent = visit({ visit_id: 's', customer_name: 'Luc', position: 1, for_counter_id: 'c2' });
+    const html = renderToStaticMarkup(
+      <I18nProvider initial="fr">
+        <QueueLine
+          visits={[sent]}
+          timeZone="Africa/Douala"
+          counter={counter()}
+          counters={[counter(), counter({ counter_id: 'c2', name: 'Prêts' })]}
+        />
+      </I18nProvider>,
+    );
+    expect(html).toContain('Sans rendez-vous · envoyé vers Prêts');
+    expect(html).toContain('Autres services');
+    expect(html).not.toContain('1er pour vous');
+  });
 });

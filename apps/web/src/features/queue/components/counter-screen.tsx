@@ -290,6 +290,7 @@ export function CounterScreen(props: { organizationId: string; setupHref: string
           timeZone={today.organization.time_zone}
           counter={counter}
           premiumLabel={today.settings.premium_label}
+          counters={today.counters}
         />
         <ClearSelfJoins
           visits={line}

@@ -18,8 +18,11 @@ export function QueueLine(props: {
   counter: Counter | null;
   /** The organization's own name for its premium clients (decision 138). */
   premiumLabel?: string | null;
+  /** The branch's counters: a visitor sent to one by name says which (decision 139). */
+  counters?: readonly Counter[];
 }) {
   const { t } = useI18n();
+  const names = new Map((props.counters ?? []).map((c) => [c.counter_id, c.name]));
   if (props.visits.length === 0) return <p className="empty-state">{t('queue.line.empty')}</p>;
   const { mine, others } = counterLine(props.visits, props.counter);
   if (!props.counter) {
@@ -30,6 +33,7 @@ export function QueueLine(props: {
           timeZone={props.timeZone}
           mine={false}
           premiumLabel={props.premiumLabel}
+          names={names}
         />
       </div>
     );
@@ -44,6 +48,7 @@ export function QueueLine(props: {
           mine
           testId="queue-line-mine"
           premiumLabel={props.premiumLabel}
+          names={names}
         />
       ) : (
         <p className="empty-state" role="status">
@@ -59,6 +64,7 @@ export function QueueLine(props: {
             mine={false}
             testId="queue-line-others"
             premiumLabel={props.premiumLabel}
+            names={names}
           />
         </>
       ) : null}
@@ -73,6 +79,7 @@ function Rows(props: {
   mine: boolean;
   testId?: string;
   premiumLabel?: string | null | undefined;
+  names: ReadonlyMap<string, string>;
 }) {
   const { t, locale, intlLocale } = useI18n();
   return (
@@ -117,6 +124,9 @@ function Rows(props: {
                             ? 'queue.line.smsWalkIn'
                             : 'queue.line.walkIn',
                     )}
+                {v.for_counter_id && props.names.has(v.for_counter_id)
+                  ? ` · ${t('queue.line.sentTo', { counter: props.names.get(v.for_counter_id) ?? '' })}`
+                  : null}
               </p>
             </div>
             <div className="queue-row__wait">
