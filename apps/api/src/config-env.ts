@@ -122,6 +122,7 @@ export const envShape = {
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   SMS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  SMS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(15),
   REMINDERS_ENABLED: bool.default(true),
   REMINDER_SWEEP_INTERVAL_MS: workerInterval.default(60_000),
   QUEUE_SWEEP_ENABLED: bool.default(true),

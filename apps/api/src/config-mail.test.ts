@@ -73,6 +73,8 @@ describe('SMS and outbox configuration', () => {
       timeoutMs: 10_000,
       maxAttempts: 6,
       retryBaseMs: 60_000,
+      // The messages-per-recipient limit (decision 140).
+      perRecipientPerDay: 15,
     });
     expect(c.outbox).toEqual({
       workerEnabled: true,

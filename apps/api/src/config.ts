@@ -208,6 +208,8 @@ const configSchema = z
         timeoutMs: e.SMS_TIMEOUT_MS,
         maxAttempts: e.SMS_MAX_ATTEMPTS,
         retryBaseMs: e.SMS_RETRY_BASE_MS,
+        /** Customer SMS one number may be sent in 24 h (the `messages-per-recipient` limit). */
+        perRecipientPerDay: e.SMS_PER_RECIPIENT_PER_DAY,
       },
       /** The outbox worker (every channel) and the reminder sweep, in this process. */
       outbox: {

@@ -28,6 +28,7 @@ import * as m026 from './migrations/026-kiosks.js';
 import * as m027 from './migrations/027-sms-join.js';
 import * as m028 from './migrations/028-queue-fair-order.js';
 import * as m029 from './migrations/029-queue-routing.js';
+import * as m030 from './migrations/030-message-useful-until.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '027-sms-join': m027,
   '028-queue-fair-order': m028,
   '029-queue-routing': m029,
+  '030-message-useful-until': m030,
 };
 
 /**

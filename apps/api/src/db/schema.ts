@@ -286,6 +286,8 @@ interface OutboxTable {
   locale: 'en' | 'fr' | null;
   /** Unique: one row per (booking, event, occurrence, channel). */
   dedupe_key: string | null;
+  /** After this the message is skipped, not sent ("too late", migration 030); null: never. */
+  useful_until: Date | null;
   /** Who took the message (smtp, simulator, africastalking) and its id there. */
   provider: string | null;
   provider_message_id: string | null;

@@ -318,6 +318,18 @@ export const LIMITS = {
     setting: null,
     refusal: RATE_LIMITED,
   },
+  // What one number may cost (decision 140): an SMS is about 35 FCFA, so a number texting
+  // the SMS line in a loop, or a bug queueing turn messages, is bounded here, at sending time.
+  'messages-per-recipient': {
+    counting: 'live',
+    counts: 'customer SMS sent to the number (every kind in docs/messages.md)',
+    per: 'phone number a message is sent to',
+    windowMs: fixed(DAY),
+    max: (c) => c.sms.perRecipientPerDay,
+    setting: 'SMS_PER_RECIPIENT_PER_DAY',
+    refusal: null,
+    spent: 'not sent: recorded skipped (`recipient cap`)',
+  },
 } as const satisfies Record<string, LimitDeclaration>;
 
 export type LimitName = keyof typeof LIMITS;

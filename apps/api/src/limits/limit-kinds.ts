@@ -34,6 +34,7 @@ export type Per =
   | 'ticket code'
   | 'callback client'
   | 'kiosk link'
+  | 'phone number a message is sent to'
   | 'everyone';
 
 export interface Refusal {
@@ -59,6 +60,8 @@ export interface LimitDeclaration {
   windowSetting?: string;
   /** The answer once the limit is spent; null: the work is skipped, the request answered. */
   refusal: Refusal | null;
+  /** What happens once it is spent, when no request is refused (`refusal` null). */
+  spent?: string;
   /** A reserved count is given back when the attempt succeeds (a right password). */
   takenBackOnSuccess?: boolean;
 }

@@ -34,7 +34,7 @@ function row(name: string, d: LimitDeclaration, config: Config): string {
     : 'at once';
   const max = `${d.max(config)}${d.setting ? ` (\`${d.setting}\`)` : ''}`;
   const answer = !d.refusal
-    ? 'not stored'
+    ? (d.spent ?? 'not stored')
     : d.refusal.status === 4429
       ? `socket closed 4429 \`${d.refusal.code}\``
       : `${d.refusal.status} \`${d.refusal.code}\``;

@@ -9,7 +9,7 @@
 import { FEEDBACK_LINK_DAYS, formatVisitNumber, UNDO_WINDOW_SECONDS } from '@qless/contract';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
-import { currentRequestId } from '../../request-context.js';
+import { queueCustomerMessage } from '../messages/messages.module.js';
 import type { FeedbackLinks } from './feedback-links.js';
 
 const DAY = 86_400_000;
@@ -61,24 +61,20 @@ export class FeedbackRequests {
       organization: organizationName,
       link: feedbackPageUrl(this.deps.publicOrigin, token),
     });
-    await trx
-      .insertInto('outbox')
-      .values({
-        channel: 'sms',
-        to_address: visit.phone,
-        subject: `Feedback ${formatVisitNumber(visit.letter, visit.number)}`,
-        text_body: text,
-        html_body: null,
+    await queueCustomerMessage(
+      trx,
+      {
         kind: 'visit_feedback',
+        channel: 'sms',
+        to: visit.phone,
         locale: visit.locale,
-        dedupe_key: `visit:${visit.id}:feedback`,
-        created_at: now,
+        dedupeKey: `visit:${visit.id}:feedback`,
+        written: { subject: `Feedback ${formatVisitNumber(visit.letter, visit.number)}`, text },
         // Sent once the counter's Undo window is over: a Done taken back withdraws it.
-        next_attempt_at: new Date(now.getTime() + FEEDBACK_HOLD_MS),
-        request_id: currentRequestId(),
-      })
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
+        dueAt: new Date(now.getTime() + FEEDBACK_HOLD_MS),
+      },
+      now,
+    );
   }
 }
 

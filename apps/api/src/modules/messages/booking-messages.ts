@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema.js';
-import { queueBookingMessageRows } from '../outbox/outbox.module.js';
+import { queueCustomerMessages } from './message-door.js';
 import { type BookingMessageEvent, findBookingTarget, messagesFor } from './message-rows.js';
 
 export type { BookingMessageEvent } from './message-rows.js';
@@ -21,5 +21,5 @@ export async function queueBookingMessages(
 ): Promise<void> {
   const target = await findBookingTarget(trx, bookingId);
   if (!target) throw new Error(`queueBookingMessages: no booking ${bookingId}`);
-  await queueBookingMessageRows(trx, messagesFor(target, event), now);
+  await queueCustomerMessages(trx, messagesFor(target, event), now);
 }

@@ -6,7 +6,7 @@
 import { formatMinutes } from '@qless/contract';
 import type { Db, OutboxChannel } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
-import type { NewBookingMessage } from '../outbox/outbox.module.js';
+import type { CustomerMessage } from './message-door.js';
 
 /** What happened to a booking that the customer is told about. */
 export type BookingMessageEvent =
@@ -25,7 +25,7 @@ export const BOOKING_MESSAGE_EVENTS: readonly BookingMessageEvent[] = [
 ];
 
 /** The outbox `kind` of each event's messages. */
-export function kindOf(event: BookingMessageEvent): string {
+export function kindOf(event: BookingMessageEvent): `booking_${BookingMessageEvent}` {
   return `booking_${event}`;
 }
 
@@ -72,10 +72,7 @@ export function dedupeKey(
 }
 
 /** The rows of one event: an SMS to the booking's phone, an e-mail when one was given. */
-export function messagesFor(
-  target: BookingTarget,
-  event: BookingMessageEvent,
-): NewBookingMessage[] {
+export function messagesFor(target: BookingTarget, event: BookingMessageEvent): CustomerMessage[] {
   const occurrence = occurrenceOf(target);
   const recipients: [OutboxChannel, string][] = [['sms', target.phone_number.trim()]];
   const email = target.cus_email.trim();
@@ -86,8 +83,7 @@ export function messagesFor(
       channel,
       to,
       kind: kindOf(event),
-      bookingId: target.id,
-      occurrence,
+      booking: { id: target.id, occurrence },
       locale: target.locale,
       dedupeKey: dedupeKey(target.id, event, occurrence, channel),
     }));

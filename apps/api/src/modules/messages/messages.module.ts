@@ -3,6 +3,7 @@ import { type ApiModule, type AppDeps, runBeside } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { OutboxChannel, OutboxRow } from '../../db/schema.js';
+import { maxOf, windowOf } from '../../limits/declarations.js';
 import { createSmsProvider } from '../../providers/sms/index.js';
 import type { SmsProvider } from '../../providers/sms/provider.js';
 import { SMTP_STEP_TIMEOUT_MS, smtpSender } from '../mail/mail.module.js';
@@ -12,10 +13,16 @@ import {
   leaseFor,
   OutboxWorker,
 } from '../outbox/outbox.module.js';
+import { isCustomerMessageKind } from './message-kinds.js';
 import { bookingMessagePreparer } from './message-preparer.js';
 import { ReminderSweep } from './reminders.js';
 
 export { queueBookingMessages } from './booking-messages.js';
+export {
+  type CustomerMessage,
+  queueCustomerMessage,
+  queueCustomerMessages,
+} from './message-door.js';
 
 /** The SMS channel of the outbox: a provider's refusal for good gives the message up at once. */
 function smsSender(provider: SmsProvider): ChannelSender {
@@ -82,6 +89,12 @@ function createMessaging(
           access,
         }),
         ...(skipStoredMessage ? { skipStoredMessage } : {}),
+        recipientCap: {
+          channel: 'sms',
+          max: maxOf('messages-per-recipient', config),
+          windowMs: windowOf('messages-per-recipient', config),
+          applies: isCustomerMessageKind,
+        },
         config: {
           intervalMs: outbox.workerIntervalMs,
           batchSize: outbox.batchSize,

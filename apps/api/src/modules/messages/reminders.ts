@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
 import { PeriodicSweep } from '../../periodic.js';
-import { queueBookingMessageRows } from '../outbox/outbox.module.js';
+import { queueCustomerMessages } from './message-door.js';
 import {
   BOOKING_TARGET_COLUMNS,
   type BookingMessageEvent,
@@ -133,7 +133,7 @@ export class ReminderSweep {
           ({ target, event }) => !have.has(`${target.id}|${kindOf(event)}|${occurrenceOf(target)}`),
         )
         .flatMap(({ target, event }) => messagesFor(target, event));
-      queued += await queueBookingMessageRows(db, rows, now);
+      queued += await queueCustomerMessages(db, rows, now);
     }
     if (queued > 0) log.info({ queued }, 'reminders queued');
     return queued;

@@ -6,6 +6,7 @@ import { PeriodicSweep } from '../../periodic.js';
 import type { Metrics } from '../metrics/metrics.module.js';
 import {
   claimDue,
+  countSentTo,
   markFailed,
   markSent,
   markSkipped,
@@ -42,6 +43,13 @@ export interface ChannelSetup {
 
 /** A booking message as it stands when it is due: its text, or why it is no longer sent. */
 export type Preparation = { send: RenderedMessage } | { skip: string };
+
+export interface RecipientCap {
+  channel: OutboxChannel;
+  max: number;
+  windowMs: number;
+  applies: (kind: string) => boolean;
+}
 
 export interface OutboxWorkerConfig {
   intervalMs: number;
@@ -109,6 +117,12 @@ export class OutboxWorker {
        * ended), or null to send it.
        */
       skipStoredMessage?: (row: OutboxRow, now: Date) => Promise<string | null>;
+      /**
+       * How many messages of a channel one recipient may get in a window (the
+       * `messages-per-recipient` limit): past it a message of a kind it `applies` to is
+       * skipped, not sent.
+       */
+      recipientCap?: RecipientCap;
       config: OutboxWorkerConfig;
       log: FastifyBaseLogger;
       metrics?: Metrics;
@@ -153,6 +167,9 @@ export class OutboxWorker {
       prepared = bookingMessage
         ? await this.deps.prepareBookingMessage(row, clock.now())
         : await this.prepareStored(row, clock.now());
+      // The kind's own reason first (it says more: "the offer has ended"), then these.
+      const notNow = 'send' in prepared ? await this.tooLateOrCapped(row, clock.now()) : null;
+      if (notNow) prepared = { skip: notNow };
     } catch (err) {
       const error = `not rendered: ${errorName(err)}`;
       return this.recordFailure(row, setup, { ok: false, permanent: false, error }, null);
@@ -200,6 +217,19 @@ export class OutboxWorker {
       return 'sent';
     }
     return this.recordFailure(row, setup, delivery, rendered);
+  }
+
+  /**
+   * Why a due message is not sent whatever it says: past its useful time ("too late"), or its
+   * recipient already got as many as the cap allows in the window ("recipient cap").
+   */
+  private async tooLateOrCapped(row: OutboxRow, now: Date): Promise<string | null> {
+    if (row.useful_until && row.useful_until.getTime() <= now.getTime()) return 'too late';
+    const cap = this.deps.recipientCap;
+    if (!cap || row.channel !== cap.channel || !cap.applies(row.kind)) return null;
+    const since = new Date(now.getTime() - cap.windowMs);
+    const sent = await countSentTo(this.deps.db, row.to_address, cap.channel, since);
+    return sent >= cap.max ? 'recipient cap' : null;
   }
 
   private async prepareStored(row: OutboxRow, now: Date): Promise<Preparation> {

@@ -1,9 +1,9 @@
 /** The outbox module's public face: what the rest of the API may use of it. */
 
 export {
-  type NewBookingMessage,
+  insertMessageRows,
   type NewMail,
-  queueBookingMessageRows,
+  type NewMessageRow,
   queueMail,
   queueSms,
   type RenderedMessage,

@@ -10,15 +10,25 @@ export interface NewMail {
   kind: string;
 }
 
-/** A customer's message about a booking, queued now and rendered when it is sent. */
-export interface NewBookingMessage {
+/**
+ * A customer's message as the outbox keeps it (the door, messages/message-door.ts, makes it):
+ * its text written now, or, for a booking message, rendered when it is sent.
+ */
+export interface NewMessageRow {
   channel: OutboxChannel;
   to: string;
   kind: string;
-  bookingId: string;
-  occurrence: string;
   locale: 'en' | 'fr';
   dedupeKey: string;
+  /** Names the row for operators (never sent by SMS); null for a booking message. */
+  subject: string | null;
+  /** Null for a booking message (rendered from the booking when it is sent). */
+  text: string | null;
+  bookingId: string | null;
+  occurrence: string | null;
+  dueAt: Date;
+  /** Past this it is skipped, not sent; null: no such moment. */
+  usefulUntil: Date | null;
 }
 
 /** What a message says, as handed to its channel. */
@@ -81,14 +91,14 @@ export async function queueSms(
 }
 
 /**
- * Queues booking messages, due at once. A message whose dedupe key is already in the outbox
- * (the same event told twice, by another process or a retried transaction) is left out:
- * ON CONFLICT DO NOTHING, so it also holds between transactions running at the same time.
- * Returns how many were new.
+ * Queues customers' messages. A message whose dedupe key is already in the outbox (the same
+ * event told twice, by another process or a retried transaction) is left out: ON CONFLICT DO
+ * NOTHING, so it also holds between transactions running at the same time. Returns how many
+ * were new.
  */
-export async function queueBookingMessageRows(
+export async function insertMessageRows(
   db: Db,
-  messages: NewBookingMessage[],
+  messages: NewMessageRow[],
   now: Date,
 ): Promise<number> {
   if (messages.length === 0) return 0;
@@ -98,8 +108,8 @@ export async function queueBookingMessageRows(
       messages.map((m) => ({
         channel: m.channel,
         to_address: m.to,
-        subject: null,
-        text_body: null,
+        subject: m.subject,
+        text_body: m.text,
         html_body: null,
         kind: m.kind,
         booking_id: m.bookingId,
@@ -107,7 +117,8 @@ export async function queueBookingMessageRows(
         locale: m.locale,
         dedupe_key: m.dedupeKey,
         created_at: now,
-        next_attempt_at: now,
+        next_attempt_at: m.dueAt,
+        useful_until: m.usefulUntil,
         request_id: currentRequestId(),
       })),
     )
@@ -234,6 +245,24 @@ export async function markFailed(
 }
 
 /** A message no longer true when it came due (a reminder of a cancelled booking…): not sent. */
+/** Messages of `channel` sent to `to` since `since` (the per-recipient cap). */
+export async function countSentTo(
+  db: Db,
+  to: string,
+  channel: OutboxChannel,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<string>().as('sent'))
+    .where('to_address', '=', to)
+    .where('channel', '=', channel)
+    .where('status', '=', 'sent')
+    .where('sent_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.sent);
+}
+
 export async function markSkipped(db: Db, id: string, reason: string): Promise<void> {
   await db
     .updateTable('outbox')

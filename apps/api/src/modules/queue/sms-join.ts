@@ -14,7 +14,7 @@ import type { Db, VisitRow } from '../../db/schema.js';
 import { getOrCreateSecret } from '../../db/secrets.js';
 import { AppError } from '../../errors.js';
 import { smsParts, toGsm } from '../../providers/sms/sms-text.js';
-import { currentRequestId } from '../../request-context.js';
+import { queueCustomerMessage } from '../messages/messages.module.js';
 import { estimateFor, loadQueueDay, visitNumber } from './queue-day.js';
 import { currentOf, leaveLine } from './queue-leave.js';
 import { plannedLetters } from './queue-letters.js';
@@ -151,23 +151,18 @@ export class SmsJoin {
       .set({ outcome: answer.outcome, visit_id: answer.visitId ?? null })
       .where('id', '=', row.id)
       .execute();
-    await db
-      .insertInto('outbox')
-      .values({
-        channel: 'sms',
-        to_address: sms.from,
-        subject: `SMS answer (${answer.outcome})`,
-        text_body: answer.reply,
-        html_body: null,
+    await queueCustomerMessage(
+      db,
+      {
         kind: 'queue_sms_answer',
+        channel: 'sms',
+        to: sms.from,
         locale: command.locale,
-        dedupe_key: `sms-in:${row.id}`,
-        created_at: now,
-        next_attempt_at: now,
-        request_id: currentRequestId(),
-      })
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
+        dedupeKey: `sms-in:${row.id}`,
+        written: { subject: `SMS answer (${answer.outcome})`, text: answer.reply },
+      },
+      now,
+    );
     return { outcome: answer.outcome, reply: answer.reply };
   }
 

@@ -11,7 +11,7 @@ import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { VisitAccess } from '../../core/access/visit-access.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
-import { currentRequestId } from '../../request-context.js';
+import { queueCustomerMessage } from '../messages/messages.module.js';
 import { type QueueDay, servedNow, visitNumber } from './queue-day.js';
 
 /**
@@ -232,22 +232,17 @@ export class TurnMessages {
     suffix = '',
   ): Promise<void> {
     if (!visit.phone) return;
-    await trx
-      .insertInto('outbox')
-      .values({
-        channel: 'sms',
-        to_address: visit.phone,
-        subject: `Queue ${visitNumber(visit)} (${what})`,
-        text_body: text,
-        html_body: null,
+    await queueCustomerMessage(
+      trx,
+      {
         kind: `queue_${what}`,
+        channel: 'sms',
+        to: visit.phone,
         locale: visit.locale,
-        dedupe_key: `visit:${visit.id}:${what}${suffix}`,
-        created_at: now,
-        next_attempt_at: now,
-        request_id: currentRequestId(),
-      })
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
+        dedupeKey: `visit:${visit.id}:${what}${suffix}`,
+        written: { subject: `Queue ${visitNumber(visit)} (${what})`, text },
+      },
+      now,
+    );
   }
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, Db, OutboxRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
-import { currentRequestId } from '../../request-context.js';
+import { queueCustomerMessage } from '../messages/messages.module.js';
 import {
   endEntry,
   findEntry,
@@ -19,7 +19,7 @@ import {
 import { OFFER_HOURS, planDay } from './waitlist-plan.js';
 import { offerLink, offerText } from './waitlist-text.js';
 
-export const OFFER_KIND = 'waitlist_offer';
+export const OFFER_KIND = 'waitlist_offer' as const;
 const OFFER_KEY = /^waitlist:([0-9a-f-]{36}):offer$/;
 
 export interface DayOutcome {
@@ -86,25 +86,21 @@ export class WaitlistOffers {
         endsMinutes: zonedNow(day.time_zone, offer.expiresAt).minutes,
         link: offerLink(this.deps.publicOrigin, entry.id),
       });
-      await trx
-        .insertInto('outbox')
-        .values({
-          channel: 'sms',
-          to_address: entry.phone,
-          // Names the row for operators; never sent, no personal data.
-          subject: `Waitlist offer ${date}`,
-          text_body: text,
-          html_body: null,
+      await queueCustomerMessage(
+        trx,
+        {
           kind: OFFER_KIND,
+          channel: 'sms',
+          to: entry.phone,
           locale: entry.locale,
           // One offer SMS per entry, ever, whatever runs twice.
-          dedupe_key: `waitlist:${entry.id}:offer`,
-          created_at: now,
-          next_attempt_at: now,
-          request_id: currentRequestId(),
-        })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .execute();
+          dedupeKey: `waitlist:${entry.id}:offer`,
+          // Names the row for operators; never sent, no personal data.
+          written: { subject: `Waitlist offer ${date}`, text },
+          usefulUntil: offer.expiresAt,
+        },
+        now,
+      );
       outcome.offered += 1;
     }
     return outcome;

@@ -1,0 +1,71 @@
+import type { Db, OutboxChannel } from '../../db/schema.js';
+import { insertMessageRows } from '../outbox/outbox.module.js';
+import { type CustomerMessageKind, MESSAGE_KINDS } from './message-kinds.js';
+
+/** One message to a customer, as its writer knows it. */
+export interface CustomerMessage {
+  kind: CustomerMessageKind;
+  channel: OutboxChannel;
+  /** An E.164 phone number for SMS, an e-mail address for e-mail. */
+  to: string;
+  locale: 'en' | 'fr';
+  /** One message per key, ever (see MESSAGE_KINDS[kind].dedupe). */
+  dedupeKey: string;
+  /**
+   * Written now: `subject` names the row for operators (an SMS never carries it). Absent for
+   * a booking message, which is written from the booking when it is sent.
+   */
+  written?: { subject: string; text: string };
+  /** The booking and which of its times (booking messages only). */
+  booking?: { id: string; occurrence: string };
+  /** When it may leave; now unless said. */
+  dueAt?: Date;
+  /** Past this it is not sent; unless said, its due time plus the kind's useful time. */
+  usefulUntil?: Date;
+}
+
+/**
+ * The one door of customers' messages (decision 140): every booking message, reminder, turn
+ * SMS, feedback request, waitlist offer and SMS answer is queued here, in its writer's
+ * transaction (a message exists exactly when what it tells committed), with its kind, language,
+ * dedupe key and the moment after which it is pointless. The per-number cap
+ * (`messages-per-recipient` in limits/) is the outbox worker's, at sending time. Returns how
+ * many were new (a dedupe key already queued adds nothing).
+ */
+export function queueCustomerMessages(
+  db: Db,
+  messages: readonly CustomerMessage[],
+  now: Date,
+): Promise<number> {
+  return insertMessageRows(
+    db,
+    messages.map((m) => {
+      const dueAt = m.dueAt ?? now;
+      const usefulFor: number | null = MESSAGE_KINDS[m.kind].usefulForMs;
+      return {
+        channel: m.channel,
+        to: m.to,
+        kind: m.kind,
+        locale: m.locale,
+        dedupeKey: m.dedupeKey,
+        subject: m.written?.subject ?? null,
+        text: m.written?.text ?? null,
+        bookingId: m.booking?.id ?? null,
+        occurrence: m.booking?.occurrence ?? null,
+        dueAt,
+        usefulUntil:
+          m.usefulUntil ?? (usefulFor === null ? null : new Date(dueAt.getTime() + usefulFor)),
+      };
+    }),
+    now,
+  );
+}
+
+/** One message: true when it was new. */
+export async function queueCustomerMessage(
+  db: Db,
+  message: CustomerMessage,
+  now: Date,
+): Promise<boolean> {
+  return (await queueCustomerMessages(db, [message], now)) === 1;
+}

@@ -1,0 +1,109 @@
+import type { OutboxChannel } from '../../db/schema.js';
+
+/**
+ * Every kind of message a customer gets, the one list (decision 140): when it is sent, to
+ * whom, on which channels, its dedupe key, and how long it is worth sending. docs/messages.md
+ * is checked against it (messages-doc.test.ts), and the door (message-door.ts) takes only
+ * these kinds. Staff mail (invitations, password resets) is not a customer message.
+ */
+export interface MessageKind {
+  /** When it is queued, in the words of docs/messages.md. */
+  when: string;
+  /** Who gets it, and where. */
+  to: string;
+  channels: readonly OutboxChannel[];
+  /** The outbox's dedupe key, `{…}` standing for what it holds: one message per key, ever. */
+  dedupe: string;
+  /**
+   * How long after it is due it is still worth sending; past that the worker records it
+   * skipped ("too late"), never sent. Null: it has no such moment (or its own, see `stale`).
+   */
+  usefulForMs: number | null;
+  /** What else makes it no longer worth sending, checked when it is due. */
+  stale: string;
+}
+
+const MINUTE = 60_000;
+const BOOKING_TO = "the customer: SMS to the booking's phone, and e-mail when one was given";
+const BOOKING_DEDUPE = 'booking:{booking}:{event}:{occurrence}:{channel}';
+// A booking message's text is written when it is sent, from the booking as it then stands
+// (message-preparer.ts), which also says when it is no longer true.
+const NOT_CONFIRMED = 'the booking is no longer confirmed';
+
+/** A booking message: SMS and e-mail, one per booking, event, occurrence and channel. */
+const booking = (when: string, stale: string): MessageKind => ({
+  when,
+  to: BOOKING_TO,
+  channels: ['sms', 'email'],
+  dedupe: BOOKING_DEDUPE,
+  usefulForMs: null,
+  stale,
+});
+
+export const MESSAGE_KINDS = {
+  booking_confirmation: booking('a booking is confirmed (its payment succeeded)', NOT_CONFIRMED),
+  booking_reminder_day_before: booking(
+    "the day before the booking, from the reminder sweep (in the organization's zone)",
+    `${NOT_CONFIRMED}, was moved since, or its slot has begun`,
+  ),
+  booking_reminder_2h: booking(
+    'about two hours before the booking, from the reminder sweep',
+    `${NOT_CONFIRMED}, was moved since, or its slot has begun`,
+  ),
+  booking_cancellation: booking(
+    'a booking is cancelled, by the customer or by the organization',
+    'the booking is not cancelled when it is due',
+  ),
+  booking_reschedule: booking(
+    'the customer moves a booking to another slot',
+    `${NOT_CONFIRMED}, or was moved again since`,
+  ),
+  queue_near: {
+    when: "a waiting visitor's place reaches the organization's notify position while a counter serving their service is open",
+    to: "the visitor's phone, when they gave one",
+    channels: ['sms'],
+    dedupe: 'visit:{visit}:near',
+    usefulForMs: 20 * MINUTE,
+    stale: 'more than 20 minutes late',
+  },
+  queue_called: {
+    when: 'a counter calls the visitor (a recall sends nothing more; a call taken back and made again sends its own)',
+    to: "the visitor's phone, when they gave one",
+    channels: ['sms'],
+    dedupe: 'visit:{visit}:called:{call time in ms}',
+    usefulForMs: 10 * MINUTE,
+    stale: 'more than 10 minutes late',
+  },
+  visit_feedback: {
+    when: 'a visit ends done, once the counter’s Undo window is over (a Done taken back withdraws it)',
+    to: "the visitor's phone, when they gave one",
+    channels: ['sms'],
+    dedupe: 'visit:{visit}:feedback',
+    usefulForMs: 24 * 60 * MINUTE,
+    stale: 'more than a day late',
+  },
+  waitlist_offer: {
+    when: 'a seat of a full day frees up and is offered to the next on its waitlist (07:00–21:00)',
+    to: 'the phone the waitlist entry gave',
+    channels: ['sms'],
+    dedupe: 'waitlist:{entry}:offer',
+    usefulForMs: null,
+    stale: 'the offer ended (booked, lapsed or withdrawn) or its hold ran out',
+  },
+  queue_sms_answer: {
+    when: 'a text comes in to the SMS number (JOIN, STATUS, LATE, LEAVE, HELP…)',
+    to: 'the phone that texted',
+    channels: ['sms'],
+    dedupe: 'sms-in:{inbound message}',
+    usefulForMs: 30 * MINUTE,
+    stale: 'more than 30 minutes late',
+  },
+} as const satisfies Record<string, MessageKind>;
+
+export type CustomerMessageKind = keyof typeof MESSAGE_KINDS;
+
+export const CUSTOMER_MESSAGE_KINDS = Object.keys(MESSAGE_KINDS) as CustomerMessageKind[];
+
+export function isCustomerMessageKind(kind: string): kind is CustomerMessageKind {
+  return Object.hasOwn(MESSAGE_KINDS, kind);
+}
