@@ -146,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
   await app.register(waitlist.linkRoutes);
+  await app.register(messages.linkRoutes);
   metricsModule(app, deps, app.lifecycle);
   await registerWebStatic(app, config, clock);
   return app;

@@ -152,3 +152,19 @@ export function ticketTokenFromScan(scanned: string): string | null {
   }
   return text.length <= 2000 ? text : null;
 }
+
+/**
+ * A booking's short link, in its SMS (decision 141): `/t/{code}`, 12 characters of the slips'
+ * alphabet (Crockford's base 32, about 10¹⁸ codes). The server answers it with a redirect to
+ * the ticket page with its key, so an SMS carries 35 characters of link instead of about 90.
+ */
+export const TICKET_LINK_CODE_LENGTH = 12;
+
+export function ticketShortUrl(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/t/${code}`;
+}
+
+/** A walk-in's short link, in its SMS: the slip's follow code page (`/f/{code}`). */
+export function followShortUrl(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/f/${code}`;
+}

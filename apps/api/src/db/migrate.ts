@@ -29,6 +29,7 @@ import * as m027 from './migrations/027-sms-join.js';
 import * as m028 from './migrations/028-queue-fair-order.js';
 import * as m029 from './migrations/029-queue-routing.js';
 import * as m030 from './migrations/030-message-useful-until.js';
+import * as m031 from './migrations/031-ticket-link-codes.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '028-queue-fair-order': m028,
   '029-queue-routing': m029,
   '030-message-useful-until': m030,
+  '031-ticket-link-codes': m031,
 };
 
 /**

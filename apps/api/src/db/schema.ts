@@ -140,6 +140,8 @@ export interface BookingsTable {
   cus_email: string;
   phone_number: string;
   ticket_code: string | null;
+  /** The `/t/{code}` short link of its SMS, made with the first one (migration 031). */
+  link_code: Generated<string | null>;
   confirmed_at: Date | null;
   /** Who placed the hold (null: before migration 004, or not over HTTP). */
   client_address: Generated<string | null>;

@@ -318,6 +318,19 @@ export const LIMITS = {
     setting: null,
     refusal: RATE_LIMITED,
   },
+  // A booking's short link (decision 141) is as good as its ticket link; its 60 bits are what
+  // keeps it from being guessed, this bounds one address's tries (generously: customers of
+  // one carrier often share an address).
+  'ticket-link-opens-per-address': {
+    counting: 'counter',
+    counts: "bookings' short links opened (`/t/{code}`)",
+    per: 'client address',
+    key: 'ticket-link:ip:',
+    windowMs: fixed(10 * MINUTE),
+    max: () => 300,
+    setting: null,
+    refusal: RATE_LIMITED,
+  },
   // What one number may cost (decision 140): an SMS is about 35 FCFA, so a number texting
   // the SMS line in a loop, or a bug queueing turn messages, is bounded here, at sending time.
   'messages-per-recipient': {

@@ -66,7 +66,11 @@ describe('a booking without an e-mail', () => {
     // The ticket (payment status) and the customer's own page: no address, not "•••@".
     const status = await h.status(paymentId);
     expect(status.ticket?.email).toBe('');
-    const key = keyIn(sms?.text_body ?? '');
+    // The SMS's short link opens the ticket page with its key (decision 141).
+    const linkCode = /\/t\/([0-9A-Z]{12})$/.exec(sms?.text_body ?? '')?.[1] ?? '';
+    const opened = await h.app.inject({ method: 'GET', url: `/t/${linkCode}` });
+    const key = keyIn(String(opened.headers.location));
+    expect(key).not.toBe('');
     const view = await h.app.inject({
       method: 'GET',
       url: `/api/v1/bookings/${bookingId}`,

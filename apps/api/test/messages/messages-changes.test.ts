@@ -136,7 +136,7 @@ describe('cancellation and reschedule messages', () => {
     const [sms] = await smsOf(bookingId, 'booking_cancellation');
     expect(sms?.status).toBe('sent');
     expect(sms?.text_body).toMatch(
-      /^Qless : réservation annulée\. Guichet Unique, Counter 15, mer\. 11 mars à 09:30\. Détails : http:\/\/qless\.test\/ticket\/[A-Z0-9-]+#k=[\w-]{43}$/,
+      /^Qless : réservation annulée\. Guichet Unique, Counter 15, mer\. 11 mars à 09:30\. Détails : http:\/\/qless\.test\/t\/[0-9A-Z]{12}$/,
     );
 
     h.clock.set('2026-03-11T06:30:00Z');

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { smsParts } from '../../src/providers/sms/sms-text.js';
 import { bookAndPay, outboxOf } from '../support/messages-helpers.js';
 import { useSimulatorApp } from '../support/simulator-harness.js';
 import { startSmtpCapture } from '../support/smtp-capture.js';
@@ -61,9 +62,27 @@ describe('confirmation messages', () => {
     const code = (await h.status(paymentId)).ticket?.code ?? '';
     const link = `http://qless.test/ticket/${code}#k=`;
     expect(sms?.text_body).toContain(`Qless: booking confirmed. Guichet Unique, Counter 15, `);
-    expect(sms?.text_body).toContain(`at 09:30. Ticket ${code}: ${link}`);
-    const key = keyIn(sms?.text_body ?? '');
+    // The SMS carries the booking's short link (decision 141), in one part.
+    const short = new RegExp(`at 09:30\\. Ticket ${code}: http://qless\\.test/t/([0-9A-Z]{12})$`);
+    const linkCode = short.exec(sms?.text_body ?? '')?.[1] ?? '';
+    expect(linkCode, sms?.text_body ?? '').not.toBe('');
+    expect(smsParts(sms?.text_body ?? '')).toBe(1);
+    // It opens the ticket page with its key, as the long link did; typed in lower case too.
+    const opened = await h.app.inject({ method: 'GET', url: `/t/${linkCode.toLowerCase()}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    const location = String(opened.headers.location);
+    expect(location.startsWith(`/ticket/${code}#k=`)).toBe(true);
+    const key = keyIn(location);
     expect(h.app.payments.access.verify(bookingId, key)).toBe(true);
+    // A code that opens nothing, or is not one, goes to My bookings.
+    for (const other of ['0000000000AB', 'not-a-code', `${linkCode}X`]) {
+      const res = await h.app.inject({ method: 'GET', url: `/t/${other}` });
+      expect([res.statusCode, res.headers.location]).toEqual([302, '/my-bookings']);
+    }
+    // The booking keeps its code: a reminder links the same.
+    const again = await h.app.inject({ method: 'GET', url: `/t/${linkCode}` });
+    expect(again.headers.location).toBe(location);
 
     expect(email).toMatchObject({ status: 'sent', provider: 'smtp' });
     const mail = await smtp.waitFor('ngono.marie@example.com', /^Booking confirmed: /);
@@ -81,7 +100,14 @@ describe('confirmation messages', () => {
 
     // Nothing of the messages reached the log: no number, address, link, key or text.
     const log = logLines.join('');
-    for (const secret of [key, '677123456', 'ngono.marie@example.com', '/ticket/', code]) {
+    for (const secret of [
+      key,
+      '677123456',
+      'ngono.marie@example.com',
+      '/ticket/',
+      code,
+      linkCode,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });
@@ -98,7 +124,7 @@ describe('confirmation messages', () => {
     const [, sms] = await outboxOf(h.database, bookingId);
     expect(sms?.locale).toBe('fr');
     expect(sms?.text_body).toMatch(
-      /^Qless : réservation confirmée\. Guichet Unique, Counter 15, \w+\. \d+ \w+ à 09:00\. Ticket [A-Z0-9-]+ : http:\/\/qless\.test\/ticket\//,
+      /^Qless : réservation confirmée\. Guichet Unique, Counter 15, \w+\. \d+ \w+ à 09:00\. Ticket [A-Z0-9-]+ : http:\/\/qless\.test\/t\/[0-9A-Z]{12}$/,
     );
     const mail = await smtp.waitFor('awa.bello@example.cm', /^Réservation confirmée\u00a0: /);
     expect(mail.text).toContain('Bonjour Awa Bello,');

@@ -325,7 +325,7 @@ describe('entering the queue', () => {
     expect(fr?.text_body?.startsWith(`${visits[1]?.number} : vous etes `)).toBe(true);
   });
 
-  it('a booked visitor with a phone is told with the ticket page link', async () => {
+  it("a booked visitor with a phone is told with the ticket's short link", async () => {
     const b = await s.book(ctx.a, { slot: SLOT.at0930 });
     await s.db
       .updateTable('visits')
@@ -338,7 +338,12 @@ describe('entering the queue', () => {
     const [visit] = await visitsOf(b.id);
     const sms = await queueSms(s.db, visit?.phone ?? '');
     expect(sms.map((m) => m.kind)).toEqual(['queue_near']);
-    expect(sms[0]?.text_body).toContain(`/ticket/${b.code}#k=`);
+    // The booking's short link (decision 141), which opens its ticket page with the key.
+    const linkCode = /\/t\/([0-9A-Z]{12})$/.exec(sms[0]?.text_body ?? '')?.[1] ?? '';
+    const opened = await s.app.inject({ method: 'GET', url: `/t/${linkCode}` });
+    expect(opened.headers.location).toBe(
+      `/ticket/${b.code}#k=${encodeURIComponent(s.app.payments.access.keyFor(b.id))}`,
+    );
     // Its turn opens with the booking's key as well as the visit's own; not another's.
     const access = { visits: s.app.visitAccess, bookings: s.app.payments.access };
     const row = visit as NonNullable<typeof visit>;

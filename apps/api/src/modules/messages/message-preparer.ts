@@ -1,5 +1,13 @@
-import { daysBetween, localizedText, ticketPageUrl, zonedInstant, zonedNow } from '@qless/contract';
+import {
+  daysBetween,
+  localizedText,
+  ticketPageUrl,
+  ticketShortUrl,
+  zonedInstant,
+  zonedNow,
+} from '@qless/contract';
 import type { BookingAccess } from '../../core/access/booking-access.js';
+import { ticketLinkCode } from '../../core/access/ticket-links.js';
 import { placeName } from '../../core/organizations.repository.js';
 import type { Db, OutboxRow } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
@@ -97,7 +105,11 @@ export function bookingMessagePreparer(
       startMinutes: timeToMinutes(b.start_time),
       timeZone: b.time_zone,
       ticketCode: b.ticket_code,
-      link: ticketPageUrl(deps.publicOrigin, b.ticket_code, { k: deps.access.keyFor(b.id) }),
+      // An SMS carries the short link (decision 141); an e-mail the ticket page's own.
+      link:
+        row.channel === 'sms'
+          ? ticketShortUrl(deps.publicOrigin, await ticketLinkCode(db, b.id))
+          : ticketPageUrl(deps.publicOrigin, b.ticket_code, { k: deps.access.keyFor(b.id) }),
       cancelledByOrganization: b.cancelled_by === 'organization',
       previous:
         b.rescheduled_from_date && b.previous_start_time

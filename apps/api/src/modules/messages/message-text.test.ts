@@ -3,7 +3,8 @@ import { gsmLength, smsParts } from '../../providers/sms/sms-text.js';
 import { BOOKING_MESSAGE_EVENTS } from './message-rows.js';
 import { emailMessage, type MessageFacts, smsText } from './message-text.js';
 
-const LINK = `https://qless.cm/ticket/QL-ABCD-EFGH-JKLM#k=${'K'.repeat(43)}`;
+// The booking's short link in its SMS (decision 141).
+const LINK = 'https://qless.cm/t/7K3M9QXD2PAB';
 const facts = (over: Partial<MessageFacts> = {}): MessageFacts => ({
   event: 'confirmation',
   locale: 'en',
@@ -24,18 +25,18 @@ const facts = (over: Partial<MessageFacts> = {}): MessageFacts => ({
 });
 
 describe('customer SMS', () => {
-  it('fit two GSM parts with the ticket link, in both languages, for every event', () => {
+  it('fit one GSM part with the short ticket link, in both languages, for every event', () => {
     for (const locale of ['en', 'fr'] as const) {
       for (const event of BOOKING_MESSAGE_EVENTS) {
         const text = smsText(facts({ locale, event }));
         expect(gsmLength(text), `${locale} ${event}`).not.toBeNull();
-        expect(smsParts(text), `${locale} ${event}`).toBeLessThanOrEqual(2);
+        expect(smsParts(text), `${locale} ${event}`).toBe(1);
         expect(text.endsWith(LINK)).toBe(true);
       }
     }
   });
 
-  it('shorten long names rather than run to a third part; the link stays whole', () => {
+  it('shorten long names rather than run to a second part; the link stays whole', () => {
     const long = facts({
       locale: 'fr',
       organization:
@@ -46,10 +47,10 @@ describe('customer SMS', () => {
       event: 'reminder_day_before',
     });
     const text = smsText(long);
-    expect(smsParts(text)).toBe(2);
+    expect(smsParts(text)).toBe(1);
     expect(text).toContain('Centre Hospitalier');
     // Shortened at a word (decision 122), never mid-word with "...".
-    expect(text).toContain('Consultation de médecine générale');
+    expect(text).toContain('Consultation de médecine');
     expect(text).not.toContain('...');
     expect(text.endsWith(LINK)).toBe(true);
   });

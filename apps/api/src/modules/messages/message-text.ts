@@ -173,15 +173,14 @@ function smsWith(f: MessageFacts, organization: string, service: string): string
 }
 
 /**
- * The SMS: at most two parts, the names shortened as every SMS's are (decision 122: the
- * branch and a recognisable service kept longest); the link and the ticket code never are.
- * Two parts, not one: the ticket link alone takes about 90 of the 160 characters.
+ * The SMS: one part (decision 141: the booking's short link, `/t/{code}`, takes 35 characters
+ * where the ticket page's took about 90), the names shortened as every SMS's are (decision
+ * 122: the branch and a recognisable service kept longest); the link and the ticket code
+ * never are.
  */
 export function smsText(f: MessageFacts): string {
-  return fitSms(
-    { place: f.organization, service: f.service },
-    ({ place, service }) => smsWith(f, place, service),
-    { parts: 2 },
+  return fitSms({ place: f.organization, service: f.service }, ({ place, service }) =>
+    smsWith(f, place, service),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ApiModule, type AppDeps, runBeside } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import type { BookingAccess } from '../../core/access/booking-access.js';
@@ -16,6 +17,7 @@ import {
 import { isCustomerMessageKind } from './message-kinds.js';
 import { bookingMessagePreparer } from './message-preparer.js';
 import { ReminderSweep } from './reminders.js';
+import { ticketLinkRoutes } from './ticket-link.routes.js';
 
 export { queueBookingMessages } from './booking-messages.js';
 export {
@@ -127,7 +129,7 @@ export function messagesModule(
     sms?: SmsProvider | undefined;
     skipStoredMessage: (row: OutboxRow, now: Date) => Promise<string | null>;
   },
-): ApiModule {
+): ApiModule & { linkRoutes: FastifyPluginAsyncZod } {
   const messaging = createMessaging(
     deps,
     wiring.access,
@@ -149,5 +151,5 @@ export function messagesModule(
   // Registered after the outbox, so that at close (hooks run last first) the reminders stop
   // queueing before the worker stops sending.
   runBeside(app, 'reminders', reminders);
-  return { routes: [] };
+  return { routes: [], linkRoutes: ticketLinkRoutes(deps, wiring.access) };
 }

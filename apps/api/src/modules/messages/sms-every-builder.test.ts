@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   COUNTER_22,
   HAUTS_PLATEAUX,
+  LINKS_30,
   LITTORAL,
   LONG_PLACE,
-  OFFER_LINK,
-  TICKET_LINK,
-  VISIT_LINK,
+  ORIGIN_30,
 } from '../../providers/sms/sms-test-names.js';
 import { gsmLength, smsParts } from '../../providers/sms/sms-text.js';
 import { feedbackPageUrl, feedbackText } from '../feedback/feedback-messages.js';
+import { FIXED_REPLIES, fixedText, joinedText, movedBackText } from '../queue/sms-words.js';
 import { calledText, nearText } from '../queue/turn-messages.js';
 import { offerText } from '../waitlist/waitlist-text.js';
 import { BOOKING_MESSAGE_EVENTS } from './message-rows.js';
@@ -17,7 +17,8 @@ import { smsText } from './message-text.js';
 
 /**
  * Every SMS builder against every kind of name (decision 122): each text in the GSM alphabet,
- * in its parts (one; two for booking messages), the link whole at the end, the counter whole.
+ * in one part (160 characters) on a site address of 30 characters, the link whole at the end,
+ * the counter whole (decision 141).
  */
 const PLACES = [
   'BICEC',
@@ -38,7 +39,8 @@ const SERVICES = [
   'Y'.repeat(90),
 ];
 const COUNTERS = ['Guichet 3', 'Caisse 5', COUNTER_22, 'Guichet principal numéro 12 (rez-de-ch.)'];
-const FEEDBACK_LINK = feedbackPageUrl('https://www.qless.cm', 'A'.repeat(48));
+const { ticket: TICKET_LINK, visit: VISIT_LINK, offer: OFFER_LINK } = LINKS_30;
+const FEEDBACK_LINK = feedbackPageUrl(ORIGIN_30, 'A'.repeat(48));
 const LOCALES = ['fr', 'en'] as const;
 
 const inParts = (text: string, parts: number, link: string) => {
@@ -87,7 +89,28 @@ describe('every SMS builder fits its parts, whatever the names', () => {
     }
   });
 
-  it('the booking messages: two parts, the ticket code whole', () => {
+  it('the answers to texts: one part, the number whole', () => {
+    for (const locale of LOCALES) {
+      for (const kind of FIXED_REPLIES) {
+        // A service list is fitted by its writer (sms-join.ts), the rest are fixed words.
+        if (kind === 'whichService') continue;
+        const text = fixedText(kind, locale, { number: 'B-107', keyword: 'ABCDEFGHIJKL' });
+        expect(gsmLength(text), text).not.toBeNull();
+        expect(smsParts(text), text).toBe(1);
+      }
+      for (const place of PLACES) {
+        for (const position of [1, 2, 23]) {
+          const estimate = { min_minutes: 105, max_minutes: 240 };
+          const text = joinedText({ locale, place, number: 'B-107', position, estimate });
+          expect(smsParts(text), text).toBe(1);
+          expect(text).toContain('B-107');
+        }
+      }
+      expect(smsParts(movedBackText(locale, 'B-107', 23))).toBe(1);
+    }
+  });
+
+  it('the booking messages: one part, the ticket code whole', () => {
     for (const locale of LOCALES) {
       for (const event of BOOKING_MESSAGE_EVENTS) {
         for (const organization of PLACES) {
@@ -109,7 +132,7 @@ describe('every SMS builder fits its parts, whatever the names', () => {
               relativeDay: 'tomorrow',
               at: new Date('2026-08-05T10:00:00Z'),
             });
-            inParts(text, 2, TICKET_LINK);
+            inParts(text, 1, TICKET_LINK);
             // The code read out at the counter, outside the link too.
             if (event !== 'cancellation') {
               expect(text.replace(TICKET_LINK, '')).toContain('Ticket QL-ABCD-EFGH-JKLM');

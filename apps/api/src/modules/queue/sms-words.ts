@@ -117,6 +117,9 @@ const WORDS = {
 
 export type FixedReply = keyof typeof WORDS;
 
+/** Every fixed answer (the SMS tests count their parts). */
+export const FIXED_REPLIES = Object.keys(WORDS) as FixedReply[];
+
 export function fixedText(
   kind: FixedReply,
   locale: SmsLocale,

@@ -6,8 +6,14 @@
  * now: in the visit's language, GSM-7 only, one part (160 characters), with the number and
  * a link to the visitor's page.
  */
-import { frenchCounterArticle, ticketPageUrl } from '@qless/contract';
+import {
+  followShortUrl,
+  frenchCounterArticle,
+  ticketPageUrl,
+  ticketShortUrl,
+} from '@qless/contract';
 import type { BookingAccess } from '../../core/access/booking-access.js';
+import { ticketLinkCode } from '../../core/access/ticket-links.js';
 import type { VisitAccess } from '../../core/access/visit-access.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
@@ -112,37 +118,34 @@ export class TurnMessages {
     private readonly deps: { publicOrigin: string; visits: VisitAccess; bookings: BookingAccess },
   ) {}
 
-  /** The visitor's own page: the ticket page for a booked visit, else the visit page. */
+  /**
+   * The visitor's own page: a booked visit's ticket by its short link (decision 141), else the
+   * visit page of the first visit of a transfer chain (the link stays the same and survives an
+   * undone transfer).
+   */
   private async linkOf(db: Db, visit: VisitRow): Promise<string> {
-    if (visit.booking_id) {
-      const booking = await db
-        .selectFrom('bookings')
-        .select('ticket_code')
-        .where('id', '=', visit.booking_id)
-        .executeTakeFirst();
-      if (booking?.ticket_code) {
-        return ticketPageUrl(this.deps.publicOrigin, booking.ticket_code, {
-          k: this.deps.bookings.keyFor(visit.booking_id),
-        });
-      }
+    const ticket = await this.ticketOf(db, visit);
+    if (ticket && visit.booking_id) {
+      return ticketShortUrl(this.deps.publicOrigin, await ticketLinkCode(db, visit.booking_id));
     }
-    // A transferred walk-in keeps the link it was given: the first visit of the chain (the
-    // turn read follows transfers), so the link stays the same and survives an undone transfer.
-    const first = await firstOfChain(db, visit);
-    return visitPageUrl(this.deps.publicOrigin, first, this.deps.visits.keyFor(first));
+    // A walk-in's page with its key: it fits one part, and opens without a per-address limit
+    // (the slip's code does not, and a carrier's customers share addresses).
+    return (await this.walkInLinks(db, visit)).visitUrl;
   }
 
-  /**
-   * A slip's two ways back to the turn (decision 135): the visitor's page (as its SMS links it)
-   * and, for a walk-in, where its short code is typed (the first visit's code: a transfer keeps
-   * the slip good).
-   */
-  async slipLinks(
-    db: Db,
-    visit: VisitRow,
-  ): Promise<{ visitUrl: string; followCode: string | null; followUrl: string | null }> {
-    const visitUrl = await this.linkOf(db, visit);
-    if (visit.booking_id) return { visitUrl, followCode: null, followUrl: null };
+  /** A booked visit's ticket code (null for a walk-in, or a booking with no ticket). */
+  private async ticketOf(db: Db, visit: VisitRow): Promise<string | null> {
+    if (!visit.booking_id) return null;
+    const booking = await db
+      .selectFrom('bookings')
+      .select('ticket_code')
+      .where('id', '=', visit.booking_id)
+      .executeTakeFirst();
+    return booking?.ticket_code ?? null;
+  }
+
+  /** A walk-in's page and its slip's short code (of the first visit of a transfer chain). */
+  private async walkInLinks(db: Db, visit: VisitRow) {
     const first = await firstOfChain(db, visit);
     const row =
       first === visit.id
@@ -154,12 +157,28 @@ export class TurnMessages {
             .executeTakeFirst();
     const followCode = row?.follow_code ?? null;
     return {
-      visitUrl,
+      visitUrl: visitPageUrl(this.deps.publicOrigin, first, this.deps.visits.keyFor(first)),
       followCode,
-      followUrl: followCode
-        ? `${this.deps.publicOrigin.replace(/\/+$/, '')}/f/${followCode}`
-        : null,
+      followUrl: followCode ? followShortUrl(this.deps.publicOrigin, followCode) : null,
     };
+  }
+
+  /**
+   * A slip's two ways back to the turn (decision 135): the visitor's page (as its SMS links it)
+   * and, for a walk-in, where its short code is typed (the first visit's code: a transfer keeps
+   * the slip good).
+   */
+  async slipLinks(
+    db: Db,
+    visit: VisitRow,
+  ): Promise<{ visitUrl: string; followCode: string | null; followUrl: string | null }> {
+    const ticket = await this.ticketOf(db, visit);
+    if (ticket && visit.booking_id) {
+      const k = this.deps.bookings.keyFor(visit.booking_id);
+      const visitUrl = ticketPageUrl(this.deps.publicOrigin, ticket, { k });
+      return { visitUrl, followCode: null, followUrl: null };
+    }
+    return this.walkInLinks(db, visit);
   }
 
   /** A visit's key (answered to the walk-in who joined). */
