@@ -75,6 +75,7 @@ describe('the door of customer messages', () => {
         dedupeKey: 'waitlist:door-test:offer',
         written: { subject: 'Waitlist offer', text: 'Seat free.' },
         usefulUntil: offerEnds,
+        timeZone: 'Africa/Douala',
       },
       now,
     );
@@ -104,6 +105,48 @@ describe('the door of customer messages', () => {
     expect(await rowsTo(to)).toMatchObject([
       { status: 'skipped', last_error: 'too late', provider: null },
     ]);
+  });
+
+  it('holds a feedback request queued at 21:30 until 07:00 in the organization’s zone, not a call', async () => {
+    // 21:30 in Douala (UTC+1).
+    s.clock.set('2026-03-04T20:30:00Z');
+    const to = '+237677200006';
+    const feedback = {
+      kind: 'visit_feedback' as const,
+      channel: 'sms' as const,
+      to,
+      locale: 'fr' as const,
+      dedupeKey: 'visit:door-quiet:feedback',
+      written: { subject: 'Feedback A-003', text: 'Merci de votre visite !' },
+    };
+    // A kind held in quiet hours needs its organization's zone: a writer that forgot it fails.
+    await expect(queueCustomerMessage(db(), feedback, s.clock.now())).rejects.toThrow(/zone/);
+    await queueCustomerMessage(db(), { ...feedback, timeZone: 'Africa/Douala' }, s.clock.now());
+    await queueCustomerMessage(
+      db(),
+      {
+        kind: 'queue_called',
+        channel: 'sms',
+        to,
+        locale: 'fr',
+        dedupeKey: 'visit:door-quiet:called:1',
+        written: { subject: 'Queue A-003 (called)', text: 'A-003 : Allez au Guichet 1.' },
+        timeZone: 'Africa/Douala',
+      },
+      s.clock.now(),
+    );
+    await worker().sweep();
+    const rows = await rowsTo(to);
+    const held = rows.find((r) => r.kind === 'visit_feedback');
+    const called = rows.find((r) => r.kind === 'queue_called');
+    expect(called).toMatchObject({ kind: 'queue_called', status: 'sent' });
+    expect(held).toMatchObject({ kind: 'visit_feedback', status: 'pending' });
+    expect(held?.next_attempt_at?.toISOString()).toBe('2026-03-05T06:00:00.000Z');
+    // Useful for a day from 07:00, not from 21:30.
+    expect(held?.useful_until?.toISOString()).toBe('2026-03-06T06:00:00.000Z');
+    s.clock.set('2026-03-05T06:00:00Z');
+    await worker().sweep();
+    expect((await rowsTo(to)).find((r) => r.kind === 'visit_feedback')?.status).toBe('sent');
   });
 
   it('sends one number at most the cap of customer SMS in 24 hours; staff SMS and other numbers pass', async () => {

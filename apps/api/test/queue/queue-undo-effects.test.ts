@@ -24,6 +24,10 @@ describe('an Undo takes back everything its act caused', () => {
   let counters = 0;
 
   beforeAll(async () => {
+    // What an Undo withdraws is what has not left yet: the outbox worker sweeping beside the
+    // tests (every 5 s) once sent a "you are next" between a transfer and its Undo, and the
+    // SMS could not be withdrawn. Nothing leaves here; the tests read the outbox.
+    await s.app.messaging.worker?.stopSweeping();
     host = await listen(s.app);
     const board = await q.call('POST', '/queue/boards', ctx.adminA.headers, { name: 'Hall' });
     token = board.json<{ token: string }>().token;

@@ -61,10 +61,17 @@ export class FeedbackRequests {
       organization: organizationName,
       link: feedbackPageUrl(this.deps.publicOrigin, token),
     });
+    // Held in quiet hours: a visit done at 21:30 is asked about at 07:00.
+    const { time_zone: timeZone } = await trx
+      .selectFrom('organizations')
+      .select('time_zone')
+      .where('id', '=', visit.organization_id)
+      .executeTakeFirstOrThrow();
     await queueCustomerMessage(
       trx,
       {
         kind: 'visit_feedback',
+        timeZone,
         channel: 'sms',
         to: visit.phone,
         locale: visit.locale,

@@ -1,6 +1,7 @@
+import { addDays, zonedInstant, zonedNow } from '@qless/contract';
 import type { Db, OutboxChannel } from '../../db/schema.js';
 import { insertMessageRows } from '../outbox/outbox.module.js';
-import { type CustomerMessageKind, MESSAGE_KINDS } from './message-kinds.js';
+import { type CustomerMessageKind, MESSAGE_KINDS, QUIET_HOURS } from './message-kinds.js';
 
 /** One message to a customer, as its writer knows it. */
 export interface CustomerMessage {
@@ -22,13 +23,35 @@ export interface CustomerMessage {
   dueAt?: Date;
   /** Past this it is not sent; unless said, its due time plus the kind's useful time. */
   usefulUntil?: Date;
+  /** The organization's zone: a kind held in quiet hours waits for 07:00 there. */
+  timeZone?: string;
+}
+
+/**
+ * `at`, or 07:00 after it in `timeZone` when `at` falls in quiet hours (21:00–07:00 on the
+ * organization's clock).
+ */
+export function afterQuietHours(at: Date, timeZone: string): Date {
+  const { date, minutes } = zonedNow(timeZone, at);
+  if (minutes >= QUIET_HOURS.to && minutes < QUIET_HOURS.from) return at;
+  const day = minutes >= QUIET_HOURS.from ? addDays(date, 1) : date;
+  return zonedInstant(day, QUIET_HOURS.to, timeZone);
+}
+
+/** When a message may leave: its due time, after quiet hours for a kind held in them. */
+function dueTime(m: CustomerMessage, now: Date): Date {
+  const due = m.dueAt ?? now;
+  if (!MESSAGE_KINDS[m.kind].quiet) return due;
+  if (!m.timeZone) throw new Error(`${m.kind} is held in quiet hours: its writer gives the zone`);
+  return afterQuietHours(due, m.timeZone);
 }
 
 /**
  * The one door of customers' messages (decision 140): every booking message, reminder, turn
  * SMS, feedback request, waitlist offer and SMS answer is queued here, in its writer's
  * transaction (a message exists exactly when what it tells committed), with its kind, language,
- * dedupe key and the moment after which it is pointless. The per-number cap
+ * dedupe key and the moment after which it is pointless; a kind held in quiet hours queued
+ * between 21:00 and 07:00 on the organization's clock is due at 07:00. The per-number cap
  * (`messages-per-recipient` in limits/) is the outbox worker's, at sending time. Returns how
  * many were new (a dedupe key already queued adds nothing).
  */
@@ -40,7 +63,7 @@ export function queueCustomerMessages(
   return insertMessageRows(
     db,
     messages.map((m) => {
-      const dueAt = m.dueAt ?? now;
+      const dueAt = dueTime(m, now);
       const usefulFor: number | null = MESSAGE_KINDS[m.kind].usefulForMs;
       return {
         channel: m.channel,

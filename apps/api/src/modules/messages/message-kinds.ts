@@ -21,7 +21,15 @@ export interface MessageKind {
   usefulForMs: number | null;
   /** What else makes it no longer worth sending, checked when it is due. */
   stale: string;
+  /**
+   * Held during quiet hours (21:00–07:00 in the organization's zone) and sent at 07:00; false
+   * for what the customer is waiting for now (a turn, an answer, what they just did).
+   */
+  quiet: boolean;
 }
+
+/** Quiet hours, in minutes of the organization's day: no held kind is sent from 21:00 to 07:00. */
+export const QUIET_HOURS = { from: 21 * 60, to: 7 * 60 } as const;
 
 const MINUTE = 60_000;
 const BOOKING_TO = "the customer: SMS to the booking's phone, and e-mail when one was given";
@@ -31,32 +39,42 @@ const BOOKING_DEDUPE = 'booking:{booking}:{event}:{occurrence}:{channel}';
 const NOT_CONFIRMED = 'the booking is no longer confirmed';
 
 /** A booking message: SMS and e-mail, one per booking, event, occurrence and channel. */
-const booking = (when: string, stale: string): MessageKind => ({
+const booking = (when: string, stale: string, quiet: boolean): MessageKind => ({
   when,
   to: BOOKING_TO,
   channels: ['sms', 'email'],
   dedupe: BOOKING_DEDUPE,
   usefulForMs: null,
   stale,
+  quiet,
 });
 
 export const MESSAGE_KINDS = {
-  booking_confirmation: booking('a booking is confirmed (its payment succeeded)', NOT_CONFIRMED),
+  // The customer has just paid, or just moved the booking, and waits for the word.
+  booking_confirmation: booking(
+    'a booking is confirmed (its payment succeeded)',
+    NOT_CONFIRMED,
+    false,
+  ),
   booking_reminder_day_before: booking(
     "the day before the booking, from the reminder sweep (in the organization's zone)",
     `${NOT_CONFIRMED}, was moved since, or its slot has begun`,
+    true,
   ),
   booking_reminder_2h: booking(
     'about two hours before the booking, from the reminder sweep',
     `${NOT_CONFIRMED}, was moved since, or its slot has begun`,
+    true,
   ),
   booking_cancellation: booking(
     'a booking is cancelled, by the customer or by the organization',
     'the booking is not cancelled when it is due',
+    true,
   ),
   booking_reschedule: booking(
     'the customer moves a booking to another slot',
     `${NOT_CONFIRMED}, or was moved again since`,
+    false,
   ),
   queue_near: {
     when: "a waiting visitor's place reaches the organization's notify position while a counter serving their service is open",
@@ -65,6 +83,7 @@ export const MESSAGE_KINDS = {
     dedupe: 'visit:{visit}:near',
     usefulForMs: 20 * MINUTE,
     stale: 'more than 20 minutes late',
+    quiet: false,
   },
   queue_called: {
     when: 'a counter calls the visitor (a recall sends nothing more; a call taken back and made again sends its own)',
@@ -73,6 +92,7 @@ export const MESSAGE_KINDS = {
     dedupe: 'visit:{visit}:called:{call time in ms}',
     usefulForMs: 10 * MINUTE,
     stale: 'more than 10 minutes late',
+    quiet: false,
   },
   visit_feedback: {
     when: 'a visit ends done, once the counter’s Undo window is over (a Done taken back withdraws it)',
@@ -81,6 +101,7 @@ export const MESSAGE_KINDS = {
     dedupe: 'visit:{visit}:feedback',
     usefulForMs: 24 * 60 * MINUTE,
     stale: 'more than a day late',
+    quiet: true,
   },
   waitlist_offer: {
     when: 'a seat of a full day frees up and is offered to the next on its waitlist (07:00–21:00)',
@@ -89,6 +110,7 @@ export const MESSAGE_KINDS = {
     dedupe: 'waitlist:{entry}:offer',
     usefulForMs: null,
     stale: 'the offer ended (booked, lapsed or withdrawn) or its hold ran out',
+    quiet: true,
   },
   queue_sms_answer: {
     when: 'a text comes in to the SMS number (JOIN, STATUS, LATE, LEAVE, HELP…)',
@@ -97,6 +119,7 @@ export const MESSAGE_KINDS = {
     dedupe: 'sms-in:{inbound message}',
     usefulForMs: 30 * MINUTE,
     stale: 'more than 30 minutes late',
+    quiet: false,
   },
 } as const satisfies Record<string, MessageKind>;
 

@@ -44,6 +44,8 @@ export interface BookingTarget {
   phone_number: string;
   cus_email: string;
   locale: 'en' | 'fr';
+  /** The organization's zone (quiet hours). */
+  time_zone: string;
 }
 
 /**
@@ -86,10 +88,14 @@ export function messagesFor(target: BookingTarget, event: BookingMessageEvent): 
       booking: { id: target.id, occurrence },
       locale: target.locale,
       dedupeKey: dedupeKey(target.id, event, occurrence, channel),
+      timeZone: target.time_zone,
     }));
 }
 
-/** The columns of a BookingTarget, from `bookings as b` joined with its `slots as s`. */
+/**
+ * The columns of a BookingTarget, from `bookings as b` joined with its `slots as s` and its
+ * `organizations as o`.
+ */
 export const BOOKING_TARGET_COLUMNS = [
   'b.id',
   'b.booking_date',
@@ -98,6 +104,7 @@ export const BOOKING_TARGET_COLUMNS = [
   'b.phone_number',
   'b.cus_email',
   'b.locale',
+  'o.time_zone',
 ] as const;
 
 /** The booking as its messages need it, read in the caller's transaction. */
@@ -105,6 +112,7 @@ export function findBookingTarget(db: Db, bookingId: string): Promise<BookingTar
   return db
     .selectFrom('bookings as b')
     .innerJoin('slots as s', 's.id', 'b.slot_id')
+    .innerJoin('organizations as o', 'o.id', 'b.organization_id')
     .select(BOOKING_TARGET_COLUMNS)
     .where('b.id', '=', bookingId)
     .executeTakeFirst();

@@ -94,6 +94,8 @@ function examples(kind: CustomerMessageKind, locale: 'en' | 'fr'): string[] {
 }
 
 const CHANNEL = { sms: 'SMS', email: 'e-mail' } as const;
+const QUIET =
+  "held from 21:00 to 07:00 on the organization's clock: one queued then is due at 07:00";
 
 function section(kind: CustomerMessageKind): string {
   const k: MessageKind = MESSAGE_KINDS[kind];
@@ -105,6 +107,7 @@ function section(kind: CustomerMessageKind): string {
     `- **Channels:** ${k.channels.map((c) => CHANNEL[c]).join(', ')}.`,
     `- **Dedupe key:** \`${k.dedupe}\`.`,
     `- **Not sent when:** ${k.stale}.`,
+    `- **Quiet hours:** ${k.quiet ? QUIET : 'sent at any hour'}.`,
   ];
   for (const locale of LOCALES) {
     lines.push(`- **SMS (${locale}):**`);
@@ -116,11 +119,11 @@ function section(kind: CustomerMessageKind): string {
 function render(): string {
   return [
     BEGIN,
-    '| kind | channels | dedupe key | not sent when |',
-    '|---|---|---|---|',
+    '| kind | channels | dedupe key | not sent when | 21:00–07:00 |',
+    '|---|---|---|---|---|',
     ...CUSTOMER_MESSAGE_KINDS.map((kind) => {
       const k: MessageKind = MESSAGE_KINDS[kind];
-      return `| \`${kind}\` | ${k.channels.map((c) => CHANNEL[c]).join(', ')} | \`${k.dedupe}\` | ${k.stale} |`;
+      return `| \`${kind}\` | ${k.channels.map((c) => CHANNEL[c]).join(', ')} | \`${k.dedupe}\` | ${k.stale} | ${k.quiet ? 'held until 07:00' : 'sent'} |`;
     }),
     '',
     ...CUSTOMER_MESSAGE_KINDS.map(section).flatMap((s) => [s, '']),

@@ -102,7 +102,7 @@ export class ReminderSweep {
       .selectFrom('bookings as b')
       .innerJoin('slots as s', 's.id', 'b.slot_id')
       .innerJoin('organizations as o', 'o.id', 'b.organization_id')
-      .select([...BOOKING_TARGET_COLUMNS, 'b.confirmed_at', 'b.rescheduled_at', 'o.time_zone'])
+      .select([...BOOKING_TARGET_COLUMNS, 'b.confirmed_at', 'b.rescheduled_at'])
       .where('b.status', '=', 'confirmed')
       .where('b.booking_date', '>=', addDays(utcToday, -1))
       .where('b.booking_date', '<=', addDays(utcToday, 2))

@@ -98,6 +98,7 @@ export class WaitlistOffers {
           // Names the row for operators; never sent, no personal data.
           written: { subject: `Waitlist offer ${date}`, text },
           usefulUntil: offer.expiresAt,
+          timeZone: day.time_zone,
         },
         now,
       );
