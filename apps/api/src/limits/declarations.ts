@@ -335,7 +335,8 @@ export const LIMITS = {
   // the SMS line in a loop, or a bug queueing turn messages, is bounded here, at sending time.
   'messages-per-recipient': {
     counting: 'live',
-    counts: 'customer SMS sent to the number (every kind in docs/messages.md)',
+    counts:
+      'customer SMS sent to the number (the kinds docs/messages.md marks capped: not turns or confirmations)',
     per: 'phone number a message is sent to',
     windowMs: fixed(DAY),
     max: (c) => c.sms.perRecipientPerDay,

@@ -10,7 +10,7 @@ const MINUTE = 60_000;
  * The one door of customers' messages and what the worker makes of them (decision 140): a
  * dedupe key queues once, a message past its useful time is recorded skipped ("too late"),
  * and one number is sent at most SMS_PER_RECIPIENT_PER_DAY customer SMS in 24 hours (the
- * `messages-per-recipient` limit), whatever kinds they are; staff SMS are not counted.
+ * `messages-per-recipient` limit), turns and confirmations apart; staff SMS are not counted.
  */
 describe('the door of customer messages', () => {
   const s = useStack({
@@ -149,17 +149,33 @@ describe('the door of customer messages', () => {
     expect((await rowsTo(to)).find((r) => r.kind === 'visit_feedback')?.status).toBe('sent');
   });
 
-  it('sends one number at most the cap of customer SMS in 24 hours; staff SMS and other numbers pass', async () => {
+  it('sends one number at most the cap of customer SMS in 24 hours; staff SMS, turns and other numbers pass', async () => {
     const to = '+237677200004';
+    // A staff SMS sent first is not counted.
+    await queueSms(
+      db(),
+      { to, subject: 'Invitation', text: 'You are invited', kind: 'invitation' },
+      s.clock.now(),
+    );
+    await worker().sweep();
+    s.clock.advance(1000);
     for (let i = 0; i < 5; i++) {
       expect(await answer(to)).toBe(true);
       // One second apart: the worker sends the oldest first.
       s.clock.advance(1000);
     }
     await answer('+237677200005');
-    await queueSms(
+    // A turn is never held back by the cap (the branch bounds it: one per call).
+    await queueCustomerMessage(
       db(),
-      { to, subject: 'Invitation', text: 'You are invited', kind: 'invitation' },
+      {
+        kind: 'queue_called',
+        channel: 'sms',
+        to,
+        locale: 'en',
+        dedupeKey: 'visit:door-cap:called:1',
+        written: { subject: 'Queue A-004 (called)', text: 'A-004: Go to Counter 2.' },
+      },
       s.clock.now(),
     );
     await worker().sweep();
@@ -171,6 +187,7 @@ describe('the door of customer messages', () => {
       'recipient cap',
     ]);
     expect(rows.find((r) => r.kind === 'invitation')?.status).toBe('sent');
+    expect(rows.find((r) => r.kind === 'queue_called')?.status).toBe('sent');
     expect((await rowsTo('+237677200005')).map((r) => r.status)).toEqual(['sent']);
 
     // Within the 24 hours a further one is still capped; once they are past, it is sent.

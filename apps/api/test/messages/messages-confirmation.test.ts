@@ -47,6 +47,13 @@ describe('confirmation messages', () => {
     ]);
     // Written when sent, from the booking as it then stands.
     expect(rows.every((r) => r.text_body === null)).toBe(true);
+    // Its short link was made with the confirmation (decision 141), not by the sender.
+    const { link_code: madeAtConfirmation } = await h.database.db
+      .selectFrom('bookings')
+      .select('link_code')
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    expect(madeAtConfirmation).toMatch(/^[0-9A-Z]{12}$/);
 
     // The provider says it again: the booking is confirmed once, the messages queued once.
     expect((await h.callback(paymentId, 'SUCCESSFUL')).json()).toMatchObject({
@@ -65,7 +72,7 @@ describe('confirmation messages', () => {
     // The SMS carries the booking's short link (decision 141), in one part.
     const short = new RegExp(`at 09:30\\. Ticket ${code}: http://qless\\.test/t/([0-9A-Z]{12})$`);
     const linkCode = short.exec(sms?.text_body ?? '')?.[1] ?? '';
-    expect(linkCode, sms?.text_body ?? '').not.toBe('');
+    expect(linkCode, sms?.text_body ?? '').toBe(madeAtConfirmation);
     expect(smsParts(sms?.text_body ?? '')).toBe(1);
     // It opens the ticket page with its key, as the long link did; typed in lower case too.
     const opened = await h.app.inject({ method: 'GET', url: `/t/${linkCode.toLowerCase()}` });

@@ -168,4 +168,26 @@ describe('reminders', () => {
       'booking_reminder_2h',
     ]);
   });
+
+  it('a day-before reminder held over quiet hours gives way to the 2-hour one when both are due', async () => {
+    h.clock.set('2026-03-09T12:00:00Z');
+    // Wednesday 08:00 in Douala: its 2-hour reminder is due at 06:00, held to 07:00.
+    const { bookingId } = await bookAndPay(h, { date: '2026-03-11', slotIndex: 4 });
+    // No sweep from Tuesday 18:00 to 21:30 (Douala): the day-before one is queued late, and
+    // held to 07:00 (quiet hours, decision 140), when the 2-hour one is due too.
+    h.clock.set('2026-03-10T20:30:00Z');
+    await mine().reminders.sweep();
+    const [dayBefore] = await reminderRows(bookingId);
+    expect(dayBefore?.kind).toBe('booking_reminder_day_before');
+    expect(dayBefore?.next_attempt_at?.toISOString()).toBe('2026-03-11T06:00:00.000Z');
+    h.clock.set('2026-03-11T06:00:00Z');
+    await mine().reminders.sweep();
+    await mine().worker.sweep();
+    const rows = await reminderRows(bookingId);
+    const sms = rows.filter((r) => r.channel === 'sms');
+    expect(sms.map((r) => [r.kind, r.status, r.last_error])).toEqual([
+      ['booking_reminder_2h', 'sent', null],
+      ['booking_reminder_day_before', 'skipped', 'the 2-hour reminder is due'],
+    ]);
+  });
 });

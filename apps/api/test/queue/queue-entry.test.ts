@@ -1,5 +1,6 @@
 import type { JoinResponse, QueueTodayResponse } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
+import { ticketLinkCode } from '../../src/core/access/ticket-links.js';
 import { opensVisitTurn } from '../../src/core/access/visit-access.js';
 import { gsmLength } from '../../src/providers/sms/sms-text.js';
 import { SLOT, TODAY, useCounterApp } from '../support/checkin-helpers.js';
@@ -332,14 +333,17 @@ describe('entering the queue', () => {
       .set({ state: 'left' })
       .where('organization_id', '=', ctx.a.orgId)
       .execute();
+    const code = await ticketLinkCode(s.db, b.id);
     // The near SMS waits for a counter of the service to be open (decision 120).
     await q.openCounter(ctx.adminA.headers, 'Guichet 4', [ctx.a.serviceId]);
     expect((await s.checkIn(ctx.staffA.headers, { code: b.code })).statusCode).toBe(200);
     const [visit] = await visitsOf(b.id);
     const sms = await queueSms(s.db, visit?.phone ?? '');
     expect(sms.map((m) => m.kind)).toEqual(['queue_near']);
-    // The booking's short link (decision 141), which opens its ticket page with the key.
+    // The booking's short link (decision 141), made when a payment confirms it (the fixture
+    // made it here), which opens its ticket page with the key.
     const linkCode = /\/t\/([0-9A-Z]{12})$/.exec(sms[0]?.text_body ?? '')?.[1] ?? '';
+    expect(linkCode).toBe(code);
     const opened = await s.app.inject({ method: 'GET', url: `/t/${linkCode}` });
     expect(opened.headers.location).toBe(
       `/ticket/${b.code}#k=${encodeURIComponent(s.app.payments.access.keyFor(b.id))}`,

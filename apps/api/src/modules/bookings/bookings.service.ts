@@ -1,5 +1,6 @@
 import { dayOfWeek, daysBetween, isSlotInPast, zonedNow } from '@qless/contract';
 import type { Kysely } from 'kysely';
+import { ticketLinkCode } from '../../core/access/ticket-links.js';
 import { isOpenOn } from '../../core/organizations.repository.js';
 import type { DB, Db } from '../../db/schema.js';
 import { timeToMinutes } from '../../db/time-columns.js';
@@ -212,6 +213,9 @@ export class BookingsService {
       seat = free;
     }
     await markConfirmed(trx, booking.id, { seat, ticketCode: await newTicketCode(trx) }, now);
+    // Its SMS short link, made here under the booking's lock (decision 141), so that later
+    // messages only read it.
+    await ticketLinkCode(trx, booking.id);
     await queueBookingMessages(trx, booking.id, 'confirmation', now);
     return booking.status === 'held' ? 'confirmed' : 'confirmed_after_hold_lapsed';
   }

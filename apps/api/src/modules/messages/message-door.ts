@@ -63,6 +63,9 @@ export function queueCustomerMessages(
   return insertMessageRows(
     db,
     messages.map((m) => {
+      if (!m.written === !m.booking) {
+        throw new Error(`${m.kind}: a message is written now or rendered from its booking`);
+      }
       const dueAt = dueTime(m, now);
       const usefulFor: number | null = MESSAGE_KINDS[m.kind].usefulForMs;
       return {

@@ -22,6 +22,11 @@ export interface MessageKind {
   /** What else makes it no longer worth sending, checked when it is due. */
   stale: string;
   /**
+   * Counted against the number's daily cap (`messages-per-recipient`); false for what the
+   * branch or a payment bounds already and the customer cannot lose: a turn, a confirmation.
+   */
+  capped: boolean;
+  /**
    * Held during quiet hours (21:00–07:00 in the organization's zone) and sent at 07:00; false
    * for what the customer is waiting for now (a turn, an answer, what they just did).
    */
@@ -32,6 +37,15 @@ export interface MessageKind {
 export const QUIET_HOURS = { from: 21 * 60, to: 7 * 60 } as const;
 
 const MINUTE = 60_000;
+
+/** A kind worth sending for `minutes` after it is due, and what the document says of it. */
+const lateAfter = (minutes: number) => ({
+  usefulForMs: minutes * MINUTE,
+  stale:
+    minutes % 60 === 0 && minutes >= 60
+      ? `more than ${minutes / 60 === 24 ? 'a day' : `${minutes / 60} hours`} late`
+      : `more than ${minutes} minutes late`,
+});
 const BOOKING_TO = "the customer: SMS to the booking's phone, and e-mail when one was given";
 const BOOKING_DEDUPE = 'booking:{booking}:{event}:{occurrence}:{channel}';
 // A booking message's text is written when it is sent, from the booking as it then stands
@@ -39,69 +53,74 @@ const BOOKING_DEDUPE = 'booking:{booking}:{event}:{occurrence}:{channel}';
 const NOT_CONFIRMED = 'the booking is no longer confirmed';
 
 /** A booking message: SMS and e-mail, one per booking, event, occurrence and channel. */
-const booking = (when: string, stale: string, quiet: boolean): MessageKind => ({
+const booking = (
+  when: string,
+  stale: string,
+  flags: { quiet: boolean; capped: boolean },
+): MessageKind => ({
   when,
   to: BOOKING_TO,
   channels: ['sms', 'email'],
   dedupe: BOOKING_DEDUPE,
   usefulForMs: null,
   stale,
-  quiet,
+  ...flags,
 });
 
 export const MESSAGE_KINDS = {
   // The customer has just paid, or just moved the booking, and waits for the word.
-  booking_confirmation: booking(
-    'a booking is confirmed (its payment succeeded)',
-    NOT_CONFIRMED,
-    false,
-  ),
+  booking_confirmation: booking('a booking is confirmed (its payment succeeded)', NOT_CONFIRMED, {
+    quiet: false,
+    capped: false,
+  }),
   booking_reminder_day_before: booking(
     "the day before the booking, from the reminder sweep (in the organization's zone)",
     `${NOT_CONFIRMED}, was moved since, or its slot has begun`,
-    true,
+    { quiet: true, capped: true },
   ),
   booking_reminder_2h: booking(
     'about two hours before the booking, from the reminder sweep',
     `${NOT_CONFIRMED}, was moved since, or its slot has begun`,
-    true,
+    { quiet: true, capped: true },
   ),
   booking_cancellation: booking(
     'a booking is cancelled, by the customer or by the organization',
     'the booking is not cancelled when it is due',
-    true,
+    // At any hour: the customer must know before setting out (a slot at 07:30), and one who
+    // cancelled themselves has just done it.
+    { quiet: false, capped: true },
   ),
   booking_reschedule: booking(
     'the customer moves a booking to another slot',
     `${NOT_CONFIRMED}, or was moved again since`,
-    false,
+    { quiet: false, capped: true },
   ),
   queue_near: {
     when: "a waiting visitor's place reaches the organization's notify position while a counter serving their service is open",
     to: "the visitor's phone, when they gave one",
     channels: ['sms'],
     dedupe: 'visit:{visit}:near',
-    usefulForMs: 20 * MINUTE,
-    stale: 'more than 20 minutes late',
+    ...lateAfter(20),
     quiet: false,
+    capped: false,
   },
   queue_called: {
     when: 'a counter calls the visitor (a recall sends nothing more; a call taken back and made again sends its own)',
     to: "the visitor's phone, when they gave one",
     channels: ['sms'],
     dedupe: 'visit:{visit}:called:{call time in ms}',
-    usefulForMs: 10 * MINUTE,
-    stale: 'more than 10 minutes late',
+    ...lateAfter(10),
     quiet: false,
+    capped: false,
   },
   visit_feedback: {
     when: 'a visit ends done, once the counter’s Undo window is over (a Done taken back withdraws it)',
     to: "the visitor's phone, when they gave one",
     channels: ['sms'],
     dedupe: 'visit:{visit}:feedback',
-    usefulForMs: 24 * 60 * MINUTE,
-    stale: 'more than a day late',
+    ...lateAfter(24 * 60),
     quiet: true,
+    capped: true,
   },
   waitlist_offer: {
     when: 'a seat of a full day frees up and is offered to the next on its waitlist (07:00–21:00)',
@@ -111,15 +130,16 @@ export const MESSAGE_KINDS = {
     usefulForMs: null,
     stale: 'the offer ended (booked, lapsed or withdrawn) or its hold ran out',
     quiet: true,
+    capped: true,
   },
   queue_sms_answer: {
     when: 'a text comes in to the SMS number (JOIN, STATUS, LATE, LEAVE, HELP…)',
     to: 'the phone that texted',
     channels: ['sms'],
     dedupe: 'sms-in:{inbound message}',
-    usefulForMs: 30 * MINUTE,
-    stale: 'more than 30 minutes late',
+    ...lateAfter(30),
     quiet: false,
+    capped: true,
   },
 } as const satisfies Record<string, MessageKind>;
 
@@ -130,3 +150,6 @@ export const CUSTOMER_MESSAGE_KINDS = Object.keys(MESSAGE_KINDS) as CustomerMess
 export function isCustomerMessageKind(kind: string): kind is CustomerMessageKind {
   return Object.hasOwn(MESSAGE_KINDS, kind);
 }
+
+/** The kinds counted against a number's daily cap. */
+export const CAPPED_KINDS = CUSTOMER_MESSAGE_KINDS.filter((k) => MESSAGE_KINDS[k].capped);

@@ -59,6 +59,8 @@ function addressOf(b: MessageBooking): string {
  * reminder or a reschedule message belongs to one occurrence of the booking (its time
  * when queued): after a later reschedule it is skipped, the new time having its own.
  */
+const TWO_HOURS = 2 * 60 * 60_000;
+
 function staleReason(row: OutboxRow, b: MessageBooking, now: Date): string | null {
   const event = eventOfKind(row.kind);
   if (!event) return `not a booking message (${row.kind})`;
@@ -72,6 +74,10 @@ function staleReason(row: OutboxRow, b: MessageBooking, now: Date): string | nul
     if (moved) return 'booking moved since';
     const start = zonedInstant(b.booking_date, timeToMinutes(b.start_time), b.time_zone);
     if (start.getTime() <= now.getTime()) return 'the slot has begun';
+    // Sent late (a server down in the evening, or held over quiet hours): the 2-hour one says it.
+    if (event === 'reminder_day_before' && start.getTime() - now.getTime() <= TWO_HOURS) {
+      return 'the 2-hour reminder is due';
+    }
   }
   return b.ticket_code ? null : 'booking has no ticket';
 }

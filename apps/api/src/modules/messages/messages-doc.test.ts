@@ -108,6 +108,7 @@ function section(kind: CustomerMessageKind): string {
     `- **Dedupe key:** \`${k.dedupe}\`.`,
     `- **Not sent when:** ${k.stale}.`,
     `- **Quiet hours:** ${k.quiet ? QUIET : 'sent at any hour'}.`,
+    `- **Per-number cap:** ${k.capped ? 'counted, and held back once the number reached it' : 'never held back, not counted'}.`,
   ];
   for (const locale of LOCALES) {
     lines.push(`- **SMS (${locale}):**`);
@@ -119,11 +120,11 @@ function section(kind: CustomerMessageKind): string {
 function render(): string {
   return [
     BEGIN,
-    '| kind | channels | dedupe key | not sent when | 21:00–07:00 |',
-    '|---|---|---|---|---|',
+    '| kind | channels | dedupe key | not sent when | 21:00–07:00 | cap |',
+    '|---|---|---|---|---|---|',
     ...CUSTOMER_MESSAGE_KINDS.map((kind) => {
       const k: MessageKind = MESSAGE_KINDS[kind];
-      return `| \`${kind}\` | ${k.channels.map((c) => CHANNEL[c]).join(', ')} | \`${k.dedupe}\` | ${k.stale} | ${k.quiet ? 'held until 07:00' : 'sent'} |`;
+      return `| \`${kind}\` | ${k.channels.map((c) => CHANNEL[c]).join(', ')} | \`${k.dedupe}\` | ${k.stale} | ${k.quiet ? 'held until 07:00' : 'sent'} | ${k.capped ? 'counted' : 'no'} |`;
     }),
     '',
     ...CUSTOMER_MESSAGE_KINDS.map(section).flatMap((s) => [s, '']),

@@ -14,7 +14,7 @@ import {
   leaseFor,
   OutboxWorker,
 } from '../outbox/outbox.module.js';
-import { isCustomerMessageKind } from './message-kinds.js';
+import { CAPPED_KINDS } from './message-kinds.js';
 import { bookingMessagePreparer } from './message-preparer.js';
 import { ReminderSweep } from './reminders.js';
 import { ticketLinkRoutes } from './ticket-link.routes.js';
@@ -25,6 +25,10 @@ export {
   queueCustomerMessage,
   queueCustomerMessages,
 } from './message-door.js';
+export { QUIET_HOURS } from './message-kinds.js';
+
+/** The longest site address every SMS is tested to fit in one part with (decision 141). */
+const SMS_ORIGIN_MAX = 30;
 
 /** The SMS channel of the outbox: a provider's refusal for good gives the message up at once. */
 function smsSender(provider: SmsProvider): ChannelSender {
@@ -95,7 +99,7 @@ function createMessaging(
           channel: 'sms',
           max: maxOf('messages-per-recipient', config),
           windowMs: windowOf('messages-per-recipient', config),
-          applies: isCustomerMessageKind,
+          kinds: CAPPED_KINDS,
         },
         config: {
           intervalMs: outbox.workerIntervalMs,
@@ -139,6 +143,13 @@ export function messagesModule(
   );
   app.decorate('messaging', messaging);
   const { sms, worker, reminders } = messaging;
+  if (deps.config.publicOrigin.length > SMS_ORIGIN_MAX) {
+    // Every SMS is made to fit one part on an address of 30 characters (decision 141).
+    app.log.warn(
+      { length: deps.config.publicOrigin.length },
+      'PUBLIC_ORIGIN is longer than 30 characters: some SMS may take two parts',
+    );
+  }
   if (deps.config.nodeEnv === 'production' && sms.name === 'simulator') {
     app.log.warn('SMS_PROVIDER=simulator: SMS are recorded in the outbox, never sent to phones');
   }

@@ -21,6 +21,8 @@ export type ConfirmSource = 'callback' | 'status_check';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const OUTBOX_CHANNELS = ['sms', 'email'] as const;
 const SOCKET_KINDS: SocketKind[] = ['payment_status', 'board', 'turn'];
+/** Why a message was not sent (outbox-worker.ts names them). */
+export const SKIP_LABELS = ['too_late', 'recipient_cap', 'other'] as const;
 
 /** A WebSocket close code as a bounded label: who ended it and why. */
 export function closeReason(code: number): string {
@@ -60,6 +62,7 @@ export class Metrics implements PoolObserver {
   private readonly checks: Counter<'result'>;
   private readonly outboxSent: Counter<'channel'>;
   private readonly deliveryFailures: Counter<'channel' | 'kind'>;
+  private readonly outboxSkipped: Counter<'channel' | 'reason'>;
   private readonly sockets: Gauge<'kind'>;
   private readonly socketsClosed: Counter<'kind' | 'reason'>;
   private readonly poolAcquire: FastHistogram;
@@ -183,6 +186,11 @@ export class Metrics implements PoolObserver {
       'Failed deliveries: temporary (tried again) or permanent (given up)',
       ['channel', 'kind'],
     );
+    this.outboxSkipped = counter(
+      'outbox_skipped_total',
+      'Messages not sent: too late, the recipient cap, or no longer true (other)',
+      ['channel', 'reason'],
+    );
 
     this.sockets = new Gauge({
       name: `${PREFIX}live_sockets`,
@@ -279,6 +287,7 @@ export class Metrics implements PoolObserver {
       for (const kind of ['permanent', 'temporary']) {
         this.deliveryFailures.inc({ channel, kind }, 0);
       }
+      for (const reason of SKIP_LABELS) this.outboxSkipped.inc({ channel, reason }, 0);
     }
     for (const kind of SOCKET_KINDS) {
       for (const code of [1000, 1001, 1006, 1011, 1012, 4000, 0]) {
@@ -342,6 +351,10 @@ export class Metrics implements PoolObserver {
 
   messageSent(channel: string): void {
     this.outboxSent.inc({ channel });
+  }
+
+  messageSkipped(channel: string, reason: (typeof SKIP_LABELS)[number]): void {
+    this.outboxSkipped.inc({ channel, reason });
   }
 
   deliveryFailed(channel: string, permanent: boolean): void {

@@ -48,7 +48,8 @@ export interface RecipientCap {
   channel: OutboxChannel;
   max: number;
   windowMs: number;
-  applies: (kind: string) => boolean;
+  /** The kinds counted, and held back once the cap is reached. */
+  kinds: readonly string[];
 }
 
 export interface OutboxWorkerConfig {
@@ -176,6 +177,7 @@ export class OutboxWorker {
     }
     if ('skip' in prepared) {
       await markSkipped(db, row.id, prepared.skip);
+      this.deps.metrics?.messageSkipped(row.channel, skipLabel(prepared.skip));
       log.info(
         {
           reqId: row.request_id ?? undefined,
@@ -226,9 +228,9 @@ export class OutboxWorker {
   private async tooLateOrCapped(row: OutboxRow, now: Date): Promise<string | null> {
     if (row.useful_until && row.useful_until.getTime() <= now.getTime()) return 'too late';
     const cap = this.deps.recipientCap;
-    if (!cap || row.channel !== cap.channel || !cap.applies(row.kind)) return null;
+    if (!cap || row.channel !== cap.channel || !cap.kinds.includes(row.kind)) return null;
     const since = new Date(now.getTime() - cap.windowMs);
-    const sent = await countSentTo(this.deps.db, row.to_address, cap.channel, since);
+    const sent = await countSentTo(this.deps.db, row.to_address, cap.channel, cap.kinds, since);
     return sent >= cap.max ? 'recipient cap' : null;
   }
 
@@ -291,6 +293,12 @@ export class OutboxWorker {
     this.sendersClosed = true;
     for (const setup of Object.values(this.deps.channels)) await setup?.sender.close();
   }
+}
+
+/** A skip reason as a bounded metric label. */
+function skipLabel(reason: string): 'too_late' | 'recipient_cap' | 'other' {
+  if (reason === 'too late') return 'too_late';
+  return reason === 'recipient cap' ? 'recipient_cap' : 'other';
 }
 
 /** An error's class or code only: its message may quote what it was given. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { currentRequestId } from '../../request-context.js';
 
@@ -149,6 +150,9 @@ export async function claimDue(
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where('channel', 'in', channels)
+    // What stops being worth sending soonest goes first ("go to the counter" before a backlog of
+    // reminders released at 07:00), then the oldest due.
+    .orderBy(sql`useful_until asc nulls last`)
     .orderBy('next_attempt_at')
     .limit(limit)
     .forUpdate()
@@ -244,25 +248,28 @@ export async function markFailed(
     .execute();
 }
 
-/** A message no longer true when it came due (a reminder of a cancelled booking…): not sent. */
-/** Messages of `channel` sent to `to` since `since` (the per-recipient cap). */
+/** Messages of `kinds` and `channel` sent to `to` since `since` (the per-recipient cap). */
 export async function countSentTo(
   db: Db,
   to: string,
   channel: OutboxChannel,
+  kinds: readonly string[],
   since: Date,
 ): Promise<number> {
+  if (kinds.length === 0) return 0;
   const row = await db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<string>().as('sent'))
     .where('to_address', '=', to)
     .where('channel', '=', channel)
+    .where('kind', 'in', kinds)
     .where('status', '=', 'sent')
     .where('sent_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.sent);
 }
 
+/** A message no longer true when it came due (a reminder of a cancelled booking…): not sent. */
 export async function markSkipped(db: Db, id: string, reason: string): Promise<void> {
   await db
     .updateTable('outbox')

@@ -13,7 +13,6 @@ import {
   ticketShortUrl,
 } from '@qless/contract';
 import type { BookingAccess } from '../../core/access/booking-access.js';
-import { ticketLinkCode } from '../../core/access/ticket-links.js';
 import type { VisitAccess } from '../../core/access/visit-access.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
@@ -126,22 +125,31 @@ export class TurnMessages {
   private async linkOf(db: Db, visit: VisitRow): Promise<string> {
     const ticket = await this.ticketOf(db, visit);
     if (ticket && visit.booking_id) {
-      return ticketShortUrl(this.deps.publicOrigin, await ticketLinkCode(db, visit.booking_id));
+      // Read, never made here: made at confirmation, it takes no lock inside the queue's.
+      if (ticket.linkCode) return ticketShortUrl(this.deps.publicOrigin, ticket.linkCode);
+      const k = this.deps.bookings.keyFor(visit.booking_id);
+      return ticketPageUrl(this.deps.publicOrigin, ticket.code, { k });
     }
     // A walk-in's page with its key: it fits one part, and opens without a per-address limit
     // (the slip's code does not, and a carrier's customers share addresses).
     return (await this.walkInLinks(db, visit)).visitUrl;
   }
 
-  /** A booked visit's ticket code (null for a walk-in, or a booking with no ticket). */
-  private async ticketOf(db: Db, visit: VisitRow): Promise<string | null> {
+  /**
+   * A booked visit's ticket code and short link code (null for a walk-in, or a booking with no
+   * ticket; a booking confirmed before short links has no link code).
+   */
+  private async ticketOf(
+    db: Db,
+    visit: VisitRow,
+  ): Promise<{ code: string; linkCode: string | null } | null> {
     if (!visit.booking_id) return null;
     const booking = await db
       .selectFrom('bookings')
-      .select('ticket_code')
+      .select(['ticket_code', 'link_code'])
       .where('id', '=', visit.booking_id)
       .executeTakeFirst();
-    return booking?.ticket_code ?? null;
+    return booking?.ticket_code ? { code: booking.ticket_code, linkCode: booking.link_code } : null;
   }
 
   /** A walk-in's page and its slip's short code (of the first visit of a transfer chain). */
@@ -175,7 +183,7 @@ export class TurnMessages {
     const ticket = await this.ticketOf(db, visit);
     if (ticket && visit.booking_id) {
       const k = this.deps.bookings.keyFor(visit.booking_id);
-      const visitUrl = ticketPageUrl(this.deps.publicOrigin, ticket, { k });
+      const visitUrl = ticketPageUrl(this.deps.publicOrigin, ticket.code, { k });
       return { visitUrl, followCode: null, followUrl: null };
     }
     return this.walkInLinks(db, visit);

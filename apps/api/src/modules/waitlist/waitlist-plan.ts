@@ -4,6 +4,8 @@
  * never plan one day at once.
  */
 
+import { QUIET_HOURS } from '../messages/messages.module.js';
+
 export interface PlanSlot {
   id: string;
   capacity: number;
@@ -60,7 +62,7 @@ export interface Plan {
 }
 
 /** Offers are sent from 07:00 to 21:00, the organization's time (decision 023). */
-export const OFFER_HOURS = { from: 7 * 60, to: 21 * 60 } as const;
+export const OFFER_HOURS = { from: QUIET_HOURS.to, to: QUIET_HOURS.from } as const;
 
 /** A slot starting sooner than this is not offered: nobody could pay for it in time. */
 export const MIN_OFFER_LEAD_MS = 5 * 60_000;
