@@ -115,14 +115,19 @@ export const FOLLOW_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const FOLLOW_CODE_LENGTH = 8;
 
 /**
- * A code as typed (any case, spaces or dashes, O for 0, I or L for 1) in its stored form, or
- * null when it cannot be one.
+ * A short code of `length` characters of that alphabet as typed (any case, spaces or dashes,
+ * O for 0, I or L for 1) in its stored form, or null when it cannot be one: a slip's follow
+ * code, a booking's short link (decision 141).
  */
-export function normalizeFollowCode(typed: string): string | null {
+export function normalizeShortCode(typed: string, length: number): string | null {
   const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (code.length !== FOLLOW_CODE_LENGTH) return null;
+  if (code.length !== length) return null;
   for (const c of code) if (!FOLLOW_CODE_ALPHABET.includes(c)) return null;
   return code;
+}
+
+export function normalizeFollowCode(typed: string): string | null {
+  return normalizeShortCode(typed, FOLLOW_CODE_LENGTH);
 }
 
 /** "7K3M9QXD" → "7K3M-9QXD", as printed and said. */

@@ -37,6 +37,20 @@ describe('the door of customer messages', () => {
       },
       s.clock.now(),
     );
+  /** "Go to the counter" for visit `visit`, queued now. */
+  const called = (to: string, visit: string) =>
+    queueCustomerMessage(
+      db(),
+      {
+        kind: 'queue_called',
+        channel: 'sms',
+        to,
+        locale: 'en',
+        dedupeKey: `visit:${visit}:called:1`,
+        written: { subject: 'Queue (called)', text: 'A-002: Go to Counter 1.' },
+      },
+      s.clock.now(),
+    );
   const rowsTo = (to: string) =>
     db()
       .selectFrom('outbox')
@@ -48,7 +62,7 @@ describe('the door of customer messages', () => {
 
   it('queues a dedupe key once, with its useful time from its kind', async () => {
     const now = s.clock.now();
-    const called = {
+    const call = {
       kind: 'queue_called' as const,
       channel: 'sms' as const,
       to: '+237677200001',
@@ -59,8 +73,8 @@ describe('the door of customer messages', () => {
         text: "A-001 : c'est à vous ! Allez au Guichet 1.",
       },
     };
-    expect(await queueCustomerMessage(db(), called, now)).toBe(true);
-    expect(await queueCustomerMessage(db(), called, now)).toBe(false);
+    expect(await queueCustomerMessage(db(), call, now)).toBe(true);
+    expect(await queueCustomerMessage(db(), call, now)).toBe(false);
     const [row] = await rowsTo('+237677200001');
     expect(row?.useful_until?.getTime()).toBe(now.getTime() + 10 * MINUTE);
     // A writer that knows its own end (a waitlist offer's hold) gives it.
@@ -86,18 +100,7 @@ describe('the door of customer messages', () => {
 
   it('records a message that could not leave in its useful time as skipped, "too late"', async () => {
     const to = '+237677200003';
-    await queueCustomerMessage(
-      db(),
-      {
-        kind: 'queue_called',
-        channel: 'sms',
-        to,
-        locale: 'en',
-        dedupeKey: 'visit:door-late:called:1',
-        written: { subject: 'Queue A-002 (called)', text: 'A-002: Go to Counter 1.' },
-      },
-      s.clock.now(),
-    );
+    await called(to, 'door-late');
     // The gateway was unreachable for 11 minutes (no sweep ran): the call is over by then.
     s.clock.advance(11 * MINUTE);
     const result = await worker().sweep();
@@ -122,24 +125,12 @@ describe('the door of customer messages', () => {
     // A kind held in quiet hours needs its organization's zone: a writer that forgot it fails.
     await expect(queueCustomerMessage(db(), feedback, s.clock.now())).rejects.toThrow(/zone/);
     await queueCustomerMessage(db(), { ...feedback, timeZone: 'Africa/Douala' }, s.clock.now());
-    await queueCustomerMessage(
-      db(),
-      {
-        kind: 'queue_called',
-        channel: 'sms',
-        to,
-        locale: 'fr',
-        dedupeKey: 'visit:door-quiet:called:1',
-        written: { subject: 'Queue A-003 (called)', text: 'A-003 : Allez au Guichet 1.' },
-        timeZone: 'Africa/Douala',
-      },
-      s.clock.now(),
-    );
+    await called(to, 'door-quiet');
     await worker().sweep();
     const rows = await rowsTo(to);
     const held = rows.find((r) => r.kind === 'visit_feedback');
-    const called = rows.find((r) => r.kind === 'queue_called');
-    expect(called).toMatchObject({ kind: 'queue_called', status: 'sent' });
+    const turn = rows.find((r) => r.kind === 'queue_called');
+    expect(turn).toMatchObject({ kind: 'queue_called', status: 'sent' });
     expect(held).toMatchObject({ kind: 'visit_feedback', status: 'pending' });
     expect(held?.next_attempt_at?.toISOString()).toBe('2026-03-05T06:00:00.000Z');
     // Useful for a day from 07:00, not from 21:30.
@@ -166,18 +157,7 @@ describe('the door of customer messages', () => {
     }
     await answer('+237677200005');
     // A turn is never held back by the cap (the branch bounds it: one per call).
-    await queueCustomerMessage(
-      db(),
-      {
-        kind: 'queue_called',
-        channel: 'sms',
-        to,
-        locale: 'en',
-        dedupeKey: 'visit:door-cap:called:1',
-        written: { subject: 'Queue A-004 (called)', text: 'A-004: Go to Counter 2.' },
-      },
-      s.clock.now(),
-    );
+    await called(to, 'door-cap');
     await worker().sweep();
     const rows = await rowsTo(to);
     const customer = rows.filter((r) => r.kind === 'queue_sms_answer');

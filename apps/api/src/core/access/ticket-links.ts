@@ -5,15 +5,9 @@
  * (`ticket-link-opens-per-address`, generous, as many customers share a carrier's address),
  * and the code space does the rest: with a million bookings, a guess hits one in 10¹².
  */
-import { randomInt } from 'node:crypto';
-import { FOLLOW_CODE_ALPHABET, TICKET_LINK_CODE_LENGTH } from '@qless/contract';
+import { normalizeShortCode, TICKET_LINK_CODE_LENGTH } from '@qless/contract';
 import type { Db } from '../../db/schema.js';
-
-export function newTicketLinkCode(): string {
-  let code = '';
-  for (let i = 0; i < TICKET_LINK_CODE_LENGTH; i++) code += FOLLOW_CODE_ALPHABET[randomInt(32)];
-  return code;
-}
+import { randomShortCode } from '../short-codes.js';
 
 /**
  * The booking's code, made now if it has none. A clash with another booking's code (about one
@@ -27,7 +21,7 @@ export async function ticketLinkCode(db: Db, bookingId: string): Promise<string>
       .where('id', '=', bookingId)
       .executeTakeFirstOrThrow();
     if (row.link_code) return row.link_code;
-    const code = newTicketLinkCode();
+    const code = randomShortCode(TICKET_LINK_CODE_LENGTH);
     const taken = await db
       .selectFrom('bookings')
       .select('id')
@@ -48,10 +42,7 @@ export async function ticketLinkCode(db: Db, bookingId: string): Promise<string>
 
 /** A typed or clicked code in its stored form (any case, O for 0, I or L for 1), or null. */
 export function normalizeTicketLinkCode(typed: string): string | null {
-  const code = typed.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (code.length !== TICKET_LINK_CODE_LENGTH) return null;
-  for (const c of code) if (!FOLLOW_CODE_ALPHABET.includes(c)) return null;
-  return code;
+  return normalizeShortCode(typed, TICKET_LINK_CODE_LENGTH);
 }
 
 /** The booking a code opens, with its ticket (none before it is paid), or undefined. */

@@ -4,14 +4,12 @@
  * the visit's link, so lookups are limited per address (limits/hall-limits.ts); a code opens
  * only a visit of today or yesterday (by UTC date), so old slips open nothing.
  */
-import { randomInt } from 'node:crypto';
-import { FOLLOW_CODE_ALPHABET, FOLLOW_CODE_LENGTH } from '@qless/contract';
+import { FOLLOW_CODE_LENGTH } from '@qless/contract';
+import { randomShortCode } from '../../core/short-codes.js';
 import type { Db } from '../../db/schema.js';
 
 export function newFollowCode(): string {
-  let code = '';
-  for (let i = 0; i < FOLLOW_CODE_LENGTH; i++) code += FOLLOW_CODE_ALPHABET[randomInt(32)];
-  return code;
+  return randomShortCode(FOLLOW_CODE_LENGTH);
 }
 
 /**
