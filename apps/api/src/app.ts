@@ -105,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const waitlist = waitlistModule(app, deps);
   const messages = messagesModule(app, deps, {
     access,
+    visits: queue.visits,
     sms: options.smsProvider,
     skipStoredMessage: (row, now) => waitlist.offers.skipReason(row, now),
   });

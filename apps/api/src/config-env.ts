@@ -2,9 +2,12 @@ import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@qless/contract';
 import { z } from 'zod';
 import {
   bool,
+  DEFAULT_PUSH_SERVICE_ORIGINS,
   httpsOrLocalUrl,
   mailFrom,
   origin,
+  pushContact,
+  pushServiceOrigins,
   smtpUrl,
   trustProxy,
   workerInterval,
@@ -123,6 +126,11 @@ export const envShape = {
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   SMS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SMS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(15),
+  // Web push (decision 142): the free channel, tried before SMS for the kinds that take it.
+  WEB_PUSH_ENABLED: bool.default(true),
+  PUSH_SERVICE_ORIGINS: z.string().default(DEFAULT_PUSH_SERVICE_ORIGINS).pipe(pushServiceOrigins),
+  PUSH_CONTACT: pushContact.optional(),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   REMINDERS_ENABLED: bool.default(true),
   REMINDER_SWEEP_INTERVAL_MS: workerInterval.default(60_000),
   QUEUE_SWEEP_ENABLED: bool.default(true),

@@ -109,3 +109,44 @@ export const httpsOrLocalUrl = z.url().transform((u, ctx) => {
   }
   return u.replace(/\/+$/, '');
 });
+
+/**
+ * The push services of the browsers customers use (decision 142): Chrome and Android's, Firefox's,
+ * Safari's and Edge's. A subscription whose endpoint is elsewhere is refused: the server posts
+ * to it, and must not be made to post anywhere a browser says.
+ */
+export const DEFAULT_PUSH_SERVICE_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+].join(',');
+
+/** `https://host` (or `https://*.domain`), or http:// on this machine (a test's fake). */
+const PUSH_ORIGIN =
+  /^(?:https:\/\/(?:\*\.)?[a-z0-9.-]+|http:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?)$/;
+
+export const pushServiceOrigins = z.string().transform((s, ctx) => {
+  const entries = s
+    .split(',')
+    .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const bad = entries.filter((o) => !PUSH_ORIGIN.test(o));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not https:// origins (http:// only for localhost): ${bad.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Who push services may reach about our messages: a mailto: address or an https:// page. */
+export const pushContact = z
+  .string()
+  .trim()
+  .regex(
+    /^(?:mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+    'must be a mailto: address or an https:// URL',
+  );

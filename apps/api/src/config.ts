@@ -211,6 +211,17 @@ const configSchema = z
         /** Customer SMS one number may be sent in 24 h (the `messages-per-recipient` limit). */
         perRecipientPerDay: e.SMS_PER_RECIPIENT_PER_DAY,
       },
+      /** Web push (decision 142): free, tried first for the kinds that take it. */
+      push: {
+        enabled: e.WEB_PUSH_ENABLED,
+        /** Where subscriptions may point (the browsers' push services). */
+        serviceOrigins: e.PUSH_SERVICE_ORIGINS,
+        /** The VAPID subject: who a push service contacts about our pushes. */
+        contact:
+          e.PUSH_CONTACT ??
+          (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : 'mailto:push@qless.invalid'),
+        timeoutMs: e.PUSH_TIMEOUT_MS,
+      },
       /** The outbox worker (every channel) and the reminder sweep, in this process. */
       outbox: {
         workerEnabled: e.OUTBOX_WORKER_ENABLED ?? e.MAIL_WORKER_ENABLED ?? true,

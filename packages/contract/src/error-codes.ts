@@ -167,6 +167,13 @@ export const ERROR_CODES = [
   // Personal data (decision 031).
   'CONFIRMATION_REQUIRED',
   'ERASURE_PAYMENT_PENDING',
+  // Web push (decision 142).
+  'INVALID_PUSH_SUBSCRIPTION',
+  'PUSH_SERVICE_NOT_ALLOWED',
+  'PUSH_OFF',
+  'PUSH_SUBSCRIPTIONS_FULL',
+  'PUSH_NOT_FOLLOWED',
+  'INVALID_PUSH_RECEIPT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

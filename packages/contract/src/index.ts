@@ -25,3 +25,4 @@ export * from './self-service-codes.js';
 export * from './tickets.js';
 export * from './time-schemas.js';
 export * from './waitlist.js';
+export * from './web-push.js';

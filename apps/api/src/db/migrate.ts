@@ -30,6 +30,7 @@ import * as m028 from './migrations/028-queue-fair-order.js';
 import * as m029 from './migrations/029-queue-routing.js';
 import * as m030 from './migrations/030-message-useful-until.js';
 import * as m031 from './migrations/031-ticket-link-codes.js';
+import * as m032 from './migrations/032-web-push.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '029-queue-routing': m029,
   '030-message-useful-until': m030,
   '031-ticket-link-codes': m031,
+  '032-web-push': m032,
 };
 
 /**

@@ -26,8 +26,10 @@ import type {
   VisitsTable,
   WaitlistEntriesTable,
 } from './schema-hall.js';
+import type { OutboxTable, PushSubscriptionsTable } from './schema-messages.js';
 
 export type * from './schema-hall.js';
+export type * from './schema-messages.js';
 
 /** `time` columns are read as "HH:MM:SS" strings; `date` columns as "yyyy-MM-dd" strings. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -266,45 +268,6 @@ interface UserTokensTable {
   used_at: Date | null;
 }
 
-export type OutboxChannel = 'email' | 'sms';
-export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
-
-/** Every outgoing message: account mail and customers' booking messages (005, 008). */
-interface OutboxTable {
-  id: Generated<string>;
-  channel: Generated<OutboxChannel>;
-  status: Generated<OutboxStatus>;
-  /** An e-mail address, or an E.164 phone number for SMS. */
-  to_address: string;
-  /** Null for SMS, and for a booking message until it is rendered (when it is sent). */
-  subject: string | null;
-  text_body: string | null;
-  html_body: string | null;
-  /** What the message is for (invitation, password_reset, booking_reminder_2h…). */
-  kind: string;
-  /** Booking messages: the booking, which of its times (see booking-messages.ts), language. */
-  booking_id: string | null;
-  occurrence: string | null;
-  locale: 'en' | 'fr' | null;
-  /** Unique: one row per (booking, event, occurrence, channel). */
-  dedupe_key: string | null;
-  /** After this the message is skipped, not sent ("too late", migration 030); null: never. */
-  useful_until: Date | null;
-  /** Who took the message (smtp, simulator, africastalking) and its id there. */
-  provider: string | null;
-  provider_message_id: string | null;
-  created_at: Date;
-  sent_at: Date | null;
-  attempts: Generated<number>;
-  /** Due time of the next attempt while pending; the lease end while being sent. */
-  next_attempt_at: Date | null;
-  last_error: string | null;
-  /** The request that started it (X-Request-Id), logged by the work it causes (migration 022). */
-  request_id: string | null;
-  /** Set once its personal data was erased or replaced (migration 020, decision 031). */
-  personal_data_erased_at: Generated<Date | null>;
-}
-
 interface UploadsTable {
   id: Generated<string>;
   organization_id: string;
@@ -335,6 +298,7 @@ export interface DB {
   sessions: SessionsTable;
   user_tokens: UserTokensTable;
   outbox: OutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
   uploads: UploadsTable;
   organization_closures: OrganizationClosuresTable;
   counters: CountersTable;

@@ -331,6 +331,17 @@ export const LIMITS = {
     setting: null,
     refusal: RATE_LIMITED,
   },
+  // Web push (decision 142): a subscription is a row, then posts the server makes; a loop of them is refused.
+  'push-subscriptions-per-address': {
+    counting: 'counter',
+    counts: 'phones subscribed to web push (`/push/subscriptions`)',
+    per: 'client address',
+    key: 'push-subscribe:ip:',
+    windowMs: fixed(10 * MINUTE),
+    max: () => 60,
+    setting: null,
+    refusal: RATE_LIMITED,
+  },
   // What one number may cost (decision 140): an SMS is about 35 FCFA, so a number texting
   // the SMS line in a loop, or a bug queueing turn messages, is bounded here, at sending time.
   'messages-per-recipient': {

@@ -37,11 +37,16 @@ export interface BookingRow {
  * One app with two organizations (A and B), a staff member of each, an admin of A and an
  * operator; bookings are inserted straight into the database as the payments made them.
  */
-export function useCounterApp() {
-  const stack = useStack({
-    env: { ...NO_LIMITS, TICKET_SIGNING_KEY: LEGACY_KEY, SESSION_IDLE_MINUTES: '43200' },
+export function useCounterApp(moreEnv: () => Record<string, string> = () => ({})) {
+  const stack = useStack(() => ({
+    env: {
+      ...NO_LIMITS,
+      TICKET_SIGNING_KEY: LEGACY_KEY,
+      SESSION_IDLE_MINUTES: '43200',
+      ...moreEnv(),
+    },
     fixture: false,
-  });
+  }));
   let signer: TicketSigner;
   const ctx = {
     a: null as unknown as Fixture,

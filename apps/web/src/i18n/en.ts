@@ -1458,6 +1458,14 @@ export const en = {
   'queue.turn.reconnecting': 'Reconnecting…',
   'queue.turn.keepOpen': 'Keep this page open: it rings and vibrates when you are called.',
   'queue.turn.loadFailed': 'Your place in line could not be loaded.',
+  'push.notify': 'Notify me on this phone',
+  'push.asking': 'Asking your phone...',
+  'push.why': 'Free: a notification when your turn comes, instead of an SMS.',
+  'push.on':
+    'This phone will be notified when your turn comes. An SMS follows only if the notification does not arrive.',
+  'push.denied':
+    'Notifications are blocked for this site in your browser settings. You will get an SMS instead.',
+  'push.failed': 'Notifications could not be turned on. Please try again.',
   'queue.visit.title': 'Your place in line',
   'queue.visit.noKey':
     'This link is incomplete: open the page from the link you got when you joined the queue.',

@@ -1505,6 +1505,14 @@ export const fr: Messages = {
   'queue.turn.reconnecting': 'Reconnexion…',
   'queue.turn.keepOpen': 'Gardez cette page ouverte : elle sonne et vibre quand on vous appelle.',
   'queue.turn.loadFailed': 'Votre place dans la file n’a pas pu être chargée.',
+  'push.notify': 'Me prévenir sur ce téléphone',
+  'push.asking': 'Demande à votre téléphone...',
+  'push.why': 'Gratuit : une notification quand votre tour arrive, au lieu d’un SMS.',
+  'push.on':
+    'Ce téléphone sera prévenu quand votre tour arrive. Un SMS ne suit que si la notification n’arrive pas.',
+  'push.denied':
+    'Les notifications sont bloquées pour ce site dans les réglages du navigateur. Vous recevrez un SMS.',
+  'push.failed': 'Les notifications n’ont pas pu être activées. Veuillez réessayer.',
   'queue.visit.title': 'Votre place dans la file',
   'queue.visit.noKey':
     'Ce lien est incomplet : ouvrez la page depuis le lien reçu quand vous avez rejoint la file.',

@@ -63,6 +63,9 @@ export const apiPaths = {
   ticketLookup: (code: string) => `${API}/tickets/${id(code)}`,
   ticketAccess: (code: string) => `${API}/tickets/${id(code)}/access`,
   customerBooking: (bookingId: string) => `${API}/bookings/${id(bookingId)}`,
+  // Web push (decision 142): the server's key, and a phone subscribing for a booking or visit.
+  pushKey: `${API}/push/key`,
+  pushSubscriptions: `${API}/push/subscriptions`,
   customerCancel: (bookingId: string) => `${API}/bookings/${id(bookingId)}/cancel`,
   customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
 

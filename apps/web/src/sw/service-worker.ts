@@ -8,6 +8,9 @@
  * - a GET of one of the files it keeps: its copy (their names carry their hash).
  * Everything else (the API, the organization area, other pages, payments) is not touched.
  * The customer's tickets are saved by the pages themselves, with their keys, on the device.
+ *
+ * It also shows web pushes (decision 142) and says so to the server, which then spares the SMS
+ * waiting behind; a tap on one opens its page (a tab already on it is brought forward).
  */
 import {
   APP_SHELL_URL,
@@ -17,6 +20,7 @@ import {
   isOfflinePage,
   type OfflineManifest,
 } from './offline-rules';
+import { PUSH_SHOWN_URL, readPush } from './push-rules';
 
 declare const __QLESS_OFFLINE__: OfflineManifest;
 
@@ -28,11 +32,30 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: { readonly data: unknown; close(): void };
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<unknown>;
+}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window' }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  readonly registration: {
+    showNotification(title: string, options: Record<string, unknown>): Promise<void>;
+  };
   readonly location: { readonly origin: string };
 }
 
@@ -111,4 +134,49 @@ worker.addEventListener('fetch', (event) => {
     return;
   }
   if (url.search === '' && isKeptFile(url.pathname, manifest)) event.respondWith(kept(request));
+});
+
+/** Shows a push, then tells the server it was shown (only that counts as delivered). */
+async function showPush(data: unknown): Promise<void> {
+  const push = readPush(data, worker.location.origin);
+  if (!push) return;
+  await worker.registration.showNotification(push.title, {
+    body: push.body,
+    tag: push.tag,
+    renotify: true,
+    icon: '/favicon.svg',
+    data: { url: push.url },
+  });
+  try {
+    await fetch(PUSH_SHOWN_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ receipt: push.receipt }),
+    });
+  } catch {
+    // No network now: the SMS follows as if the push had not come, which is the safe side.
+  }
+}
+
+worker.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    return;
+  }
+  event.waitUntil(showPush(data));
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = (event.notification.data ?? {}) as { url?: unknown };
+  if (typeof url !== 'string') return;
+  event.waitUntil(
+    (async () => {
+      const open = (await worker.clients.matchAll({ type: 'window' })).find((c) => c.url === url);
+      if (open) await open.focus();
+      else await worker.clients.openWindow(url);
+    })(),
+  );
 });

@@ -1,7 +1,8 @@
 import { addDays, zonedInstant, zonedNow } from '@qless/contract';
 import type { Db, OutboxChannel } from '../../db/schema.js';
-import { insertMessageRows } from '../outbox/outbox.module.js';
+import { insertMessageRows, type NewMessageRow } from '../outbox/outbox.module.js';
 import { type CustomerMessageKind, MESSAGE_KINDS, QUIET_HOURS } from './message-kinds.js';
+import { liveSubscriptions, type PushAboutKey, pushDedupeKey } from './push-subscriptions.js';
 
 /** One message to a customer, as its writer knows it. */
 export interface CustomerMessage {
@@ -25,6 +26,20 @@ export interface CustomerMessage {
   usefulUntil?: Date;
   /** The organization's zone: a kind held in quiet hours waits for 07:00 there. */
   timeZone?: string;
+  /**
+   * For a kind that goes by web push first (MESSAGE_KINDS[kind].pushFirstMs): what the
+   * customer's phones may have subscribed to, and the notification. With a live subscription
+   * the push leaves now and the SMS waits, sent only if no push was shown in time.
+   */
+  push?: {
+    about: readonly PushAboutKey[];
+    title: string;
+    body: string;
+    /** The page it is about, opened by a tap on the notification. */
+    url: string;
+    /** One notification per tag on the phone: a newer one replaces it. */
+    tag: string;
+  };
 }
 
 /**
@@ -55,36 +70,63 @@ function dueTime(m: CustomerMessage, now: Date): Date {
  * (`messages-per-recipient` in limits/) is the outbox worker's, at sending time. Returns how
  * many were new (a dedupe key already queued adds nothing).
  */
-export function queueCustomerMessages(
+export async function queueCustomerMessages(
   db: Db,
   messages: readonly CustomerMessage[],
   now: Date,
 ): Promise<number> {
-  return insertMessageRows(
-    db,
-    messages.map((m) => {
-      if (!m.written === !m.booking) {
-        throw new Error(`${m.kind}: a message is written now or rendered from its booking`);
-      }
-      const dueAt = dueTime(m, now);
-      const usefulFor: number | null = MESSAGE_KINDS[m.kind].usefulForMs;
-      return {
-        channel: m.channel,
-        to: m.to,
-        kind: m.kind,
-        locale: m.locale,
-        dedupeKey: m.dedupeKey,
-        subject: m.written?.subject ?? null,
-        text: m.written?.text ?? null,
-        bookingId: m.booking?.id ?? null,
-        occurrence: m.booking?.occurrence ?? null,
-        dueAt,
-        usefulUntil:
-          m.usefulUntil ?? (usefulFor === null ? null : new Date(dueAt.getTime() + usefulFor)),
-      };
-    }),
-    now,
-  );
+  const rows: NewMessageRow[] = [];
+  for (const m of messages) {
+    if (!m.written === !m.booking) {
+      throw new Error(`${m.kind}: a message is written now or rendered from its booking`);
+    }
+    const dueAt = dueTime(m, now);
+    const usefulFor: number | null = MESSAGE_KINDS[m.kind].usefulForMs;
+    const row: NewMessageRow = {
+      channel: m.channel,
+      to: m.to,
+      kind: m.kind,
+      locale: m.locale,
+      dedupeKey: m.dedupeKey,
+      subject: m.written?.subject ?? null,
+      text: m.written?.text ?? null,
+      bookingId: m.booking?.id ?? null,
+      occurrence: m.booking?.occurrence ?? null,
+      dueAt,
+      usefulUntil:
+        m.usefulUntil ?? (usefulFor === null ? null : new Date(dueAt.getTime() + usefulFor)),
+    };
+    rows.push(...(await pushesFirst(db, m, row, now)), row);
+  }
+  return insertMessageRows(db, rows, now);
+}
+
+/**
+ * Web push first (decision 142): one push per live subscription, due now, and the SMS `row`
+ * moved back by the kind's wait (the push's receipt skips it; a push that fails for good
+ * brings it forward). None when the kind does not go by push or no phone subscribed.
+ */
+async function pushesFirst(
+  db: Db,
+  m: CustomerMessage,
+  row: NewMessageRow,
+  now: Date,
+): Promise<NewMessageRow[]> {
+  const wait = MESSAGE_KINDS[m.kind].pushFirstMs;
+  if (wait === null || !m.push || m.channel !== 'sms') return [];
+  const subscriptions = await liveSubscriptions(db, m.push.about, now);
+  if (subscriptions.length === 0) return [];
+  const { title, body, url, tag } = m.push;
+  const pushes = subscriptions.map((sub) => ({
+    ...row,
+    channel: 'push' as const,
+    to: sub.id,
+    dedupeKey: pushDedupeKey(m.dedupeKey, sub.id),
+    subject: title,
+    text: JSON.stringify({ title, body, url, tag }),
+  }));
+  row.dueAt = new Date(row.dueAt.getTime() + wait);
+  return pushes;
 }
 
 /** One message: true when it was new. */

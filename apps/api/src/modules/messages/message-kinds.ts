@@ -27,6 +27,12 @@ export interface MessageKind {
    */
   capped: boolean;
   /**
+   * Web push first (decision 142): to a customer whose phone subscribed, the message goes by
+   * push at once and the SMS waits this long, sent only if no push was shown by then. Null:
+   * SMS (and e-mail) only.
+   */
+  pushFirstMs: number | null;
+  /**
    * Held during quiet hours (21:00–07:00 in the organization's zone) and sent at 07:00; false
    * for what the customer is waiting for now (a turn, an answer, what they just did).
    */
@@ -64,6 +70,7 @@ const booking = (
   dedupe: BOOKING_DEDUPE,
   usefulForMs: null,
   stale,
+  pushFirstMs: null,
   ...flags,
 });
 
@@ -98,18 +105,20 @@ export const MESSAGE_KINDS = {
   queue_near: {
     when: "a waiting visitor's place reaches the organization's notify position while a counter serving their service is open",
     to: "the visitor's phone, when they gave one",
-    channels: ['sms'],
+    channels: ['push', 'sms'],
     dedupe: 'visit:{visit}:near',
     ...lateAfter(20),
+    pushFirstMs: 2 * MINUTE,
     quiet: false,
     capped: false,
   },
   queue_called: {
     when: 'a counter calls the visitor (a recall sends nothing more; a call taken back and made again sends its own)',
     to: "the visitor's phone, when they gave one",
-    channels: ['sms'],
+    channels: ['push', 'sms'],
     dedupe: 'visit:{visit}:called:{call time in ms}',
     ...lateAfter(10),
+    pushFirstMs: MINUTE,
     quiet: false,
     capped: false,
   },
@@ -119,6 +128,7 @@ export const MESSAGE_KINDS = {
     channels: ['sms'],
     dedupe: 'visit:{visit}:feedback',
     ...lateAfter(24 * 60),
+    pushFirstMs: null,
     quiet: true,
     capped: true,
   },
@@ -129,6 +139,7 @@ export const MESSAGE_KINDS = {
     dedupe: 'waitlist:{entry}:offer',
     usefulForMs: null,
     stale: 'the offer ended (booked, lapsed or withdrawn) or its hold ran out',
+    pushFirstMs: null,
     quiet: true,
     capped: true,
   },
@@ -138,6 +149,7 @@ export const MESSAGE_KINDS = {
     channels: ['sms'],
     dedupe: 'sms-in:{inbound message}',
     ...lateAfter(30),
+    pushFirstMs: null,
     quiet: false,
     capped: true,
   },

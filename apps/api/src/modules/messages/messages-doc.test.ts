@@ -93,7 +93,15 @@ function examples(kind: CustomerMessageKind, locale: 'en' | 'fr'): string[] {
   return texts[kind as keyof typeof texts]();
 }
 
-const CHANNEL = { sms: 'SMS', email: 'e-mail' } as const;
+const CHANNEL = { sms: 'SMS', email: 'e-mail', push: 'web push' } as const;
+
+/** "web push, then SMS after 1 minute unless the push was shown", or the channels as listed. */
+function channelsOf(k: MessageKind): string {
+  if (k.pushFirstMs === null) return k.channels.map((c) => CHANNEL[c]).join(', ');
+  const minutes = k.pushFirstMs / 60_000;
+  const rest = k.channels.filter((c) => c !== 'push').map((c) => CHANNEL[c]);
+  return `web push to a subscribed phone, then ${rest.join(', ')} after ${minutes} minute${minutes === 1 ? '' : 's'} unless the push was shown; ${rest.join(', ')} at once without one`;
+}
 const QUIET =
   "held from 21:00 to 07:00 on the organization's clock: one queued then is due at 07:00";
 
@@ -104,7 +112,7 @@ function section(kind: CustomerMessageKind): string {
     '',
     `- **When:** ${k.when}.`,
     `- **To:** ${k.to}.`,
-    `- **Channels:** ${k.channels.map((c) => CHANNEL[c]).join(', ')}.`,
+    `- **Channels:** ${channelsOf(k)}.`,
     `- **Dedupe key:** \`${k.dedupe}\`.`,
     `- **Not sent when:** ${k.stale}.`,
     `- **Quiet hours:** ${k.quiet ? QUIET : 'sent at any hour'}.`,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ApiModule, type AppDeps, runBeside } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import type { BookingAccess } from '../../core/access/booking-access.js';
+import type { VisitAccess } from '../../core/access/visit-access.js';
 import type { OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { maxOf, windowOf } from '../../limits/declarations.js';
 import { createSmsProvider } from '../../providers/sms/index.js';
@@ -16,8 +17,11 @@ import {
 } from '../outbox/outbox.module.js';
 import { CAPPED_KINDS } from './message-kinds.js';
 import { bookingMessagePreparer } from './message-preparer.js';
+import { pushRoutes } from './push.routes.js';
+import { hurryFallback } from './push-subscriptions.js';
 import { ReminderSweep } from './reminders.js';
 import { ticketLinkRoutes } from './ticket-link.routes.js';
+import { WebPush } from './web-push.js';
 
 export { queueBookingMessages } from './booking-messages.js';
 export {
@@ -26,6 +30,7 @@ export {
   queueCustomerMessages,
 } from './message-door.js';
 export { QUIET_HOURS } from './message-kinds.js';
+export type { PushAboutKey } from './push-subscriptions.js';
 
 /** The longest site address every SMS is tested to fit in one part with (decision 141). */
 const SMS_ORIGIN_MAX = 30;
@@ -43,9 +48,14 @@ function smsSender(provider: SmsProvider): ChannelSender {
   };
 }
 
+/** A push is worth little late: two tries a few seconds apart, then the SMS takes over. */
+const PUSH_ATTEMPTS = 2;
+const PUSH_RETRY_MS = 5_000;
+
 function channelsOf(
   config: Config,
   sms: SmsProvider,
+  push: WebPush,
 ): Partial<Record<OutboxChannel, ChannelSetup>> {
   const channels: Partial<Record<OutboxChannel, ChannelSetup>> = {
     sms: {
@@ -54,6 +64,13 @@ function channelsOf(
       retryBaseMs: config.sms.retryBaseMs,
     },
   };
+  if (push.enabled) {
+    channels.push = {
+      sender: push.sender(),
+      maxAttempts: PUSH_ATTEMPTS,
+      retryBaseMs: PUSH_RETRY_MS,
+    };
+  }
   if (config.mail.smtpUrl && config.mail.from) {
     channels.email = {
       sender: smtpSender(config.mail.smtpUrl, config.mail.from),
@@ -66,6 +83,7 @@ function channelsOf(
 
 export interface Messaging {
   sms: SmsProvider;
+  push: WebPush;
   /** Null when OUTBOX_WORKER_ENABLED is off in this process. */
   worker: OutboxWorker | null;
   /** Null when REMINDERS_ENABLED is off in this process. */
@@ -85,11 +103,12 @@ function createMessaging(
 ): Messaging {
   const { config, db, clock } = deps;
   const { outbox } = config;
+  const push = new WebPush(db, clock, config.push);
   const worker = outbox.workerEnabled
     ? new OutboxWorker({
         db,
         clock,
-        channels: channelsOf(config, sms),
+        channels: channelsOf(config, sms, push),
         prepareBookingMessage: bookingMessagePreparer(db, {
           publicOrigin: config.publicOrigin,
           access,
@@ -100,6 +119,11 @@ function createMessaging(
           max: maxOf('messages-per-recipient', config),
           windowMs: windowOf('messages-per-recipient', config),
           kinds: CAPPED_KINDS,
+        },
+        // A push that failed for good sends its SMS now rather than after the push's wait.
+        onGaveUp: async (row, now) => {
+          if (row.channel === 'push' && row.dedupe_key)
+            await hurryFallback(db, row.dedupe_key, now);
         },
         config: {
           intervalMs: outbox.workerIntervalMs,
@@ -116,7 +140,7 @@ function createMessaging(
   const reminders = outbox.remindersEnabled
     ? new ReminderSweep({ db, clock, intervalMs: outbox.reminderIntervalMs, log })
     : null;
-  return { sms, worker, reminders };
+  return { sms, push, worker, reminders };
 }
 
 /**
@@ -130,6 +154,7 @@ export function messagesModule(
   deps: AppDeps,
   wiring: {
     access: BookingAccess;
+    visits: VisitAccess;
     sms?: SmsProvider | undefined;
     skipStoredMessage: (row: OutboxRow, now: Date) => Promise<string | null>;
   },
@@ -162,5 +187,8 @@ export function messagesModule(
   // Registered after the outbox, so that at close (hooks run last first) the reminders stop
   // queueing before the worker stops sending.
   runBeside(app, 'reminders', reminders);
-  return { routes: [], linkRoutes: ticketLinkRoutes(deps, wiring.access) };
+  return {
+    routes: [pushRoutes(deps, messaging.push, { bookings: wiring.access, visits: wiring.visits })],
+    linkRoutes: ticketLinkRoutes(deps, wiring.access),
+  };
 }

@@ -52,6 +52,7 @@ describe('the scrape snapshot', () => {
       outbox: {
         sms: { pending: 4, due: 4, oldestSeconds: 600 },
         email: { pending: 0, due: 0, oldestSeconds: 0 },
+        push: { pending: 0, due: 0, oldestSeconds: 0 },
       },
     });
     clock.advance(4_999);

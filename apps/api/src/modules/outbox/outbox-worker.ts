@@ -29,7 +29,15 @@ export type DeliveryResult =
 export interface ChannelSender {
   /** Recorded with each message it took (smtp, simulator, africastalking). */
   readonly provider: string;
-  deliver(to: string, message: RenderedMessage): Promise<DeliveryResult>;
+  /**
+   * `ref`: the outbox row (a push carries a receipt for it) and how long the message is still
+   * worth delivering (a push service keeps it that long at most).
+   */
+  deliver(
+    to: string,
+    message: RenderedMessage,
+    ref: { outboxId: string; ttlSeconds: number },
+  ): Promise<DeliveryResult>;
   close(): Promise<void>;
 }
 
@@ -70,6 +78,8 @@ const BATCH_SIZE = 20;
 /** Longer than one sweep's sends can take (see leaseFor). */
 const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 3_600_000;
+/** How long a message without a useful time may wait at a push service: a day. */
+const DEFAULT_TTL_MS = 24 * 3_600_000;
 
 /** Wait before attempt `attempts + 1`, after `attempts` failures: base, 2×base, 4×base… ≤ 1 h. */
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -124,6 +134,8 @@ export class OutboxWorker {
        * skipped, not sent.
        */
       recipientCap?: RecipientCap;
+      /** Told of each message given up (a failed push brings its SMS forward). */
+      onGaveUp?: (row: OutboxRow, now: Date) => Promise<void>;
       config: OutboxWorkerConfig;
       log: FastifyBaseLogger;
       metrics?: Metrics;
@@ -192,7 +204,13 @@ export class OutboxWorker {
     }
     const rendered = bookingMessage ? prepared.send : null;
     try {
-      delivery = await sender.deliver(row.to_address, prepared.send);
+      const ttlMs = row.useful_until
+        ? row.useful_until.getTime() - clock.now().getTime()
+        : DEFAULT_TTL_MS;
+      delivery = await sender.deliver(row.to_address, prepared.send, {
+        outboxId: row.id,
+        ttlSeconds: Math.max(0, Math.floor(ttlMs / 1000)),
+      });
     } catch (err) {
       delivery = { ok: false, permanent: false, error: `send failed: ${errorName(err)}` };
     }
@@ -252,6 +270,7 @@ export class OutboxWorker {
       : new Date(clock.now().getTime() + retryDelayMs(row.attempts, setup.retryBaseMs));
     const error = giveUp && delivery.permanent ? `${delivery.error} (permanent)` : delivery.error;
     await markFailed(db, row.id, { error, provider: setup.sender.provider, retryAt }, rendered);
+    if (giveUp) await this.deps.onGaveUp?.(row, clock.now());
     this.deps.metrics?.deliveryFailed(row.channel, delivery.permanent);
     log.warn(
       {

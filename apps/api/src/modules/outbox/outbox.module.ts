@@ -11,6 +11,7 @@ export {
 export {
   type ChannelSender,
   type ChannelSetup,
+  type DeliveryResult,
   leaseFor,
   OutboxWorker,
   type Preparation,

@@ -35,6 +35,8 @@ export { inTransaction } from './visits.repository.js';
 export interface QueueModule extends ApiModule {
   /** Each visitor's turn by SMS, with their link (the desk's check-in sends it too). */
   turns: TurnMessages;
+  /** Visit keys, for the modules that open a visit by its key (web push). */
+  visits: VisitAccess;
   /** Decides the line's SMS still pending after a call (app.ts: first thing at close). */
   drainLines(): Promise<void>;
 }
@@ -103,6 +105,8 @@ export async function queueModule(
   const smsNumber = config.sms.inboundNumber;
   return {
     turns,
+    /** Visit keys, for the modules that open a visit by its key (web push). */
+    visits,
     drainLines: () => queue.lines.drain(),
     routes: [
       queueRoutes(deps, queue, limits, joinCodes),

@@ -16,7 +16,7 @@ import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { VisitAccess } from '../../core/access/visit-access.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
-import { queueCustomerMessage } from '../messages/messages.module.js';
+import { type PushAboutKey, queueCustomerMessage } from '../messages/messages.module.js';
 import { type QueueDay, servedNow, visitNumber } from './queue-day.js';
 
 /**
@@ -215,14 +215,20 @@ export class TurnMessages {
         .executeTakeFirst();
       if (!claimed) continue;
       visit.near_notified_at = day.now;
+      const link = await this.linkOf(trx, visit);
       const text = nearText({
         locale: visit.locale,
         number: visitNumber(visit),
         position,
         organization: day.organization.name,
-        link: await this.linkOf(trx, visit),
+        link,
       });
-      await this.queue(trx, visit, 'near', text, day.now);
+      await this.queue(
+        trx,
+        visit,
+        { what: 'near', text, link, place: day.organization.name },
+        day.now,
+      );
     }
   }
 
@@ -239,26 +245,29 @@ export class TurnMessages {
     now: Date,
   ): Promise<void> {
     if (!visit.phone) return;
+    const link = await this.linkOf(trx, visit);
     const text = calledText({
       locale: visit.locale,
       number: visitNumber(visit),
       counter: counterName,
       organization,
-      link: await this.linkOf(trx, visit),
+      link,
     });
-    await this.queue(trx, visit, 'called', text, now, `:${now.getTime()}`);
+    const message = { what: 'called' as const, text, link, place: organization };
+    await this.queue(trx, visit, message, now, `:${now.getTime()}`);
   }
 
   private async queue(
     trx: Db,
     visit: VisitRow,
-    what: 'near' | 'called',
-    text: string,
+    message: { what: 'near' | 'called'; text: string; link: string; place: string },
     now: Date,
     /** Makes the key one per call ("called" may be sent again after an Undo). */
     suffix = '',
   ): Promise<void> {
     if (!visit.phone) return;
+    const { what, text, link } = message;
+    const number = visitNumber(visit);
     await queueCustomerMessage(
       trx,
       {
@@ -267,9 +276,25 @@ export class TurnMessages {
         to: visit.phone,
         locale: visit.locale,
         dedupeKey: `visit:${visit.id}:${what}${suffix}`,
-        written: { subject: `Queue ${visitNumber(visit)} (${what})`, text },
+        written: { subject: `Queue ${number} (${what})`, text },
+        // A phone subscribed on the ticket page, or on the visit page of any visit of the chain.
+        push: {
+          about: await this.pushAbout(trx, visit),
+          title: `${number} · ${message.place}`,
+          body: text.replace(link, '').trim(),
+          url: link,
+          tag: `visit:${visit.booking_id ?? visit.id}`,
+        },
       },
       now,
     );
+  }
+
+  /** Where a phone that follows this visit subscribed: its booking, its first visit, itself. */
+  private async pushAbout(trx: Db, visit: VisitRow): Promise<PushAboutKey[]> {
+    const about: PushAboutKey[] = [`visit:${visit.id}`];
+    if (visit.booking_id) about.push(`booking:${visit.booking_id}`);
+    if (visit.transferred_from) about.push(`visit:${await firstOfChain(trx, visit)}`);
+    return about;
   }
 }

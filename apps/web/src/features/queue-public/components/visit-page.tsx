@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { NotifyMe } from '../../../components/notify-me';
 import { useI18n } from '../../../i18n/i18n';
 import { TurnCard } from './turn-card';
 import { FeedbackLink, KeepLink, LeaveLine } from './visit-actions';
@@ -34,7 +35,10 @@ export function VisitPage({
             size="page"
             footer={(turn, replace) =>
               turn.state === 'waiting' || turn.state === 'called' ? (
-                <LeaveLine visitId={visitId} accessKey={accessKey} onLeft={replace} />
+                <>
+                  <NotifyMe about={{ visit: visitId }} accessKey={accessKey} />
+                  <LeaveLine visitId={visitId} accessKey={accessKey} onLeft={replace} />
+                </>
               ) : turn.state === 'done' ? (
                 <FeedbackLink visitId={visitId} accessKey={accessKey} feedbackHref={feedbackHref} />
               ) : null

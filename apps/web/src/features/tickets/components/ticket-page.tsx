@@ -1,6 +1,7 @@
 import type { CustomerBooking } from '@qless/contract';
 import { normalizeTicketCode } from '@qless/contract/core';
 import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { NotifyMe } from '../../../components/notify-me';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
@@ -171,12 +172,20 @@ export function TicketPage(props: Props) {
     view.kind === 'booking' && view.booking.visit_id && !view.savedAt
       ? props.turn?.(view.booking.visit_id, view.key)
       : null;
+  // Its turn by a free notification on this phone (decision 142), while the booking stands.
+  const notify =
+    view.kind === 'booking' &&
+    !view.savedAt &&
+    (view.booking.status === 'confirmed' || view.booking.status === 'checked_in') ? (
+      <NotifyMe about={{ booking: view.booking.booking_id }} accessKey={view.key} />
+    ) : null;
   return (
     <div className="container page-section page-section--narrow ticket-page">
       <h1 ref={headingRef} tabIndex={-1} className="page-title">
         {t('ticketPage.title')}
       </h1>
       {turn ? <div className="ticket-page__turn">{turn}</div> : null}
+      {turn ? notify : null}
       {code ? (
         <p className="ticket-page__code">
           {t('ticketPage.codeLabel')} <strong>{code}</strong>
@@ -222,6 +231,7 @@ export function TicketPage(props: Props) {
             slotsHref={slotsHref}
           />
         ) : null}
+        {turn ? null : notify}
 
         {view.kind === 'public' ? (
           <>

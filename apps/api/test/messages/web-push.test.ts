@@ -1,0 +1,241 @@
+import { BOOKING_KEY_HEADER, type PushPayload } from '@qless/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VisitAccess } from '../../src/core/access/visit-access.js';
+import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
+import { SLOT, useCounterApp } from '../support/checkin-helpers.js';
+import {
+  type FakePhone,
+  type FakePushService,
+  startPushServiceFake,
+} from '../support/push-service-fake.js';
+import { queueApi } from '../support/queue-helpers.js';
+
+const SECOND = 1000;
+
+/**
+ * Web push, the free channel (decision 142), against a local push service that checks VAPID and
+ * whose pushes the test decrypts with the phone's keys: a subscribed phone gets its turn by push
+ * and no SMS once the service worker says it showed it; the SMS follows when it did not, and at
+ * once when the push service says the subscription is gone.
+ */
+describe('web push before SMS', () => {
+  let fake: FakePushService;
+  beforeAll(async () => {
+    fake = await startPushServiceFake();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const s = useCounterApp(() => ({
+    PUSH_SERVICE_ORIGINS: fake.origin,
+    OUTBOX_WORKER_INTERVAL_MS: '3600000',
+  }));
+  const { ctx } = s;
+  const q = queueApi(() => s.app);
+  const worker = (): OutboxWorker => {
+    const w = s.app.messaging.worker;
+    if (!w) throw new Error('no outbox worker');
+    return w;
+  };
+  const subscribe = (body: Record<string, unknown>, remoteAddress = '198.51.100.7') =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscriptions',
+      payload: body,
+      remoteAddress,
+    });
+  const shown = (receipt: string) =>
+    s.app.inject({ method: 'POST', url: '/api/v1/push/shown', payload: { receipt } });
+  const rowsOf = (visitId: string) =>
+    s.db
+      .selectFrom('outbox')
+      .select(['channel', 'status', 'last_error', 'next_attempt_at', 'delivery', 'provider'])
+      .where('dedupe_key', 'like', `visit:${visitId}:called:%`)
+      .orderBy('channel')
+      .execute();
+
+  let counterId: string;
+  beforeAll(async () => {
+    const counter = await q.openCounter(ctx.adminA.headers, 'Guichet 3', [ctx.a.serviceId]);
+    counterId = counter.counter_id;
+  });
+
+  /** A booking checked in now, a phone subscribed on its ticket page, and the counter's call. */
+  async function calledWithPhone(name: string): Promise<{ visitId: string; phone: FakePhone }> {
+    const booking = await s.book(ctx.a, { slot: SLOT.at0900, name });
+    const key = s.app.payments.access.keyFor(booking.id);
+    const phone = fake.phone(name.replace(/\W/g, ''));
+    const res = await subscribe({
+      about: { booking: booking.id },
+      key,
+      locale: 'fr',
+      subscription: phone.subscription,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await s.checkIn(ctx.staffA.headers, { code: booking.code })).statusCode).toBe(200);
+    const call = await q.act(ctx.staffA.headers, counterId, 'call-next');
+    expect(call.statusCode, call.body).toBe(200);
+    const visit = await s.db
+      .selectFrom('visits')
+      .select('id')
+      .where('booking_id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    return { visitId: visit.id, phone };
+  }
+
+  /** Ends the visit at the counter, so that the next call takes the next one. */
+  const finish = async () => {
+    expect((await q.act(ctx.staffA.headers, counterId, 'start')).statusCode).toBe(200);
+    expect((await q.act(ctx.staffA.headers, counterId, 'done')).statusCode).toBe(200);
+  };
+
+  it('gives the VAPID public key, the same every time', async () => {
+    const first = await s.app.inject({ method: 'GET', url: '/api/v1/push/key' });
+    expect(first.statusCode).toBe(200);
+    const { publicKey } = first.json<{ publicKey: string }>();
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const again = await s.app.inject({ method: 'GET', url: '/api/v1/push/key' });
+    expect(again.json()).toEqual({ publicKey });
+  });
+
+  it('refuses a wrong key, a push service it does not know, and a malformed subscription', async () => {
+    const booking = await s.book(ctx.a, { slot: SLOT.at0930 });
+    const phone = fake.phone('refused');
+    const body = {
+      about: { booking: booking.id },
+      key: s.app.payments.access.keyFor(booking.id),
+      locale: 'en',
+      subscription: phone.subscription,
+    };
+    const wrongKey = await subscribe({ ...body, key: 'not-the-key-of-this-booking' });
+    expect(wrongKey.statusCode).toBe(403);
+    expect(wrongKey.json().code).toBe('PUSH_NOT_FOLLOWED');
+    const elsewhere = await subscribe({
+      ...body,
+      subscription: { ...phone.subscription, endpoint: 'http://169.254.169.254/latest/meta-data' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('PUSH_SERVICE_NOT_ALLOWED');
+    const malformed = await subscribe({
+      ...body,
+      subscription: { endpoint: phone.subscription.endpoint, keys: { p256dh: 'x', auth: 'y' } },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('INVALID_PUSH_SUBSCRIPTION');
+    expect(
+      await s.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('about', '=', `booking:${booking.id}`)
+        .execute(),
+    ).toHaveLength(0);
+  });
+
+  it('pushes "go to the counter" at once; once shown, the SMS behind it is never sent', async () => {
+    const { visitId, phone } = await calledWithPhone('Ngono Marie');
+    const now = s.clock.now().getTime();
+    const [push, sms] = await rowsOf(visitId);
+    expect(push).toMatchObject({ channel: 'push', status: 'pending' });
+    expect(push?.next_attempt_at?.getTime()).toBe(now);
+    // The SMS waits the kind's minute behind the push.
+    expect(sms).toMatchObject({ channel: 'sms', status: 'pending' });
+    expect(sms?.next_attempt_at?.getTime()).toBe(now + 60 * SECOND);
+
+    const before = fake.received.length;
+    await worker().sweep();
+    // "You are next" (from the check-in) and "go to the counter", both by push.
+    const arrived = fake.received.slice(before).filter((p) => p.phone === 'NgonoMarie');
+    const opened = arrived.map((p) => ({ push: p, payload: fake.open(p, phone) }));
+    expect(opened.map((o) => o.push.ttl).sort()).toEqual([1200, 600]);
+    const called = opened.find((o) => o.payload.body.includes('Guichet 3'));
+    if (!called) throw new Error('no "go to the counter" push');
+    expect(called.push.urgency).toBe('high');
+    // No longer than "go to the counter" is worth: 10 minutes.
+    expect(called.push.ttl).toBe(600);
+    const payload: PushPayload = called.payload;
+    expect(payload.title).toMatch(/^A-\d{3} · /);
+    expect(payload.body).toMatch(/Go to Guichet 3/);
+    expect(payload.body).not.toContain('http');
+    // The ticket page with its key (a booking paid before short links has only this link).
+    expect(payload.url).toMatch(/\/ticket\/QL-[0-9A-Z-]+#k=[\w-]+$/);
+
+    // Accepted by the push service is not delivered.
+    expect((await rowsOf(visitId))[0]).toMatchObject({ status: 'sent', delivery: null });
+    const res = await shown(payload.receipt);
+    expect(res.statusCode, res.body).toBe(204);
+    // Said twice (a retried report): nothing more.
+    expect((await shown(payload.receipt)).statusCode).toBe(204);
+    const [pushAfter, smsAfter] = await rowsOf(visitId);
+    expect(pushAfter).toMatchObject({ delivery: 'delivered' });
+    expect(smsAfter).toMatchObject({ status: 'skipped', last_error: 'delivered by push' });
+
+    s.clock.advance(2 * 60 * SECOND);
+    await worker().sweep();
+    expect((await rowsOf(visitId))[1]).toMatchObject({ status: 'skipped' });
+    await finish();
+  });
+
+  it('sends the SMS when the push was not shown within its minute', async () => {
+    const { visitId } = await calledWithPhone('Mbarga Jean');
+    await worker().sweep();
+    expect((await rowsOf(visitId))[1]).toMatchObject({ channel: 'sms', status: 'pending' });
+    s.clock.advance(59 * SECOND);
+    await worker().sweep();
+    expect((await rowsOf(visitId))[1]).toMatchObject({ status: 'pending' });
+    s.clock.advance(1 * SECOND);
+    await worker().sweep();
+    expect((await rowsOf(visitId))[1]).toMatchObject({ status: 'sent', provider: 'simulator' });
+    await finish();
+  });
+
+  it('sends the SMS at once when the push service says the phone is gone, and forgets the phone', async () => {
+    fake.answerNext(410);
+    const { visitId } = await calledWithPhone('Atangana Paul');
+    await worker().sweep();
+    const [push, sms] = await rowsOf(visitId);
+    expect(push).toMatchObject({ status: 'failed' });
+    expect(sms?.next_attempt_at?.getTime()).toBe(s.clock.now().getTime());
+    const gone = await s.db
+      .selectFrom('push_subscriptions')
+      .select('gone_at')
+      .where('endpoint', 'like', '%/AtanganaPaul')
+      .executeTakeFirstOrThrow();
+    expect(gone.gone_at).not.toBeNull();
+    await worker().sweep();
+    expect((await rowsOf(visitId))[1]).toMatchObject({ status: 'sent' });
+    await finish();
+  });
+
+  it('refuses a receipt it did not sign', async () => {
+    const forged = await shown('00000000-0000-4000-8000-000000000000.AAAAAAAAAAAAAAAAAAAAAA');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('INVALID_PUSH_RECEIPT');
+  });
+
+  it('a walk-in subscribes with the visit key while in line, not once the visit is over', async () => {
+    const visit = await q.walkIn(ctx.staffA.headers, ctx.a.serviceId, 'Essomba', '+237677300011');
+    const key = (await VisitAccess.load(s.db)).keyFor(visit.visit_id);
+    const phone = fake.phone('walkin');
+    const body = {
+      about: { visit: visit.visit_id },
+      key,
+      locale: 'en',
+      subscription: phone.subscription,
+    };
+    expect((await subscribe(body)).statusCode).toBe(201);
+    await s.db
+      .updateTable('visits')
+      .set({ state: 'left' })
+      .where('id', '=', visit.visit_id)
+      .execute();
+    const over = await subscribe(body);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().code).toBe('PUSH_NOT_FOLLOWED');
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/v1/push/key',
+      headers: { [BOOKING_KEY_HEADER]: 'unused' },
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

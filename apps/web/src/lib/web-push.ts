@@ -1,0 +1,80 @@
+import type { PushAbout, PushKeyResponse, PushSubscribeRequest } from '@qless/contract';
+import { SERVICE_WORKER_URL } from '../sw/offline-rules';
+import { apiFetch } from './api-client';
+import { apiPaths } from './api-paths';
+
+/**
+ * Web push on the customer's phone (decision 142): "Notify me on this phone" asks the browser,
+ * subscribes through the app's service worker and gives the subscription to the server for one
+ * booking or visit. The server then pushes the turn first and sends the SMS only when no push
+ * was shown in time.
+ */
+export type PushState = 'unsupported' | 'off' | 'asking' | 'on' | 'denied' | 'failed';
+
+const REMEMBERED = 'qless.push.';
+
+function aboutKey(about: PushAbout): string {
+  return 'booking' in about ? `booking:${about.booking}` : `visit:${about.visit}`;
+}
+
+/** Whether this browser can be notified: a service worker, push and notifications (built app only). */
+export function pushSupported(): boolean {
+  return (
+    import.meta.env.PROD &&
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+/** Where the button starts: on when this phone subscribed for it before and still may. */
+export function initialPushState(about: PushAbout): PushState {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const remembered = localStorage.getItem(REMEMBERED + aboutKey(about)) === '1';
+  return remembered && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+/** The server's key as the browser takes it. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Asks, subscribes and tells the server. Resolves to the state to show: 'on', 'denied' (the
+ * browser or the person said no), 'unsupported' (the site has push off) or 'off' (dismissed).
+ * Throws when the browser or the server failed (the caller shows "try again").
+ */
+export async function turnOnPush(
+  about: PushAbout,
+  key: string,
+  locale: 'en' | 'fr',
+): Promise<PushState> {
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') return 'denied';
+  if (permission !== 'granted') return 'off';
+  const { publicKey } = await apiFetch<PushKeyResponse>(apiPaths.pushKey);
+  if (!publicKey) return 'unsupported';
+  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  const registration = await navigator.serviceWorker.ready;
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    }));
+  const body: PushSubscribeRequest = {
+    about,
+    key,
+    locale,
+    subscription: subscription.toJSON() as PushSubscribeRequest['subscription'],
+  };
+  await apiFetch(apiPaths.pushSubscriptions, { method: 'POST', body });
+  localStorage.setItem(REMEMBERED + aboutKey(about), '1');
+  return 'on';
+}
