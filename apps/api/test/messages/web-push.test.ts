@@ -2,6 +2,7 @@ import { BOOKING_KEY_HEADER, type PushPayload } from '@qless/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VisitAccess } from '../../src/core/access/visit-access.js';
 import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
+import { eraseBookings } from '../../src/modules/privacy/personal-data.repository.js';
 import { SLOT, useCounterApp } from '../support/checkin-helpers.js';
 import {
   type FakePhone,
@@ -204,6 +205,29 @@ describe('web push before SMS', () => {
     await worker().sweep();
     expect((await rowsOf(visitId))[1]).toMatchObject({ status: 'sent' });
     await finish();
+  });
+
+  it("erasing a booking's personal data deletes its phones' subscriptions", async () => {
+    const booking = await s.book(ctx.a, { slot: SLOT.at1000 });
+    const body = {
+      about: { booking: booking.id },
+      key: s.app.payments.access.keyFor(booking.id),
+      locale: 'en',
+      subscription: fake.phone('erased').subscription,
+    };
+    expect((await subscribe(body)).statusCode).toBe(201);
+    const about = `booking:${booking.id}`;
+    const count = async () =>
+      (
+        await s.db
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('about', '=', about)
+          .execute()
+      ).length;
+    expect(await count()).toBe(1);
+    await eraseBookings(s.db, [booking.id], s.clock.now());
+    expect(await count()).toBe(0);
   });
 
   it('refuses a receipt it did not sign', async () => {

@@ -45,7 +45,8 @@ const n = (value: unknown) => Number(value ?? 0);
 /**
  * Bookings, their payments and their messages, in one statement: name, e-mail, phone and
  * client address of the booking; the payer's number; each message's recipient and text (a
- * message still waiting is skipped: there is no one left to send it to).
+ * message still waiting is skipped: there is no one left to send it to); its phones' web push
+ * subscriptions (deleted).
  */
 export async function eraseBookings(
   db: Db,
@@ -65,6 +66,8 @@ export async function eraseBookings(
       returning id
     ), o as (
       ${eraseOutboxSql(now, sql`booking_id in (select id from b)`)}
+    ), ps as (
+      delete from push_subscriptions where about in (select 'booking:' || id from b)
     )
     select (select count(*) from b) as bookings, (select count(*) from p) as payments,
       (select count(*) from o) as messages
@@ -106,6 +109,15 @@ export async function eraseMessages(db: Db, ids: readonly string[], now: Date): 
 
 export async function eraseVisits(db: Db, ids: readonly string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
+  // A phone's push subscription names its device: it goes with the visit.
+  await db
+    .deleteFrom('push_subscriptions')
+    .where(
+      'about',
+      'in',
+      ids.map((id) => `visit:${id}`),
+    )
+    .execute();
   const rows = await db
     .updateTable('visits')
     .set({ customer_name: '', phone: null, client_address: null, personal_data_erased_at: now })
