@@ -116,6 +116,14 @@ describe('Insight at 360 px in French', () => {
     expect(numberIn(stats.get('Service médian') ?? '')).toBe(oneDecimal(median(services)));
     await snap(page, { path: join(SHOTS, 'insight-regional-fr-360.png'), fullPage: true });
 
+    // Messages of the week: the SMS the branches' outboxes sent, at 35 FCFA each.
+    const sms = sum((b) => b.smsSent);
+    expect(sms).toBeGreaterThan(0);
+    const smsRow = page.locator('[data-testid="insight-messages"] tbody tr', { hasText: 'SMS' });
+    const cells = (await smsRow.locator('td').allTextContents()).map((c) => c.trim());
+    expect(numberIn(cells[0] as string)).toBe(sms);
+    expect(numberIn(cells[2] as string)).toBe(sms * 35);
+
     // Per branch: its row in the table behind the branches' chart.
     const branches = await tableOf(page, 'insight-branches');
     expect(branches).toHaveLength(2);
@@ -182,6 +190,23 @@ describe('Insight at 360 px in French', () => {
     await expect
       .poll(async () => numberIn((await summary(page)).get('Visites') ?? '0'))
       .toBe(week.akwa.visits);
+    // One branch: its monthly SMS budget, set here; a number that is not one is refused.
+    const messages = page.locator('section[aria-labelledby="insight-messages"]');
+    await messages.getByLabel('Budget SMS mensuel (FCFA)').fill('douze');
+    await messages.getByRole('button', { name: 'Enregistrer le budget' }).click();
+    await messages.getByText('Saisissez un nombre entier de FCFA').waitFor();
+    await messages.getByLabel('Budget SMS mensuel (FCFA)').fill('5 000');
+    await messages.getByRole('button', { name: 'Enregistrer le budget' }).click();
+    await expect
+      .poll(() => messages.getByTestId('sms-budget-spent').textContent())
+      .toMatch(/sur un budget de 5\s000\sFCFA\.$/);
+    const saved = await tdb.database.db
+      .selectFrom('organizations')
+      .select('sms_budget_monthly_xaf')
+      .where('id', '=', week.akwa.organizationId)
+      .executeTakeFirstOrThrow();
+    expect(saved.sms_budget_monthly_xaf).toBe(5000);
+    await snap(messages, { path: join(SHOTS, 'insight-messages-fr-360.png') });
     await context.close();
   });
 

@@ -26,6 +26,8 @@ export interface BranchWeek {
   services: number[];
   /** Visits per day of WEEK. */
   daily: number[];
+  /** Customer SMS the branch's outbox sent in the week (walk-ins who gave a phone). */
+  smsSent: number;
 }
 
 export interface InsightWeek {
@@ -50,12 +52,28 @@ export const median = (xs: number[]): number | null => {
  * apart; each is called, and either served or, one in four, never comes. The test keeps its
  * own account of every figure.
  */
+/** Sweeps the outbox until nothing more is due (a sweep takes a batch). */
+async function sendAll(app: FastifyInstance): Promise<void> {
+  const worker = app.messaging.worker;
+  if (!worker) throw new Error('no outbox worker');
+  for (;;) {
+    const r = await worker.sweep();
+    if (r.sent + r.failed + r.gaveUp + r.skipped === 0) return;
+  }
+}
+
 export async function simulateInsightWeek(tdb: TestDatabase): Promise<InsightWeek> {
   const clock = new FixedClock(new Date(opening(WEEK[0] as string) - 60 * MINUTE));
   // Sessions that last the simulated week: one sign-in per account (argon2 costs CPU).
   const { app } = await createTestApp(tdb.database, {
     clock,
-    env: { ...NO_LIMITS, SESSION_IDLE_MINUTES: '43200', SESSION_ABSOLUTE_HOURS: '720' },
+    env: {
+      ...NO_LIMITS,
+      SESSION_IDLE_MINUTES: '43200',
+      SESSION_ABSOLUTE_HOURS: '720',
+      // Swept by the simulation at the end of each day, on the week's clock.
+      OUTBOX_WORKER_INTERVAL_MS: '3600000',
+    },
   });
   try {
     return await simulate(app, tdb, clock);
@@ -133,6 +151,7 @@ async function simulate(
       waits: [],
       services: [],
       daily: [],
+      smsSent: 0,
     };
     for (const [d, date] of WEEK.entries()) {
       clock.set(new Date(opening(date)));
@@ -142,7 +161,14 @@ async function simulate(
       const arrivals = new Map<string, number>();
       for (let i = 0; i < count; i += 1) {
         clock.set(new Date(opening(date) + (10 + 5 * i) * MINUTE));
-        const visit = await q.walkIn(staff, branch.serviceId, `Client ${branch.label} ${d}-${i}`);
+        // One in two gives a phone: "you are next", "go to the counter", then a feedback SMS.
+        const phone = i % 2 === 0 ? `+2376${70_000_000 + b * 10_000 + d * 100 + i}` : undefined;
+        const visit = await q.walkIn(
+          staff,
+          branch.serviceId,
+          `Client ${branch.label} ${d}-${i}`,
+          phone,
+        );
         arrivals.set(visit.visit_id, clock.now().getTime());
       }
       for (let i = 0; i < count; i += 1) {
@@ -168,9 +194,20 @@ async function simulate(
       }
       week.visits += count;
       week.daily.push(count);
+      // The day's messages leave (the feedback SMS waits out the counter's Undo window).
+      clock.advance(5 * MINUTE);
+      await sendAll(app);
       const closed = await q.act(staff, counter.counter_id, 'close');
       if (closed.statusCode !== 200) throw new Error(`close: ${closed.statusCode} ${closed.body}`);
     }
+    const sent = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', branch.id)
+      .where('channel', '=', 'sms')
+      .where('status', '=', 'sent')
+      .executeTakeFirstOrThrow();
+    week.smsSent = Number(sent.n);
     weeks.push(week);
   }
   return {

@@ -125,6 +125,9 @@ export const envShape = {
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   SMS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // What one SMS is reckoned to cost (Insight's estimates and the monthly budget): about USD
+  // 0.058 wholesale to MTN and Orange Cameroon, not verified against a bill.
+  MESSAGE_PRICE_SMS_XAF: z.coerce.number().min(0).max(10_000).default(35),
   SMS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(15),
   // Web push (decision 142): the free channel, tried before SMS for the kinds that take it.
   WEB_PUSH_ENABLED: bool.default(true),

@@ -75,6 +75,7 @@ describe('SMS and outbox configuration', () => {
       retryBaseMs: 60_000,
       // The messages-per-recipient limit (decision 140).
       perRecipientPerDay: 15,
+      priceXaf: 35,
     });
     expect(c.outbox).toEqual({
       workerEnabled: true,

@@ -208,6 +208,8 @@ const configSchema = z
         timeoutMs: e.SMS_TIMEOUT_MS,
         maxAttempts: e.SMS_MAX_ATTEMPTS,
         retryBaseMs: e.SMS_RETRY_BASE_MS,
+        /** What one SMS is reckoned to cost, in FCFA (Insight, the monthly budget). */
+        priceXaf: e.MESSAGE_PRICE_SMS_XAF,
         /** Customer SMS one number may be sent in 24 h (the `messages-per-recipient` limit). */
         perRecipientPerDay: e.SMS_PER_RECIPIENT_PER_DAY,
       },

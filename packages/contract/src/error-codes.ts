@@ -174,6 +174,8 @@ export const ERROR_CODES = [
   'PUSH_SUBSCRIPTIONS_FULL',
   'PUSH_NOT_FOLLOWED',
   'INVALID_PUSH_RECEIPT',
+  'INVALID_SMS_BUDGET',
+  'BRANCH_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

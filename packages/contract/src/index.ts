@@ -8,6 +8,7 @@ export * from './core.js';
 export * from './errors.js';
 export * from './feedback.js';
 export * from './insight.js';
+export * from './insight-messages.js';
 export * from './onboarding.js';
 export * from './organization-admin.js';
 export * from './payments.js';

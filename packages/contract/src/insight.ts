@@ -3,6 +3,7 @@ import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 import { feedbackSummarySchema } from './feedback.js';
 import { INSIGHT_EXPORT_FORMATS, INSIGHT_EXPORT_KINDS } from './insight-limits.js';
+import { insightMessagesSchema } from './insight-messages.js';
 import { CALL_REASONS } from './queue-routing.js';
 import { isoDateSchema } from './time-schemas.js';
 
@@ -213,5 +214,7 @@ export const insightResponseSchema = z.object({
    * module, decision 026). Comments are plain text: show them as text, never as HTML.
    */
   feedback: feedbackSummarySchema,
+  /** Customers' messages of the range by channel, their cost and the SMS budget (decision 143). */
+  messages: insightMessagesSchema,
 });
 export type InsightResponse = z.infer<typeof insightResponseSchema>;

@@ -18,6 +18,8 @@ export interface OutboxTable {
   html_body: string | null;
   /** What the message is for (invitation, password_reset, booking_reminder_2h…). */
   kind: string;
+  /** A customer message's organization (migration 033): what Insight counts and budgets. */
+  organization_id: string | null;
   /** Booking messages: the booking, which of its times (see booking-messages.ts), language. */
   booking_id: string | null;
   occurrence: string | null;

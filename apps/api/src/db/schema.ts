@@ -47,6 +47,8 @@ interface OrganizationsTable {
   public_email: string | null;
   image_url: string | null;
   time_zone: string;
+  /** Past this spent on SMS in a month, its customers get only free channels (033); null: none. */
+  sms_budget_monthly_xaf: Generated<number | null>;
   start_time: string;
   end_time: string;
   active: Generated<boolean>;

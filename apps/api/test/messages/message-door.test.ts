@@ -29,6 +29,7 @@ describe('the door of customer messages', () => {
       db(),
       {
         kind: 'queue_sms_answer',
+        organizationId: null,
         channel: 'sms',
         to,
         locale: 'en',
@@ -43,6 +44,7 @@ describe('the door of customer messages', () => {
       db(),
       {
         kind: 'queue_called',
+        organizationId: null,
         channel: 'sms',
         to,
         locale: 'en',
@@ -64,6 +66,7 @@ describe('the door of customer messages', () => {
     const now = s.clock.now();
     const call = {
       kind: 'queue_called' as const,
+      organizationId: null,
       channel: 'sms' as const,
       to: '+237677200001',
       locale: 'fr' as const,
@@ -83,6 +86,7 @@ describe('the door of customer messages', () => {
       db(),
       {
         kind: 'waitlist_offer',
+        organizationId: null,
         channel: 'sms',
         to: '+237677200002',
         locale: 'en',
@@ -116,6 +120,7 @@ describe('the door of customer messages', () => {
     const to = '+237677200006';
     const feedback = {
       kind: 'visit_feedback' as const,
+      organizationId: null,
       channel: 'sms' as const,
       to,
       locale: 'fr' as const,

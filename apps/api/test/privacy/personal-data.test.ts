@@ -204,7 +204,9 @@ describe('personal data past its retention', () => {
     const insight = async (headers = admin.headers) => {
       const res = await h.app.inject({ method: 'GET', url: `/api/v1${insightUrl}`, headers });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json();
+      // The period's figures; the SMS budget is this month's (now, not the period's).
+      const { messages, ...figures } = res.json();
+      return { ...figures, messages: { ...messages, budget: null } };
     };
     const before = await insight();
     const recentBefore = {

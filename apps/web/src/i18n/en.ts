@@ -1627,6 +1627,29 @@ export const en = {
   'insight.col.clerkCounter': 'Clerk · counter',
   'insight.col.outOfTurn': 'Calls out of turn',
   'insight.col.numberReason': 'Number · reason',
+  'insight.messages.title': 'Messages to customers',
+  'insight.messages.caption':
+    'Shown: notifications the phone displayed. Cost estimated at {price} an SMS (not checked against a bill); push notifications and e-mail are free.',
+  'insight.messages.channel': 'Channel',
+  'insight.messages.sent': 'Sent',
+  'insight.messages.delivered': 'Shown',
+  'insight.messages.cost': 'Cost (XAF)',
+  'insight.messages.total': 'Total',
+  'insight.messages.sms': 'SMS',
+  'insight.messages.push': 'Push',
+  'insight.messages.email': 'E-mail',
+  'insight.messages.spared':
+    'SMS not sent: {spared} because the notification was shown, {held} held back by the budget ({saved} saved).',
+  'insight.budget.label': 'Monthly SMS budget (FCFA)',
+  'insight.budget.hint':
+    'Past it, no more SMS this month: phones with notifications on still get their turn, free. Leave empty for no budget.',
+  'insight.budget.spent': 'SMS this month: {spent} of a {budget} budget.',
+  'insight.budget.spentNoBudget': 'SMS this month: {spent}. No budget set.',
+  'insight.budget.reached':
+    'The budget is used up: no more SMS to your customers this month, only free notifications.',
+  'insight.budget.invalid': 'Type a whole number of FCFA, or leave the field empty for no budget.',
+  'insight.budget.failed': 'The budget could not be saved. Please try again.',
+  'insight.budget.save': 'Save the budget',
   'insight.clerks.title': 'By clerk',
   'insight.clerks.caption':
     'Visitors served, median time at the counter and calls out of turn per clerk',

@@ -1678,6 +1678,30 @@ export const fr: Messages = {
   'insight.col.clerkCounter': 'Agent · guichet',
   'insight.col.outOfTurn': 'Appels hors tour',
   'insight.col.numberReason': 'Numéro · motif',
+  'insight.messages.title': 'Messages aux clients',
+  'insight.messages.caption':
+    'Affichés : notifications affichées par le téléphone. Coût estimé à {price} le SMS (non vérifié sur une facture) ; les notifications et les e-mails sont gratuits.',
+  'insight.messages.channel': 'Canal',
+  'insight.messages.sent': 'Envoyés',
+  'insight.messages.delivered': 'Affichés',
+  'insight.messages.cost': 'Coût (FCFA)',
+  'insight.messages.total': 'Total',
+  'insight.messages.sms': 'SMS',
+  'insight.messages.push': 'Notification',
+  'insight.messages.email': 'E-mail',
+  'insight.messages.spared':
+    'SMS non envoyés : {spared} car la notification a été affichée, {held} retenus par le budget ({saved} économisés).',
+  'insight.budget.label': 'Budget SMS mensuel (FCFA)',
+  'insight.budget.hint':
+    'Au-delà, plus de SMS ce mois-ci : les téléphones aux notifications activées sont toujours prévenus, gratuitement. Laissez vide pour aucun budget.',
+  'insight.budget.spent': 'SMS ce mois-ci : {spent} sur un budget de {budget}.',
+  'insight.budget.spentNoBudget': 'SMS ce mois-ci : {spent}. Aucun budget fixé.',
+  'insight.budget.reached':
+    'Le budget est épuisé : plus de SMS à vos clients ce mois-ci, seulement les notifications gratuites.',
+  'insight.budget.invalid':
+    'Saisissez un nombre entier de FCFA, ou laissez le champ vide pour aucun budget.',
+  'insight.budget.failed': 'Le budget n’a pas pu être enregistré. Veuillez réessayer.',
+  'insight.budget.save': 'Enregistrer le budget',
   'insight.clerks.title': 'Par agent',
   'insight.clerks.caption':
     'Visiteurs servis, temps médian au guichet et appels hors tour par agent',

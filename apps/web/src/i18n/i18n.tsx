@@ -61,9 +61,14 @@ const INTL_LOCALE: Record<Locale, string> = { en: 'en-CM', fr: 'fr-CM' };
  * The fee's currency as each language writes it: the spec's "2 XAF" in English, "2 FCFA"
  * (with a no-break space, as French typography wants) in French.
  */
+const AMOUNT = {
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+  fr: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }),
+};
+/** "4,200 XAF", "4 200 FCFA": thousands grouped as each language writes them. */
 const MONEY: Record<Locale, (amount: number) => string> = {
-  en: (amount) => `${amount} XAF`,
-  fr: (amount) => `${amount}\u00a0FCFA`,
+  en: (amount) => `${AMOUNT.en.format(amount)} XAF`,
+  fr: (amount) => `${AMOUNT.fr.format(amount)}\u00a0FCFA`,
 };
 
 export function interpolate(template: string, params?: Params): string {

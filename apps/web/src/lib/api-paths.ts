@@ -107,6 +107,8 @@ export const apiPaths = {
     withQuery(`${API}/organization/insight`, query),
   insightExport: (query: Record<string, string | undefined>) =>
     withQuery(`${API}/organization/insight/export.csv`, query),
+  /** A branch's monthly SMS budget (decision 143). */
+  smsBudget: () => `${API}/organization/sms-budget`,
   closures: () => `${API}/organization/closures`,
   /** A closure is named by its date (yyyy-MM-dd). */
   closure: (date: string) => `${API}/organization/closures/${id(date)}`,

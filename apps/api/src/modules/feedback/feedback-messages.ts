@@ -71,6 +71,7 @@ export class FeedbackRequests {
       trx,
       {
         kind: 'visit_feedback',
+        organizationId: visit.organization_id,
         timeZone,
         channel: 'sms',
         to: visit.phone,

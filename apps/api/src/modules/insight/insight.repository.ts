@@ -180,7 +180,7 @@ export async function insight(
   branches: InsightResponse['branches'],
   options: InsightResponse['options'],
   days: number,
-): Promise<InsightResponse> {
+): Promise<Omit<InsightResponse, 'messages'>> {
   const withBookings = s.counterId === null;
   const [waits, times, heat, bookingRows, dailyRows, words, clerks, jumps] = await Promise.all([
     waitsAndCounts(db, s),

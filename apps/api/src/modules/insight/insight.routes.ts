@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import {
+  DEFAULT_TIME_ZONE,
   daysBetween,
   INSIGHT_MAX_DAYS,
   insightExportQuerySchema,
   insightQuerySchema,
   insightResponseSchema,
+  smsBudgetRequestSchema,
+  smsBudgetResponseSchema,
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +19,7 @@ import { AppError, errorResponses, notFound } from '../../errors.js';
 import { findBranches, insight, insightOptions } from './insight.repository.js';
 import { exportCsv, exportFilename } from './insight-export.js';
 import { dialectOf } from './insight-export-words.js';
+import { messageFigures } from './insight-messages.js';
 
 /** Days from `from` to `to` inclusive; refuses a reversed or too long range. */
 export function checkRange(from: string, to: string): number {
@@ -45,7 +49,7 @@ async function branchesOf(db: Db, organizationIds: string[]) {
  * Insight: figures over a range of days and the CSV of the rows behind them.
  * Admin routes (org_admin; operators name the organization).
  */
-export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
+export function insightRoutes({ db, guard, config, clock }: AppDeps): FastifyPluginAsyncZod {
   const admin = guard.require(ROLES_ADMIN);
   return async (app) => {
     // Figures of customers' visits and, in the CSV, their names: never kept by a cache.
@@ -75,19 +79,45 @@ export function insightRoutes({ db, guard }: AppDeps): FastifyPluginAsyncZod {
         if (q.counter_id && !options.counters.some((c) => c.id === q.counter_id)) {
           throw notFound('COUNTER_NOT_FOUND', 'No such counter here.');
         }
-        return insight(
-          db,
-          {
-            organizationIds,
-            from: q.from,
-            to: q.to,
-            serviceId: q.service_id ?? null,
-            counterId: q.counter_id ?? null,
-          },
-          branches,
-          options,
-          days,
-        );
+        const scope = {
+          organizationIds,
+          from: q.from,
+          to: q.to,
+          serviceId: q.service_id ?? null,
+          counterId: q.counter_id ?? null,
+        };
+        const timeZone = branches[0]?.time_zone ?? DEFAULT_TIME_ZONE;
+        const [figures, messages] = await Promise.all([
+          insight(db, scope, branches, options, days),
+          messageFigures(db, scope, timeZone, config.sms.priceXaf, clock.now()),
+        ]);
+        return { ...figures, messages };
+      },
+    );
+
+    app.put(
+      '/organization/sms-budget',
+      {
+        onRequest: admin,
+        config: { touchesCatalog: false, audit: true },
+        schema: {
+          body: smsBudgetRequestSchema,
+          response: { 200: smsBudgetResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (req) => {
+        const organizationIds = branchesInScope(authOf(req), req.body.organization_id);
+        const [organizationId] = organizationIds;
+        if (organizationIds.length !== 1 || !organizationId) {
+          throw new AppError(400, 'BRANCH_REQUIRED', 'Name the branch whose budget this is.');
+        }
+        await branchesOf(db, organizationIds);
+        await db
+          .updateTable('organizations')
+          .set({ sms_budget_monthly_xaf: req.body.monthly_sms_xaf })
+          .where('id', '=', organizationId)
+          .execute();
+        return { organization_id: organizationId, monthly_sms_xaf: req.body.monthly_sms_xaf };
       },
     );
 

@@ -7,6 +7,8 @@ import { liveSubscriptions, type PushAboutKey, pushDedupeKey } from './push-subs
 /** One message to a customer, as its writer knows it. */
 export interface CustomerMessage {
   kind: CustomerMessageKind;
+  /** Whose customer it is (Insight counts it, its SMS budget holds it); null: nobody's yet. */
+  organizationId: string | null;
   channel: OutboxChannel;
   /** An E.164 phone number for SMS, an e-mail address for e-mail. */
   to: string;
@@ -88,6 +90,7 @@ export async function queueCustomerMessages(
       kind: m.kind,
       locale: m.locale,
       dedupeKey: m.dedupeKey,
+      organizationId: m.organizationId,
       subject: m.written?.subject ?? null,
       text: m.written?.text ?? null,
       bookingId: m.booking?.id ?? null,

@@ -46,6 +46,7 @@ export interface BookingTarget {
   locale: 'en' | 'fr';
   /** The organization's zone (quiet hours). */
   time_zone: string;
+  organization_id: string;
 }
 
 /**
@@ -88,6 +89,7 @@ export function messagesFor(target: BookingTarget, event: BookingMessageEvent): 
       booking: { id: target.id, occurrence },
       locale: target.locale,
       dedupeKey: dedupeKey(target.id, event, occurrence, channel),
+      organizationId: target.organization_id,
       timeZone: target.time_zone,
     }));
 }
@@ -105,6 +107,7 @@ export const BOOKING_TARGET_COLUMNS = [
   'b.cus_email',
   'b.locale',
   'o.time_zone',
+  'b.organization_id',
 ] as const;
 
 /** The booking as its messages need it, read in the caller's transaction. */

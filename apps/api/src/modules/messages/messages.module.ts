@@ -15,11 +15,12 @@ import {
   leaseFor,
   OutboxWorker,
 } from '../outbox/outbox.module.js';
-import { CAPPED_KINDS } from './message-kinds.js';
+import { CAPPED_KINDS, isCustomerMessageKind } from './message-kinds.js';
 import { bookingMessagePreparer } from './message-preparer.js';
 import { pushRoutes } from './push.routes.js';
 import { hurryFallback } from './push-subscriptions.js';
 import { ReminderSweep } from './reminders.js';
+import { BUDGET_SKIP, overSmsBudget } from './sms-budget.js';
 import { ticketLinkRoutes } from './ticket-link.routes.js';
 import { WebPush } from './web-push.js';
 
@@ -29,8 +30,9 @@ export {
   queueCustomerMessage,
   queueCustomerMessages,
 } from './message-door.js';
-export { QUIET_HOURS } from './message-kinds.js';
+export { CUSTOMER_MESSAGE_KINDS, QUIET_HOURS } from './message-kinds.js';
 export type { PushAboutKey } from './push-subscriptions.js';
+export { smsBudgetOf } from './sms-budget.js';
 
 /** The longest site address every SMS is tested to fit in one part with (decision 141). */
 const SMS_ORIGIN_MAX = 30;
@@ -120,6 +122,14 @@ function createMessaging(
           windowMs: windowOf('messages-per-recipient', config),
           kinds: CAPPED_KINDS,
         },
+        // An organization's SMS past its monthly budget: not sent (decision 143).
+        heldBack: async (row, now) =>
+          row.channel === 'sms' &&
+          row.organization_id !== null &&
+          isCustomerMessageKind(row.kind) &&
+          (await overSmsBudget(db, row.organization_id, config.sms.priceXaf, now))
+            ? BUDGET_SKIP
+            : null,
         // A push that failed for good sends its SMS now rather than after the push's wait.
         onGaveUp: async (row, now) => {
           if (row.channel === 'push' && row.dedupe_key)

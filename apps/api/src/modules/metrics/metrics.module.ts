@@ -4,7 +4,7 @@ import type { Lifecycle } from '../../lifecycle.js';
 import { registerMetricsListener, registerMetricsRoute } from './metrics.routes.js';
 import { ScrapeSnapshot } from './scrape-snapshot.js';
 
-export { Metrics } from './metrics.js';
+export { Metrics, SKIP_LABELS } from './metrics.js';
 
 /**
  * Metrics (decision 029): the app's series, read at scrape time, served on METRICS_PORT and/or

@@ -21,8 +21,9 @@ export type ConfirmSource = 'callback' | 'status_check';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const OUTBOX_CHANNELS = ['sms', 'email', 'push'] as const;
 const SOCKET_KINDS: SocketKind[] = ['payment_status', 'board', 'turn'];
-/** Why a message was not sent (outbox-worker.ts names them). */
-export const SKIP_LABELS = ['too_late', 'recipient_cap', 'delivered_elsewhere', 'other'] as const;
+/** Why a message was not sent (outbox-worker.ts names them; "elsewhere": its push was shown). */
+const SKIPS = ['too_late', 'recipient_cap', 'delivered_elsewhere', 'sms_budget'] as const;
+export const SKIP_LABELS = [...SKIPS, 'other'] as const;
 
 /** A WebSocket close code as a bounded label: who ended it and why. */
 export function closeReason(code: number): string {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, OutboxChannel, OutboxRow } from '../../db/schema.js';
 import { PeriodicSweep } from '../../periodic.js';
-import type { Metrics } from '../metrics/metrics.module.js';
+import type { Metrics, SKIP_LABELS } from '../metrics/metrics.module.js';
 import {
   claimDue,
   countSentTo,
@@ -134,6 +134,11 @@ export class OutboxWorker {
        * skipped, not sent.
        */
       recipientCap?: RecipientCap;
+      /**
+       * Why a due message is held back whatever it says (an organization's SMS budget used
+       * up), or null; checked last, just before sending.
+       */
+      heldBack?: (row: OutboxRow, now: Date) => Promise<string | null>;
       /** Told of each message given up (a failed push brings its SMS forward). */
       onGaveUp?: (row: OutboxRow, now: Date) => Promise<void>;
       config: OutboxWorkerConfig;
@@ -181,7 +186,7 @@ export class OutboxWorker {
         ? await this.deps.prepareBookingMessage(row, clock.now())
         : await this.prepareStored(row, clock.now());
       // The kind's own reason first (it says more: "the offer has ended"), then these.
-      const notNow = 'send' in prepared ? await this.tooLateOrCapped(row, clock.now()) : null;
+      const notNow = 'send' in prepared ? await this.notNow(row, clock.now()) : null;
       if (notNow) prepared = { skip: notNow };
     } catch (err) {
       const error = `not rendered: ${errorName(err)}`;
@@ -252,6 +257,10 @@ export class OutboxWorker {
     return sent >= cap.max ? 'recipient cap' : null;
   }
 
+  private async notNow(row: OutboxRow, now: Date): Promise<string | null> {
+    return (await this.tooLateOrCapped(row, now)) ?? (await this.deps.heldBack?.(row, now)) ?? null;
+  }
+
   private async prepareStored(row: OutboxRow, now: Date): Promise<Preparation> {
     const skip = await this.deps.skipStoredMessage?.(row, now);
     return skip ? { skip } : storedText(row);
@@ -315,8 +324,9 @@ export class OutboxWorker {
 }
 
 /** A skip reason as a bounded metric label. */
-function skipLabel(reason: string): 'too_late' | 'recipient_cap' | 'other' {
+function skipLabel(reason: string): (typeof SKIP_LABELS)[number] {
   if (reason === 'too late') return 'too_late';
+  if (reason === 'sms budget') return 'sms_budget';
   return reason === 'recipient cap' ? 'recipient_cap' : 'other';
 }
 

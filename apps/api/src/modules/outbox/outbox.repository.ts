@@ -21,6 +21,7 @@ export interface NewMessageRow {
   kind: string;
   locale: 'en' | 'fr';
   dedupeKey: string;
+  organizationId: string | null;
   /** Names the row for operators (never sent by SMS); null for a booking message. */
   subject: string | null;
   /** Null for a booking message (rendered from the booking when it is sent). */
@@ -117,6 +118,7 @@ export async function insertMessageRows(
         occurrence: m.occurrence,
         locale: m.locale,
         dedupe_key: m.dedupeKey,
+        organization_id: m.organizationId,
         created_at: now,
         next_attempt_at: m.dueAt,
         useful_until: m.usefulUntil,

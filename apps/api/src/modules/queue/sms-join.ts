@@ -155,6 +155,8 @@ export class SmsJoin {
       db,
       {
         kind: 'queue_sms_answer',
+        // The branch of the visit it was about (HELP, or a word nobody uses, has none).
+        organizationId: await this.organizationOf(answer.visitId),
         channel: 'sms',
         to: sms.from,
         locale: command.locale,
@@ -164,6 +166,16 @@ export class SmsJoin {
       now,
     );
     return { outcome: answer.outcome, reply: answer.reply };
+  }
+
+  private async organizationOf(visitId: string | undefined): Promise<string | null> {
+    if (!visitId) return null;
+    const visit = await this.deps.db
+      .selectFrom('visits')
+      .select('organization_id')
+      .where('id', '=', visitId)
+      .executeTakeFirst();
+    return visit?.organization_id ?? null;
   }
 
   private async answer(

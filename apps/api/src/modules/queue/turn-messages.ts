@@ -272,6 +272,7 @@ export class TurnMessages {
       trx,
       {
         kind: `queue_${what}`,
+        organizationId: visit.organization_id,
         channel: 'sms',
         to: visit.phone,
         locale: visit.locale,

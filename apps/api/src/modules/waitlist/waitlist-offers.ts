@@ -90,6 +90,7 @@ export class WaitlistOffers {
         trx,
         {
           kind: OFFER_KIND,
+          organizationId: day.organization_id,
           channel: 'sms',
           to: entry.phone,
           locale: entry.locale,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocale, I18nProvider, type Locale } from '../../../i18n/i18n';
 import { ClerksPanel } from './insight-clerks';
 import { InsightFigures } from './insight-figures';
+import { MessagesPanel } from './insight-messages';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const SVC = '22222222-2222-4222-8222-222222222222';
@@ -110,6 +111,22 @@ const answer: InsightResponse = {
         service_fr: 'Acte de naissance',
       },
     ],
+  },
+  messages: {
+    channels: [
+      { channel: 'email', sent: 3, delivered: 0, spared: 0, held_by_budget: 0, cost_xaf: 0 },
+      { channel: 'sms', sent: 120, delivered: 0, spared: 40, held_by_budget: 5, cost_xaf: 4200 },
+      { channel: 'push', sent: 60, delivered: 52, spared: 0, held_by_budget: 0, cost_xaf: 0 },
+    ],
+    cost_xaf: 4200,
+    price_sms_xaf: 35,
+    budget: {
+      organization_id: ORG,
+      monthly_sms_xaf: 5000,
+      month: '2026-03',
+      spent_xaf: 5000,
+      reached: true,
+    },
   },
 };
 const request = {
@@ -218,5 +235,36 @@ describe('the Insight figures', () => {
     const none = clerks('en', { ...answer, clerks: [], out_of_order_calls: [] });
     expect(none).toContain('No clerk served anyone in this period.');
     expect(none).toContain('No call out of turn in this period.');
+  });
+
+  it('messages by channel with their cost, what was spared, and the budget used up (French)', () => {
+    const html = renderToStaticMarkup(
+      <I18nProvider initial="fr">
+        <MessagesPanel data={answer} onBudgetSaved={() => {}} />
+      </I18nProvider>,
+    ).replace(/[\u202f\u00a0]/g, ' ');
+    expect(html).toContain('Messages aux clients');
+    expect(html).toMatch(
+      /<th scope="row">SMS<\/th><td class="num">120<\/td><td class="num">—<\/td><td class="num">4 200<\/td>/,
+    );
+    expect(html).toMatch(
+      /<th scope="row">Notification<\/th><td class="num">60<\/td><td class="num">52<\/td>/,
+    );
+    expect(html).toContain(
+      'SMS non envoyés : 40 car la notification a été affichée, 5 retenus par le budget (1 575 FCFA économisés).',
+    );
+    expect(html).toContain('SMS ce mois-ci : 5 000 FCFA sur un budget de 5 000 FCFA.');
+    expect(html).toContain('Le budget est épuisé');
+    expect(html).toContain('value="5000"');
+    const none = renderToStaticMarkup(
+      <I18nProvider initial="en">
+        <MessagesPanel
+          data={{ ...answer, messages: { ...answer.messages, budget: null } }}
+          onBudgetSaved={() => {}}
+        />
+      </I18nProvider>,
+    );
+    // Several branches: no budget form (a budget is one branch's).
+    expect(none).not.toContain('Monthly SMS budget');
   });
 });

@@ -23,6 +23,7 @@ import insightCss from './insight.css?url';
 import { ChartWidth } from './insight-charts';
 import { ClerksPanel } from './insight-clerks';
 import { branchLabels, InsightFigures } from './insight-figures';
+import { MessagesPanel } from './insight-messages';
 
 export interface BranchOption {
   id: string;
@@ -239,6 +240,7 @@ export function InsightScreen({
         <ChartWidth.Provider value={wide ? 600 : 320}>
           <InsightFigures data={data} request={request} />
           <ClerksPanel data={data} />
+          <MessagesPanel data={data} onBudgetSaved={() => setAttempt((n) => n + 1)} />
         </ChartWidth.Provider>
       ) : null}
     </section>
