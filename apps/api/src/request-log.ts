@@ -84,7 +84,7 @@ export function serializeRequest(req: FastifyRequest) {
   // kiosk's link (whoever holds it adds visitors to the line), a slip's short code (it
   // opens the visitor's turn), a booking's short link (it opens the ticket) and the SMS gateway's secret path: a log line must not carry it.
   const logged = shown.replace(
-    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/|^\/api\/v1\/board\/|^\/board\/|^\/api\/v1\/feedback\/|^\/feedback\/|^\/w\/|^\/api\/v1\/kiosk\/|^\/kiosk\/|^\/api\/v1\/follow\/|^\/f\/|^\/t\/|^\/api\/v1\/sms\/inbound\/)[^/?]+/,
+    /(\/auth\/invitations\/|^\/invite\/|^\/reset-password\/|^\/api\/v1\/board\/|^\/board\/|^\/api\/v1\/feedback\/|^\/feedback\/|^\/w\/|^\/api\/v1\/kiosk\/|^\/kiosk\/|^\/api\/v1\/follow\/|^\/f\/|^\/t\/|^\/api\/v1\/sms\/inbound\/|^\/api\/v1\/sms\/delivery\/)[^/?]+/,
     '$1[redacted]',
   );
   return {

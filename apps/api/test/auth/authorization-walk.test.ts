@@ -79,6 +79,13 @@ const PUBLIC = new Set([
   'GET /api/v1/follow/:code',
   // The SMS gateway's webhook (decision 136): the secret in its path is the credential.
   'POST /api/v1/sms/inbound/:secret',
+  // Its delivery reports (decision 142): likewise a secret path of its own.
+  'POST /api/v1/sms/delivery/:secret',
+  // Web push (decision 142): the public key; subscribing takes the booking's or visit's key;
+  // the service worker's receipt is signed by the server (an HMAC of the push's id).
+  'GET /api/v1/push/key',
+  'POST /api/v1/push/subscriptions',
+  'POST /api/v1/push/shown',
 ]);
 
 /** The WebSockets the server declares; each must check its own credential on upgrade. */
@@ -569,6 +576,15 @@ const CROSS_CASES: CrossCase[] = [
     request: (b) => ({
       method: 'GET',
       url: `/api/v1/organization/insight?from=${TODAY}&to=${TODAY}&organization_id=${b.orgId}`,
+    }),
+  },
+  // B's monthly SMS budget (decision 143): an admin of A cannot set it.
+  {
+    route: 'PUT /api/v1/organization/sms-budget',
+    request: (b) => ({
+      method: 'PUT',
+      url: '/api/v1/organization/sms-budget',
+      payload: { organization_id: b.orgId, monthly_sms_xaf: 0 },
     }),
   },
   {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { classify, createAfricasTalkingProvider } from '../../src/providers/sms/africastalking.js';
 import type { SmsProvider } from '../../src/providers/sms/provider.js';
 import {
+  deliveryReportForm,
   type FakeAfricasTalking,
   startFakeAfricasTalking,
 } from '../support/africastalking-fake.js';
@@ -253,6 +254,55 @@ describe("SMS through Africa's Talking from the outbox", () => {
       status: 'failed',
       attempts: 1,
       last_error: 'AT 403 InvalidPhoneNumber (permanent)',
+    });
+  });
+
+  it('records the delivery reports the gateway posts: delivered, failed, or still unknown', async () => {
+    const secret = await h.database.db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', 'sms_delivery_path_secret')
+      .executeTakeFirstOrThrow();
+    const report = (path: string, form: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/v1/sms/delivery/${path}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
+    const { bookingId } = await bookAndPay(h, { phone_number: '677000333' });
+    await sweep();
+    const message = fake.accepted.find((m) => m.to === '+237677000333');
+    if (!message) throw new Error('the gateway took no SMS to +237677000333');
+    const delivery = async () => {
+      const [row] = await sms(bookingId);
+      return { delivery: row?.delivery ?? null, at: row?.delivered_at ?? null };
+    };
+    // On its way: nothing known yet, and said so.
+    const buffered = await report(secret.value, deliveryReportForm(message, 'Buffered'));
+    expect(buffered.json()).toEqual({ ok: true, recorded: false });
+    expect(await delivery()).toEqual({ delivery: null, at: null });
+    // A wrong secret is no such route.
+    const wrong = await report('x'.repeat(43), deliveryReportForm(message, 'Success'));
+    expect(wrong.statusCode).toBe(404);
+    expect((await delivery()).delivery).toBeNull();
+    const success = await report(secret.value, deliveryReportForm(message, 'Success'));
+    expect(success.json()).toEqual({ ok: true, recorded: true });
+    expect(await delivery()).toEqual({ delivery: 'delivered', at: h.clock.now() });
+    // A later report does not undo it.
+    await report(secret.value, deliveryReportForm(message, 'Failed', 'UserInBlacklist'));
+    expect((await delivery()).delivery).toBe('delivered');
+
+    const refused = await bookAndPay(h, { phone_number: '677000444' });
+    await sweep();
+    const lost = fake.accepted.find((m) => m.to === '+237677000444');
+    if (!lost) throw new Error('the gateway took no SMS to +237677000444');
+    await report(secret.value, deliveryReportForm(lost, 'Failed', 'UserInBlacklist'));
+    const [row] = await sms(refused.bookingId);
+    expect(row).toMatchObject({
+      status: 'sent',
+      delivery: 'failed',
+      last_error: 'not delivered: UserInBlacklist',
     });
   });
 });

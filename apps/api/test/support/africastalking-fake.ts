@@ -41,6 +41,8 @@ export interface FakeAfricasTalking {
   username: string;
   apiKey: string;
   requests: FakeAtRequest[];
+  /** The message id of each message it accepted, by number, in order. */
+  accepted: { to: string; messageId: string }[];
   /** What the next requests get, in order; then `accept`. */
   answerNext(...answers: FakeAtAnswer[]): void;
   close(): Promise<void>;
@@ -56,6 +58,27 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/**
+ * A delivery report as the gateway posts it to the account's callback URL (its SMS
+ * documentation): form-encoded `id`, `status` (Sent, Submitted, Buffered, Rejected, Success,
+ * Failed, AbsentSubscriber, Expired), `phoneNumber`, `networkCode`, `retryCount`, and
+ * `failureReason` when it failed.
+ */
+export function deliveryReportForm(
+  message: { to: string; messageId: string },
+  status: string,
+  failureReason?: string,
+): string {
+  return new URLSearchParams({
+    id: message.messageId,
+    status,
+    phoneNumber: message.to,
+    networkCode: '62401',
+    retryCount: '0',
+    ...(failureReason ? { failureReason } : {}),
+  }).toString();
 }
 
 function recipients(to: string, statusCode: number, status: string, message: string) {
@@ -86,6 +109,7 @@ export async function startFakeAfricasTalking(
   const username = options.username ?? 'qless-test';
   const apiKey = options.apiKey ?? `atsk_${randomBytes(24).toString('hex')}`;
   const requests: FakeAtRequest[] = [];
+  const accepted: { to: string; messageId: string }[] = [];
   const script: FakeAtAnswer[] = [];
   const sockets = new Set<Socket>();
 
@@ -125,11 +149,13 @@ export async function startFakeAfricasTalking(
     const answer = script.shift() ?? 'accept';
     record.answer = answer;
     switch (answer) {
-      case 'accept':
-        res
-          .writeHead(201, JSON_TYPE)
-          .end(JSON.stringify(recipients(record.to, 101, 'Success', record.message)));
+      case 'accept': {
+        const body = recipients(record.to, 101, 'Success', record.message);
+        const messageId = body.SMSMessageData.Recipients[0]?.messageId ?? '';
+        accepted.push({ to: record.to, messageId });
+        res.writeHead(201, JSON_TYPE).end(JSON.stringify(body));
         return;
+      }
       case 'invalid_number':
         res
           .writeHead(201, JSON_TYPE)
@@ -167,6 +193,7 @@ export async function startFakeAfricasTalking(
     username,
     apiKey,
     requests,
+    accepted,
     answerNext: (...answers) => {
       script.push(...answers);
     },

@@ -21,6 +21,7 @@ import { pushRoutes } from './push.routes.js';
 import { hurryFallback } from './push-subscriptions.js';
 import { ReminderSweep } from './reminders.js';
 import { BUDGET_SKIP, overSmsBudget } from './sms-budget.js';
+import { smsDeliveryRoutes } from './sms-delivery.routes.js';
 import { ticketLinkRoutes } from './ticket-link.routes.js';
 import { WebPush } from './web-push.js';
 
@@ -198,7 +199,10 @@ export function messagesModule(
   // queueing before the worker stops sending.
   runBeside(app, 'reminders', reminders);
   return {
-    routes: [pushRoutes(deps, messaging.push, { bookings: wiring.access, visits: wiring.visits })],
+    routes: [
+      pushRoutes(deps, messaging.push, { bookings: wiring.access, visits: wiring.visits }),
+      smsDeliveryRoutes(deps),
+    ],
     linkRoutes: ticketLinkRoutes(deps, wiring.access),
   };
 }
