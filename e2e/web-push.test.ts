@@ -9,6 +9,7 @@ import {
   startPushServiceFake,
 } from '../apps/api/test/support/push-service-fake';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../apps/api/test/support/whatsapp-fake';
 import { MOBILE, shotsDir, snap } from './support/browser';
 import { CHROMIUM, CHROMIUM_FLAGS } from './support/chromium';
 import { openDemoService } from './support/demo-queue';
@@ -33,12 +34,14 @@ let tdb: TestDatabase;
 let server: RunningServer;
 let browser: Browser;
 let fake: FakePushService;
+let whatsapp: FakeWhatsApp;
 let api: APIRequestContext;
 let org: { id: string };
 let service: { id: string };
 
 beforeAll(async () => {
   fake = await startPushServiceFake();
+  whatsapp = await startFakeWhatsApp(['qless_queue_near', 'qless_queue_called']);
   tdb = await createTestDatabase('postgres');
   if (!tdb.url) throw new Error('no PostgreSQL url');
   server = await startServer({
@@ -47,6 +50,10 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       QLESS_FAKE_NOW: START,
       PUSH_SERVICE_ORIGINS: fake.origin,
+      WHATSAPP_API_BASE_URL: whatsapp.baseUrl,
+      WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken,
+      WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId,
+      WHATSAPP_APP_SECRET: whatsapp.appSecret,
       OUTBOX_WORKER_INTERVAL_MS: '250',
     },
   });
@@ -71,6 +78,7 @@ afterAll(async () => {
   await server?.stop();
   await tdb?.cleanup();
   await fake?.close();
+  await whatsapp?.close();
 });
 
 async function call<T>(method: string, path: string, data?: unknown) {
@@ -207,6 +215,62 @@ describe('web push on the ticket page', () => {
       { channel: 'sms', status: 'skipped', delivery: null, last_error: 'delivered by push' },
     ]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a customer without push who asked for WhatsApp gets it, and the SMS when it did not arrive in time', async () => {
+    const { settings } = await call<{ settings: Record<string, unknown> }>(
+      'GET',
+      '/queue/settings',
+    );
+    await call('PUT', '/queue/settings', { ...settings, join_enabled: true });
+    const context = await browser.newContext({ viewport: MOBILE, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/join/${org.id}`);
+    await page.locator('html[data-live]').waitFor();
+    await page.locator(`.join-service:has(input[value="${service.id}"])`).click();
+    await page.getByLabel('Votre nom').fill('Awa Ndongo');
+    await page.getByLabel('Téléphone mobile (facultatif)').fill('677000302');
+    await page.getByLabel(/M’envoyer mon tour par WhatsApp/).check();
+    await snap(page, { path: `${SHOTS}/join-whatsapp-360-fr.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Rejoindre la file' }).click();
+    await page.waitForURL(/\/visit\/[0-9a-f-]{36}$/);
+    const visitId = page.url().split('/visit/')[1] ?? '';
+
+    const { counter } = await call<{ counter: { counter_id: string } }>('POST', '/queue/counters', {
+      name: 'Guichet 5',
+      service_ids: [service.id],
+    });
+    await call('POST', `/queue/counters/${counter.counter_id}/open`);
+    await call('POST', `/queue/counters/${counter.counter_id}/call-next`);
+    // The approved template, in French, with the counter's name after its article.
+    await expect
+      .poll(() =>
+        whatsapp.sent.find((m) => m.to === '237677000302' && m.template === 'qless_queue_called'),
+      )
+      .toMatchObject({
+        language: 'fr',
+        params: [
+          expect.any(String),
+          'au Guichet 5',
+          expect.any(String),
+          expect.stringContaining('/visit/'),
+        ],
+      });
+
+    const db = tdb.database.db;
+    const sms = () =>
+      db
+        .selectFrom('outbox')
+        .select(['status'])
+        .where('dedupe_key', 'like', `visit:${visitId}:called:%`)
+        .where('channel', '=', 'sms')
+        .executeTakeFirst();
+    // No delivered status comes: within its minute the SMS waits…
+    expect(await sms()).toMatchObject({ status: 'pending' });
+    // …then goes (the server's clock moved on five minutes; "go to the counter" is still news).
+    process.kill(server.pid, 'SIGUSR2');
+    await expect.poll(async () => (await sms())?.status, { timeout: 20_000 }).toBe('sent');
     await context.close();
   });
 });

@@ -129,6 +129,23 @@ export const envShape = {
   // 0.058 wholesale to MTN and Orange Cameroon, not verified against a bill.
   MESSAGE_PRICE_SMS_XAF: z.coerce.number().min(0).max(10_000).default(35),
   SMS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(15),
+  // WhatsApp (decision 144): utility templates through the WhatsApp Business Cloud API, tried
+  // before SMS for a customer who opted in; off without a token and a phone number id.
+  WHATSAPP_API_BASE_URL: httpsOrLocalUrl.default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().min(20).max(1000).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, 'must be the digits of the WhatsApp business phone number id')
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().min(16).max(200).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(16).max(200).optional(),
+  WHATSAPP_TEMPLATE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]{0,40}$/, 'must be lower-case letters, digits and _')
+    .default('qless_'),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  MESSAGE_PRICE_WHATSAPP_XAF: z.coerce.number().min(0).max(10_000).default(2.5),
   // Web push (decision 142): the free channel, tried before SMS for the kinds that take it.
   WEB_PUSH_ENABLED: bool.default(true),
   PUSH_SERVICE_ORIGINS: z.string().default(DEFAULT_PUSH_SERVICE_ORIGINS).pipe(pushServiceOrigins),

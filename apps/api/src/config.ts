@@ -213,6 +213,21 @@ const configSchema = z
         /** Customer SMS one number may be sent in 24 h (the `messages-per-recipient` limit). */
         perRecipientPerDay: e.SMS_PER_RECIPIENT_PER_DAY,
       },
+      /** WhatsApp (decision 144): null unless a token and a phone number id are set. */
+      whatsapp:
+        e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+          ? {
+              baseUrl: e.WHATSAPP_API_BASE_URL,
+              accessToken: e.WHATSAPP_ACCESS_TOKEN,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              /** Checks the webhook's X-Hub-Signature-256; without it no status is read. */
+              appSecret: e.WHATSAPP_APP_SECRET ?? null,
+              verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? null,
+              templatePrefix: e.WHATSAPP_TEMPLATE_PREFIX,
+              timeoutMs: e.WHATSAPP_TIMEOUT_MS,
+              priceXaf: e.MESSAGE_PRICE_WHATSAPP_XAF,
+            }
+          : null,
       /** Web push (decision 142): free, tried first for the kinds that take it. */
       push: {
         enabled: e.WEB_PUSH_ENABLED,

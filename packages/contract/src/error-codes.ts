@@ -176,6 +176,8 @@ export const ERROR_CODES = [
   'INVALID_PUSH_RECEIPT',
   'INVALID_SMS_BUDGET',
   'BRANCH_REQUIRED',
+  'INVALID_WHATSAPP_OPT_IN',
+  'WHATSAPP_SIGNATURE_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

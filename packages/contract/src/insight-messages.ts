@@ -14,7 +14,7 @@ export const insightMessagesSchema = z.object({
       channel: z.enum(OUTBOX_CHANNELS),
       /** Handed to the channel (an SMS to the gateway, a push to its push service). */
       sent: z.number().int(),
-      /** Reported delivered: a push the phone showed (SMS receipts are not read yet). */
+      /** Reported delivered: a push the phone showed, an SMS the gateway's report confirmed. */
       delivered: z.number().int(),
       /** SMS not sent because a push before them was shown. */
       spared: z.number().int(),

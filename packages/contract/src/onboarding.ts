@@ -214,7 +214,7 @@ export const platformOrganizationResponseSchema = z.object({
 
 export const pageQuerySchema = withFieldCodes(z.object(pageFields), pageFieldCodes);
 
-export const OUTBOX_CHANNELS = ['email', 'sms', 'push'] as const;
+export const OUTBOX_CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const;
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 
 /**

@@ -163,6 +163,8 @@ export const walkInRequestSchema = withFieldCodes(
     service_id: idSchema,
     name: visitorName,
     phone: optionalPhone,
+    /** The turn by WhatsApp rather than SMS (decision 144): the opt-in, with the number. */
+    whatsapp: z.boolean().optional(),
     locale: z.enum(CUSTOMER_LOCALES).optional(),
     /**
      * The 4 digits shown on the board in the hall, when the organization asks for them; a
@@ -176,6 +178,7 @@ export const walkInRequestSchema = withFieldCodes(
     service_id: 'INVALID_ID',
     name: 'INVALID_NAME',
     phone: 'INVALID_PHONE',
+    whatsapp: 'INVALID_WHATSAPP_OPT_IN',
     locale: 'INVALID_LOCALE',
     code: 'JOIN_CODE_INVALID',
     priority_category: 'PRIORITY_CATEGORY_NOT_SERVED',
@@ -267,6 +270,8 @@ export const joinInfoResponseSchema = z.object({
   open: z.boolean(),
   /** Joining takes the code shown on the board in the hall (decision 125). */
   code_required: z.boolean(),
+  /** The turn may be sent by WhatsApp, for those who ask (decision 144). */
+  whatsapp: z.boolean(),
   services: z.array(
     z.object({
       service_id: idSchema,
@@ -287,6 +292,8 @@ export const joinRequestSchema = withFieldCodes(
     service_id: idSchema,
     name: visitorName,
     phone: optionalPhone,
+    /** The turn by WhatsApp rather than SMS (decision 144): the opt-in, with the number. */
+    whatsapp: z.boolean().optional(),
     locale: z.enum(CUSTOMER_LOCALES).optional(),
     /**
      * The 4 digits shown on the board in the hall, when the organization asks for them; a
@@ -298,6 +305,7 @@ export const joinRequestSchema = withFieldCodes(
     service_id: 'INVALID_ID',
     name: 'INVALID_NAME',
     phone: 'INVALID_PHONE',
+    whatsapp: 'INVALID_WHATSAPP_OPT_IN',
     locale: 'INVALID_LOCALE',
     code: 'JOIN_CODE_INVALID',
   },

@@ -3,8 +3,8 @@ import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 
 /**
- * Web push (decision 142): "Notify me on this phone" on the ticket page, the visit page and My
- * bookings subscribes the phone for one booking or one visit; the service worker shows each
+ * Web push (decision 142): "Notify me on this phone" on the ticket page and the visit page
+ * subscribes the phone for one booking or one visit; the service worker shows each
  * push and says so (only that counts as delivered).
  */
 
@@ -12,21 +12,23 @@ import { withFieldCodes } from './errors.js';
 export const pushKeyResponseSchema = z.object({ publicKey: z.string().nullable() });
 export type PushKeyResponse = z.infer<typeof pushKeyResponseSchema>;
 
+/** Bytes a base64url string (padded or not) holds. */
+const bytesOf = (s: string) => Math.floor((s.replace(/=+$/, '').length * 3) / 4);
+/** A base64url key of exactly `n` bytes (what the payload's encryption needs, RFC 8291). */
+const keyOf = (n: number, what: string) =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+=*$/)
+    .refine((s) => bytesOf(s) === n, `must be ${what} (${n} bytes, base64url)`);
+
 /** A browser's PushSubscription as JSON (PushSubscription.toJSON()). */
 export const browserPushSubscriptionSchema = z.object({
   endpoint: z.url().max(1000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z
-      .string()
-      .min(80)
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+=*$/),
-    auth: z
-      .string()
-      .min(16)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+=*$/),
+    p256dh: keyOf(65, 'an uncompressed P-256 public key'),
+    auth: keyOf(16, 'the subscription’s auth secret'),
   }),
 });
 

@@ -32,6 +32,7 @@ import * as m030 from './migrations/030-message-useful-until.js';
 import * as m031 from './migrations/031-ticket-link-codes.js';
 import * as m032 from './migrations/032-web-push.js';
 import * as m033 from './migrations/033-message-budget.js';
+import * as m034 from './migrations/034-whatsapp.js';
 import { describeError, withoutStallWatch } from './pg-pool.js';
 import type { DB } from './schema.js';
 
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '031-ticket-link-codes': m031,
   '032-web-push': m032,
   '033-message-budget': m033,
+  '034-whatsapp': m034,
 };
 
 /**

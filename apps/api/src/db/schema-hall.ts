@@ -70,6 +70,8 @@ export interface VisitsTable {
   customer_name: Generated<string>;
   /** E.164, or null: no SMS. Never shown on a public screen. */
   phone: string | null;
+  /** The visitor asked for their turn by WhatsApp, when (migration 034); null: SMS. */
+  whatsapp_opt_in_at: Generated<Date | null>;
   locale: Generated<'en' | 'fr'>;
   /** A booked visit: its slot's start (the instant). */
   slot_start: Date | null;

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /** The outbox (005, 008, 030, 032) and web push subscriptions (032). */
 
-export type OutboxChannel = 'email' | 'sms' | 'push';
+export type OutboxChannel = 'email' | 'sms' | 'push' | 'whatsapp';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** Every outgoing message: account mail and customers' booking messages (005, 008). */

@@ -156,6 +156,8 @@ export interface BookingsTable {
   status_changed_at: Date | null;
   /** Why the organization should look at this booking (e.g. its hours no longer hold it). */
   attention_reason: string | null;
+  /** The customer asked for their messages by WhatsApp, when (migration 034). */
+  whatsapp_opt_in_at: Generated<Date | null>;
   /** The customer's language for messages (007). */
   locale: Generated<'en' | 'fr'>;
   cancelled_by: 'customer' | 'organization' | null;

@@ -1,4 +1,4 @@
-import { BOOKING_KEY_HEADER, type PushPayload } from '@qless/contract';
+import type { PushPayload } from '@qless/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VisitAccess } from '../../src/core/access/visit-access.js';
 import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
@@ -147,7 +147,7 @@ describe('web push before SMS', () => {
     // "You are next" (from the check-in) and "go to the counter", both by push.
     const arrived = fake.received.slice(before).filter((p) => p.phone === 'NgonoMarie');
     const opened = arrived.map((p) => ({ push: p, payload: fake.open(p, phone) }));
-    expect(opened.map((o) => o.push.ttl).sort()).toEqual([1200, 600]);
+    expect(opened.map((o) => o.push.ttl).sort((a, b) => a - b)).toEqual([600, 1200]);
     const called = opened.find((o) => o.payload.body.includes('Guichet 3'));
     if (!called) throw new Error('no "go to the counter" push');
     expect(called.push.urgency).toBe('high');
@@ -255,11 +255,70 @@ describe('web push before SMS', () => {
     const over = await subscribe(body);
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe('PUSH_NOT_FOLLOWED');
-    const res = await s.app.inject({
-      method: 'GET',
-      url: '/api/v1/push/key',
-      headers: { [BOOKING_KEY_HEADER]: 'unused' },
-    });
+  });
+
+  it('a walk-in with no number who turned notifications on gets the turn by push only', async () => {
+    const visit = await q.walkIn(ctx.staffA.headers, ctx.a.serviceId, 'Sans Numéro');
+    const key = (await VisitAccess.load(s.db)).keyFor(visit.visit_id);
+    const phone = fake.phone('nonumber');
+    const body = {
+      about: { visit: visit.visit_id },
+      key,
+      locale: 'fr',
+      subscription: phone.subscription,
+    };
+    expect((await subscribe(body)).statusCode).toBe(201);
+    const call = await q.act(ctx.staffA.headers, counterId, 'call-next');
+    expect(call.json().visit.visit_id).toBe(visit.visit_id);
+    const rows = await s.db
+      .selectFrom('outbox')
+      .select(['channel', 'kind'])
+      .where('dedupe_key', 'like', `visit:${visit.visit_id}:%`)
+      .orderBy('kind')
+      .execute();
+    // "You are next" when it reached the notify position, then "go to the counter": pushes, no SMS.
+    expect(rows.every((r) => r.channel === 'push')).toBe(true);
+    expect(rows.map((r) => r.kind)).toContain('queue_called');
+    const before = fake.received.length;
+    await worker().sweep();
+    expect(fake.received.slice(before).some((p) => p.phone === 'nonumber')).toBe(true);
+    await finish();
+  });
+
+  it('a transferred visitor still subscribes from the first visit’s page', async () => {
+    const visit = await q.walkIn(ctx.staffA.headers, ctx.a.serviceId, 'Transféré', '+237677300012');
+    const key = (await VisitAccess.load(s.db)).keyFor(visit.visit_id);
+    // Moved to another line: the first visit is `transferred`, its successor waits.
+    const [first] = await s.db
+      .updateTable('visits')
+      .set({ state: 'transferred' })
+      .where('id', '=', visit.visit_id)
+      .returningAll()
+      .execute();
+    if (!first) throw new Error('no visit');
+    const { id: _id, ...rest } = first;
+    await s.db
+      .insertInto('visits')
+      .values({
+        ...rest,
+        follow_code: null,
+        state: 'waiting',
+        number: first.number + 500,
+        transferred_from: first.id,
+      })
+      .execute();
+    const body = {
+      about: { visit: visit.visit_id },
+      key,
+      locale: 'en',
+      subscription: fake.phone('transferred').subscription,
+    };
+    const res = await subscribe(body);
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('answers the key and its other routes with no-store', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/v1/push/key' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });

@@ -78,7 +78,10 @@ function vapidValid(header: string | undefined, origin: string): boolean {
     exp?: number;
     sub?: string;
   };
-  return signed && body.aud === origin && typeof body.sub === 'string' && (body.exp ?? 0) > 0;
+  // Expired, or valid for more than a day (RFC 8292 §2): refused.
+  const now = Date.now() / 1000;
+  const fresh = typeof body.exp === 'number' && body.exp > now && body.exp <= now + 86_400;
+  return signed && body.aud === origin && typeof body.sub === 'string' && fresh;
 }
 
 export async function startPushServiceFake(): Promise<FakePushService> {

@@ -1487,6 +1487,8 @@ export const en = {
   'queue.join.waitingOne': '1 waiting',
   'queue.join.nobody': 'Nobody waiting',
   'queue.join.name': 'Your name',
+  'queue.join.whatsapp':
+    'Send my turn by WhatsApp to this number (an SMS follows only if it does not arrive)',
   'queue.join.phone': 'Mobile phone (optional)',
   'queue.join.phoneHint': 'We send you an SMS when your turn is near.',
   'queue.join.code': 'The code shown on the screen in the hall',
@@ -1629,15 +1631,16 @@ export const en = {
   'insight.col.numberReason': 'Number · reason',
   'insight.messages.title': 'Messages to customers',
   'insight.messages.caption':
-    'Shown: notifications the phone displayed. Cost estimated at {price} an SMS (not checked against a bill); push notifications and e-mail are free.',
+    'Delivered: notifications the phone displayed, SMS the gateway reported delivered. Cost estimated at {price} an SMS (not checked against a bill); push notifications and e-mail are free.',
   'insight.messages.channel': 'Channel',
   'insight.messages.sent': 'Sent',
-  'insight.messages.delivered': 'Shown',
+  'insight.messages.delivered': 'Delivered',
   'insight.messages.cost': 'Cost (XAF)',
   'insight.messages.total': 'Total',
   'insight.messages.sms': 'SMS',
   'insight.messages.push': 'Push',
   'insight.messages.email': 'E-mail',
+  'insight.messages.whatsapp': 'WhatsApp',
   'insight.messages.spared':
     'SMS not sent: {spared} because the notification was shown, {held} held back by the budget ({saved} saved).',
   'insight.budget.label': 'Monthly SMS budget (FCFA)',

@@ -1535,6 +1535,8 @@ export const fr: Messages = {
   'queue.join.waitingOne': '1 en attente',
   'queue.join.nobody': 'Personne en attente',
   'queue.join.name': 'Votre nom',
+  'queue.join.whatsapp':
+    'M’envoyer mon tour par WhatsApp à ce numéro (un SMS ne suit que s’il n’arrive pas)',
   'queue.join.phone': 'Téléphone mobile (facultatif)',
   'queue.join.phoneHint': 'Nous vous envoyons un SMS quand votre tour approche.',
   'queue.join.code': 'Le code affiché sur l’écran de la salle',
@@ -1680,15 +1682,16 @@ export const fr: Messages = {
   'insight.col.numberReason': 'Numéro · motif',
   'insight.messages.title': 'Messages aux clients',
   'insight.messages.caption':
-    'Affichés : notifications affichées par le téléphone. Coût estimé à {price} le SMS (non vérifié sur une facture) ; les notifications et les e-mails sont gratuits.',
+    'Reçus : notifications affichées par le téléphone, SMS que l’opérateur dit remis. Coût estimé à {price} le SMS (non vérifié sur une facture) ; les notifications et les e-mails sont gratuits.',
   'insight.messages.channel': 'Canal',
   'insight.messages.sent': 'Envoyés',
-  'insight.messages.delivered': 'Affichés',
+  'insight.messages.delivered': 'Reçus',
   'insight.messages.cost': 'Coût (FCFA)',
   'insight.messages.total': 'Total',
   'insight.messages.sms': 'SMS',
   'insight.messages.push': 'Notification',
   'insight.messages.email': 'E-mail',
+  'insight.messages.whatsapp': 'WhatsApp',
   'insight.messages.spared':
     'SMS non envoyés : {spared} car la notification a été affichée, {held} retenus par le budget ({saved} économisés).',
   'insight.budget.label': 'Budget SMS mensuel (FCFA)',

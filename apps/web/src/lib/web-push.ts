@@ -45,6 +45,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (!a) return true;
+  const x = new Uint8Array(a);
+  return x.length === b.length && x.every((v, i) => v === b[i]);
+}
+
 /**
  * Asks, subscribes and tells the server. Resolves to the state to show: 'on', 'denied' (the
  * browser or the person said no), 'unsupported' (the site has push off) or 'off' (dismissed).
@@ -62,12 +68,17 @@ export async function turnOnPush(
   if (!publicKey) return 'unsupported';
   await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
   const registration = await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    }));
+  const serverKey = keyBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  // One made with another server key (a reinstalled server) would be refused by its service.
+  if (subscription && !sameBytes(subscription.options?.applicationServerKey ?? null, serverKey)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: serverKey,
+  });
   const body: PushSubscribeRequest = {
     about,
     key,

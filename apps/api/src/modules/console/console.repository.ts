@@ -212,7 +212,7 @@ export function shownBody(
 export function maskRecipient(channel: OutboxChannel, to: string): string {
   // A push goes to a subscription (a phone's browser), named by our own id: nothing to show.
   if (channel === 'push') return 'a subscribed phone';
-  if (channel === 'sms') {
+  if (channel === 'sms' || channel === 'whatsapp') {
     const cameroon = /^\+237(\d)\d{6}(\d{2})$/.exec(to);
     if (cameroon) return `+237 ${cameroon[1]}•• ••• •${cameroon[2]}`;
     const digits = to.replace(/\D/g, '');

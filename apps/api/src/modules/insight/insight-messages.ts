@@ -21,9 +21,10 @@ export async function messageFigures(
   db: Db,
   s: InsightScope,
   timeZone: string,
-  priceSmsXaf: number,
+  prices: { sms: number; whatsapp: number },
   now: Date,
 ): Promise<InsightMessages> {
+  const priceSmsXaf = prices.sms;
   // The range's days in the (first) branch's zone, as the other figures count them.
   const since = zonedInstant(s.from, 0, timeZone);
   const until = zonedInstant(addDays(s.to, 1), 0, timeZone);
@@ -39,8 +40,13 @@ export async function messageFigures(
       and coalesce(sent_at, created_at) >= ${since} and coalesce(sent_at, created_at) < ${until}
     group by channel
   `.execute(db);
-  const price = (channel: string) => (channel === 'sms' ? priceSmsXaf : 0);
-  const channels = OUTBOX_CHANNELS.map((channel) => {
+  const price = (channel: string) =>
+    channel === 'sms' ? prices.sms : channel === 'whatsapp' ? prices.whatsapp : 0;
+  // WhatsApp only where it was used (a site without it shows no empty row).
+  const shown = OUTBOX_CHANNELS.filter(
+    (c) => c !== 'whatsapp' || rows.some((r) => r.channel === c),
+  );
+  const channels = shown.map((channel) => {
     const r = rows.find((x) => x.channel === channel);
     const sent = r?.sent ?? 0;
     return {

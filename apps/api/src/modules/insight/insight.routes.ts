@@ -89,7 +89,13 @@ export function insightRoutes({ db, guard, config, clock }: AppDeps): FastifyPlu
         const timeZone = branches[0]?.time_zone ?? DEFAULT_TIME_ZONE;
         const [figures, messages] = await Promise.all([
           insight(db, scope, branches, options, days),
-          messageFigures(db, scope, timeZone, config.sms.priceXaf, clock.now()),
+          messageFigures(
+            db,
+            scope,
+            timeZone,
+            { sms: config.sms.priceXaf, whatsapp: config.whatsapp?.priceXaf ?? 0 },
+            clock.now(),
+          ),
         ]);
         return { ...figures, messages };
       },

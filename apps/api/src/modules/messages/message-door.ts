@@ -1,8 +1,9 @@
 import { addDays, zonedInstant, zonedNow } from '@qless/contract';
 import type { Db, OutboxChannel } from '../../db/schema.js';
 import { insertMessageRows, type NewMessageRow } from '../outbox/outbox.module.js';
+import { pushDedupeKey, whatsappDedupeKey } from './free-first.js';
 import { type CustomerMessageKind, MESSAGE_KINDS, QUIET_HOURS } from './message-kinds.js';
-import { liveSubscriptions, type PushAboutKey, pushDedupeKey } from './push-subscriptions.js';
+import { liveSubscriptions, type PushAboutKey } from './push-subscriptions.js';
 
 /** One message to a customer, as its writer knows it. */
 export interface CustomerMessage {
@@ -10,8 +11,11 @@ export interface CustomerMessage {
   /** Whose customer it is (Insight counts it, its SMS budget holds it); null: nobody's yet. */
   organizationId: string | null;
   channel: OutboxChannel;
-  /** An E.164 phone number for SMS, an e-mail address for e-mail. */
-  to: string;
+  /**
+   * An E.164 phone number for SMS, an e-mail address for e-mail. Null: the customer gave no
+   * number; only a free channel (`push`) can reach them, and nothing is queued without one.
+   */
+  to: string | null;
   locale: 'en' | 'fr';
   /** One message per key, ever (see MESSAGE_KINDS[kind].dedupe). */
   dedupeKey: string;
@@ -29,7 +33,7 @@ export interface CustomerMessage {
   /** The organization's zone: a kind held in quiet hours waits for 07:00 there. */
   timeZone?: string;
   /**
-   * For a kind that goes by web push first (MESSAGE_KINDS[kind].pushFirstMs): what the
+   * For a kind that goes by web push first (MESSAGE_KINDS[kind].freeFirstMs): what the
    * customer's phones may have subscribed to, and the notification. With a live subscription
    * the push leaves now and the SMS waits, sent only if no push was shown in time.
    */
@@ -42,6 +46,12 @@ export interface CustomerMessage {
     /** One notification per tag on the phone: a newer one replaces it. */
     tag: string;
   };
+  /**
+   * For a customer who asked for WhatsApp (and a site that has it, decision 144): the utility
+   * template (its name without WHATSAPP_TEMPLATE_PREFIX) and its body's parameters in order.
+   * Used when no phone subscribed to push.
+   */
+  whatsapp?: { template: string; params: string[] };
 }
 
 /**
@@ -79,6 +89,7 @@ export async function queueCustomerMessages(
 ): Promise<number> {
   const rows: NewMessageRow[] = [];
   for (const m of messages) {
+    if (m.to === null && !m.push) continue;
     if (!m.written === !m.booking) {
       throw new Error(`${m.kind}: a message is written now or rendered from its booking`);
     }
@@ -86,7 +97,7 @@ export async function queueCustomerMessages(
     const usefulFor: number | null = MESSAGE_KINDS[m.kind].usefulForMs;
     const row: NewMessageRow = {
       channel: m.channel,
-      to: m.to,
+      to: m.to ?? '',
       kind: m.kind,
       locale: m.locale,
       dedupeKey: m.dedupeKey,
@@ -99,37 +110,56 @@ export async function queueCustomerMessages(
       usefulUntil:
         m.usefulUntil ?? (usefulFor === null ? null : new Date(dueAt.getTime() + usefulFor)),
     };
-    rows.push(...(await pushesFirst(db, m, row, now)), row);
+    rows.push(...(await freeFirst(db, m, row, now)));
+    // No number: the pushes are all there is (none without a subscription).
+    if (m.to !== null) rows.push(row);
   }
   return insertMessageRows(db, rows, now);
 }
 
 /**
- * Web push first (decision 142): one push per live subscription, due now, and the SMS `row`
- * moved back by the kind's wait (the push's receipt skips it; a push that fails for good
- * brings it forward). None when the kind does not go by push or no phone subscribed.
+ * A free channel first (decisions 142, 144): one push per live subscription, or else, for a
+ * customer who asked for it, one WhatsApp template message, due now; and the SMS `row` moved
+ * back by the kind's wait (a push shown or a WhatsApp message delivered skips it; one that fails
+ * for good brings it forward). None when the kind has no free channel or the customer none.
  */
-async function pushesFirst(
+async function freeFirst(
   db: Db,
   m: CustomerMessage,
   row: NewMessageRow,
   now: Date,
 ): Promise<NewMessageRow[]> {
-  const wait = MESSAGE_KINDS[m.kind].pushFirstMs;
-  if (wait === null || !m.push || m.channel !== 'sms') return [];
-  const subscriptions = await liveSubscriptions(db, m.push.about, now);
-  if (subscriptions.length === 0) return [];
-  const { title, body, url, tag } = m.push;
-  const pushes = subscriptions.map((sub) => ({
-    ...row,
-    channel: 'push' as const,
-    to: sub.id,
-    dedupeKey: pushDedupeKey(m.dedupeKey, sub.id),
-    subject: title,
-    text: JSON.stringify({ title, body, url, tag }),
-  }));
-  row.dueAt = new Date(row.dueAt.getTime() + wait);
-  return pushes;
+  const wait = MESSAGE_KINDS[m.kind].freeFirstMs;
+  if (wait === null || m.channel !== 'sms') return [];
+  const subscriptions = m.push ? await liveSubscriptions(db, m.push.about, now) : [];
+  let free: NewMessageRow[] = [];
+  if (m.push && subscriptions.length > 0) {
+    const { title, body, url, tag } = m.push;
+    free = subscriptions.map((sub) => ({
+      ...row,
+      channel: 'push' as const,
+      to: sub.id,
+      dedupeKey: pushDedupeKey(m.dedupeKey, sub.id),
+      subject: title,
+      text: JSON.stringify({ title, body, url, tag }),
+    }));
+  } else if (m.whatsapp && m.to !== null) {
+    const message = {
+      template: m.whatsapp.template,
+      language: m.locale,
+      params: m.whatsapp.params,
+    };
+    free = [
+      {
+        ...row,
+        channel: 'whatsapp' as const,
+        dedupeKey: whatsappDedupeKey(m.dedupeKey),
+        text: JSON.stringify(message),
+      },
+    ];
+  }
+  if (free.length > 0) row.dueAt = new Date(row.dueAt.getTime() + wait);
+  return free;
 }
 
 /** One message: true when it was new. */

@@ -27,11 +27,11 @@ export interface MessageKind {
    */
   capped: boolean;
   /**
-   * Web push first (decision 142): to a customer whose phone subscribed, the message goes by
-   * push at once and the SMS waits this long, sent only if no push was shown by then. Null:
-   * SMS (and e-mail) only.
+   * A free channel first (decisions 142, 144): to a customer whose phone subscribed to web push,
+   * or else who asked for WhatsApp, the message goes that way at once and the SMS waits this
+   * long, sent only if it was not shown or delivered by then. Null: SMS (and e-mail) only.
    */
-  pushFirstMs: number | null;
+  freeFirstMs: number | null;
   /**
    * Held during quiet hours (21:00–07:00 in the organization's zone) and sent at 07:00; false
    * for what the customer is waiting for now (a turn, an answer, what they just did).
@@ -70,7 +70,7 @@ const booking = (
   dedupe: BOOKING_DEDUPE,
   usefulForMs: null,
   stale,
-  pushFirstMs: null,
+  freeFirstMs: null,
   ...flags,
 });
 
@@ -105,20 +105,20 @@ export const MESSAGE_KINDS = {
   queue_near: {
     when: "a waiting visitor's place reaches the organization's notify position while a counter serving their service is open",
     to: "the visitor's phone, when they gave one",
-    channels: ['push', 'sms'],
+    channels: ['push', 'whatsapp', 'sms'],
     dedupe: 'visit:{visit}:near',
     ...lateAfter(20),
-    pushFirstMs: 2 * MINUTE,
+    freeFirstMs: 2 * MINUTE,
     quiet: false,
     capped: false,
   },
   queue_called: {
     when: 'a counter calls the visitor (a recall sends nothing more; a call taken back and made again sends its own)',
     to: "the visitor's phone, when they gave one",
-    channels: ['push', 'sms'],
+    channels: ['push', 'whatsapp', 'sms'],
     dedupe: 'visit:{visit}:called:{call time in ms}',
     ...lateAfter(10),
-    pushFirstMs: MINUTE,
+    freeFirstMs: MINUTE,
     quiet: false,
     capped: false,
   },
@@ -128,7 +128,7 @@ export const MESSAGE_KINDS = {
     channels: ['sms'],
     dedupe: 'visit:{visit}:feedback',
     ...lateAfter(24 * 60),
-    pushFirstMs: null,
+    freeFirstMs: null,
     quiet: true,
     capped: true,
   },
@@ -139,7 +139,7 @@ export const MESSAGE_KINDS = {
     dedupe: 'waitlist:{entry}:offer',
     usefulForMs: null,
     stale: 'the offer ended (booked, lapsed or withdrawn) or its hold ran out',
-    pushFirstMs: null,
+    freeFirstMs: null,
     quiet: true,
     capped: true,
   },
@@ -149,7 +149,7 @@ export const MESSAGE_KINDS = {
     channels: ['sms'],
     dedupe: 'sms-in:{inbound message}',
     ...lateAfter(30),
-    pushFirstMs: null,
+    freeFirstMs: null,
     quiet: false,
     capped: true,
   },

@@ -93,14 +93,14 @@ function examples(kind: CustomerMessageKind, locale: 'en' | 'fr'): string[] {
   return texts[kind as keyof typeof texts]();
 }
 
-const CHANNEL = { sms: 'SMS', email: 'e-mail', push: 'web push' } as const;
+const CHANNEL = { sms: 'SMS', email: 'e-mail', push: 'web push', whatsapp: 'WhatsApp' } as const;
 
-/** "web push, then SMS after 1 minute unless the push was shown", or the channels as listed. */
+/** The free channel first and the SMS after it, or the channels as listed. */
 function channelsOf(k: MessageKind): string {
-  if (k.pushFirstMs === null) return k.channels.map((c) => CHANNEL[c]).join(', ');
-  const minutes = k.pushFirstMs / 60_000;
-  const rest = k.channels.filter((c) => c !== 'push').map((c) => CHANNEL[c]);
-  return `web push to a subscribed phone, then ${rest.join(', ')} after ${minutes} minute${minutes === 1 ? '' : 's'} unless the push was shown; ${rest.join(', ')} at once without one`;
+  if (k.freeFirstMs === null) return k.channels.map((c) => CHANNEL[c]).join(', ');
+  const minutes = k.freeFirstMs / 60_000;
+  const after = `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `web push to a subscribed phone, else WhatsApp to a customer who asked for it (where configured); then SMS after ${after} unless it was shown or delivered; SMS at once without either`;
 }
 const QUIET =
   "held from 21:00 to 07:00 on the organization's clock: one queued then is due at 07:00";

@@ -15,15 +15,16 @@ import {
   leaseFor,
   OutboxWorker,
 } from '../outbox/outbox.module.js';
+import { hurryFallback } from './free-first.js';
 import { CAPPED_KINDS, isCustomerMessageKind } from './message-kinds.js';
 import { bookingMessagePreparer } from './message-preparer.js';
 import { pushRoutes } from './push.routes.js';
-import { hurryFallback } from './push-subscriptions.js';
 import { ReminderSweep } from './reminders.js';
 import { BUDGET_SKIP, overSmsBudget } from './sms-budget.js';
 import { smsDeliveryRoutes } from './sms-delivery.routes.js';
 import { ticketLinkRoutes } from './ticket-link.routes.js';
 import { WebPush } from './web-push.js';
+import { whatsappSender, whatsappWebhookRoutes } from './whatsapp.routes.js';
 
 export { queueBookingMessages } from './booking-messages.js';
 export {
@@ -32,7 +33,7 @@ export {
   queueCustomerMessages,
 } from './message-door.js';
 export { CUSTOMER_MESSAGE_KINDS, QUIET_HOURS } from './message-kinds.js';
-export type { PushAboutKey } from './push-subscriptions.js';
+export { hasLiveSubscription, type PushAboutKey } from './push-subscriptions.js';
 export { smsBudgetOf } from './sms-budget.js';
 
 /** The longest site address every SMS is tested to fit in one part with (decision 141). */
@@ -70,6 +71,14 @@ function channelsOf(
   if (push.enabled) {
     channels.push = {
       sender: push.sender(),
+      maxAttempts: PUSH_ATTEMPTS,
+      retryBaseMs: PUSH_RETRY_MS,
+    };
+  }
+  if (config.whatsapp) {
+    // Like a push: worth a retry or two within its wait, then the SMS takes over.
+    channels.whatsapp = {
+      sender: whatsappSender(config.whatsapp),
       maxAttempts: PUSH_ATTEMPTS,
       retryBaseMs: PUSH_RETRY_MS,
     };
@@ -133,7 +142,7 @@ function createMessaging(
             : null,
         // A push that failed for good sends its SMS now rather than after the push's wait.
         onGaveUp: async (row, now) => {
-          if (row.channel === 'push' && row.dedupe_key)
+          if ((row.channel === 'push' || row.channel === 'whatsapp') && row.dedupe_key)
             await hurryFallback(db, row.dedupe_key, now);
         },
         config: {
@@ -202,6 +211,7 @@ export function messagesModule(
     routes: [
       pushRoutes(deps, messaging.push, { bookings: wiring.access, visits: wiring.visits }),
       smsDeliveryRoutes(deps),
+      ...(deps.config.whatsapp ? [whatsappWebhookRoutes(deps, deps.config.whatsapp)] : []),
     ],
     linkRoutes: ticketLinkRoutes(deps, wiring.access),
   };

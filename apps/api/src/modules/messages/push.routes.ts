@@ -12,11 +12,12 @@ import type { BookingAccess } from '../../core/access/booking-access.js';
 import { opensVisitTurn, type VisitAccess } from '../../core/access/visit-access.js';
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
-import { type PushAboutKey, recordPushShown, saveSubscription } from './push-subscriptions.js';
+import { recordDelivered } from './free-first.js';
+import { type PushAboutKey, saveSubscription } from './push-subscriptions.js';
 import type { WebPush } from './web-push.js';
 
 const DAY = 86_400_000;
-/** A visit's phone is followed for a day at most: the visit's own day. */
+/** A visit's phone is followed for a day after it subscribed at most: the visit's own day. */
 const VISIT_FOLLOWED_MS = DAY;
 
 const keyRefused = () =>
@@ -62,7 +63,16 @@ export function pushRoutes(
     if (!opensVisitTurn({ id: about.visit, booking_id: visit?.booking_id ?? null }, key, access)) {
       throw keyRefused();
     }
-    if (!visit || !['waiting', 'called'].includes(visit.state)) {
+    // A transferred visitor's page is still the first visit's: the turn is the live one.
+    let live = visit;
+    for (let hop = 0; live?.state === 'transferred' && hop < 5; hop++) {
+      live = await db
+        .selectFrom('visits')
+        .select(['id', 'booking_id', 'state'])
+        .where('transferred_from', '=', live.id)
+        .executeTakeFirst();
+    }
+    if (!visit || !live || !['waiting', 'called'].includes(live.state)) {
       throw new AppError(409, 'PUSH_NOT_FOLLOWED', 'This visit is over: it sends no more news.');
     }
     return {
@@ -141,7 +151,11 @@ export function pushRoutes(
         const outboxId = await push.outboxIdOf(req.body.receipt);
         if (!outboxId) throw new AppError(400, 'INVALID_PUSH_RECEIPT', 'This receipt is not ours.');
         const now = clock.now();
-        if (await db.transaction().execute((trx) => recordPushShown(trx, outboxId, now))) {
+        if (
+          await db
+            .transaction()
+            .execute((trx) => recordDelivered(trx, { channel: 'push', id: outboxId }, now))
+        ) {
           deps.metrics.messageSkipped('sms', 'delivered_elsewhere');
         }
         return reply.code(204).send(null);

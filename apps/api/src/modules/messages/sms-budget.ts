@@ -57,6 +57,30 @@ export async function smsBudgetOf(
 }
 
 /**
+ * Who answers for a branch's budget: the active admins of its organization (kept on its head)
+ * or of the branch itself, and the branch's managers (who may set the budget too).
+ */
+async function adminsOf(db: Db, organizationId: string): Promise<{ id: string; email: string }[]> {
+  const org = await db
+    .selectFrom('organizations')
+    .select('parent_id')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  const head = org?.parent_id ?? organizationId;
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('active', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('role', '=', 'org_admin'), eb('organization_id', 'in', [head, organizationId])]),
+        eb.and([eb('role', '=', 'branch_manager'), eb('organization_id', '=', organizationId)]),
+      ]),
+    )
+    .execute();
+}
+
+/**
  * The monthly SMS budget at sending time (decision 143): an SMS of an organization whose budget
  * another SMS would pass is not sent (its customers keep the free channels), and the first time
  * in a month its admins are told by e-mail, once (one dedupe key per admin and month).
@@ -69,12 +93,7 @@ export async function overSmsBudget(
 ): Promise<boolean> {
   const state = await smsBudgetOf(db, organizationId, priceXaf, now);
   if (!state?.reached) return false;
-  const admins = await db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('organization_id', '=', organizationId)
-    .where('role', '=', 'org_admin')
-    .execute();
+  const admins = await adminsOf(db, organizationId);
   const budget = state.monthlyXaf ?? 0;
   await insertMessageRows(
     db,
@@ -90,7 +109,7 @@ export async function overSmsBudget(
         `Your customers' SMS have cost ${state.spentXaf} FCFA this month (${state.month}), and your monthly SMS budget is ${budget} FCFA.`,
         '',
         'Until the month ends, Qless sends no more SMS to your customers: phones that turned on notifications still get their turn by web push, free.',
-        'To raise or remove the budget: Insight, "Messages", in your organization area.',
+        'To raise or remove the budget: Insight, "Messages to customers", in your organization area.',
       ].join('\n'),
       bookingId: null,
       occurrence: null,

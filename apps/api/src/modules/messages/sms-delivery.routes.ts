@@ -84,6 +84,8 @@ export function smsDeliveryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 : {}),
             })
             .where('channel', '=', 'sms')
+            // The gateway's own ids only (another provider's could coincide).
+            .where('provider', '=', deps.config.sms.provider)
             .where('provider_message_id', '=', req.body.id)
             .where('delivery', 'is', null)
             .returning('id')

@@ -141,7 +141,8 @@ export class WebPush {
       const location = response.headers.get('location');
       return { ok: true, providerMessageId: location ? location.slice(-200) : null };
     }
-    if (response.status === 404 || response.status === 410) {
+    // 404/410: the subscription ended; 403: it was made with another server key (RFC 8292).
+    if (response.status === 404 || response.status === 410 || response.status === 403) {
       await this.db
         .updateTable('push_subscriptions')
         .set({ gone_at: this.clock.now() })

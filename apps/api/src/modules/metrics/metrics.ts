@@ -19,7 +19,7 @@ export type SocketKind = LiveSocketKind;
 export type ConfirmSource = 'callback' | 'status_check';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-const OUTBOX_CHANNELS = ['sms', 'email', 'push'] as const;
+const OUTBOX_CHANNELS = ['sms', 'email', 'push', 'whatsapp'] as const;
 const SOCKET_KINDS: SocketKind[] = ['payment_status', 'board', 'turn'];
 /** Why a message was not sent (outbox-worker.ts names them; "elsewhere": its push was shown). */
 const SKIPS = ['too_late', 'recipient_cap', 'delivered_elsewhere', 'sms_budget'] as const;

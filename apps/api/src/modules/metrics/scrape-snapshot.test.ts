@@ -53,6 +53,7 @@ describe('the scrape snapshot', () => {
         sms: { pending: 4, due: 4, oldestSeconds: 600 },
         email: { pending: 0, due: 0, oldestSeconds: 0 },
         push: { pending: 0, due: 0, oldestSeconds: 0 },
+        whatsapp: { pending: 0, due: 0, oldestSeconds: 0 },
       },
     });
     clock.advance(4_999);

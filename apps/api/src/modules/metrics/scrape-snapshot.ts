@@ -21,7 +21,7 @@ export interface SnapshotFigures {
     /** Pending payments due a status check (the reconciler's backlog). */
     dueForCheck: number;
   };
-  outbox: { sms: ChannelFigures; email: ChannelFigures; push: ChannelFigures };
+  outbox: Record<'sms' | 'email' | 'push' | 'whatsapp', ChannelFigures>;
 }
 
 /** Null figures: the database did not answer within the scrape's bound. */
@@ -48,7 +48,7 @@ const TTL_MS = 5000;
 const WAIT_MS = 800;
 
 interface OutboxRow {
-  channel: 'sms' | 'email' | 'push';
+  channel: 'sms' | 'email' | 'push' | 'whatsapp';
   pending: number;
   due: number;
   oldest: string | null;
@@ -119,7 +119,7 @@ export class ScrapeSnapshot {
     const p = rows[0];
     const outbox: OutboxRow[] =
       typeof p?.outbox === 'string' ? JSON.parse(p.outbox) : (p?.outbox ?? []);
-    const channel = (name: 'sms' | 'email' | 'push'): ChannelFigures => {
+    const channel = (name: 'sms' | 'email' | 'push' | 'whatsapp'): ChannelFigures => {
       const row = outbox.find((r) => r.channel === name);
       return row
         ? { pending: row.pending, due: row.due, oldestSeconds: ageOf(row.oldest) }
@@ -133,7 +133,12 @@ export class ScrapeSnapshot {
         oldestPendingSeconds: ageOf(p?.oldest ?? null),
         dueForCheck: p?.due ?? 0,
       },
-      outbox: { sms: channel('sms'), email: channel('email'), push: channel('push') },
+      outbox: {
+        sms: channel('sms'),
+        email: channel('email'),
+        push: channel('push'),
+        whatsapp: channel('whatsapp'),
+      },
     };
   }
 }

@@ -67,7 +67,12 @@ export async function eraseBookings(
     ), o as (
       ${eraseOutboxSql(now, sql`booking_id in (select id from b)`)}
     ), ps as (
-      delete from push_subscriptions where about in (select 'booking:' || id from b)
+      delete from push_subscriptions
+      where about in (select 'booking:' || id from b)
+        or about in (select 'visit:' || v.id from visits v where v.booking_id in (select id from b))
+      returning id
+    ), po as (
+      ${eraseOutboxSql(now, sql`channel = 'push' and to_address in (select id::text from ps)`)}
     )
     select (select count(*) from b) as bookings, (select count(*) from p) as payments,
       (select count(*) from o) as messages
@@ -109,15 +114,23 @@ export async function eraseMessages(db: Db, ids: readonly string[], now: Date): 
 
 export async function eraseVisits(db: Db, ids: readonly string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
-  // A phone's push subscription names its device: it goes with the visit.
-  await db
+  // A phone's push subscription names its device: it goes with the visit, and its pushes'
+  // texts (they hold the visit's link) with it.
+  const gone = await db
     .deleteFrom('push_subscriptions')
     .where(
       'about',
       'in',
       ids.map((id) => `visit:${id}`),
     )
+    .returning('id')
     .execute();
+  if (gone.length > 0) {
+    await eraseOutboxSql(
+      now,
+      sql`channel = 'push' and to_address in (${sql.join(gone.map((g) => g.id))})`,
+    ).execute(db);
+  }
   const rows = await db
     .updateTable('visits')
     .set({ customer_name: '', phone: null, client_address: null, personal_data_erased_at: now })

@@ -134,6 +134,7 @@ function row(a: Arrival): VisitRow {
     booking_id: null,
     customer_name: '',
     phone: null,
+    whatsapp_opt_in_at: null,
     locale: 'fr',
     slot_start: a.slotStart === null ? null : new Date(a.slotStart),
     arrived_at: new Date(a.at),

@@ -32,7 +32,7 @@ export async function joinInfoOf(
   },
   day: QueueDay,
   now: Date,
-): Promise<JoinInfoResponse> {
+): Promise<Omit<JoinInfoResponse, 'whatsapp'>> {
   const waiting = new Map<string, number>();
   for (const v of day.waiting) waiting.set(v.service_id, (waiting.get(v.service_id) ?? 0) + 1);
   return {

@@ -42,6 +42,8 @@ interface Walker {
   service_id: string;
   name: string;
   phone: string | null;
+  /** Asked for the turn by WhatsApp when giving the number (decision 144). */
+  whatsapp?: boolean | undefined;
   locale?: 'en' | 'fr' | undefined;
   /** Staff only (decision 138): a category the organization serves first. */
   priority_category?: PriorityCategory | null | undefined;
@@ -165,6 +167,7 @@ export class QueueLine {
         serviceId: input.service_id,
         customerName: input.name,
         phone: input.phone,
+        whatsapp: input.whatsapp,
         locale: input.locale ?? 'fr',
         arrivedAt: now,
         queuedAt: now,
@@ -187,7 +190,7 @@ export class QueueLine {
     return org;
   }
 
-  async joinInfo(organizationId: string): Promise<JoinInfoResponse> {
+  async joinInfo(organizationId: string): Promise<Omit<JoinInfoResponse, 'whatsapp'>> {
     const org = await this.listedOrganization(organizationId);
     const now = this.now();
     return joinInfoOf(

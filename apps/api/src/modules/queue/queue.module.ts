@@ -75,6 +75,8 @@ export async function queueModule(
   const joinCodes = await JoinCodes.load(db, clock);
   const turns = new TurnMessages({
     publicOrigin: config.publicOrigin,
+    pushEnabled: config.push.enabled,
+    whatsappEnabled: config.whatsapp !== null,
     visits,
     bookings: wiring.bookings,
   });

@@ -50,7 +50,7 @@ const QUEUE_WRITE = { touchesCatalog: false } as const;
  * page (the only public route here).
  */
 export function queueRoutes(
-  { guard }: AppDeps,
+  { guard, config }: AppDeps,
   queue: QueueService,
   limits: Limiter,
   codes: JoinCodes,
@@ -240,7 +240,8 @@ export function queueRoutes(
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return queue.line.joinInfo(req.params.organizationId);
+        const info = await queue.line.joinInfo(req.params.organizationId);
+        return { ...info, whatsapp: config.whatsapp !== null };
       },
     );
 

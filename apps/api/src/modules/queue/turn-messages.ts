@@ -16,7 +16,11 @@ import type { BookingAccess } from '../../core/access/booking-access.js';
 import type { VisitAccess } from '../../core/access/visit-access.js';
 import type { Db, VisitRow } from '../../db/schema.js';
 import { fitSms } from '../../providers/sms/sms-fit.js';
-import { type PushAboutKey, queueCustomerMessage } from '../messages/messages.module.js';
+import {
+  hasLiveSubscription,
+  type PushAboutKey,
+  queueCustomerMessage,
+} from '../messages/messages.module.js';
 import { type QueueDay, servedNow, visitNumber } from './queue-day.js';
 
 /**
@@ -28,7 +32,8 @@ export function visitPageUrl(origin: string, visitId: string, key: string): stri
   return `${origin.replace(/\/+$/, '')}/visit/${encodeURIComponent(visitId)}#k=${encodeURIComponent(key)}`;
 }
 
-function place(locale: 'en' | 'fr', n: number): string {
+/** "2nd in line" / "2e dans la file" (an SMS's words, and a WhatsApp template's parameter). */
+export function placeWord(locale: 'en' | 'fr', n: number): string {
   if (locale === 'fr') return n === 1 ? 'le prochain' : `${n}e dans la file`;
   if (n === 1) return 'next in line';
   const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
@@ -65,8 +70,8 @@ export function nearText(f: {
       const youAre = optional >= 1 || first ? (fr ? 'vous êtes ' : 'you are ') : '';
       const stay = optional >= 2 ? (fr ? ' Restez à proximité.' : ' Please stay close.') : '';
       return fr
-        ? `${f.number} : ${youAre}${place('fr', f.position)}${at ? ` chez ${at}` : ''}.${stay} ${f.link}`
-        : `${f.number}: ${youAre}${place('en', f.position)}${at ? ` at ${at}` : ''}.${stay} ${f.link}`;
+        ? `${f.number} : ${youAre}${placeWord('fr', f.position)}${at ? ` chez ${at}` : ''}.${stay} ${f.link}`
+        : `${f.number}: ${youAre}${placeWord('en', f.position)}${at ? ` at ${at}` : ''}.${stay} ${f.link}`;
     },
     { optional: 2 },
   );
@@ -114,7 +119,15 @@ async function firstOfChain(db: Db, visit: VisitRow): Promise<string> {
 
 export class TurnMessages {
   constructor(
-    private readonly deps: { publicOrigin: string; visits: VisitAccess; bookings: BookingAccess },
+    private readonly deps: {
+      publicOrigin: string;
+      /** WEB_PUSH_ENABLED: off, no message waits for a push (decision 142). */
+      pushEnabled: boolean;
+      /** WhatsApp configured (decision 144): a visitor who asked for it gets it before SMS. */
+      whatsappEnabled: boolean;
+      visits: VisitAccess;
+      bookings: BookingAccess;
+    },
   ) {}
 
   /**
@@ -200,12 +213,14 @@ export class TurnMessages {
    */
   async afterChange(trx: Db, day: QueueDay): Promise<void> {
     for (const visit of day.waiting) {
-      if (!visit.phone || visit.near_notified_at) continue;
+      if (visit.near_notified_at) continue;
       const position = day.positions.get(visit.id);
       if (position === undefined || position > day.settings.notify_position) continue;
       // Held back while no counter serving the service is open; decided again at the next
       // change (a counter opening is one: QueueService.counterState settles the day).
       if (!servedNow(day, visit.service_id)) continue;
+      // No number and no phone that asked for notifications: nobody to tell (decided again).
+      if (!(await this.reachable(trx, visit, day.now))) continue;
       const claimed = await trx
         .updateTable('visits')
         .set({ near_notified_at: day.now })
@@ -223,12 +238,9 @@ export class TurnMessages {
         organization: day.organization.name,
         link,
       });
-      await this.queue(
-        trx,
-        visit,
-        { what: 'near', text, link, place: day.organization.name },
-        day.now,
-      );
+      const place = day.organization.name;
+      const params = [visitNumber(visit), placeWord(visit.locale, position), place, link];
+      await this.queue(trx, visit, { what: 'near', text, link, place, params }, day.now);
     }
   }
 
@@ -244,7 +256,7 @@ export class TurnMessages {
     organization: string,
     now: Date,
   ): Promise<void> {
-    if (!visit.phone) return;
+    if (!(await this.reachable(trx, visit, now))) return;
     const link = await this.linkOf(trx, visit);
     const text = calledText({
       locale: visit.locale,
@@ -253,19 +265,27 @@ export class TurnMessages {
       organization,
       link,
     });
-    const message = { what: 'called' as const, text, link, place: organization };
+    const counter = visit.locale === 'fr' ? frToCounter(counterName) : counterName.trim();
+    const params = [visitNumber(visit), counter, organization, link];
+    const message = { what: 'called' as const, text, link, place: organization, params };
     await this.queue(trx, visit, message, now, `:${now.getTime()}`);
   }
 
   private async queue(
     trx: Db,
     visit: VisitRow,
-    message: { what: 'near' | 'called'; text: string; link: string; place: string },
+    message: {
+      what: 'near' | 'called';
+      text: string;
+      link: string;
+      place: string;
+      /** The WhatsApp template's parameters (docs/messages.md names them). */
+      params: string[];
+    },
     now: Date,
     /** Makes the key one per call ("called" may be sent again after an Undo). */
     suffix = '',
   ): Promise<void> {
-    if (!visit.phone) return;
     const { what, text, link } = message;
     const number = visitNumber(visit);
     await queueCustomerMessage(
@@ -274,21 +294,34 @@ export class TurnMessages {
         kind: `queue_${what}`,
         organizationId: visit.organization_id,
         channel: 'sms',
+        // A walk-in without a number is reached by push only (the door queues no SMS).
         to: visit.phone,
         locale: visit.locale,
         dedupeKey: `visit:${visit.id}:${what}${suffix}`,
         written: { subject: `Queue ${number} (${what})`, text },
         // A phone subscribed on the ticket page, or on the visit page of any visit of the chain.
-        push: {
-          about: await this.pushAbout(trx, visit),
-          title: `${number} · ${message.place}`,
-          body: text.replace(link, '').trim(),
-          url: link,
-          tag: `visit:${visit.booking_id ?? visit.id}`,
-        },
+        push: this.deps.pushEnabled
+          ? {
+              about: await this.pushAbout(trx, visit),
+              title: `${number} · ${message.place}`,
+              body: text.replace(link, '').trim(),
+              url: link,
+              tag: `visit:${visit.booking_id ?? visit.id}`,
+            }
+          : undefined,
+        whatsapp:
+          this.deps.whatsappEnabled && visit.whatsapp_opt_in_at
+            ? { template: `queue_${what}`, params: message.params }
+            : undefined,
       },
       now,
     );
+  }
+
+  /** Whether a message about the visit can reach anyone: its number, or a subscribed phone. */
+  private async reachable(trx: Db, visit: VisitRow, now: Date): Promise<boolean> {
+    if (visit.phone) return true;
+    return this.deps.pushEnabled && hasLiveSubscription(trx, await this.pushAbout(trx, visit), now);
   }
 
   /** Where a phone that follows this visit subscribed: its booking, its first visit, itself. */

@@ -154,6 +154,8 @@ export interface NewVisit {
   bookingId?: string | null;
   customerName: string;
   phone: string | null;
+  /** The visitor asked for their turn by WhatsApp (decision 144): it is recorded now. */
+  whatsapp?: boolean | undefined;
   locale: 'en' | 'fr';
   slotStart?: Date | null;
   arrivedAt: Date;
@@ -197,6 +199,7 @@ export async function insertVisit(trx: Db, v: NewVisit, now: Date): Promise<Visi
       booking_id: v.bookingId ?? null,
       customer_name: v.customerName,
       phone: v.phone,
+      whatsapp_opt_in_at: v.whatsapp && v.phone ? now : null,
       locale: v.locale,
       slot_start: v.slotStart ?? null,
       arrived_at: v.arrivedAt,

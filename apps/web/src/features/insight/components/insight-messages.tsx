@@ -15,6 +15,7 @@ const CHANNEL_KEY: Record<string, MessageKey> = {
   sms: 'insight.messages.sms',
   push: 'insight.messages.push',
   email: 'insight.messages.email',
+  whatsapp: 'insight.messages.whatsapp',
 };
 
 export function MessagesPanel({
@@ -54,7 +55,7 @@ export function MessagesPanel({
               <tr key={c.channel}>
                 <th scope="row">{t(CHANNEL_KEY[c.channel] ?? 'insight.messages.sms')}</th>
                 <td className="num">{number.format(c.sent)}</td>
-                <td className="num">{c.channel === 'sms' ? '—' : number.format(c.delivered)}</td>
+                <td className="num">{number.format(c.delivered)}</td>
                 <td className="num">{number.format(c.cost_xaf)}</td>
               </tr>
             ))}

@@ -245,7 +245,7 @@ describe('the Insight figures', () => {
     ).replace(/[\u202f\u00a0]/g, ' ');
     expect(html).toContain('Messages aux clients');
     expect(html).toMatch(
-      /<th scope="row">SMS<\/th><td class="num">120<\/td><td class="num">—<\/td><td class="num">4 200<\/td>/,
+      /<th scope="row">SMS<\/th><td class="num">120<\/td><td class="num">0<\/td><td class="num">4 200<\/td>/,
     );
     expect(html).toMatch(
       /<th scope="row">Notification<\/th><td class="num">60<\/td><td class="num">52<\/td>/,

@@ -12,6 +12,7 @@ const INFO: JoinInfoResponse = {
   enabled: true,
   open: true,
   code_required: false,
+  whatsapp: false,
   services: [
     {
       service_id: 's1',

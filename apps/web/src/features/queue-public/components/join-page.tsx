@@ -100,6 +100,8 @@ export function JoinForm({
           service_id: formText(data, 'service_id'),
           name: formText(data, 'name', true),
           ...(phone ? { phone } : {}),
+          // The opt-in goes with the number it is for (decision 144).
+          ...(phone && info.whatsapp && data.get('whatsapp') === 'on' ? { whatsapp: true } : {}),
           ...(lang === 'en' || lang === 'fr' ? { locale: lang } : {}),
           ...(info.code_required ? { code } : {}),
         });
@@ -204,6 +206,11 @@ export function JoinForm({
             hint={t('queue.join.phoneHint')}
             error={state.field === 'phone' ? t('queue.join.error.INVALID_PHONE') : undefined}
           />
+          {info.whatsapp ? (
+            <label className="join-whatsapp">
+              <input type="checkbox" name="whatsapp" /> {t('queue.join.whatsapp')}
+            </label>
+          ) : null}
           <SelectField label={t('queue.join.language')} name="locale" defaultValue={locale}>
             {(['fr', 'en'] satisfies Locale[]).map((l) => (
               <option key={l} value={l}>

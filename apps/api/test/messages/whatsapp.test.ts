@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
+import { useCounterApp } from '../support/checkin-helpers.js';
+import { queueApi } from '../support/queue-helpers.js';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../support/whatsapp-fake.js';
+
+const SECOND = 1000;
+
+/**
+ * WhatsApp before SMS (issue 35, item 3; decision 144), against a local fake of the Cloud API:
+ * a walk-in who asked for WhatsApp gets "go to the counter" as the approved utility template
+ * at once, and the SMS only when the webhook did not say delivered within the minute; a
+ * delivered status spares the SMS, a failed one sends it at once; the webhook's signature is
+ * checked, and its subscription check answered only to the verify token.
+ */
+describe('WhatsApp before SMS', () => {
+  let fake: FakeWhatsApp;
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp(['qless_queue_near', 'qless_queue_called']);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const VERIFY = 'the-verify-token-of-this-test';
+  const s = useCounterApp(() => ({
+    WHATSAPP_API_BASE_URL: fake.baseUrl,
+    WHATSAPP_ACCESS_TOKEN: fake.accessToken,
+    WHATSAPP_PHONE_NUMBER_ID: fake.phoneNumberId,
+    WHATSAPP_APP_SECRET: fake.appSecret,
+    WHATSAPP_VERIFY_TOKEN: VERIFY,
+    OUTBOX_WORKER_INTERVAL_MS: '3600000',
+  }));
+  const { ctx } = s;
+  const q = queueApi(() => s.app);
+  const worker = (): OutboxWorker => {
+    const w = s.app.messaging.worker;
+    if (!w) throw new Error('no outbox worker');
+    return w;
+  };
+  const webhook = (body: string, signature: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/v1/whatsapp/webhook',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      payload: body,
+    });
+  let counterId: string;
+  beforeAll(async () => {
+    counterId = (await q.openCounter(ctx.adminA.headers, 'Guichet 2', [ctx.a.serviceId]))
+      .counter_id;
+  });
+
+  /** A walk-in who asked for WhatsApp, called at the counter: its "called" rows. */
+  async function calledByWhatsApp(phone: string, locale: 'en' | 'fr') {
+    const res = await q.call('POST', '/queue/visits', ctx.staffA.headers, {
+      service_id: ctx.a.serviceId,
+      name: 'Client WhatsApp',
+      phone,
+      whatsapp: true,
+      locale,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const visitId = res.json().visit.visit_id as string;
+    expect((await q.act(ctx.staffA.headers, counterId, 'call-next')).statusCode).toBe(200);
+    const rows = () =>
+      s.db
+        .selectFrom('outbox')
+        .select([
+          'channel',
+          'status',
+          'delivery',
+          'last_error',
+          'next_attempt_at',
+          'provider_message_id',
+        ])
+        .where('dedupe_key', 'like', `visit:${visitId}:called:%`)
+        .orderBy('channel', 'desc')
+        .execute();
+    return { visitId, rows };
+  }
+  const finish = async () => {
+    await q.act(ctx.staffA.headers, counterId, 'start');
+    await q.act(ctx.staffA.headers, counterId, 'done');
+  };
+
+  it('records the opt-in with the number, and sends the approved template in the visit’s language', async () => {
+    const { visitId, rows } = await calledByWhatsApp('+237677500001', 'fr');
+    const visit = await s.db
+      .selectFrom('visits')
+      .select('whatsapp_opt_in_at')
+      .where('id', '=', visitId)
+      .executeTakeFirstOrThrow();
+    expect(visit.whatsapp_opt_in_at).toEqual(s.clock.now());
+    const [whatsapp, sms] = await rows();
+    expect(whatsapp).toMatchObject({ channel: 'whatsapp', status: 'pending' });
+    expect(sms?.next_attempt_at?.getTime()).toBe(s.clock.now().getTime() + 60 * SECOND);
+    await worker().sweep();
+    const called = fake.sent.find(
+      (m) => m.to === '237677500001' && m.template === 'qless_queue_called',
+    );
+    expect(called).toMatchObject({ language: 'fr' });
+    expect(called?.params[1]).toBe('au Guichet 2');
+    expect(called?.params[3]).toMatch(/^http:\/\/qless\.test\/visit\//);
+    expect((await rows())[0]).toMatchObject({
+      status: 'sent',
+      delivery: null,
+      provider_message_id: called?.id,
+    });
+
+    // Delivered: the SMS behind it is spared.
+    const { body, signature } = fake.statusWebhook(called?.id ?? '', 'delivered');
+    const res = await webhook(body, signature);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, recorded: 1 });
+    const [after, spared] = await rows();
+    expect(after).toMatchObject({ delivery: 'delivered' });
+    expect(spared).toMatchObject({ status: 'skipped', last_error: 'delivered by WhatsApp' });
+    await finish();
+  });
+
+  it('sends the SMS when WhatsApp said nothing within the minute, and at once when it failed', async () => {
+    const quiet = await calledByWhatsApp('+237677500002', 'en');
+    await worker().sweep();
+    s.clock.advance(60 * SECOND);
+    await worker().sweep();
+    expect((await quiet.rows())[1]).toMatchObject({ channel: 'sms', status: 'sent' });
+    await finish();
+
+    const failing = await calledByWhatsApp('+237677500003', 'en');
+    await worker().sweep();
+    const sent = fake.sent.find(
+      (m) => m.to === '237677500003' && m.template === 'qless_queue_called',
+    );
+    const { body, signature } = fake.statusWebhook(sent?.id ?? '', 'failed', 131026);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    const [wa, sms] = await failing.rows();
+    expect(wa).toMatchObject({ delivery: 'failed', last_error: 'not delivered: WA 131026' });
+    expect(sms?.next_attempt_at?.getTime()).toBe(s.clock.now().getTime());
+    await worker().sweep();
+    expect((await failing.rows())[1]).toMatchObject({ status: 'sent' });
+    await finish();
+  });
+
+  it('a number not on WhatsApp is refused for good: the SMS goes at once', async () => {
+    fake.notOnWhatsApp.add('237677500004');
+    const { rows } = await calledByWhatsApp('+237677500004', 'en');
+    await worker().sweep();
+    const [wa, sms] = await rows();
+    expect(wa).toMatchObject({ status: 'failed', last_error: 'WA 131026 (permanent)' });
+    expect(sms?.next_attempt_at?.getTime()).toBe(s.clock.now().getTime());
+    await finish();
+  });
+
+  it('refuses a webhook it cannot verify, and answers the check only with the verify token', async () => {
+    const { body } = fake.statusWebhook('wamid.x', 'delivered');
+    const forged = await webhook(body, `sha256=${'0'.repeat(64)}`);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().code).toBe('WHATSAPP_SIGNATURE_INVALID');
+    expect((await webhook(body, 'not-a-signature')).statusCode).toBe(403);
+    const check = (token: string) =>
+      s.app.inject({
+        method: 'GET',
+        url: `/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`,
+      });
+    const ok = await check(VERIFY);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('1158201444');
+    expect((await check('wrong-token-of-someone-else')).statusCode).toBe(403);
+  });
+});
