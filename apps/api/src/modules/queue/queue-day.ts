@@ -55,6 +55,7 @@ export const VISIT_INSTANTS = [
   'ended_at',
   'near_notified_at',
   'called_notified_at',
+  'whatsapp_opt_in_at',
   'personal_data_erased_at',
   'created_at',
   'updated_at',
