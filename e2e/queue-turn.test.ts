@@ -2,11 +2,10 @@ import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingAccess } from '../apps/api/src/core/access/booking-access';
-import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, shotsDir, snap } from './support/browser';
-import { openDemoService } from './support/demo-queue';
+import { confirmedBooking, openDemoService } from './support/demo-queue';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -199,30 +198,16 @@ describe('the customer’s turn at 360×740', () => {
   for (const locale of ['en', 'fr'] as const) {
     it(`checked in (${locale}): the turn card first on the ticket page, and under Today in My bookings`, async () => {
       const db = tdb.database.db;
-      const slot = await db
-        .selectFrom('slots')
-        .select('id')
-        .where('service_id', '=', service.id)
-        .where('retired_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      const code = generateTicketCode();
-      const booking = await db
-        .insertInto('bookings')
-        .values({
-          organization_id: org.id,
-          service_id: service.id,
-          slot_id: slot.id,
-          booking_date: monday,
-          seat: locale === 'en' ? 201 : 202,
-          status: 'confirmed',
-          cus_name: 'Paul Booked',
-          cus_email: 'paul@example.cm',
-          phone_number: locale === 'en' ? '+237677000201' : '+237677000202',
-          ticket_code: code,
-          confirmed_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const booking = await confirmedBooking(db, {
+        organizationId: org.id,
+        serviceId: service.id,
+        date: monday,
+        seat: locale === 'en' ? 201 : 202,
+        name: 'Paul Booked',
+        email: 'paul@example.cm',
+        phone: locale === 'en' ? '+237677000201' : '+237677000202',
+      });
+      const { code } = booking;
       await call('POST', '/organization/checkins', { code });
       const key = (await BookingAccess.load(db)).keyFor(booking.id);
       const p = await phone(locale);

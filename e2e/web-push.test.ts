@@ -2,7 +2,6 @@ import { addDays, dayOfWeek, zonedNow } from '@qless/contract/core';
 import { type APIRequestContext, type Browser, type CDPSession, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingAccess } from '../apps/api/src/core/access/booking-access';
-import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import {
   type FakePushService,
@@ -12,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/
 import { type FakeWhatsApp, startFakeWhatsApp } from '../apps/api/test/support/whatsapp-fake';
 import { MOBILE, shotsDir, snap } from './support/browser';
 import { CHROMIUM, CHROMIUM_FLAGS } from './support/chromium';
-import { openDemoService } from './support/demo-queue';
+import { confirmedBooking, openDemoService } from './support/demo-queue';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -94,31 +93,16 @@ async function call<T>(method: string, path: string, data?: unknown) {
 /** A confirmed booking for today, as a payment makes it. */
 async function bookToday(phoneNumber: string) {
   const db = tdb.database.db;
-  const slot = await db
-    .selectFrom('slots')
-    .select('id')
-    .where('service_id', '=', service.id)
-    .where('retired_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  const code = generateTicketCode();
-  const booking = await db
-    .insertInto('bookings')
-    .values({
-      organization_id: org.id,
-      service_id: service.id,
-      slot_id: slot.id,
-      booking_date: monday,
-      seat: 301,
-      status: 'confirmed',
-      cus_name: 'Ngono Marie',
-      cus_email: 'ngono@example.cm',
-      phone_number: phoneNumber,
-      ticket_code: code,
-      confirmed_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: booking.id, code, key: (await BookingAccess.load(db)).keyFor(booking.id) };
+  const booking = await confirmedBooking(db, {
+    organizationId: org.id,
+    serviceId: service.id,
+    date: monday,
+    seat: 301,
+    name: 'Ngono Marie',
+    email: 'ngono@example.cm',
+    phone: phoneNumber,
+  });
+  return { ...booking, key: (await BookingAccess.load(db)).keyFor(booking.id) };
 }
 
 /** The service worker's registration id, as the DevTools protocol names it. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../apps/api/src/db/schema';
+import { generateTicketCode } from '../../apps/api/src/modules/tickets/ticket-code';
 
 const DEMO_OPERATOR = { email: 'operator@qless.demo', password: 'qless-demo-2026' };
 
@@ -85,4 +86,47 @@ export async function openDemoService(
     }
   }
   throw new Error("No demo organization is open at the server's now");
+}
+
+/**
+ * A confirmed booking of `date` at the service's first slot, as a payment makes it (inserted
+ * straight into the server's database): its id and ticket code.
+ */
+export async function confirmedBooking(
+  db: Kysely<DB>,
+  b: {
+    organizationId: string;
+    serviceId: string;
+    date: string;
+    seat: number;
+    name: string;
+    email: string;
+    phone: string;
+  },
+): Promise<{ id: string; code: string }> {
+  const slot = await db
+    .selectFrom('slots')
+    .select('id')
+    .where('service_id', '=', b.serviceId)
+    .where('retired_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const code = generateTicketCode();
+  const booking = await db
+    .insertInto('bookings')
+    .values({
+      organization_id: b.organizationId,
+      service_id: b.serviceId,
+      slot_id: slot.id,
+      booking_date: b.date,
+      seat: b.seat,
+      status: 'confirmed',
+      cus_name: b.name,
+      cus_email: b.email,
+      phone_number: b.phone,
+      ticket_code: code,
+      confirmed_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: booking.id, code };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { queueCustomerMessage } from '../../src/modules/messages/messages.module.js';
-import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
 import { queueSms } from '../../src/modules/outbox/outbox.module.js';
 import { useStack } from '../support/app-fixture.js';
+import { outboxWorker } from '../support/messages-helpers.js';
 
 const MINUTE = 60_000;
 
@@ -17,11 +17,7 @@ describe('the door of customer messages', () => {
     env: { OUTBOX_WORKER_INTERVAL_MS: '3600000', SMS_PER_RECIPIENT_PER_DAY: '3' },
     fixture: false,
   });
-  const worker = (): OutboxWorker => {
-    const w = s.app.messaging.worker;
-    if (!w) throw new Error('no outbox worker');
-    return w;
-  };
+  const worker = () => outboxWorker(s.app);
   const db = () => s.database.db;
   let n = 0;
   const answer = (to: string, text = 'Qless: HELP') =>

@@ -1,8 +1,8 @@
 import type { InsightResponse } from '@qless/contract';
 import { describe, expect, it } from 'vitest';
 import { queueCustomerMessage } from '../../src/modules/messages/messages.module.js';
-import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
 import { TODAY, useCounterApp } from '../support/checkin-helpers.js';
+import { outboxWorker } from '../support/messages-helpers.js';
 import { queueApi } from '../support/queue-helpers.js';
 
 /**
@@ -18,11 +18,7 @@ describe('the monthly SMS budget', () => {
   }));
   const { ctx } = s;
   const q = queueApi(() => s.app);
-  const worker = (): OutboxWorker => {
-    const w = s.app.messaging.worker;
-    if (!w) throw new Error('no outbox worker');
-    return w;
-  };
+  const worker = () => outboxWorker(s.app);
   let n = 0;
   /** "Go to the counter" to a new number of organization A. */
   const called = () =>

@@ -1,9 +1,9 @@
 import type { PushPayload } from '@qless/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VisitAccess } from '../../src/core/access/visit-access.js';
-import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
 import { eraseBookings } from '../../src/modules/privacy/personal-data.repository.js';
 import { SLOT, useCounterApp } from '../support/checkin-helpers.js';
+import { outboxWorker } from '../support/messages-helpers.js';
 import {
   type FakePhone,
   type FakePushService,
@@ -33,11 +33,7 @@ describe('web push before SMS', () => {
   }));
   const { ctx } = s;
   const q = queueApi(() => s.app);
-  const worker = (): OutboxWorker => {
-    const w = s.app.messaging.worker;
-    if (!w) throw new Error('no outbox worker');
-    return w;
-  };
+  const worker = () => outboxWorker(s.app);
   const subscribe = (body: Record<string, unknown>, remoteAddress = '198.51.100.7') =>
     s.app.inject({
       method: 'POST',

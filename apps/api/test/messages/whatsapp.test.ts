@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
 import { useCounterApp } from '../support/checkin-helpers.js';
+import { outboxWorker } from '../support/messages-helpers.js';
 import { queueApi } from '../support/queue-helpers.js';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/whatsapp-fake.js';
 
@@ -32,11 +32,7 @@ describe('WhatsApp before SMS', () => {
   }));
   const { ctx } = s;
   const q = queueApi(() => s.app);
-  const worker = (): OutboxWorker => {
-    const w = s.app.messaging.worker;
-    if (!w) throw new Error('no outbox worker');
-    return w;
-  };
+  const worker = () => outboxWorker(s.app);
   const webhook = (body: string, signature: string) =>
     s.app.inject({
       method: 'POST',

@@ -1,10 +1,19 @@
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import type { OutboxRow } from '../../src/db/schema.js';
+import type { OutboxWorker } from '../../src/modules/outbox/outbox.module.js';
 import { initiateBody } from './fixtures.js';
 import type { useSimulatorApp } from './simulator-harness.js';
 
 type Harness = ReturnType<typeof useSimulatorApp>;
+
+/** The app's outbox worker, swept by hand in tests that stop its own sweeping. */
+export function outboxWorker(app: FastifyInstance): OutboxWorker {
+  const worker = app.messaging.worker;
+  if (!worker) throw new Error('no outbox worker (OUTBOX_WORKER_ENABLED is off)');
+  return worker;
+}
 
 /** The outbox rows of one booking, in a stable order (kind, then channel). */
 export function outboxOf(database: Database, bookingId: string): Promise<OutboxRow[]> {
