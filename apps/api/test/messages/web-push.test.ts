@@ -1,6 +1,7 @@
 import type { PushPayload } from '@qless/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VisitAccess } from '../../src/core/access/visit-access.js';
+import { queueBookingMessages } from '../../src/modules/messages/messages.module.js';
 import { eraseBookings } from '../../src/modules/privacy/personal-data.repository.js';
 import { SLOT, useCounterApp } from '../support/checkin-helpers.js';
 import { outboxWorker } from '../support/messages-helpers.js';
@@ -224,6 +225,41 @@ describe('web push before SMS', () => {
     expect(await count()).toBe(1);
     await eraseBookings(s.db, [booking.id], s.clock.now());
     expect(await count()).toBe(0);
+  });
+
+  it('takes five phones per booking, and they follow it when it moves to another day', async () => {
+    const booking = await s.book(ctx.a, { slot: SLOT.at0700 });
+    const key = s.app.payments.access.keyFor(booking.id);
+    const body = (name: string) => ({
+      about: { booking: booking.id },
+      key,
+      locale: 'en',
+      subscription: fake.phone(name).subscription,
+    });
+    const family = await Promise.all(
+      ['f0', 'f1', 'f2', 'f3', 'f4', 'f5'].map((name) => subscribe(body(name))),
+    );
+    // Six at once: five taken, one refused (the count and the insert hold together).
+    expect(family.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 409]);
+    const refused = family.find((r) => r.statusCode === 409);
+    expect(refused?.json().code).toBe('PUSH_SUBSCRIPTIONS_FULL');
+    const about = `booking:${booking.id}`;
+    const ends = () =>
+      s.db
+        .selectFrom('push_subscriptions')
+        .select('expires_at')
+        .where('about', '=', about)
+        .execute();
+    expect(await ends()).toHaveLength(5);
+    await s.db
+      .updateTable('bookings')
+      .set({ booking_date: '2026-03-20' })
+      .where('id', '=', booking.id)
+      .execute();
+    await queueBookingMessages(s.db, booking.id, 'reschedule', s.clock.now());
+    expect((await ends()).map((r) => r.expires_at.toISOString())).toEqual(
+      Array(5).fill('2026-03-22T00:00:00.000Z'),
+    );
   });
 
   it('refuses a receipt it did not sign', async () => {

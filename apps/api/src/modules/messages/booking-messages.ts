@@ -1,6 +1,7 @@
 import type { Db } from '../../db/schema.js';
 import { queueCustomerMessages } from './message-door.js';
 import { type BookingMessageEvent, findBookingTarget, messagesFor } from './message-rows.js';
+import { followBookingTo } from './push-subscriptions.js';
 
 export type { BookingMessageEvent } from './message-rows.js';
 
@@ -22,4 +23,6 @@ export async function queueBookingMessages(
   const target = await findBookingTarget(trx, bookingId);
   if (!target) throw new Error(`queueBookingMessages: no booking ${bookingId}`);
   await queueCustomerMessages(trx, messagesFor(target, event), now);
+  // Moved to another day: the phones that asked for its news follow it (decision 142).
+  if (event === 'reschedule') await followBookingTo(trx, bookingId, target.booking_date);
 }

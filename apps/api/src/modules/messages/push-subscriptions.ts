@@ -1,4 +1,23 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
+
+/**
+ * When following a booking ends: its day is over in every zone by two days after its date at
+ * 00:00 UTC. A reschedule moves it (booking-messages.ts).
+ */
+export function bookingFollowedUntil(bookingDate: string): Date {
+  return new Date(Date.parse(`${bookingDate}T00:00:00Z`) + 2 * 86_400_000);
+}
+
+/** A booking moved to another day: its phones follow it there. */
+export async function followBookingTo(db: Db, bookingId: string, bookingDate: string) {
+  await db
+    .updateTable('push_subscriptions')
+    .set({ expires_at: bookingFollowedUntil(bookingDate) })
+    .where('about', '=', `booking:${bookingId}`)
+    .where('gone_at', 'is', null)
+    .execute();
+}
 
 /** Phones one booking or visit may have subscribed at once (a family shares a ticket). */
 export const PUSH_SUBSCRIPTIONS_PER_ABOUT = 5;
@@ -42,7 +61,7 @@ export async function hasLiveSubscription(
 
 /**
  * Keeps a phone's subscription for `about` (the same endpoint again replaces its keys and
- * end). Refuses (returns false) a sixth live phone. Subscriptions ended more than a week ago
+ * end), in the caller's transaction. Refuses (returns false) a sixth live phone. Subscriptions ended more than a week ago
  * are deleted on the way: an endpoint names a device.
  */
 export async function saveSubscription(
@@ -57,6 +76,8 @@ export async function saveSubscription(
   },
   now: Date,
 ): Promise<boolean> {
+  // One subscriber of a booking or visit at a time: the count and the insert hold together.
+  await sql`select pg_advisory_xact_lock(hashtext(${s.about}))`.execute(db);
   await db
     .deleteFrom('push_subscriptions')
     .where('expires_at', '<', new Date(now.getTime() - 7 * 86_400_000))

@@ -13,7 +13,7 @@ import { opensVisitTurn, type VisitAccess } from '../../core/access/visit-access
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
 import { recordDelivered } from './free-first.js';
-import { type PushAboutKey, saveSubscription } from './push-subscriptions.js';
+import { bookingFollowedUntil, type PushAboutKey, saveSubscription } from './push-subscriptions.js';
 import type { WebPush } from './web-push.js';
 
 const DAY = 86_400_000;
@@ -52,7 +52,7 @@ export function pushRoutes(
         throw new AppError(409, 'PUSH_NOT_FOLLOWED', 'Only a confirmed booking sends news.');
       }
       // Its day ends by the next midnight in every zone: two days after its date at 00:00 UTC.
-      const ends = new Date(Date.parse(`${booking.booking_date}T00:00:00Z`) + 2 * DAY);
+      const ends = bookingFollowedUntil(booking.booking_date);
       return { about: `booking:${booking.id}`, ends };
     }
     const visit = await db
@@ -115,17 +115,19 @@ export function pushRoutes(
           );
         }
         const { about, ends } = await followed(req.body.about, req.body.key);
-        const saved = await saveSubscription(
-          db,
-          {
-            about,
-            endpoint: subscription.endpoint,
-            p256dh: subscription.keys.p256dh,
-            auth: subscription.keys.auth,
-            locale: req.body.locale,
-            expiresAt: ends,
-          },
-          clock.now(),
+        const saved = await db.transaction().execute((trx) =>
+          saveSubscription(
+            trx,
+            {
+              about,
+              endpoint: subscription.endpoint,
+              p256dh: subscription.keys.p256dh,
+              auth: subscription.keys.auth,
+              locale: req.body.locale,
+              expiresAt: ends,
+            },
+            clock.now(),
+          ),
         );
         if (!saved) {
           throw new AppError(
