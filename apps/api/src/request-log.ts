@@ -37,7 +37,9 @@ function queryIsSecret(path: string): boolean {
     path.startsWith('/api/v1/bookings/') ||
     path.startsWith('/api/v1/tickets/') ||
     // An operator's export names one person by phone or e-mail (decision 031).
-    path.startsWith('/api/v1/platform/personal-data')
+    path.startsWith('/api/v1/platform/personal-data') ||
+    // WhatsApp's subscription check carries the verify token (decision 144).
+    path.startsWith('/api/v1/whatsapp/')
   );
 }
 

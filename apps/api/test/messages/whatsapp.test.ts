@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeRequest } from '../../src/request-log.js';
 import { useCounterApp } from '../support/checkin-helpers.js';
 import { outboxWorker } from '../support/messages-helpers.js';
 import { queueApi } from '../support/queue-helpers.js';
@@ -162,5 +163,15 @@ describe('WhatsApp before SMS', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('1158201444');
     expect((await check('wrong-token-of-someone-else')).statusCode).toBe(403);
+    // The verify token never reaches a log line; nor does the delivery webhook's secret path.
+    for (const url of [
+      `/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1`,
+      '/api/v1/sms/delivery/the-secret-of-the-path-xyz',
+    ]) {
+      const line = serializeRequest({ url, method: 'GET', host: 'h', ip: '1.2.3.4' } as never);
+      expect(line.url).not.toContain(VERIFY);
+      expect(line.url).not.toContain('the-secret-of-the-path-xyz');
+      expect(line.url).toContain('[redacted]');
+    }
   });
 });

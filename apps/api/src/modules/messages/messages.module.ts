@@ -195,6 +195,10 @@ export function messagesModule(
       'PUBLIC_ORIGIN is longer than 30 characters: some SMS may take two parts',
     );
   }
+  if (deps.config.nodeEnv === 'production' && deps.config.push.contact.endsWith('.invalid')) {
+    // Push services (Apple's first) may refuse a VAPID subject nobody answers at.
+    app.log.warn('PUSH_CONTACT is not set: set a mailto: address or an https:// page');
+  }
   if (deps.config.nodeEnv === 'production' && sms.name === 'simulator') {
     app.log.warn('SMS_PROVIDER=simulator: SMS are recorded in the outbox, never sent to phones');
   }

@@ -1,10 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { ROLES_OPERATOR } from '../../core/access/roles.js';
-import { getOrCreateSecret } from '../../db/secrets.js';
-import { AppError, errorResponses } from '../../errors.js';
+import { acceptFormBodies, secretPathWebhook } from '../../core/secret-path-webhook.js';
+import { errorResponses } from '../../errors.js';
 
 /** Where the delivery webhook's path secret lives (app_secrets): 32 random bytes, base64url. */
 export const SMS_DELIVERY_SECRET = 'sms_delivery_path_secret';
@@ -38,15 +37,10 @@ export function smsDeliveryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, clock, guard } = deps;
   const operator = guard.require(ROLES_OPERATOR);
   return async (app) => {
-    const secret = await getOrCreateSecret(db, SMS_DELIVERY_SECRET);
-    const secretBytes = Buffer.from(secret);
+    const webhook = await secretPathWebhook(db, SMS_DELIVERY_SECRET, '/sms/delivery');
 
     app.register(async (hook) => {
-      hook.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 16 * 1024 },
-        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-      );
+      acceptFormBodies(hook);
       hook.withTypeProvider<ZodTypeProvider>().post(
         '/sms/delivery/:secret',
         {
@@ -61,11 +55,7 @@ export function smsDeliveryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (req) => {
-          const given = Buffer.from(req.params.secret);
-          // The same answer for a wrong secret as for no such route.
-          if (given.length !== secretBytes.length || !timingSafeEqual(given, secretBytes)) {
-            throw new AppError(404, 'SMS_INBOUND_NOT_FOUND', 'Not found.');
-          }
+          webhook.check(req.params.secret);
           const delivery = deliveryOf(req.body.status);
           if (!delivery) return { ok: true as const, recorded: false };
           // A later final report does not undo an earlier one (reports may come twice).
@@ -105,9 +95,7 @@ export function smsDeliveryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (_req, reply) => {
         reply.header('cache-control', 'no-store');
-        return {
-          url: `${deps.config.publicOrigin.replace(/\/+$/, '')}/api/v1/sms/delivery/${secret}`,
-        };
+        return { url: webhook.url(deps.config.publicOrigin) };
       },
     );
   };

@@ -4,7 +4,7 @@
  * the operator's console side of it — the address to give the gateway, and a text "received"
  * by hand for a demo on the simulator.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   consoleSmsRequestSchema,
   consoleSmsResponseSchema,
@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../core/access/auth-guard.js';
 import { ROLES_ADMIN, ROLES_OPERATOR, targetOrganization } from '../../core/access/roles.js';
-import { getOrCreateSecret } from '../../db/secrets.js';
+import { acceptFormBodies, secretPathWebhook } from '../../core/secret-path-webhook.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errorResponses } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
@@ -52,15 +52,10 @@ export function smsJoinRoutes(
   });
 
   return async (app) => {
-    const secret = await getOrCreateSecret(db, SMS_INBOUND_SECRET);
-    const secretBytes = Buffer.from(secret);
+    const webhook = await secretPathWebhook(db, SMS_INBOUND_SECRET, '/sms/inbound');
 
     app.register(async (hook) => {
-      hook.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 16 * 1024 },
-        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-      );
+      acceptFormBodies(hook);
       hook.withTypeProvider<ZodTypeProvider>().post(
         '/sms/inbound/:secret',
         {
@@ -75,11 +70,7 @@ export function smsJoinRoutes(
           },
         },
         async (req, reply) => {
-          const given = Buffer.from(req.params.secret);
-          // The same answer for a wrong secret as for no such route.
-          if (given.length !== secretBytes.length || !timingSafeEqual(given, secretBytes)) {
-            throw new AppError(404, 'SMS_INBOUND_NOT_FOUND', 'Not found.');
-          }
+          webhook.check(req.params.secret);
           const from = normalizeCameroonMobile(req.body.from);
           if (!from) {
             // Not a Cameroonian mobile: nothing to answer, nothing to join; the gateway is told
@@ -103,7 +94,7 @@ export function smsJoinRoutes(
       },
       async (_req, reply) => {
         reply.header('cache-control', 'no-store');
-        return { url: `${gateway.publicOrigin.replace(/\/+$/, '')}/api/v1/sms/inbound/${secret}` };
+        return { url: webhook.url(gateway.publicOrigin) };
       },
     );
 
