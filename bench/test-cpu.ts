@@ -161,26 +161,39 @@ function sample(root: number, baseline = false): void {
   }
 }
 
+/** `--by-test`: each test's CPU on a line of its own, its file's hooks on another. */
+const byTest = process.argv.includes('--by-test');
 const setup = join(dir, 'mark.ts');
 writeFileSync(
   setup,
   `import { appendFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 // The project too: a file runs once per engine (api, api-pglite).
 const worker = (globalThis as { __vitest_worker__?: { ctx?: { projectName?: string } } }).__vitest_worker__;
 const file = () => (worker?.ctx?.projectName ?? '?') + ':' + (expect.getState().testPath ?? '');
-beforeAll(() => appendFileSync(${JSON.stringify(marks)}, process.pid + '\\tstart\\t' + file() + '\\n'));
+const mark = (what: string) => appendFileSync(${JSON.stringify(marks)}, process.pid + '\\tstart\\t' + what + '\\n');
+beforeAll(() => mark(file()));
 afterAll(() => appendFileSync(${JSON.stringify(marks)}, process.pid + '\\tend\\t\\n'));
+${
+  byTest
+    ? `beforeEach(() => mark(file() + ' > ' + (expect.getState().currentTestName ?? '')));
+afterEach(() => mark(file() + ' (hooks)'));`
+    : ''
+}
 `,
 );
 
 const started = Date.now();
 runStart = started;
-const child = spawn('npx', ['vitest', 'run', '--reporter=dot', ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, QLESS_TEST_SETUP: setup },
-});
+const child = spawn(
+  'npx',
+  ['vitest', 'run', '--reporter=dot', ...process.argv.slice(2).filter((a) => a !== '--by-test')],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, QLESS_TEST_SETUP: setup },
+  },
+);
 // PostgreSQL's processes existed before the run: their CPU counts from here on.
 sample(child.pid ?? 0, true);
 const timer = setInterval(() => sample(child.pid ?? 0), 200);
