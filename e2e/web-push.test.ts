@@ -125,15 +125,19 @@ describe('web push on the ticket page', () => {
     // No push service in headless Chromium: subscribe gives the fake phone's subscription.
     await context.addInitScript((subscription) => {
       const made = { ...subscription, expirationTime: null, toJSON: () => subscription };
-      let subscribed = false;
+      // Kept across the pages of the test, as the browser keeps its subscription.
+      const SUBSCRIBED = 'e2e.push.subscribed';
+      const { sessionStorage: store } = globalThis as unknown as {
+        sessionStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+      };
       const { prototype } = (
         globalThis as unknown as { PushManager: { prototype: Record<string, unknown> } }
       ).PushManager;
       prototype.subscribe = async () => {
-        subscribed = true;
+        store.setItem(SUBSCRIBED, '1');
         return made;
       };
-      prototype.getSubscription = async () => (subscribed ? made : null);
+      prototype.getSubscription = async () => (store.getItem(SUBSCRIBED) === '1' ? made : null);
     }, phone.subscription);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -198,6 +202,24 @@ describe('web push on the ticket page', () => {
       { channel: 'sms', status: 'skipped', delivery: null, last_error: 'delivered by push' },
       { channel: 'sms', status: 'skipped', delivery: null, last_error: 'delivered by push' },
     ]);
+
+    // My bookings offers the same, and "Stop" there makes the server forget this phone.
+    const subscriptions = () =>
+      db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('about', '=', `booking:${booking.id}`)
+        .execute();
+    expect(await subscriptions()).toHaveLength(1);
+    // The phone's day is the server's (a checked-in booking is listed under Today).
+    await context.clock.install({ time: new Date(START) });
+    await page.goto(`${server.origin}/my-bookings`);
+    const card = page.locator(`[data-booking-id="${booking.id}"]`);
+    await card.getByText('Ce téléphone sera prévenu de son tour.').waitFor();
+    await snap(page, { path: `${SHOTS}/my-bookings-notify-on-360-fr.png`, fullPage: true });
+    await card.getByRole('button', { name: 'Ne plus me prévenir sur ce téléphone' }).click();
+    await card.getByRole('button', { name: 'Me prévenir sur ce téléphone' }).waitFor();
+    expect(await subscriptions()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

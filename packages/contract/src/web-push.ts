@@ -3,8 +3,9 @@ import { idSchema } from './catalog.js';
 import { withFieldCodes } from './errors.js';
 
 /**
- * Web push (decision 142): "Notify me on this phone" on the ticket page and the visit page
- * subscribes the phone for one booking or one visit; the service worker shows each
+ * Web push (decision 142): "Notify me on this phone" on the ticket page, the visit page and My
+ * bookings subscribes the phone for one booking or one visit (and "Stop" unsubscribes it);
+ * the service worker shows each
  * push and says so (only that counts as delivered).
  */
 
@@ -64,6 +65,23 @@ export const pushSubscribeResponseSchema = z.object({
   /** When the subscription ends (with the booking's day, or the visit's). */
   expiresAt: z.iso.datetime(),
 });
+
+/**
+ * POST /api/v1/push/unsubscribe: this phone stops getting news of a booking or visit (its
+ * subscription for it is deleted; the SMS then goes as it would without one). Answers 204
+ * whether or not the phone was subscribed.
+ */
+export const pushUnsubscribeRequestSchema = withFieldCodes(
+  z
+    .object({
+      about: pushAboutSchema,
+      key: z.string().min(1).max(100),
+      endpoint: z.url().max(1000),
+    })
+    .strict(),
+  { about: 'PUSH_NOT_FOLLOWED', key: 'PUSH_NOT_FOLLOWED', endpoint: 'INVALID_PUSH_SUBSCRIPTION' },
+);
+export type PushUnsubscribeRequest = z.infer<typeof pushUnsubscribeRequestSchema>;
 
 /** POST /api/v1/push/shown: the service worker showed a push. */
 export const pushShownRequestSchema = withFieldCodes(

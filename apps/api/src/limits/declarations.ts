@@ -334,7 +334,7 @@ export const LIMITS = {
   // Web push (decision 142): a subscription is a row, then posts the server makes; a loop of them is refused.
   'push-subscriptions-per-address': {
     counting: 'counter',
-    counts: 'phones subscribed to web push (`/push/subscriptions`)',
+    counts: 'web push subscribes and stops (`/push/subscriptions`, `/push/unsubscribe`)',
     per: 'client address',
     key: 'push-subscribe:ip:',
     windowMs: fixed(10 * MINUTE),

@@ -204,6 +204,57 @@ describe('web push before SMS', () => {
     await finish();
   });
 
+  it('a phone that says Stop is forgotten, and its turn goes by SMS; a wrong key stops nothing', async () => {
+    const booking = await s.book(ctx.a, { slot: SLOT.at0900, name: 'Ngo Bassa Claire' });
+    const key = s.app.payments.access.keyFor(booking.id);
+    const phone = fake.phone('NgoBassaClaire');
+    const about = { booking: booking.id };
+    expect(
+      (await subscribe({ about, key, locale: 'fr', subscription: phone.subscription })).statusCode,
+    ).toBe(201);
+    const stop = (body: Record<string, unknown>) =>
+      s.app.inject({ method: 'POST', url: '/api/v1/push/unsubscribe', payload: body });
+    const subscriptions = () =>
+      s.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('about', '=', `booking:${booking.id}`)
+        .execute();
+
+    const wrongKey = await stop({
+      about,
+      key: 'x'.repeat(43),
+      endpoint: phone.subscription.endpoint,
+    });
+    expect(wrongKey.statusCode).toBe(403);
+    expect(wrongKey.json()).toMatchObject({ code: 'PUSH_NOT_FOLLOWED' });
+    const badEndpoint = await stop({ about, key, endpoint: 'not a url' });
+    expect(badEndpoint.statusCode).toBe(400);
+    expect(badEndpoint.json()).toMatchObject({ code: 'INVALID_PUSH_SUBSCRIPTION' });
+    expect(await subscriptions()).toHaveLength(1);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await stop({ about, key, endpoint: phone.subscription.endpoint });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    expect(await subscriptions()).toEqual([]);
+
+    // Called now: no push is queued, and the SMS goes at the first sweep, not a minute later.
+    expect((await s.checkIn(ctx.staffA.headers, { code: booking.code })).statusCode).toBe(200);
+    expect((await q.act(ctx.staffA.headers, counterId, 'call-next')).statusCode).toBe(200);
+    const visit = await s.db
+      .selectFrom('visits')
+      .select('id')
+      .where('booking_id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    await worker().sweep();
+    expect(await rowsOf(visit.id)).toEqual([
+      expect.objectContaining({ channel: 'sms', status: 'sent' }),
+    ]);
+    expect(fake.received.filter((p) => p.phone === 'NgoBassaClaire')).toEqual([]);
+    await finish();
+  });
+
   it("erasing a booking's personal data deletes its phones' subscriptions", async () => {
     const booking = await s.book(ctx.a, { slot: SLOT.at1000 });
     const body = {

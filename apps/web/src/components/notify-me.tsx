@@ -1,15 +1,24 @@
 import type { PushAbout } from '@qless/contract';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/i18n';
-import { initialPushState, type PushState, turnOnPush } from '../lib/web-push';
+import { initialPushState, type PushState, turnOffPush, turnOnPush } from '../lib/web-push';
 import { Alert } from './ui/alert';
 
 /**
  * "Notify me on this phone" (decision 142): a free notification of the turn instead of an SMS.
  * Not drawn where the browser cannot be notified (nothing to offer); once on, it says what
- * happens: a notification, and an SMS only when the notification did not arrive.
+ * happens (a notification, and an SMS only when the notification did not arrive) and offers
+ * "Stop". `compact`: a line in a list (My bookings), the explanation left to the ticket page.
  */
-export function NotifyMe({ about, accessKey }: { about: PushAbout; accessKey: string }) {
+export function NotifyMe({
+  about,
+  accessKey,
+  compact = false,
+}: {
+  about: PushAbout;
+  accessKey: string;
+  compact?: boolean;
+}) {
   const { t, locale } = useI18n();
   // Read after the first render: the server's page has no browser to ask.
   const [state, setState] = useState<PushState>('unsupported');
@@ -23,13 +32,30 @@ export function NotifyMe({ about, accessKey }: { about: PushAbout; accessKey: st
     setState('asking');
     turnOnPush(about, accessKey, locale).then(setState, () => setState('failed'));
   };
+  const turnOff = () => {
+    if (state === 'stopping') return;
+    setState('stopping');
+    turnOffPush(about, accessKey).then(setState, () => setState('stopFailed'));
+  };
 
   return (
     <section className="notify-me" data-testid="notify-me" data-state={state}>
-      {state === 'on' ? (
-        <p className="notify-me__on" role="status">
-          {t('push.on')}
-        </p>
+      {state === 'on' || state === 'stopping' || state === 'stopFailed' ? (
+        <>
+          <p className="notify-me__on" role="status">
+            {compact ? t('push.onShort') : t('push.on')}
+          </p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={turnOff}
+            aria-busy={state === 'stopping'}
+            disabled={state === 'stopping'}
+          >
+            {t('push.stop')}
+          </button>
+          {state === 'stopFailed' ? <Alert tone="error">{t('push.stopFailed')}</Alert> : null}
+        </>
       ) : state === 'denied' ? (
         <p className="hint" role="status">
           {t('push.denied')}
@@ -45,7 +71,7 @@ export function NotifyMe({ about, accessKey }: { about: PushAbout; accessKey: st
           >
             {state === 'asking' ? t('push.asking') : t('push.notify')}
           </button>
-          <p className="hint">{t('push.why')}</p>
+          {compact ? null : <p className="hint">{t('push.why')}</p>}
           {state === 'failed' ? <Alert tone="error">{t('push.failed')}</Alert> : null}
         </>
       )}

@@ -1466,6 +1466,9 @@ export const en = {
   'push.denied':
     'Notifications are blocked for this site in your browser settings. You will get an SMS instead.',
   'push.failed': 'Notifications could not be turned on. Please try again.',
+  'push.onShort': 'This phone will be notified of its turn.',
+  'push.stop': 'Stop notifications on this phone',
+  'push.stopFailed': 'Notifications could not be stopped. Please try again.',
   'queue.visit.title': 'Your place in line',
   'queue.visit.noKey':
     'This link is incomplete: open the page from the link you got when you joined the queue.',

@@ -1513,6 +1513,9 @@ export const fr: Messages = {
   'push.denied':
     'Les notifications sont bloquées pour ce site dans les réglages du navigateur. Vous recevrez un SMS.',
   'push.failed': 'Les notifications n’ont pas pu être activées. Veuillez réessayer.',
+  'push.onShort': 'Ce téléphone sera prévenu de son tour.',
+  'push.stop': 'Ne plus me prévenir sur ce téléphone',
+  'push.stopFailed': 'Les notifications n’ont pas pu être arrêtées. Veuillez réessayer.',
   'queue.visit.title': 'Votre place dans la file',
   'queue.visit.noKey':
     'Ce lien est incomplet : ouvrez la page depuis le lien reçu quand vous avez rejoint la file.',

@@ -63,9 +63,11 @@ export const apiPaths = {
   ticketLookup: (code: string) => `${API}/tickets/${id(code)}`,
   ticketAccess: (code: string) => `${API}/tickets/${id(code)}/access`,
   customerBooking: (bookingId: string) => `${API}/bookings/${id(bookingId)}`,
-  // Web push (decision 142): the server's key, and a phone subscribing for a booking or visit.
+  // Web push (decision 142): the server's key, and a phone subscribing for a booking or visit
+  // (or unsubscribing).
   pushKey: `${API}/push/key`,
   pushSubscriptions: `${API}/push/subscriptions`,
+  pushUnsubscribe: `${API}/push/unsubscribe`,
   customerCancel: (bookingId: string) => `${API}/bookings/${id(bookingId)}/cancel`,
   customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
 

@@ -1,4 +1,9 @@
-import type { PushAbout, PushKeyResponse, PushSubscribeRequest } from '@qless/contract';
+import type {
+  PushAbout,
+  PushKeyResponse,
+  PushSubscribeRequest,
+  PushUnsubscribeRequest,
+} from '@qless/contract';
 import { SERVICE_WORKER_URL } from '../sw/offline-rules';
 import { apiFetch } from './api-client';
 import { apiPaths } from './api-paths';
@@ -9,7 +14,15 @@ import { apiPaths } from './api-paths';
  * booking or visit. The server then pushes the turn first and sends the SMS only when no push
  * was shown in time.
  */
-export type PushState = 'unsupported' | 'off' | 'asking' | 'on' | 'denied' | 'failed';
+export type PushState =
+  | 'unsupported'
+  | 'off'
+  | 'asking'
+  | 'on'
+  | 'denied'
+  | 'failed'
+  | 'stopping'
+  | 'stopFailed';
 
 const REMEMBERED = 'qless.push.';
 
@@ -88,4 +101,20 @@ export async function turnOnPush(
   await apiFetch(apiPaths.pushSubscriptions, { method: 'POST', body });
   localStorage.setItem(REMEMBERED + aboutKey(about), '1');
   return 'on';
+}
+
+/**
+ * "Stop": this phone no longer gets news of `about` (the server forgets its subscription for
+ * it; the browser's subscription stays for the other bookings it follows). Resolves to 'off';
+ * throws when the server could not be told (the caller shows "try again").
+ */
+export async function turnOffPush(about: PushAbout, key: string): Promise<PushState> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await registration?.pushManager.getSubscription();
+  if (subscription) {
+    const body: PushUnsubscribeRequest = { about, key, endpoint: subscription.endpoint };
+    await apiFetch(apiPaths.pushUnsubscribe, { method: 'POST', body });
+  }
+  localStorage.removeItem(REMEMBERED + aboutKey(about));
+  return 'off';
 }

@@ -116,3 +116,19 @@ export async function saveSubscription(
     .execute();
   return true;
 }
+
+/**
+ * This phone no longer follows `about` (it said "Stop"): its row is deleted, since an endpoint
+ * names a device. A push still queued for it then fails for good and its SMS goes at once.
+ */
+export async function forgetSubscription(
+  db: Db,
+  about: PushAboutKey,
+  endpoint: string,
+): Promise<void> {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('about', '=', about)
+    .where('endpoint', '=', endpoint)
+    .execute();
+}

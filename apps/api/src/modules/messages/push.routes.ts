@@ -4,6 +4,7 @@ import {
   pushShownRequestSchema,
   pushSubscribeRequestSchema,
   pushSubscribeResponseSchema,
+  pushUnsubscribeRequestSchema,
 } from '@qless/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,12 @@ import { opensVisitTurn, type VisitAccess } from '../../core/access/visit-access
 import { AppError, errorResponses } from '../../errors.js';
 import { limiter } from '../../limits/limiter.js';
 import { recordDelivered } from './free-first.js';
-import { bookingFollowedUntil, type PushAboutKey, saveSubscription } from './push-subscriptions.js';
+import {
+  bookingFollowedUntil,
+  forgetSubscription,
+  type PushAboutKey,
+  saveSubscription,
+} from './push-subscriptions.js';
 import type { WebPush } from './web-push.js';
 
 const DAY = 86_400_000;
@@ -25,7 +31,7 @@ const keyRefused = () =>
 
 /**
  * Web push (decision 142): the server's public key; a phone subscribing for a booking (with its
- * customer key) or a visit (with its key); and the service worker's word that it showed a push
+ * customer key) or a visit (with its key), or unsubscribing; and the service worker's word that it showed a push
  * (only that counts as delivered, and it spares the SMS waiting behind).
  */
 export function pushRoutes(
@@ -36,11 +42,8 @@ export function pushRoutes(
   const { db, clock } = deps;
   const limits = limiter(db, clock, deps.config);
 
-  /** What the phone follows, checked against its key, and when following it ends. */
-  async function followed(
-    about: PushAbout,
-    key: string,
-  ): Promise<{ about: PushAboutKey; ends: Date }> {
+  /** The booking or visit a key opens (refused otherwise), whatever its state. */
+  async function opened(about: PushAbout, key: string) {
     if ('booking' in about) {
       const booking = await db
         .selectFrom('bookings')
@@ -48,12 +51,7 @@ export function pushRoutes(
         .where('id', '=', about.booking)
         .executeTakeFirst();
       if (!access.bookings.verify(about.booking, key)) throw keyRefused();
-      if (!booking || !['confirmed', 'checked_in'].includes(booking.status)) {
-        throw new AppError(409, 'PUSH_NOT_FOLLOWED', 'Only a confirmed booking sends news.');
-      }
-      // Its day ends by the next midnight in every zone: two days after its date at 00:00 UTC.
-      const ends = bookingFollowedUntil(booking.booking_date);
-      return { about: `booking:${booking.id}`, ends };
+      return { booking } as const;
     }
     const visit = await db
       .selectFrom('visits')
@@ -63,6 +61,25 @@ export function pushRoutes(
     if (!opensVisitTurn({ id: about.visit, booking_id: visit?.booking_id ?? null }, key, access)) {
       throw keyRefused();
     }
+    return { visit } as const;
+  }
+
+  /** What the phone follows, checked against its key, and when following it ends. */
+  async function followed(
+    about: PushAbout,
+    key: string,
+  ): Promise<{ about: PushAboutKey; ends: Date }> {
+    const found = await opened(about, key);
+    if ('booking' in found) {
+      const { booking } = found;
+      if (!booking || !['confirmed', 'checked_in'].includes(booking.status)) {
+        throw new AppError(409, 'PUSH_NOT_FOLLOWED', 'Only a confirmed booking sends news.');
+      }
+      // Its day ends by the next midnight in every zone: two days after its date at 00:00 UTC.
+      const ends = bookingFollowedUntil(booking.booking_date);
+      return { about: `booking:${booking.id}`, ends };
+    }
+    const { visit } = found;
     // A transferred visitor's page is still the first visit's: the turn is the live one.
     let live = visit;
     for (let hop = 0; live?.state === 'transferred' && hop < 5; hop++) {
@@ -137,6 +154,31 @@ export function pushRoutes(
           );
         }
         return reply.code(201).send({ subscribed: true, expiresAt: ends.toISOString() });
+      },
+    );
+
+    app.post(
+      '/push/unsubscribe',
+      {
+        config: { touchesCatalog: false },
+        schema: {
+          body: pushUnsubscribeRequestSchema,
+          response: { 204: z.null(), ...errorResponses(400, 403, 415, 429) },
+        },
+      },
+      async (req, reply) => {
+        await limits.enforce(reply, [{ limit: 'push-subscriptions-per-address', of: req.ip }]);
+        const found = await opened(req.body.about, req.body.key);
+        const id = 'booking' in found ? found.booking?.id : found.visit?.id;
+        // A key that opens nothing stored (an erased booking) has nothing to forget.
+        if (id) {
+          await forgetSubscription(
+            db,
+            'booking' in req.body.about ? `booking:${id}` : `visit:${id}`,
+            req.body.endpoint,
+          );
+        }
+        return reply.code(204).send(null);
       },
     );
 

@@ -1,6 +1,7 @@
 import type { CustomerBooking } from '@qless/contract';
 import { DEFAULT_TIME_ZONE, zonedNow } from '@qless/contract/core';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { NotifyMe } from '../../../components/notify-me';
 import { Alert } from '../../../components/ui/alert';
 import { useI18n } from '../../../i18n/i18n';
 import { formatDate, LONG_DATE } from '../../../lib/dates';
@@ -255,6 +256,14 @@ function BookingGroup(
                   </button>
                 ) : null}
               </div>
+              {/* Its turn by a free notification on this phone (decision 142), while it stands. */}
+              {fresh && !props.onRemove && (state === 'confirmed' || state === 'checked_in') ? (
+                <NotifyMe
+                  about={{ booking: entry.booking_id }}
+                  accessKey={entry.access_key}
+                  compact
+                />
+              ) : null}
             </li>
           );
         })}
