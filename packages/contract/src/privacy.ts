@@ -73,6 +73,8 @@ export const personalDataExportSchema = z.object({
   waitlist_entries: z.array(row),
   messages: z.array(row),
   contact_requests: z.array(row),
+  /** Phones subscribed to web push for these bookings and visits (endpoint, dates). */
+  push_subscriptions: z.array(row),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 

@@ -435,6 +435,24 @@ describe("an operator's export and erasure of one person's data", () => {
         locale: 'fr',
       })
       .execute();
+    // It asked for WhatsApp, and a phone followed it by web push.
+    await db
+      .updateTable('visits')
+      .set({ whatsapp_opt_in_at: new Date('2026-03-04T08:00:00Z') })
+      .where('id', '=', visit.visit_id)
+      .execute();
+    await db
+      .insertInto('push_subscriptions')
+      .values({
+        about: `visit:${visit.visit_id}`,
+        endpoint: 'https://fcm.googleapis.com/fcm/send/ada-phone',
+        p256dh: 'p256dh',
+        auth: 'auth',
+        locale: 'fr',
+        created_at: new Date('2026-03-04T08:00:00Z'),
+        expires_at: new Date('2026-03-05T08:00:00Z'),
+      })
+      .execute();
     await db
       .insertInto('waitlist_entries')
       .values({
@@ -509,7 +527,23 @@ describe("an operator's export and erasure of one person's data", () => {
     ]);
     expect(body.payment_events.length).toBeGreaterThan(0);
     expect(body.visits).toEqual([
-      expect.objectContaining({ customer_name: 'Mbarga Ada', phone: PHONE, state: 'done' }),
+      expect.objectContaining({
+        customer_name: 'Mbarga Ada',
+        phone: PHONE,
+        state: 'done',
+        whatsapp_opt_in_at: '2026-03-04T08:00:00.000Z',
+      }),
+    ]);
+    expect(body.push_subscriptions).toEqual([
+      {
+        id: expect.any(String),
+        about: `visit:${body.visits[0].id}`,
+        endpoint: 'https://fcm.googleapis.com/fcm/send/ada-phone',
+        locale: 'fr',
+        created_at: '2026-03-04T08:00:00.000Z',
+        expires_at: '2026-03-05T08:00:00.000Z',
+        gone_at: null,
+      },
     ]);
     expect(body.feedback).toEqual([expect.objectContaining({ rating: 2, comment: 'Trop long' })]);
     expect(body.waitlist_entries).toEqual([
@@ -562,6 +596,14 @@ describe("an operator's export and erasure of one person's data", () => {
       .where('id', '=', bookingId)
       .executeTakeFirstOrThrow();
     expect(booking).toMatchObject({ status: 'confirmed', cus_name: '—', phone_number: '' });
+    // The visit's WhatsApp opt-in went with its number.
+    const visits = await db
+      .selectFrom('visits')
+      .select('whatsapp_opt_in_at')
+      .where('customer_name', '=', '')
+      .execute();
+    expect(visits.length).toBeGreaterThan(0);
+    expect(visits.every((v) => v.whatsapp_opt_in_at === null)).toBe(true);
     const own = await h.app.inject({
       method: 'GET',
       url: `/api/v1/bookings/${bookingId}`,
@@ -580,6 +622,7 @@ describe("an operator's export and erasure of one person's data", () => {
       'waitlist_entries',
       'messages',
       'contact_requests',
+      'push_subscriptions',
     ]) {
       expect(after[kind], kind).toEqual([]);
     }

@@ -158,6 +158,20 @@ export async function exportSubject(
   retentionDays: number,
 ): Promise<PersonalDataExport> {
   const ids = await findIds(db, s);
+  // The phones subscribed to web push for the subject's bookings and visits (their endpoints
+  // name devices; the encryption keys are the browser's, not about the person: left out).
+  const followed = [
+    ...ids.bookings.map((id) => `booking:${id}`),
+    ...ids.visits.map((id) => `visit:${id}`),
+  ];
+  const pushSubscriptions = await byIds(followed, () =>
+    db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'about', 'endpoint', 'locale', 'created_at', 'expires_at', 'gone_at'])
+      .where('about', 'in', followed)
+      .orderBy('created_at')
+      .execute(),
+  );
   const [bookings, payments, visits, feedback, waitlist, messages, contacts] = await Promise.all([
     byIds(ids.bookings, () =>
       db
@@ -181,6 +195,7 @@ export async function exportSubject(
           'b.created_at',
           'b.confirmed_at',
           'b.checked_in_at',
+          'b.whatsapp_opt_in_at',
           'b.personal_data_erased_at',
         ])
         .where('b.id', 'in', ids.bookings)
@@ -223,6 +238,7 @@ export async function exportSubject(
           'v.phone',
           'v.state',
           'v.client_address',
+          'v.whatsapp_opt_in_at',
           'v.arrived_at',
           'v.ended_at',
         ])
@@ -310,6 +326,7 @@ export async function exportSubject(
     waitlist_entries: plain(waitlist),
     messages: plain(messages),
     contact_requests: plain(contacts),
+    push_subscriptions: plain(pushSubscriptions),
   };
 }
 

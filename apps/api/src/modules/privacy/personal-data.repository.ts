@@ -45,8 +45,8 @@ const n = (value: unknown) => Number(value ?? 0);
 /**
  * Bookings, their payments and their messages, in one statement: name, e-mail, phone and
  * client address of the booking; the payer's number; each message's recipient and text (a
- * message still waiting is skipped: there is no one left to send it to); its phones' web push
- * subscriptions (deleted).
+ * message still waiting is skipped: there is no one left to send it to); its WhatsApp opt-in;
+ * its phones' web push subscriptions (deleted).
  */
 export async function eraseBookings(
   db: Db,
@@ -57,7 +57,7 @@ export async function eraseBookings(
   const result = await sql<{ bookings: string; payments: string; messages: string }>`
     with b as (
       update bookings set cus_name = ${ERASED_NAME}, cus_email = '', phone_number = '',
-        client_address = null, personal_data_erased_at = ${now}
+        client_address = null, whatsapp_opt_in_at = null, personal_data_erased_at = ${now}
       where id in (${sql.join(ids)}) and personal_data_erased_at is null
       returning id
     ), p as (
@@ -133,7 +133,13 @@ export async function eraseVisits(db: Db, ids: readonly string[], now: Date): Pr
   }
   const rows = await db
     .updateTable('visits')
-    .set({ customer_name: '', phone: null, client_address: null, personal_data_erased_at: now })
+    .set({
+      customer_name: '',
+      phone: null,
+      client_address: null,
+      whatsapp_opt_in_at: null,
+      personal_data_erased_at: now,
+    })
     .where('id', 'in', ids)
     .where('personal_data_erased_at', 'is', null)
     .returning('id')
