@@ -91,13 +91,13 @@ async function call<T>(method: string, path: string, data?: unknown) {
 }
 
 /** A confirmed booking for today, as a payment makes it. */
-async function bookToday(phoneNumber: string) {
+async function bookToday(phoneNumber: string, seat = 301) {
   const db = tdb.database.db;
   const booking = await confirmedBooking(db, {
     organizationId: org.id,
     serviceId: service.id,
     date: monday,
-    seat: 301,
+    seat,
     name: 'Ngono Marie',
     email: 'ngono@example.cm',
     phone: phoneNumber,
@@ -277,6 +277,31 @@ describe('web push on the ticket page', () => {
     // …then goes (the server's clock moved on five minutes; "go to the counter" is still news).
     process.kill(server.pid, 'SIGUSR2');
     await expect.poll(async () => (await sms())?.status, { timeout: 20_000 }).toBe('sent');
+    await context.close();
+  });
+  it('a booked customer asks for WhatsApp on the ticket page, in French', async () => {
+    const booking = await bookToday('+237677000303', 302);
+    const context = await browser.newContext({ viewport: MOBILE, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/ticket/${booking.code}#k=${booking.key}`);
+    const choice = page.getByLabel(/M’envoyer mon tour par WhatsApp au \+237 677 000 303/);
+    await choice.check();
+    await expect.poll(() => choice.isChecked()).toBe(true);
+    await snap(page, { path: `${SHOTS}/ticket-whatsapp-360-fr.png`, fullPage: true });
+    const optIn = async () =>
+      (
+        await tdb.database.db
+          .selectFrom('bookings')
+          .select('whatsapp_opt_in_at')
+          .where('id', '=', booking.id)
+          .executeTakeFirstOrThrow()
+      ).whatsapp_opt_in_at;
+    await expect.poll(optIn).not.toBeNull();
+    // Kept: the page opened again shows it ticked; unticked, it is gone.
+    await page.reload();
+    await expect.poll(() => choice.isChecked()).toBe(true);
+    await choice.uncheck();
+    await expect.poll(optIn).toBeNull();
     await context.close();
   });
 });

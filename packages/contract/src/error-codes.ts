@@ -178,6 +178,8 @@ export const ERROR_CODES = [
   'BRANCH_REQUIRED',
   'INVALID_WHATSAPP_OPT_IN',
   'WHATSAPP_SIGNATURE_INVALID',
+  'WHATSAPP_OFF',
+  'WHATSAPP_NOT_FOLLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -66,8 +66,19 @@ export const customerBookingSchema = z.object({
    * bookings follow its turn (GET /visits/{id}?key= with this booking's key). Absent before.
    */
   visit_id: idSchema.optional(),
+  /**
+   * Present where this site sends WhatsApp (decision 144): whether the customer asked for the
+   * turn's messages there (POST /bookings/{id}/whatsapp). Absent: not offered.
+   */
+  whatsapp_opt_in: z.boolean().optional(),
 });
 export type CustomerBooking = z.infer<typeof customerBookingSchema>;
+
+/** POST /api/v1/bookings/{id}/whatsapp: the turn's messages by WhatsApp to the booking's number, or not. */
+export const bookingWhatsAppRequestSchema = withFieldCodes(z.object({ on: z.boolean() }).strict(), {
+  on: 'INVALID_WHATSAPP_OPT_IN',
+});
+export type BookingWhatsAppRequest = z.infer<typeof bookingWhatsAppRequestSchema>;
 
 export const customerBookingResponseSchema = z.object({ booking: customerBookingSchema });
 export type CustomerBookingResponse = z.infer<typeof customerBookingResponseSchema>;

@@ -400,6 +400,25 @@ describe('web push before SMS', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
+  it('where the site sends no WhatsApp, a booking does not offer it and refuses it', async () => {
+    const booking = await s.book(ctx.a, { slot: SLOT.at0930 });
+    const headers = { 'x-booking-key': s.app.payments.access.keyFor(booking.id) };
+    const seen = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/bookings/${booking.id}`,
+      headers,
+    });
+    expect(seen.json().booking).not.toHaveProperty('whatsapp_opt_in');
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking.id}/whatsapp`,
+      headers,
+      payload: { on: true },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'WHATSAPP_OFF' });
+  });
+
   it('answers the key and its other routes with no-store', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/v1/push/key' });
     expect(res.headers['cache-control']).toBe('no-store');

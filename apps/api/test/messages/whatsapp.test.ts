@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeRequest } from '../../src/request-log.js';
-import { useCounterApp } from '../support/checkin-helpers.js';
+import { SLOT, useCounterApp } from '../support/checkin-helpers.js';
 import { outboxWorker } from '../support/messages-helpers.js';
 import { queueApi } from '../support/queue-helpers.js';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/whatsapp-fake.js';
@@ -146,6 +146,63 @@ describe('WhatsApp before SMS', () => {
     expect(wa).toMatchObject({ status: 'failed', last_error: 'WA 131026 (permanent)' });
     expect(sms?.next_attempt_at?.getTime()).toBe(s.clock.now().getTime());
     await finish();
+  });
+
+  it('a booked customer asks for WhatsApp on the ticket page: the turn goes there, and the choice can be taken back', async () => {
+    const booking = await s.book(ctx.a, { slot: SLOT.at0930, name: 'Essomba Luc' });
+    const headers = { 'x-booking-key': s.app.payments.access.keyFor(booking.id) };
+    const choose = (on: unknown, h: Record<string, string> = headers) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/v1/bookings/${booking.id}/whatsapp`,
+        headers: h,
+        payload: { on },
+      });
+    const seen = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/bookings/${booking.id}`,
+      headers,
+    });
+    expect(seen.json().booking.whatsapp_opt_in).toBe(false);
+    expect((await choose(true, { 'x-booking-key': 'x'.repeat(43) })).statusCode).toBe(403);
+    const bad = await choose('yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'INVALID_WHATSAPP_OPT_IN' });
+
+    const on = await choose(true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().booking.whatsapp_opt_in).toBe(true);
+    expect((await s.checkIn(ctx.staffA.headers, { code: booking.code })).statusCode).toBe(200);
+    expect((await q.act(ctx.staffA.headers, counterId, 'call-next')).statusCode).toBe(200);
+    await worker().sweep();
+    const { phone_number } = await s.db
+      .selectFrom('bookings')
+      .select('phone_number')
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    const to = phone_number.replace('+', '');
+    expect(fake.sent.find((m) => m.to === to && m.template === 'qless_queue_called')).toBeDefined();
+
+    // Taken back while in line: the visit no longer asks for it.
+    const off = await choose(false);
+    expect(off.json().booking.whatsapp_opt_in).toBe(false);
+    const visit = await s.db
+      .selectFrom('visits')
+      .select('whatsapp_opt_in_at')
+      .where('booking_id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(visit.whatsapp_opt_in_at).toBeNull();
+    await finish();
+    // A booking that no longer stands sends no news: refused.
+    const cancelled = await s.book(ctx.a, { slot: SLOT.at0930, status: 'cancelled' });
+    const refused = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${cancelled.id}/whatsapp`,
+      headers: { 'x-booking-key': s.app.payments.access.keyFor(cancelled.id) },
+      payload: { on: true },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'WHATSAPP_NOT_FOLLOWED' });
   });
 
   it('refuses a webhook it cannot verify, and answers the check only with the verify token', async () => {

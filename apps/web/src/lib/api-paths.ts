@@ -69,6 +69,7 @@ export const apiPaths = {
   pushSubscriptions: `${API}/push/subscriptions`,
   pushUnsubscribe: `${API}/push/unsubscribe`,
   customerCancel: (bookingId: string) => `${API}/bookings/${id(bookingId)}/cancel`,
+  customerWhatsApp: (bookingId: string) => `${API}/bookings/${id(bookingId)}/whatsapp`,
   customerReschedule: (bookingId: string) => `${API}/bookings/${id(bookingId)}/reschedule`,
 
   // The same-day queue's public pages: the poster's join page, a visitor's own

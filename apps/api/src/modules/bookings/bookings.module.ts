@@ -37,6 +37,7 @@ export function bookingsModule(
     db,
     clock,
     limits: limiter(db, clock, config),
+    whatsappEnabled: config.whatsapp !== null,
     ...wiring,
   });
   return { routes: [selfServiceRoutes(deps, selfService)] };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { placeName } from '../../core/organizations.repository.js';
 import type { Db } from '../../db/schema.js';
 
@@ -31,6 +32,7 @@ function customerBookingQuery(db: Db) {
       'b.cus_email',
       'b.phone_number',
       'b.locale',
+      'b.whatsapp_opt_in_at',
       'b.confirmed_at',
       'b.hold_expires_at',
       'b.cancelled_by',
@@ -127,4 +129,24 @@ export async function moveBooking(
     .where('status', '=', 'confirmed')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The booking's WhatsApp opt-in (decision 144), and its visits' still in line, so that a turn
+ * already under way follows the choice: set once (the first time it was asked for), or
+ * cleared.
+ */
+export async function setWhatsAppOptIn(db: Db, bookingId: string, on: boolean, now: Date) {
+  const at = on ? sql<Date>`coalesce(whatsapp_opt_in_at, ${now})` : null;
+  await db
+    .updateTable('bookings')
+    .set({ whatsapp_opt_in_at: at })
+    .where('id', '=', bookingId)
+    .execute();
+  await db
+    .updateTable('visits')
+    .set({ whatsapp_opt_in_at: at })
+    .where('booking_id', '=', bookingId)
+    .where('state', 'in', ['waiting', 'called'])
+    .execute();
 }

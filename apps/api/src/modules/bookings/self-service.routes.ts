@@ -1,5 +1,6 @@
 import {
   BOOKING_KEY_HEADER,
+  bookingWhatsAppRequestSchema,
   customerBookingResponseSchema,
   idSchema,
   rescheduleRequestSchema,
@@ -86,6 +87,27 @@ export function selfServiceRoutes(
       },
       async (req) => ({
         booking: await selfService.reschedule(req.params.bookingId, keyOf(req.headers), req.body),
+      }),
+    );
+
+    app.post(
+      '/bookings/:bookingId/whatsapp',
+      {
+        schema: {
+          params: bookingParams,
+          body: bookingWhatsAppRequestSchema,
+          response: {
+            200: customerBookingResponseSchema,
+            ...errorResponses(400, 403, 404, 409, 413, 415),
+          },
+        },
+      },
+      async (req) => ({
+        booking: await selfService.setWhatsApp(
+          req.params.bookingId,
+          keyOf(req.headers),
+          req.body.on,
+        ),
       }),
     );
 

@@ -22,6 +22,7 @@ import {
   latestPaymentOf,
   lockCustomerBooking,
   moveBooking,
+  setWhatsAppOptIn,
 } from './self-service.repository.js';
 
 export interface SelfServiceDeps {
@@ -31,6 +32,8 @@ export interface SelfServiceDeps {
   access: BookingAccess;
   signer: TicketSigner;
   limits: Limiter;
+  /** Whether this site sends WhatsApp (decision 144): the customer may then ask for it. */
+  whatsappEnabled?: boolean;
   /** Offers a seat this frees to the day's waitlist, in the same transaction (decision 023). */
   waitlist?: { settleDay(trx: Db, serviceId: string, date: string, now: Date): Promise<unknown> };
 }
@@ -71,7 +74,37 @@ export class SelfService {
 
   private async present(row: CustomerBookingRow): Promise<CustomerBooking> {
     const { db, signer, clock } = this.deps;
-    return toCustomerBooking(signer, row, await latestPaymentOf(db, row.booking_id), clock.now());
+    const booking = await toCustomerBooking(
+      signer,
+      row,
+      await latestPaymentOf(db, row.booking_id),
+      clock.now(),
+    );
+    return this.deps.whatsappEnabled
+      ? { ...booking, whatsapp_opt_in: row.whatsapp_opt_in_at !== null }
+      : booking;
+  }
+
+  /**
+   * The turn's messages by WhatsApp to the booking's number, or not (decision 144): while the
+   * booking stands (confirmed or checked in), where this site sends WhatsApp. A visit already
+   * in line follows at once.
+   */
+  async setWhatsApp(bookingId: string, key: string | undefined, on: boolean) {
+    this.authorize(bookingId, key);
+    const { db, clock } = this.deps;
+    if (!this.deps.whatsappEnabled) {
+      throw new AppError(409, 'WHATSAPP_OFF', 'This site does not send WhatsApp messages.');
+    }
+    await db.transaction().execute(async (trx) => {
+      const row = await lockCustomerBooking(trx, bookingId);
+      if (!row) throw notFound();
+      if (row.status !== 'confirmed' && row.status !== 'checked_in') {
+        throw new AppError(409, 'WHATSAPP_NOT_FOLLOWED', 'Only a confirmed booking sends news.');
+      }
+      await setWhatsAppOptIn(trx, bookingId, on, clock.now());
+    });
+    return this.view(bookingId, key);
   }
 
   /**

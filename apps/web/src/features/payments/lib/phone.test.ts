@@ -1,6 +1,6 @@
 import { mobileOperator, normalizeCameroonMobile } from '@qless/contract/core';
 import { describe, expect, it } from 'vitest';
-import { formatLocalPhone, isEmail, ussdCodeFor } from './phone';
+import { isEmail, ussdCodeFor } from './phone';
 
 // The booking form checks the number with the contract's own rule, before any request.
 describe('normalizeCameroonMobile, as the booking form uses it', () => {
@@ -17,13 +17,6 @@ describe('normalizeCameroonMobile, as the booking form uses it', () => {
     for (const bad of ['', '67712345', '6771234567', '777123456', '67712345a', '+33612345678']) {
       expect(normalizeCameroonMobile(bad), bad).toBeNull();
     }
-  });
-});
-
-describe('formatLocalPhone', () => {
-  it('groups digits by three', () => {
-    expect(formatLocalPhone('+237677123456')).toBe('677 123 456');
-    expect(formatLocalPhone('677123456')).toBe('677 123 456');
   });
 });
 

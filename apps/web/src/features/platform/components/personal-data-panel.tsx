@@ -27,6 +27,7 @@ const LISTS: readonly ExportList[] = [
   'waitlist_entries',
   'messages',
   'contact_requests',
+  'push_subscriptions',
 ];
 const KIND_KEYS: Record<ExportList | (typeof PERSONAL_DATA_KINDS)[number], MessageKey> = {
   bookings: 'platform.personalData.kind.bookings',
@@ -38,6 +39,7 @@ const KIND_KEYS: Record<ExportList | (typeof PERSONAL_DATA_KINDS)[number], Messa
   waitlist_entries: 'platform.personalData.kind.waitlist_entries',
   messages: 'platform.personalData.kind.messages',
   contact_requests: 'platform.personalData.kind.contact_requests',
+  push_subscriptions: 'platform.personalData.kind.push_subscriptions',
 };
 
 function errorKey(error: unknown): MessageKey {

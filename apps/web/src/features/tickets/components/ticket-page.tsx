@@ -19,6 +19,7 @@ import type { LoadAvailability } from './reschedule-picker';
 import { SavedNotice } from './saved-notice';
 import { TicketSummary } from './ticket-summary';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { WhatsAppChoice } from './whatsapp-choice';
 import './tickets.css';
 
 interface Props {
@@ -172,12 +173,20 @@ export function TicketPage(props: Props) {
     view.kind === 'booking' && view.booking.visit_id && !view.savedAt
       ? props.turn?.(view.booking.visit_id, view.key)
       : null;
-  // Its turn by a free notification on this phone (decision 142), while the booking stands.
+  // Its turn by a free notification on this phone (decision 142), or by WhatsApp where the
+  // site sends it (decision 144), while the booking stands.
   const notify =
     view.kind === 'booking' &&
     !view.savedAt &&
     (view.booking.status === 'confirmed' || view.booking.status === 'checked_in') ? (
-      <NotifyMe about={{ booking: view.booking.booking_id }} accessKey={view.key} />
+      <>
+        <NotifyMe about={{ booking: view.booking.booking_id }} accessKey={view.key} />
+        <WhatsAppChoice
+          booking={view.booking}
+          accessKey={view.key}
+          onSaved={(next) => show(next, view.key)}
+        />
+      </>
     ) : null;
   return (
     <div className="container page-section page-section--narrow ticket-page">

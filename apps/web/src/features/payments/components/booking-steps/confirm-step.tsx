@@ -4,9 +4,9 @@ import type { Ref } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import type { MessageKey } from '../../../../i18n/en';
 import { useI18n } from '../../../../i18n/i18n';
+import { formatLocalPhone } from '../../../../lib/phone-format';
 import { placeLabel } from '../../../../lib/place-label';
 import type { Customer } from '../../lib/booking-wizard';
-import { formatLocalPhone } from '../../lib/phone';
 import { NO_VALUE, Rows, StepHeading } from './step-parts';
 
 interface Props {
