@@ -109,6 +109,13 @@ describe('WhatsApp before SMS', () => {
     const res = await webhook(body, signature);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, recorded: 1 });
+    // Said again (Meta retries), or about a message that is not ours: nothing more recorded.
+    expect((await webhook(body, signature)).json()).toEqual({ ok: true, recorded: 0 });
+    const stranger = fake.statusWebhook('wamid.not-ours', 'delivered');
+    expect((await webhook(stranger.body, stranger.signature)).json()).toEqual({
+      ok: true,
+      recorded: 0,
+    });
     const [after, spared] = await rows();
     expect(after).toMatchObject({ delivery: 'delivered' });
     expect(spared).toMatchObject({ status: 'skipped', last_error: 'delivered by WhatsApp' });

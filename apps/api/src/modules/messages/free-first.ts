@@ -26,10 +26,15 @@ export type FreeRow =
 /**
  * A free message reached the phone (a push shown, a WhatsApp message delivered or read): it is
  * delivered, and the SMS waiting behind it is not sent (skipped, "delivered by push" or "by
- * WhatsApp"), unless a worker already claimed it. Returns whether an SMS was spared. Said twice
- * (a retried report), the second changes nothing. Run it in a transaction.
+ * WhatsApp"), unless a worker already claimed it. Returns whether the report named a message
+ * not yet reported (recorded) and whether an SMS was spared. Said twice (a retried report), the
+ * second changes nothing. Run it in a transaction.
  */
-export async function recordDelivered(db: Db, row: FreeRow, now: Date): Promise<boolean> {
+export async function recordDelivered(
+  db: Db,
+  row: FreeRow,
+  now: Date,
+): Promise<{ recorded: boolean; spared: boolean }> {
   let update = db
     .updateTable('outbox')
     .set({ delivered_at: now, delivery: 'delivered' })
@@ -40,7 +45,8 @@ export async function recordDelivered(db: Db, row: FreeRow, now: Date): Promise<
       ? update.where('id', '=', row.id)
       : update.where('provider_message_id', '=', row.providerMessageId);
   const free = await update.returning('dedupe_key').executeTakeFirst();
-  if (!free?.dedupe_key) return false;
+  if (!free) return { recorded: false, spared: false };
+  if (!free.dedupe_key) return { recorded: true, spared: false };
   const spared = await db
     .updateTable('outbox')
     .set({
@@ -54,7 +60,7 @@ export async function recordDelivered(db: Db, row: FreeRow, now: Date): Promise<
     .where('attempts', '=', 0)
     .returning('id')
     .executeTakeFirst();
-  return spared !== undefined;
+  return { recorded: true, spared: spared !== undefined };
 }
 
 /**
@@ -66,7 +72,7 @@ export async function recordWhatsAppFailed(
   providerMessageId: string,
   reason: string,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const row = await db
     .updateTable('outbox')
     .set({ delivered_at: now, delivery: 'failed', last_error: reason.slice(0, 200) })
@@ -76,6 +82,7 @@ export async function recordWhatsAppFailed(
     .returning('dedupe_key')
     .executeTakeFirst();
   if (row?.dedupe_key) await hurryFallback(db, row.dedupe_key, now);
+  return row !== undefined;
 }
 
 /**

@@ -195,11 +195,10 @@ export function pushRoutes(
         const outboxId = await push.outboxIdOf(req.body.receipt);
         if (!outboxId) throw new AppError(400, 'INVALID_PUSH_RECEIPT', 'This receipt is not ours.');
         const now = clock.now();
-        if (
-          await db
-            .transaction()
-            .execute((trx) => recordDelivered(trx, { channel: 'push', id: outboxId }, now))
-        ) {
+        const { spared } = await db
+          .transaction()
+          .execute((trx) => recordDelivered(trx, { channel: 'push', id: outboxId }, now));
+        if (spared) {
           deps.metrics.messageSkipped('sms', 'delivered_elsewhere');
         }
         return reply.code(204).send(null);

@@ -119,18 +119,18 @@ export function whatsappWebhookRoutes(
           const now = clock.now();
           for (const status of statusesOf(body)) {
             if (status.status === 'delivered' || status.status === 'read') {
-              await db
+              const result = await db
                 .transaction()
                 .execute((trx) =>
                   recordDelivered(trx, { channel: 'whatsapp', providerMessageId: status.id }, now),
                 );
-              recorded += 1;
+              if (result.recorded) recorded += 1;
             } else if (status.status === 'failed') {
               const reason = `not delivered: WA ${status.errorCode ?? 'failed'}`;
-              await db
+              const matched = await db
                 .transaction()
                 .execute((trx) => recordWhatsAppFailed(trx, status.id, reason, now));
-              recorded += 1;
+              if (matched) recorded += 1;
             }
           }
           return { ok: true as const, recorded };
