@@ -7,7 +7,8 @@
  * (Chromium and the API servers a browser file starts, `pg_dump`, the CLIs), and each of the
  * worker's samples to the file that the worker was running then (a setup file, loaded only
  * by this run, tells which). PostgreSQL's own processes are not anyone's descendants: they
- * are one line of their own. Prints the files by CPU-seconds and the totals by kind.
+ * are one line of their own. Prints the files by CPU-seconds and the totals by kind
+ * (`-- --by-test`: the tests).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -161,7 +162,11 @@ function sample(root: number, baseline = false): void {
   }
 }
 
-/** `--by-test`: each test's CPU on a line of its own, its file's hooks on another. */
+/**
+ * `--by-test`: each test on a line of its own, with its file's beforeEach and afterEach (the
+ * setup file's hooks wrap them); the file's beforeAll on the file's own line, its afterAll on
+ * `<file> (hooks)`. Tests that run concurrently in one file are charged to the last to start.
+ */
 const byTest = process.argv.includes('--by-test');
 const setup = join(dir, 'mark.ts');
 writeFileSync(

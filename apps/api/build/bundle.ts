@@ -32,10 +32,17 @@ function newestMtime(dir: string): number {
 
 /**
  * Packages that stay imports, resolved in node_modules at run time: native addons (argon2,
- * sharp), PGlite (its WASM and data files sit beside its code), pino (its transports start
- * workers from its own files) and pg's optional native binding.
+ * sharp), PGlite (its WASM and data files sit beside its code) and pg's optional native
+ * binding. (pino, fastify's logger, is bundled: it would load files of its own only for log
+ * transports, which the API does not use.)
  */
-const STAY_PACKAGES = ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'pino', 'pg-native'];
+const STAY_PACKAGES = ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'pg-native'];
+
+/** When the packages were last installed (npm writes node_modules/.package-lock.json). */
+function installedAt(): number {
+  const installed = join(ROOT, 'node_modules/.package-lock.json');
+  return statSync(existsSync(installed) ? installed : join(ROOT, 'package-lock.json')).mtimeMs;
+}
 
 /** Whether both bundles are newer than every source they are made of. */
 export function bundleIsFresh(): boolean {
@@ -44,7 +51,7 @@ export function bundleIsFresh(): boolean {
     newestMtime(join(ROOT, 'packages/contract/src')),
     statSync(join(API, 'package.json')).mtimeMs,
     // The packages are bundled too: an install that changed one makes the bundles stale.
-    statSync(join(ROOT, 'package-lock.json')).mtimeMs,
+    installedAt(),
     statSync(import.meta.filename).mtimeMs,
   );
   return [SERVER_BUNDLE, CLI_BUNDLE].every(
@@ -81,10 +88,19 @@ export async function bundleApi(
     // Every package but those that load files beside their own code is bundled too: Node
     // then reads one file, not some 900 modules resolved one by one, and a start costs about
     // 1.4 CPU-s, not 2.1 (decision 145). Packages bundled as CommonJS call `require` for
-    // Node's built-ins and their optional extras: the banner gives them one.
+    // Node's built-ins and their optional extras: the banner gives them one…
     external: STAY_PACKAGES,
+    // …and `__dirname`/`__filename` for those that name their own files (ioredis's friendly
+    // stacks): the bundle's, as for any module of it.
     banner: {
-      js: "import { createRequire as qlessCreateRequire } from 'node:module';\nconst require = qlessCreateRequire(import.meta.url);",
+      js: [
+        "import { createRequire as qlessCreateRequire } from 'node:module';",
+        "import { dirname as qlessDirname } from 'node:path';",
+        "import { fileURLToPath as qlessFileURLToPath } from 'node:url';",
+        'const require = qlessCreateRequire(import.meta.url);',
+        'const __filename = qlessFileURLToPath(import.meta.url);',
+        'const __dirname = qlessDirname(__filename);',
+      ].join('\n'),
     },
   });
   // Written aside, then renamed: a server starting meanwhile reads the old file or the new one.
