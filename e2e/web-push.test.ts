@@ -215,10 +215,14 @@ describe('web push on the ticket page', () => {
     await context.clock.install({ time: new Date(START) });
     await page.goto(`${server.origin}/my-bookings`);
     const card = page.locator(`[data-booking-id="${booking.id}"]`);
-    await card.getByText('Ce téléphone sera prévenu de son tour.').waitFor();
+    await card.getByText('Ce téléphone sera prévenu quand ce sera votre tour.').waitFor();
     await snap(page, { path: `${SHOTS}/my-bookings-notify-on-360-fr.png`, fullPage: true });
     await card.getByRole('button', { name: 'Ne plus me prévenir sur ce téléphone' }).click();
     await card.getByRole('button', { name: 'Me prévenir sur ce téléphone' }).waitFor();
+    // The keyboard's focus went to the button that replaced the one pressed.
+    await expect
+      .poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent'))
+      .toBe('Me prévenir sur ce téléphone');
     expect(await subscriptions()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -50,6 +50,7 @@ const PUBLIC = new Set([
   'GET /api/v1/bookings/:bookingId',
   'POST /api/v1/bookings/:bookingId/cancel',
   'POST /api/v1/bookings/:bookingId/reschedule',
+  'POST /api/v1/bookings/:bookingId/whatsapp',
   'POST /api/v1/payment/:paymentId/cancel',
   'POST /api/v1/tickets/:code/access',
   // The queue (issue 19): the poster's join page, a visitor's own turn (its key is the
@@ -81,10 +82,12 @@ const PUBLIC = new Set([
   'POST /api/v1/sms/inbound/:secret',
   // Its delivery reports (decision 142): likewise a secret path of its own.
   'POST /api/v1/sms/delivery/:secret',
-  // Web push (decision 142): the public key; subscribing takes the booking's or visit's key;
+  // Web push (decision 142): the public key; subscribing and stopping take the booking's or
+  // visit's key;
   // the service worker's receipt is signed by the server (an HMAC of the push's id).
   'GET /api/v1/push/key',
   'POST /api/v1/push/subscriptions',
+  'POST /api/v1/push/unsubscribe',
   'POST /api/v1/push/shown',
 ]);
 
@@ -115,6 +118,11 @@ const KEY_PROTECTED: Record<
     method: 'POST',
     url: `/api/v1/bookings/${t.bookingId}/reschedule`,
     payload: { slot_id: t.slotId, date: t.date },
+  }),
+  'POST /api/v1/bookings/:bookingId/whatsapp': (t) => ({
+    method: 'POST',
+    url: `/api/v1/bookings/${t.bookingId}/whatsapp`,
+    payload: { on: true },
   }),
   'POST /api/v1/payment/:paymentId/cancel': (t) => ({
     method: 'POST',

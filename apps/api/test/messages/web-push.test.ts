@@ -204,7 +204,7 @@ describe('web push before SMS', () => {
     await finish();
   });
 
-  it('a phone that says Stop is forgotten, and its turn goes by SMS; a wrong key stops nothing', async () => {
+  it('a phone that says Stop is forgotten for the booking and its turn, which goes by SMS; a wrong key stops nothing', async () => {
     const booking = await s.book(ctx.a, { slot: SLOT.at0900, name: 'Ngo Bassa Claire' });
     const key = s.app.payments.access.keyFor(booking.id);
     const phone = fake.phone('NgoBassaClaire');
@@ -212,13 +212,30 @@ describe('web push before SMS', () => {
     expect(
       (await subscribe({ about, key, locale: 'fr', subscription: phone.subscription })).statusCode,
     ).toBe(201);
+    // Checked in, the same phone also subscribed on the turn's page (the booking's key opens it).
+    expect((await s.checkIn(ctx.staffA.headers, { code: booking.code })).statusCode).toBe(200);
+    const visit = await s.db
+      .selectFrom('visits')
+      .select('id')
+      .where('booking_id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await subscribe({
+          about: { visit: visit.id },
+          key,
+          locale: 'fr',
+          subscription: phone.subscription,
+        })
+      ).statusCode,
+    ).toBe(201);
     const stop = (body: Record<string, unknown>) =>
       s.app.inject({ method: 'POST', url: '/api/v1/push/unsubscribe', payload: body });
     const subscriptions = () =>
       s.db
         .selectFrom('push_subscriptions')
-        .select('id')
-        .where('about', '=', `booking:${booking.id}`)
+        .select('about')
+        .where('about', 'in', [`booking:${booking.id}`, `visit:${visit.id}`])
         .execute();
 
     const wrongKey = await stop({
@@ -231,7 +248,7 @@ describe('web push before SMS', () => {
     const badEndpoint = await stop({ about, key, endpoint: 'not a url' });
     expect(badEndpoint.statusCode).toBe(400);
     expect(badEndpoint.json()).toMatchObject({ code: 'INVALID_PUSH_SUBSCRIPTION' });
-    expect(await subscriptions()).toHaveLength(1);
+    expect(await subscriptions()).toHaveLength(2);
 
     for (let i = 0; i < 2; i++) {
       const res = await stop({ about, key, endpoint: phone.subscription.endpoint });
@@ -240,13 +257,7 @@ describe('web push before SMS', () => {
     expect(await subscriptions()).toEqual([]);
 
     // Called now: no push is queued, and the SMS goes at the first sweep, not a minute later.
-    expect((await s.checkIn(ctx.staffA.headers, { code: booking.code })).statusCode).toBe(200);
     expect((await q.act(ctx.staffA.headers, counterId, 'call-next')).statusCode).toBe(200);
-    const visit = await s.db
-      .selectFrom('visits')
-      .select('id')
-      .where('booking_id', '=', booking.id)
-      .executeTakeFirstOrThrow();
     await worker().sweep();
     expect(await rowsOf(visit.id)).toEqual([
       expect.objectContaining({ channel: 'sms', status: 'sent' }),

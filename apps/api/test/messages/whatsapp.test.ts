@@ -157,59 +157,96 @@ describe('WhatsApp before SMS', () => {
 
   it('a booked customer asks for WhatsApp on the ticket page: the turn goes there, and the choice can be taken back', async () => {
     const booking = await s.book(ctx.a, { slot: SLOT.at0930, name: 'Essomba Luc' });
-    const headers = { 'x-booking-key': s.app.payments.access.keyFor(booking.id) };
-    const choose = (on: unknown, h: Record<string, string> = headers) =>
+    const choose = (id: string, on: unknown, key = s.app.payments.access.keyFor(id)) =>
       s.app.inject({
         method: 'POST',
-        url: `/api/v1/bookings/${booking.id}/whatsapp`,
-        headers: h,
+        url: `/api/v1/bookings/${id}/whatsapp`,
+        headers: { 'x-booking-key': key },
         payload: { on },
       });
     const seen = await s.app.inject({
       method: 'GET',
       url: `/api/v1/bookings/${booking.id}`,
-      headers,
+      headers: { 'x-booking-key': s.app.payments.access.keyFor(booking.id) },
     });
     expect(seen.json().booking.whatsapp_opt_in).toBe(false);
-    expect((await choose(true, { 'x-booking-key': 'x'.repeat(43) })).statusCode).toBe(403);
-    const bad = await choose('yes');
+    const wrongKey = await choose(booking.id, true, 'x'.repeat(43));
+    expect(wrongKey.statusCode).toBe(403);
+    expect(wrongKey.json()).toMatchObject({ code: 'BOOKING_ACCESS_DENIED' });
+    const bad = await choose(booking.id, 'yes');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'INVALID_WHATSAPP_OPT_IN' });
 
-    const on = await choose(true);
+    const on = await choose(booking.id, true);
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().booking.whatsapp_opt_in).toBe(true);
     expect((await s.checkIn(ctx.staffA.headers, { code: booking.code })).statusCode).toBe(200);
+    const visitOf = (id: string) =>
+      s.db
+        .selectFrom('visits')
+        .select(['id', 'whatsapp_opt_in_at', 'phone'])
+        .where('booking_id', '=', id)
+        .executeTakeFirstOrThrow();
+    // Check-in copied the opt-in to the visit; the call goes by WhatsApp.
+    const visit = await visitOf(booking.id);
+    expect(visit.whatsapp_opt_in_at).not.toBeNull();
     expect((await q.act(ctx.staffA.headers, counterId, 'call-next')).statusCode).toBe(200);
     await worker().sweep();
-    const { phone_number } = await s.db
-      .selectFrom('bookings')
-      .select('phone_number')
-      .where('id', '=', booking.id)
-      .executeTakeFirstOrThrow();
-    const to = phone_number.replace('+', '');
+    const to = (visit.phone ?? '').replace('+', '');
     expect(fake.sent.find((m) => m.to === to && m.template === 'qless_queue_called')).toBeDefined();
-
-    // Taken back while in line: the visit no longer asks for it.
-    const off = await choose(false);
-    expect(off.json().booking.whatsapp_opt_in).toBe(false);
-    const visit = await s.db
-      .selectFrom('visits')
-      .select('whatsapp_opt_in_at')
-      .where('booking_id', '=', booking.id)
-      .executeTakeFirstOrThrow();
-    expect(visit.whatsapp_opt_in_at).toBeNull();
     await finish();
-    // A booking that no longer stands sends no news: refused.
+
+    // Another takes it back after the call, before the worker sent it: the WhatsApp message is
+    // withdrawn and its SMS goes at once.
+    const other = await s.book(ctx.a, { slot: SLOT.at0930, name: 'Bilong Rose' });
+    expect((await choose(other.id, true)).statusCode).toBe(200);
+    expect((await s.checkIn(ctx.staffA.headers, { code: other.code })).statusCode).toBe(200);
+    expect((await q.act(ctx.staffA.headers, counterId, 'call-next')).statusCode).toBe(200);
+    const off = await choose(other.id, false);
+    expect(off.json().booking.whatsapp_opt_in).toBe(false);
+    const otherVisit = await visitOf(other.id);
+    expect(otherVisit.whatsapp_opt_in_at).toBeNull();
+    const rows = await s.db
+      .selectFrom('outbox')
+      .select(['channel', 'status', 'last_error', 'next_attempt_at'])
+      .where('dedupe_key', 'like', `visit:${otherVisit.id}:called:%`)
+      .orderBy('channel', 'desc')
+      .execute();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        channel: 'whatsapp',
+        status: 'skipped',
+        last_error: 'WhatsApp withdrawn',
+      }),
+      expect.objectContaining({
+        channel: 'sms',
+        status: 'pending',
+        next_attempt_at: s.clock.now(),
+      }),
+    ]);
+    await worker().sweep();
+    const otherTo = (otherVisit.phone ?? '').replace('+', '');
+    expect(fake.sent.filter((m) => m.to === otherTo)).toEqual([]);
+    await finish();
+
+    // A booking that no longer stands, or whose number was erased, is not offered it.
     const cancelled = await s.book(ctx.a, { slot: SLOT.at0930, status: 'cancelled' });
-    const refused = await s.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${cancelled.id}/whatsapp`,
-      headers: { 'x-booking-key': s.app.payments.access.keyFor(cancelled.id) },
-      payload: { on: true },
-    });
+    const refused = await choose(cancelled.id, true);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'WHATSAPP_NOT_FOLLOWED' });
+    const erased = await s.book(ctx.a, { slot: SLOT.at0930 });
+    await s.db
+      .updateTable('bookings')
+      .set({ phone_number: '', personal_data_erased_at: s.clock.now() })
+      .where('id', '=', erased.id)
+      .execute();
+    expect((await choose(erased.id, true)).json()).toMatchObject({ code: 'WHATSAPP_NOT_FOLLOWED' });
+    const view = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/bookings/${erased.id}`,
+      headers: { 'x-booking-key': s.app.payments.access.keyFor(erased.id) },
+    });
+    expect(view.json().booking).not.toHaveProperty('whatsapp_opt_in');
   });
 
   it('refuses a webhook it cannot verify, and answers the check only with the verify token', async () => {

@@ -435,7 +435,12 @@ describe("an operator's export and erasure of one person's data", () => {
         locale: 'fr',
       })
       .execute();
-    // It asked for WhatsApp, and a phone followed it by web push.
+    // It asked for WhatsApp (for the booking and the walk-in), and a phone followed it by push.
+    await db
+      .updateTable('bookings')
+      .set({ whatsapp_opt_in_at: new Date('2026-03-04T07:00:00Z') })
+      .where('id', '=', bookingId)
+      .execute();
     await db
       .updateTable('visits')
       .set({ whatsapp_opt_in_at: new Date('2026-03-04T08:00:00Z') })
@@ -520,7 +525,12 @@ describe("an operator's export and erasure of one person's data", () => {
     expect(body.subject).toEqual({ phone: PHONE, email: null });
     expect(body.retention_days).toBe(90);
     expect(body.bookings).toEqual([
-      expect.objectContaining({ id: bookingId, cus_name: 'Mbarga Ada', phone_number: PHONE }),
+      expect.objectContaining({
+        id: bookingId,
+        cus_name: 'Mbarga Ada',
+        phone_number: PHONE,
+        whatsapp_opt_in_at: '2026-03-04T07:00:00.000Z',
+      }),
     ]);
     expect(body.payments).toEqual([
       expect.objectContaining({ booking_id: bookingId, phone_number: PHONE, status: 'SUCCESSFUL' }),
@@ -596,7 +606,13 @@ describe("an operator's export and erasure of one person's data", () => {
       .where('id', '=', bookingId)
       .executeTakeFirstOrThrow();
     expect(booking).toMatchObject({ status: 'confirmed', cus_name: '—', phone_number: '' });
-    // The visit's WhatsApp opt-in went with its number.
+    // The WhatsApp opt-ins went with the number, and the phone followed by push with the visit.
+    const optIn = await db
+      .selectFrom('bookings')
+      .select('whatsapp_opt_in_at')
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    expect(optIn.whatsapp_opt_in_at).toBeNull();
     const visits = await db
       .selectFrom('visits')
       .select('whatsapp_opt_in_at')
@@ -604,6 +620,13 @@ describe("an operator's export and erasure of one person's data", () => {
       .execute();
     expect(visits.length).toBeGreaterThan(0);
     expect(visits.every((v) => v.whatsapp_opt_in_at === null)).toBe(true);
+    expect(
+      await db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('endpoint', '=', 'https://fcm.googleapis.com/fcm/send/ada-phone')
+        .execute(),
+    ).toEqual([]);
     const own = await h.app.inject({
       method: 'GET',
       url: `/api/v1/bookings/${bookingId}`,

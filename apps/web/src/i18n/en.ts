@@ -424,7 +424,7 @@ export const en = {
   'platform.personalData.kind.waitlist_entries': 'Waitlist places',
   'platform.personalData.kind.messages': 'Messages',
   'platform.personalData.kind.contact_requests': 'Contact requests',
-  'platform.personalData.kind.push_subscriptions': 'Phones notified (web push)',
+  'platform.personalData.kind.push_subscriptions': 'Push notifications',
   'platform.loadFailed': 'We could not load this list. Check your connection and try again.',
   'platform.status.label': 'Show',
   'platform.status.new': 'New',
@@ -1470,7 +1470,7 @@ export const en = {
   'ticketPage.whatsapp':
     'Send my turn by WhatsApp to {phone} (an SMS follows only if it does not arrive)',
   'ticketPage.whatsappFailed': 'Your choice could not be saved. Please try again.',
-  'push.onShort': 'This phone will be notified of its turn.',
+  'push.onShort': 'This phone will be notified when it is your turn.',
   'push.stop': 'Stop notifications on this phone',
   'push.stopFailed': 'Notifications could not be stopped. Please try again.',
   'queue.visit.title': 'Your place in line',

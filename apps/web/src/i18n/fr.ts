@@ -442,7 +442,7 @@ export const fr: Messages = {
   'platform.personalData.kind.waitlist_entries': 'Places en liste d’attente',
   'platform.personalData.kind.messages': 'Messages',
   'platform.personalData.kind.contact_requests': 'Demandes de contact',
-  'platform.personalData.kind.push_subscriptions': 'Téléphones prévenus (notifications web)',
+  'platform.personalData.kind.push_subscriptions': 'Notifications push',
   'platform.loadFailed':
     'Nous n’avons pas pu charger cette liste. Vérifiez votre connexion et réessayez.',
   'platform.status.label': 'Afficher',
@@ -1517,7 +1517,7 @@ export const fr: Messages = {
   'ticketPage.whatsapp':
     'M’envoyer mon tour par WhatsApp au {phone} (un SMS ne suit que s’il n’arrive pas)',
   'ticketPage.whatsappFailed': 'Votre choix n’a pas pu être enregistré. Veuillez réessayer.',
-  'push.onShort': 'Ce téléphone sera prévenu de son tour.',
+  'push.onShort': 'Ce téléphone sera prévenu quand ce sera votre tour.',
   'push.stop': 'Ne plus me prévenir sur ce téléphone',
   'push.stopFailed': 'Les notifications n’ont pas pu être arrêtées. Veuillez réessayer.',
   'queue.visit.title': 'Votre place dans la file',

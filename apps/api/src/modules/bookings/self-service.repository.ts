@@ -132,9 +132,9 @@ export async function moveBooking(
 }
 
 /**
- * The booking's WhatsApp opt-in (decision 144), and its visits' still in line, so that a turn
- * already under way follows the choice: set once (the first time it was asked for), or
- * cleared.
+ * The booking's WhatsApp opt-in (decision 144), and its visits' still in line with a number, so
+ * that a turn already under way follows the choice: set once (the first time it was asked
+ * for), or cleared. Answers the visits it changed.
  */
 export async function setWhatsAppOptIn(db: Db, bookingId: string, on: boolean, now: Date) {
   const at = on ? sql<Date>`coalesce(whatsapp_opt_in_at, ${now})` : null;
@@ -143,10 +143,13 @@ export async function setWhatsAppOptIn(db: Db, bookingId: string, on: boolean, n
     .set({ whatsapp_opt_in_at: at })
     .where('id', '=', bookingId)
     .execute();
-  await db
+  const visits = await db
     .updateTable('visits')
     .set({ whatsapp_opt_in_at: at })
     .where('booking_id', '=', bookingId)
     .where('state', 'in', ['waiting', 'called'])
+    .where('phone', 'is not', null)
+    .returning('id')
     .execute();
+  return visits.map((v) => v.id);
 }

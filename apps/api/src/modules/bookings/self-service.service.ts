@@ -8,7 +8,7 @@ import type { DB, Db } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import type { Limiter } from '../../limits/limiter.js';
-import { queueBookingMessages } from '../messages/messages.module.js';
+import { queueBookingMessages, withdrawWhatsApp } from '../messages/messages.module.js';
 import type { TicketSigner } from '../tickets/tickets.module.js';
 import { assertCustomerMayChange, assertKeyHolder } from './booking-policy.js';
 import { expireStaleHolds, findFreeSeat, lockSlot } from './bookings.repository.js';
@@ -80,15 +80,17 @@ export class SelfService {
       await latestPaymentOf(db, row.booking_id),
       clock.now(),
     );
-    return this.deps.whatsappEnabled
+    // Offered where the site sends WhatsApp, to a booking with a number (not an erased one).
+    return this.deps.whatsappEnabled && row.phone_number
       ? { ...booking, whatsapp_opt_in: row.whatsapp_opt_in_at !== null }
       : booking;
   }
 
   /**
    * The turn's messages by WhatsApp to the booking's number, or not (decision 144): while the
-   * booking stands (confirmed or checked in), where this site sends WhatsApp. A visit already
-   * in line follows at once.
+   * booking stands (confirmed or checked in) and has a number, where this site sends WhatsApp.
+   * A visit already in line follows at once: taken back, its WhatsApp messages not yet sent
+   * are skipped and their SMS sent now.
    */
   async setWhatsApp(bookingId: string, key: string | undefined, on: boolean) {
     this.authorize(bookingId, key);
@@ -99,10 +101,12 @@ export class SelfService {
     await db.transaction().execute(async (trx) => {
       const row = await lockCustomerBooking(trx, bookingId);
       if (!row) throw notFound();
-      if (row.status !== 'confirmed' && row.status !== 'checked_in') {
+      if ((row.status !== 'confirmed' && row.status !== 'checked_in') || !row.phone_number) {
         throw new AppError(409, 'WHATSAPP_NOT_FOLLOWED', 'Only a confirmed booking sends news.');
       }
-      await setWhatsAppOptIn(trx, bookingId, on, clock.now());
+      const now = clock.now();
+      const visits = await setWhatsAppOptIn(trx, bookingId, on, now);
+      if (!on) await withdrawWhatsApp(trx, visits, now);
     });
     return this.view(bookingId, key);
   }

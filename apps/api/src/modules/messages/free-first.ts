@@ -111,3 +111,27 @@ export async function hurryFallback(db: Db, freeKey: string, now: Date): Promise
     .where('next_attempt_at', '>', now)
     .execute();
 }
+
+/**
+ * The customer took back their WhatsApp opt-in (decision 144): the WhatsApp messages of these
+ * visits not sent yet are skipped ("WhatsApp withdrawn"), and the SMS behind each is due now.
+ */
+export async function withdrawWhatsApp(
+  db: Db,
+  visitIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  for (const visitId of visitIds) {
+    const withdrawn = await db
+      .updateTable('outbox')
+      .set({ status: 'skipped', last_error: 'WhatsApp withdrawn', next_attempt_at: null })
+      .where('channel', '=', 'whatsapp')
+      .where('status', '=', 'pending')
+      .where('dedupe_key', 'like', `visit:${visitId}:%`)
+      .returning('dedupe_key')
+      .execute();
+    for (const row of withdrawn) {
+      if (row.dedupe_key) await hurryFallback(db, row.dedupe_key, now);
+    }
+  }
+}

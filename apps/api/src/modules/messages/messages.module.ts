@@ -27,6 +27,7 @@ import { WebPush } from './web-push.js';
 import { whatsappSender, whatsappWebhookRoutes } from './whatsapp.routes.js';
 
 export { queueBookingMessages } from './booking-messages.js';
+export { withdrawWhatsApp } from './free-first.js';
 export {
   type CustomerMessage,
   queueCustomerMessage,

@@ -118,17 +118,19 @@ export async function saveSubscription(
 }
 
 /**
- * This phone no longer follows `about` (it said "Stop"): its row is deleted, since an endpoint
- * names a device. A push still queued for it then fails for good and its SMS goes at once.
+ * This phone no longer follows `about` (it said "Stop"): its rows are deleted, since an
+ * endpoint names a device. A push still queued for it then fails for good and its SMS goes at
+ * once.
  */
 export async function forgetSubscription(
   db: Db,
-  about: PushAboutKey,
+  about: readonly PushAboutKey[],
   endpoint: string,
 ): Promise<void> {
+  if (about.length === 0) return;
   await db
     .deleteFrom('push_subscriptions')
-    .where('about', '=', about)
+    .where('about', 'in', about)
     .where('endpoint', '=', endpoint)
     .execute();
 }

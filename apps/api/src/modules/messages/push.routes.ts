@@ -169,14 +169,21 @@ export function pushRoutes(
       async (req, reply) => {
         await limits.enforce(reply, [{ limit: 'push-subscriptions-per-address', of: req.ip }]);
         const found = await opened(req.body.about, req.body.key);
-        const id = 'booking' in found ? found.booking?.id : found.visit?.id;
-        // A key that opens nothing stored (an erased booking) has nothing to forget.
-        if (id) {
-          await forgetSubscription(
-            db,
-            'booking' in req.body.about ? `booking:${id}` : `visit:${id}`,
-            req.body.endpoint,
-          );
+        const { endpoint } = req.body;
+        if ('booking' in found && found.booking) {
+          // The booking's, and its visits' (a phone may have subscribed on the turn's page).
+          const visits = await db
+            .selectFrom('visits')
+            .select('id')
+            .where('booking_id', '=', found.booking.id)
+            .execute();
+          const about: PushAboutKey[] = [
+            `booking:${found.booking.id}`,
+            ...visits.map((v): PushAboutKey => `visit:${v.id}`),
+          ];
+          await forgetSubscription(db, about, endpoint);
+        } else if ('visit' in found && found.visit) {
+          await forgetSubscription(db, [`visit:${found.visit.id}`], endpoint);
         }
         return reply.code(204).send(null);
       },

@@ -214,9 +214,13 @@ function BookingGroup(
               data-booking-id={entry.booking_id}
               data-state={state}
             >
-              <p className="my-booking__service">{service}</p>
+              <p className="my-booking__service" id={`my-booking-${entry.booking_id}`}>
+                {service}
+              </p>
               <p className="my-booking__org">{organization}</p>
-              <p className="my-booking__when">{t('myBookings.when', { date, time: item.time })}</p>
+              <p className="my-booking__when" id={`my-booking-${entry.booking_id}-when`}>
+                {t('myBookings.when', { date, time: item.time })}
+              </p>
               {fresh?.visit_id && item.date === zonedNow(DEFAULT_TIME_ZONE, new Date()).date
                 ? props.turn?.(fresh.visit_id, entry.access_key)
                 : null}
@@ -262,6 +266,7 @@ function BookingGroup(
                   about={{ booking: entry.booking_id }}
                   accessKey={entry.access_key}
                   compact
+                  describedBy={`my-booking-${entry.booking_id} my-booking-${entry.booking_id}-when`}
                 />
               ) : null}
             </li>

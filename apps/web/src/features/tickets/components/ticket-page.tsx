@@ -185,6 +185,7 @@ export function TicketPage(props: Props) {
           booking={view.booking}
           accessKey={view.key}
           onSaved={(next) => show(next, view.key)}
+          onStale={refresh}
         />
       </>
     ) : null;
