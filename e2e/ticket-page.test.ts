@@ -314,6 +314,16 @@ describe('the ticket page and My bookings at 360×740 (issue 10)', () => {
     await snap(fr, { path: '/tmp/shots-18/point6-ticket-qr-360-fr.png' });
   });
 
+  it('a short link that opens no ticket lands on My bookings, which says so, in French', async () => {
+    const page = await newPage('fr', true);
+    await page.goto(`${server.origin}/t/0000000000AB`);
+    await page.waitForURL(/\/my-bookings\?link=unknown$/);
+    await page.getByText(/Ce lien n’ouvre aucun ticket/).waitFor();
+    await page.getByLabel('Code du ticket').waitFor();
+    await shot(page, 'e2e-short-link-unknown-360-fr');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('cancels: the dialog says the fee is not refunded, and the slot is free again', async () => {
     const page = await newPage('en', true);
     await page.goto(`${server.origin}/#/ticket/${code}`);

@@ -323,7 +323,7 @@ export const LIMITS = {
   // one carrier often share an address).
   'ticket-link-opens-per-address': {
     counting: 'counter',
-    counts: "bookings' short links opened (`/t/{code}`)",
+    counts: "bookings' short links opened (`/t/{code}`; past it, sent to My bookings)",
     per: 'client address',
     key: 'ticket-link:ip:',
     windowMs: fixed(10 * MINUTE),

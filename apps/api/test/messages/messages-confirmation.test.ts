@@ -85,7 +85,7 @@ describe('confirmation messages', () => {
     // A code that opens nothing, or is not one, goes to My bookings.
     for (const other of ['0000000000AB', 'not-a-code', `${linkCode}X`]) {
       const res = await h.app.inject({ method: 'GET', url: `/t/${other}` });
-      expect([res.statusCode, res.headers.location]).toEqual([302, '/my-bookings']);
+      expect([res.statusCode, res.headers.location]).toEqual([302, '/my-bookings?link=unknown']);
     }
     // The booking keeps its code: a reminder links the same.
     const again = await h.app.inject({ method: 'GET', url: `/t/${linkCode}` });

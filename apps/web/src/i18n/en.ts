@@ -1050,6 +1050,10 @@ export const en = {
   'ticketPage.error.generic': 'Something went wrong. Please try again.',
   'myBookings.title': 'My bookings',
   'myBookings.intro': 'Bookings made on this device.',
+  'myBookings.link.unknown':
+    'This link does not open a ticket: it may be cut or mistyped. Find your booking below with its ticket code and the last four digits of your phone number.',
+  'myBookings.link.busy':
+    'Too many links were opened from this connection. Please wait a few minutes and open yours again, or find your booking below.',
   'myBookings.today': 'Today',
   'myBookings.upcoming': 'Upcoming',
   'myBookings.past': 'Past and cancelled',

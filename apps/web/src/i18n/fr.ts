@@ -1089,6 +1089,10 @@ export const fr: Messages = {
   'ticketPage.error.generic': 'Un problème est survenu. Veuillez réessayer.',
   'myBookings.title': 'Mes réservations',
   'myBookings.intro': 'Les réservations faites sur cet appareil.',
+  'myBookings.link.unknown':
+    'Ce lien n’ouvre aucun ticket : il est peut-être coupé ou mal recopié. Retrouvez votre réservation ci-dessous avec le code du ticket et les quatre derniers chiffres de votre numéro.',
+  'myBookings.link.busy':
+    'Trop de liens ont été ouverts depuis cette connexion. Patientez quelques minutes puis rouvrez le vôtre, ou retrouvez votre réservation ci-dessous.',
   'myBookings.today': 'Aujourd’hui',
   'myBookings.upcoming': 'À venir',
   'myBookings.past': 'Passées et annulées',

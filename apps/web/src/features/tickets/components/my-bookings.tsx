@@ -16,6 +16,7 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { getCustomerBooking } from '../api/get-customer-booking';
 import { serviceName } from '../lib/booking-text';
 import { type ListedBooking, orderDeviceBookings, stateOf } from '../lib/device-list';
+import { linkNoticeKey } from '../lib/link-notice';
 import { rememberBooking } from '../lib/remember';
 import { forgetTicket, saveTicket } from '../lib/saved-tickets';
 import { AccessForm } from './access-form';
@@ -42,7 +43,10 @@ export function MyBookings(props: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [stored, setEntries] = useState<DeviceBooking[]>(readDeviceBookings);
   // The server cannot know this device's bookings: none while its page hydrates.
-  const entries = useHydrated() ? stored : NONE;
+  const hydrated = useHydrated();
+  const entries = hydrated ? stored : NONE;
+  // A short link that opened no ticket sent the browser here, saying why (`?link=`).
+  const linkNotice = hydrated ? linkNoticeKey(window.location.search) : null;
   const [fresh, setFresh] = useState<ReadonlyMap<string, CustomerBooking>>(new Map());
   const [stale, setStale] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState(true);
@@ -118,6 +122,7 @@ export function MyBookings(props: Props) {
         {t('myBookings.title')}
       </h1>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {linkNotice ? <Alert tone="warning">{t(linkNotice)}</Alert> : null}
       {empty ? (
         <div className="empty-state my-bookings__empty">
           <p>{t('myBookings.empty')}</p>
