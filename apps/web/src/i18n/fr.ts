@@ -1090,7 +1090,7 @@ export const fr: Messages = {
   'myBookings.title': 'Mes réservations',
   'myBookings.intro': 'Les réservations faites sur cet appareil.',
   'myBookings.link.unknown':
-    'Ce lien n’ouvre aucun ticket : il est peut-être coupé ou mal recopié. Retrouvez votre réservation ci-dessous avec le code du ticket et les quatre derniers chiffres de votre numéro.',
+    'Ce lien n’ouvre aucun ticket : il est peut-être coupé ou mal recopié. Retrouvez votre réservation ci-dessous avec le code du ticket et les quatre derniers chiffres de votre numéro.',
   'myBookings.link.busy':
     'Trop de liens ont été ouverts depuis cette connexion. Patientez quelques minutes puis rouvrez le vôtre, ou retrouvez votre réservation ci-dessous.',
   'myBookings.today': 'Aujourd’hui',
