@@ -87,7 +87,7 @@ export async function bundleApi(
     logLevel: 'warning',
     // Every package but those that load files beside their own code is bundled too: Node
     // then reads one file, not some 900 modules resolved one by one, and a start costs about
-    // 1.4 CPU-s, not 2.1 (decision 145). Packages bundled as CommonJS call `require` for
+    // 1.0 CPU-s, not 1.4 (decision 145). Packages bundled as CommonJS call `require` for
     // Node's built-ins and their optional extras: the banner gives them one…
     external: STAY_PACKAGES,
     // …and `__dirname`/`__filename` for those that name their own files (ioredis's friendly
