@@ -7,11 +7,10 @@ import {
   JOIN_CODE_WINDOW_MS,
   joinCodeOf,
 } from '../apps/api/src/modules/queue/join-code';
-import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, shotsDir, snap } from './support/browser';
-import { openDemoService } from './support/demo-queue';
+import { confirmedBooking, openDemoService } from './support/demo-queue';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -178,32 +177,17 @@ describe('queue public pages, in French at 360 px', () => {
 
     // A booked customer, checked in at the counter: the ticket page follows their visit.
     const db = tdb.database.db;
-    const slot = await db
-      .selectFrom('slots')
-      .select('id')
-      .where('service_id', '=', service.id)
-      .where('retired_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    const code = generateTicketCode();
-    const booking = await db
-      .insertInto('bookings')
-      .values({
-        organization_id: org.id,
-        service_id: service.id,
-        slot_id: slot.id,
-        booking_date: monday,
-        seat: 101,
-        status: 'confirmed',
-        cus_name: 'Paul Booked',
-        cus_email: 'paul@example.cm',
-        phone_number: '+237677000101',
-        ticket_code: code,
-        confirmed_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: bookingId, code } = await confirmedBooking(db, {
+      organizationId: org.id,
+      serviceId: service.id,
+      date: monday,
+      seat: 101,
+      name: 'Paul Booked',
+      email: 'paul@example.cm',
+      phone: '+237677000101',
+    });
     await call(api, 'POST', '/organization/checkins', { code });
-    const key = (await BookingAccess.load(db)).keyFor(booking.id);
+    const key = (await BookingAccess.load(db)).keyFor(bookingId);
     await page.goto(`${server.origin}/ticket/${code}?k=${key}`);
     const turn = page.locator('.turn-card');
     await expect

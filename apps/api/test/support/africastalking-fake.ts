@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { smsParts } from '../../src/providers/sms/sms-text.js';
+import { readText } from './read-body.js';
 
 /**
  * A local stand-in for Africa's Talking's SMS API (POST /version1/messaging), as its
@@ -50,15 +51,6 @@ export interface FakeAfricasTalking {
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /**
  * A delivery report as the gateway posts it to the account's callback URL (its SMS
@@ -114,7 +106,7 @@ export async function startFakeAfricasTalking(
   const sockets = new Set<Socket>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const body = await readText(req);
     if (req.method !== 'POST' || req.url !== '/version1/messaging') {
       res.writeHead(404, TEXT).end('Not found');
       return;

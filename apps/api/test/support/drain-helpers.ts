@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { expect, vi } from 'vitest';
+import { readText } from './read-body.js';
 import type { startServer } from './server-process.js';
 
 type ServerProcess = ReturnType<typeof startServer>;
@@ -101,15 +102,6 @@ export function tryConnect(port: number): Promise<string | null> {
   });
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 /**
  * An SMS gateway speaking Africa's Talking's answer (see africastalking-fake.ts) that can
  * hold its first request until the test releases it: a send in flight when SIGTERM comes.
@@ -133,7 +125,7 @@ export async function startHeldGateway(options: { holdFirst: boolean }): Promise
   });
   const server = createServer((req, res) => {
     void (async () => {
-      const to = new URLSearchParams(await readBody(req)).get('to') ?? '';
+      const to = new URLSearchParams(await readText(req)).get('to') ?? '';
       received.push(to);
       if (holding) {
         holding = false;

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { PushPayload } from '@qless/contract';
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }).
 import ece from 'http_ece';
+import { readBody } from './read-body.js';
 
 /**
  * A local stand-in for a browser's push service (RFC 8030 with VAPID, RFC 8292, and the
@@ -39,15 +40,6 @@ export interface FakePushService {
   /** What a push said, decrypted with its phone's keys. */
   open(push: ReceivedPush, phone: FakePhone): PushPayload;
   close(): Promise<void>;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** Whether `Authorization: vapid t=…, k=…` is signed by k, for this service, and not expired. */

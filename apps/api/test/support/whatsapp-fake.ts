@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { readText } from './read-body.js';
 
 /**
  * A local stand-in for the WhatsApp Business Cloud API, as Meta documents it: `POST
@@ -35,15 +36,6 @@ export interface FakeWhatsApp {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 export async function startFakeWhatsApp(approved: readonly string[]): Promise<FakeWhatsApp> {
   const phoneNumberId = '106540352242922';
   const accessToken = `EAAG${randomBytes(24).toString('hex')}`;
@@ -54,7 +46,7 @@ export async function startFakeWhatsApp(approved: readonly string[]): Promise<Fa
   const error = (code: number, message: string) =>
     JSON.stringify({ error: { message, type: 'OAuthException', code, fbtrace_id: 'A1b2C3' } });
   const server = createServer(async (req, res) => {
-    const raw = await readBody(req);
+    const raw = await readText(req);
     const json = { 'content-type': 'application/json' };
     if (req.method !== 'POST' || req.url !== `/v21.0/${phoneNumberId}/messages`) {
       res.writeHead(404, json).end(error(803, 'Unknown path'));
