@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/api/src/core/access/passwords';
@@ -16,7 +15,6 @@ import { type RunningServer, startServer } from './support/server';
  * customer books through the payment API (simulator) before the admin looks.
  */
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'a long e2e passphrase';
 const ORG_NAME = 'Guichet Unique de Bonanjo';
 const ADMIN_EMAIL = 'admin@guichet-bonanjo.cm';
@@ -24,31 +22,11 @@ const STAFF_EMAIL = 'counter@guichet-bonanjo.cm';
 const CUSTOMER = { name: 'Ngono Marie', phone: '+237677123456' };
 const BOOKED_AT = '20:00';
 
-let dbName = '';
 let database: Database;
 let server: RunningServer;
 let browser: Browser;
 let adminId = '';
 let ticketCode = '';
-
-async function createDatabase(): Promise<string> {
-  dbName = `qless_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
-
-async function dropDatabase(): Promise<void> {
-  if (!dbName) return;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-}
 
 /** The date `days` from now in Douala (yyyy-MM-dd). */
 function inDouala(days: number): string {
@@ -188,10 +166,9 @@ function makePng(width: number, height: number, rgb: [number, number, number]): 
 }
 
 beforeAll(async () => {
-  const url = await createDatabase();
-  server = await startServer({ env: { DATABASE_URL: url } });
-  // The server has migrated the database; the set-up writes what the test needs beside it.
-  database = await openDatabase({ databaseUrl: url, dataDir: null });
+  server = await startServer();
+  // The set-up writes what the test needs beside the server's demo data.
+  database = await openDatabase({ databaseUrl: server.databaseUrl, dataDir: null });
   const serviceId = await seedOrganization();
   await bookThroughPaymentApi(serviceId);
   expect(ticketCode).toMatch(/^QL-/);
@@ -208,7 +185,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await database?.close();
-  await dropDatabase();
 });
 
 async function newPage(

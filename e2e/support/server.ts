@@ -1,5 +1,4 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -14,7 +13,12 @@ import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { bundleApi, CLI_BUNDLE } from '../../apps/api/build/bundle.js';
 import { freePort } from '../../apps/api/test/support/server-process.js';
-import { adminQuery, adminUrl } from '../../apps/api/test/support/test-db.js';
+import {
+  adminQuery,
+  adminUrl,
+  dropTestDatabase,
+  runDatabaseName,
+} from '../../apps/api/test/support/test-db.js';
 import { type BuildStamp, CLIENT_STAMP, SSR_STAMP } from '../../apps/web/build/build-stamp.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -118,8 +122,9 @@ export interface ServerOptions {
   dataDir?: string;
   /**
    * `postgres` (the default): a fresh database of its own on the machine's PostgreSQL,
-   * dropped when it stops, unless `env.DATABASE_URL` names one. `pglite`: the embedded
-   * database of `npm start`, in a data folder. A PGlite server spent about 5 s more CPU per
+   * dropped when it stops (in a Vitest run, by the run's teardown: `dropTestDatabase`),
+   * unless `env.DATABASE_URL` names one. `pglite`: the embedded database of `npm start`, in a
+   * data folder. A PGlite server spent about 5 s more CPU per
    * file than one on PostgreSQL (WASM start and queries in the server's own thread), and the
    * browser files are CPU-bound on this 2-core machine (decision 114); the files about the
    * embedded database and `npm start`'s path ask for it.
@@ -150,7 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let databaseUrl: string | null = options.env?.DATABASE_URL ?? null;
   let ownDatabase: string | null = null;
   if (engine === 'postgres' && !databaseUrl) {
-    ownDatabase = `qless_e2e_${randomBytes(6).toString('hex')}`;
+    ownDatabase = runDatabaseName('e2e');
     const template = providedTemplate();
     // A copy of the run's migrated template: the server then has no migration to run.
     await adminQuery(`create database ${ownDatabase}${template ? ` template ${template}` : ''}`);
@@ -206,10 +211,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await new Promise((r) => setTimeout(r, 300));
     }
   } catch (error) {
-    // A server that did not start leaves nothing behind: its process, folder and database.
+    // A server that did not start leaves nothing behind: its process, folder and database (the
+    // database at the end of the run, `dropTestDatabase`).
     if (child && child.exitCode === null) child.kill('SIGKILL');
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (ownDatabase) await adminQuery(`drop database if exists ${ownDatabase} with (force)`);
+    if (ownDatabase) await dropTestDatabase(ownDatabase);
     throw error;
   }
   const running: ChildProcess = child;
@@ -227,7 +233,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         if (running.exitCode === null) running.kill('SIGKILL');
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (ownDatabase) await adminQuery(`drop database if exists ${ownDatabase} with (force)`);
+      if (ownDatabase) await dropTestDatabase(ownDatabase);
     },
   };
 }

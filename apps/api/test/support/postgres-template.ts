@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { adminQuery, adminUrl } from './test-db.js';
+import { adminQuery, adminUrl, dropRunDatabases } from './test-db.js';
 
 const KEY = Symbol.for('qless.test.postgresTemplate');
 type Holder = { [KEY]?: Promise<string> };
@@ -31,10 +31,17 @@ export function postgresTemplate(): Promise<string> {
   return holder[KEY];
 }
 
-/** Teardown: drops the template (either project's teardown; the second finds nothing). */
+/**
+ * Teardown: drops the databases the run's files made from the template, then the template
+ * (either project's teardown; the second finds nothing).
+ */
 export async function dropPostgresTemplate(): Promise<void> {
-  const made = (globalThis as Holder)[KEY];
+  const holder = globalThis as Holder;
+  const made = holder[KEY];
   if (!made) return;
+  delete holder[KEY];
   const name = await made.catch(() => null);
-  if (name) await adminQuery(`drop database if exists ${name} with (force)`);
+  if (!name) return;
+  await dropRunDatabases(name);
+  await adminQuery(`drop database if exists ${name} with (force)`);
 }
