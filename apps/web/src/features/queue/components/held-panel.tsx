@@ -43,12 +43,17 @@ export function HeldPanel(props: {
   const transferId = useId();
   const noShowNote = useId();
   const [target, setTarget] = useState('');
-  const [settling, setSettling] = useState(false);
   const mainOf = `${visit?.visit_id ?? ''}:${visit?.state ?? 'idle'}`;
+  // The main act settles from the render that shows a new one, not from an effect after it:
+  // an effect runs after the paint, and a second tap on a slow phone (or a loaded machine)
+  // landed in between, on a Start not yet disabled, and started the visitor just called.
+  const [settle, setSettle] = useState({ of: mainOf, done: true });
+  const settling = settle.of !== mainOf || !settle.done;
   // biome-ignore lint/correctness/useExhaustiveDependencies: restarts when the main act changes.
   useEffect(() => {
-    setSettling(true);
-    const timer = setTimeout(() => setSettling(false), MAIN_SETTLE_MS);
+    if (settle.of === mainOf && settle.done) return;
+    setSettle({ of: mainOf, done: false });
+    const timer = setTimeout(() => setSettle({ of: mainOf, done: true }), MAIN_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [mainOf]);
   // A destination chosen for the last visitor is never offered for the next one.
