@@ -106,11 +106,13 @@ function redisProject() {
 /**
  * Vitest's default is one worker per core less one: a single worker on this 2-core machine, so
  * the files ran one after another although most of their time is spent waiting (on
- * PostgreSQL, Chromium, the server process, argon2's thread pool). Four workers shared by
- * every file (browser files too) was the fastest of the layouts measured (decision 016);
+ * PostgreSQL, Chromium, the server process, argon2's thread pool). Workers shared by every
+ * file (browser files too) were the fastest layout measured (decision 016). Four were the
+ * fastest count then; on a machine where switching and page faults are dear, three took 752
+ * and 745 s where four took 794–849 s, every test passing (decision 146).
  * QLESS_TEST_WORKERS overrides it.
  */
-const workers = Number(process.env.QLESS_TEST_WORKERS ?? 0) || 4;
+const workers = Number(process.env.QLESS_TEST_WORKERS ?? 0) || 3;
 
 export default defineConfig({
   test: {

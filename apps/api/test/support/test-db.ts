@@ -131,8 +131,8 @@ export async function dropTestDatabase(name: string): Promise<void> {
 }
 
 /**
- * The run's teardown: drops the databases its files made (`runDatabaseName`), all at once, so
- * that their checkpoints are shared, then the template.
+ * The run's teardown: drops the databases its files made (`runDatabaseName`), several at once so
+ * that their checkpoints are shared.
  */
 export async function dropRunDatabases(template: string): Promise<void> {
   const run = /^qless_template_([0-9a-f]+)$/.exec(template)?.[1];
