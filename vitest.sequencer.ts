@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Vitest's own order runs the projects one after another (api, api-pglite, e2e, unit) and,
  * on a fresh clone with no results cache (CI), the larger files first within each: the
  * browser files then all start late, together, and the run ends on a tail where one or two
- * of the four workers are busy. Here the largest project (the browser files) goes first and
+ * of the workers are busy. Here the largest project (the browser files) goes first and
  * the unit files (a few milliseconds each) last, so the short files fill the tail.
  *
  * Files of one project stay together because Vitest keeps a worker for the next file only
