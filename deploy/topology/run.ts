@@ -15,7 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ApiProcess, dbLinkPort } from './api.js';
-import { Checks, checkDatabase, checkRequests, checkSockets, type Timeline } from './checks.js';
+import {
+  Checks,
+  checkDatabase,
+  checkRequests,
+  checkSockets,
+  neverCollected,
+  type Timeline,
+} from './checks.js';
 import { DbLinks } from './db-links.js';
 import type { ApiCommand } from './hosts.js';
 import {
@@ -296,7 +303,7 @@ async function scenario(dir: string, links: DbLinks[], began: number): Promise<n
   };
 
   checkRequests(checks, result, timeline, release.previousDrains);
-  checkSockets(checks, result, SOCKETS);
+  checkSockets(checks, result, SOCKETS, await neverCollected(adminUrl));
   await checkDatabase(checks, adminUrl, result);
   await checkLogSecrets(checks, {
     accessLog: nginx.accessLog,
