@@ -63,6 +63,7 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', files: string[]
       isolate,
       provide: { engine },
       setupFiles,
+      sequence: { groupOrder: 1 },
       globalSetup: ['apps/api/test/support/global-setup.ts'],
       testTimeout: 60_000,
       hookTimeout: 60_000,
@@ -106,23 +107,30 @@ function redisProject() {
 /**
  * Vitest's default is one worker per core less one: a single worker on this 2-core machine, so
  * the files ran one after another although most of their time is spent waiting (on
- * PostgreSQL, Chromium, the server process, argon2's thread pool). Workers shared by every
- * file (browser files too) were the fastest layout measured (decision 016). Four were the
- * fastest count then; on a machine where switching and page faults are dear, three took 752
- * and 745 s where four took 794–849 s, every test passing (decision 146).
- * QLESS_TEST_WORKERS overrides it.
+ * PostgreSQL, Chromium, the server process, argon2's thread pool). Four were the fastest count
+ * in decision 016; on a machine where switching and page faults are dear, three took 752 and
+ * 745 s where four took 794–849 s (decision 146). The browser files wait the most (a server, a
+ * page, a settle): they run first, in a group of their own, on four workers, and the rest then
+ * on three (decision 148: 309 s against 322–324 s on a faster machine).
+ * QLESS_TEST_WORKERS and QLESS_E2E_WORKERS override them.
  */
 const workers = Number(process.env.QLESS_TEST_WORKERS ?? 0) || 3;
+const e2eWorkers = Number(process.env.QLESS_E2E_WORKERS ?? 0) || 4;
 
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    // Each project has a Vite server of its own, so the app's modules were transformed once
+    // per API project; cached on disk (node_modules/.experimental-vitest-cache, keyed by the
+    // file's content and the config), the second project reads the first's (decision 148).
+    experimental: { fsModuleCache: true },
     sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
           name: 'unit',
           setupFiles,
+          sequence: { groupOrder: 1 },
           // No module mocks here: the files share each worker's module graph (4 s, not 13 s).
           isolate: false,
           include: [
@@ -142,6 +150,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           setupFiles,
+          // A group of their own, before the others: a group's projects share one worker count.
+          maxWorkers: e2eWorkers,
+          sequence: { groupOrder: 0 },
           include: ['e2e/**/*.test.ts'],
           isolate: false,
           testTimeout: 120_000,

@@ -12,13 +12,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { bundleApi, CLI_BUNDLE } from '../../apps/api/build/bundle.js';
+import { adminQuery, adminUrl } from '../../apps/api/test/support/run-databases.js';
 import { freePort } from '../../apps/api/test/support/server-process.js';
-import {
-  adminQuery,
-  adminUrl,
-  dropTestDatabase,
-  runDatabaseName,
-} from '../../apps/api/test/support/test-db.js';
+import { dropTestDatabase, runDatabaseName } from '../../apps/api/test/support/test-db.js';
 import { type BuildStamp, CLIENT_STAMP, SSR_STAMP } from '../../apps/web/build/build-stamp.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');

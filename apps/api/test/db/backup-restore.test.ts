@@ -18,13 +18,9 @@ import { bearer, createUser, signIn, TEST_PASSWORD } from '../support/auth-helpe
 import { LEGACY_KEY } from '../support/checkin-helpers.js';
 import { createFixture, initiateBody } from '../support/fixtures.js';
 import { NO_LIMITS, statusOf } from '../support/payment-helpers.js';
+import { adminQuery, adminUrl } from '../support/run-databases.js';
 import { createTestApp, PINNED_NOW } from '../support/test-app.js';
-import {
-  adminQuery,
-  adminUrl,
-  createTestDatabase,
-  openMigratedPgliteOnDisk,
-} from '../support/test-db.js';
+import { createTestDatabase, openMigratedPgliteOnDisk } from '../support/test-db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 

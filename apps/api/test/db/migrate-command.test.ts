@@ -13,8 +13,9 @@ import {
   pendingMigrations,
 } from '../../src/db/migrate.js';
 import type { DB } from '../../src/db/schema.js';
+import { adminQuery, adminUrl } from '../support/run-databases.js';
 import { freePort } from '../support/server-process.js';
-import { adminQuery, adminUrl, createTestDatabase, type TestDatabase } from '../support/test-db.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const NEWER = '999-from-a-newer-release';

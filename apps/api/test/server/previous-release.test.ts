@@ -11,8 +11,8 @@ import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest, migrationNames } from '../../src/db/migrate.js';
 import { createUser, TEST_PASSWORD } from '../support/auth-helpers.js';
 import { createFixture, type Fixture, initiateBody } from '../support/fixtures.js';
+import { adminQuery, adminUrl } from '../support/run-databases.js';
 import { freePort } from '../support/server-process.js';
-import { adminQuery, adminUrl } from '../support/test-db.js';
 
 /**
  * The rule of decision 027: the previous release runs against the new schema. Its server

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { expect, vi } from 'vitest';
 import { readText } from './read-body.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { adminQuery, adminUrl, dropRunDatabases } from './test-db.js';
+import { adminQuery, adminUrl, dropRunDatabasesLater } from './run-databases.js';
 
 const KEY = Symbol.for('qless.test.postgresTemplate');
 type Holder = { [KEY]?: Promise<string> };
@@ -32,8 +32,8 @@ export function postgresTemplate(): Promise<string> {
 }
 
 /**
- * Teardown: drops the databases the run's files made from the template, then the template
- * (either project's teardown; the second finds nothing).
+ * Teardown: the databases the run's files made from the template, then the template, are
+ * dropped by a detached process (either project's teardown; the second finds nothing).
  */
 export async function dropPostgresTemplate(): Promise<void> {
   const holder = globalThis as Holder;
@@ -42,6 +42,5 @@ export async function dropPostgresTemplate(): Promise<void> {
   delete holder[KEY];
   const name = await made.catch(() => null);
   if (!name) return;
-  await dropRunDatabases(name);
-  await adminQuery(`drop database if exists ${name} with (force)`);
+  dropRunDatabasesLater(name);
 }

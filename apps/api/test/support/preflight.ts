@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
-import { adminUrl } from './test-db.js';
+import { adminUrl } from './run-databases.js';
 
 /**
  * What `npm test` needs from the machine, checked once before any file runs: a newcomer who

@@ -1,5 +1,5 @@
 import { createECDH, createPublicKey, type ECDH, randomBytes, verify } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { PushPayload } from '@qless/contract';
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }).

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { runTool } from '../../src/backup/tools.js';
 import { type Database, type Engine, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { adminQuery, adminUrl } from './run-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,10 +41,6 @@ function provided<K extends 'postgresTemplate' | 'pgliteTemplate'>(key: K): stri
     return undefined;
   }
 }
-
-/** The machine's PostgreSQL (CI has one); each test file gets a fresh database in it. */
-export const adminUrl =
-  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   database: Database;
@@ -128,44 +124,4 @@ export function runDatabaseName(kind: 'test' | 'e2e'): string {
 export async function dropTestDatabase(name: string): Promise<void> {
   if (runId() && name.includes(`_${runId()}_`)) return;
   await adminQuery(`drop database if exists ${name} with (force)`);
-}
-
-/**
- * The run's teardown: drops the databases its files made (`runDatabaseName`), several at once so
- * that their checkpoints are shared.
- */
-export async function dropRunDatabases(template: string): Promise<void> {
-  const run = /^qless_template_([0-9a-f]+)$/.exec(template)?.[1];
-  if (!run) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  let names: string[];
-  try {
-    const { rows } = await admin.query<{ datname: string }>(
-      'select datname from pg_database where datname ~ $1',
-      [`^qless_(test|e2e)_${run}_[0-9a-f]+$`],
-    );
-    names = rows.map((row) => row.datname);
-  } finally {
-    await admin.end();
-  }
-  // A few connections at a time (PostgreSQL allows 100 in all), each dropping its share.
-  const lanes = Array.from({ length: Math.min(DROP_LANES, names.length) }, async (_, lane) => {
-    for (let i = lane; i < names.length; i += DROP_LANES) {
-      await adminQuery(`drop database if exists ${names[i]} with (force)`);
-    }
-  });
-  await Promise.all(lanes);
-}
-
-const DROP_LANES = 8;
-
-export async function adminQuery(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
