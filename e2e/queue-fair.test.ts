@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, shotsDir, snap } from './support/browser';
+import { settled } from './support/counter-clerk';
 import { nextWeekdayAtTen } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
@@ -66,6 +67,8 @@ async function frenchPage(viewport = MOBILE): Promise<Page> {
     bypassCSP: true,
   });
   contexts.push(context);
+  // The page's timers on a clock the test can move (`settled`: the main button's settle).
+  await context.clock.install();
   const login = await context.request.post(`${server.origin}/api/v1/auth/login`, {
     data: { email: ADMIN, password: TEST_PASSWORD },
   });
@@ -239,6 +242,7 @@ describe('a fair order anyone can check, in French', () => {
       await page.getByRole('button', { name: 'Appeler le suivant' }).first().click();
       await held.getByText('Appelé').waitFor();
       const text = (await held.textContent()) ?? '';
+      await settled(page);
       await held.getByRole('button', { name: 'Commencer' }).click();
       await held.getByText('En cours').waitFor();
       return text;

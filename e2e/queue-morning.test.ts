@@ -7,6 +7,7 @@ import { syncServiceSlots } from '../apps/api/src/modules/slots/slots.repository
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, shotsDir, snap } from './support/browser';
+import { settled } from './support/counter-clerk';
 import { nextMonday } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
@@ -62,6 +63,8 @@ async function newPage(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'fr-FR', reducedMotion: 'reduce' });
   contexts.push(context);
+  // The page's timers on a clock the test can move (`settled`, before each press).
+  await context.clock.install();
   if (email) {
     const login = await context.request.post(`${server.origin}/api/v1/auth/login`, {
       data: { email, password: TEST_PASSWORD },
@@ -223,7 +226,9 @@ async function counterScreen(email: string, counter: string): Promise<Page> {
   return page;
 }
 
+/** Presses the counter's main button (Call next, Start, Done), past its settle. */
 async function press(page: Page, button: string, done: string): Promise<void> {
+  await settled(page);
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.getByText(done, { exact: true }).first().waitFor();
 }

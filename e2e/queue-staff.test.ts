@@ -6,6 +6,7 @@ import { generateTicketCode } from '../apps/api/src/modules/tickets/ticket-code'
 import { createUser, TEST_PASSWORD } from '../apps/api/test/support/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../apps/api/test/support/test-db';
 import { launch, MOBILE, seriousViolations, shotsDir, snap } from './support/browser';
+import { settled } from './support/counter-clerk';
 import { nextWeekdayAtTen } from './support/days';
 import { type RunningServer, startServer } from './support/server';
 
@@ -71,6 +72,8 @@ async function adminPage(
     data: { email: 'queue-admin@e2e.cm', password: TEST_PASSWORD },
   });
   expect(login.status()).toBe(200);
+  // The page's timers on a clock the test can move: `settled` skips the main button's settle.
+  await context.clock.install();
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   return { context, page };
@@ -235,13 +238,16 @@ describe('the counter screen, in French at 360 px', () => {
     await expect.poll(() => notice.textContent()).toBe(`${booked} appelé.`);
     await snap(page, { path: `${SCREENS}/queue-counter-called-360-fr.png` });
     expect(await seriousViolations(page)).toEqual([]);
+    await settled(page);
     await held.getByRole('button', { name: 'Commencer' }).click();
     await held.getByText('En cours').waitFor();
+    await settled(page);
     await held.getByRole('button', { name: 'Terminé' }).click();
     await expect.poll(() => notice.textContent()).toBe(`${booked} terminé.`);
     await expect.poll(() => held.count()).toBe(0);
 
     // Awa does not come: recalled once (the limit), then marked a no-show.
+    await settled(page);
     await page.getByRole('button', { name: 'Appeler le suivant' }).click();
     await held.getByText('Awa Walk-in').waitFor();
     await held.getByRole('button', { name: 'Rappeler' }).click();
@@ -368,12 +374,15 @@ describe('the counter screen, in French at 360 px', () => {
     const held = page.getByTestId('held-visit');
     const called: string[] = [];
     for (let i = 0; i < people.length; i += 1) {
+      await settled(page);
       await page.getByRole('button', { name: 'Appeler le suivant' }).click();
       await held.getByText('Appelé').waitFor();
       const text = (await held.textContent()) ?? '';
       called.push(people.map(([name]) => name).find((name) => text.includes(name)) ?? text);
+      await settled(page);
       await held.getByRole('button', { name: 'Commencer' }).click();
       await held.getByText('En cours').waitFor();
+      await settled(page);
       await held.getByRole('button', { name: 'Terminé' }).click();
       await expect.poll(() => held.count()).toBe(0);
     }

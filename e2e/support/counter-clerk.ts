@@ -105,3 +105,13 @@ export async function heldNumber(page: Page): Promise<string | null> {
 export function counterNotice(page: Page) {
   return page.locator('.queue-held ~ [aria-live="polite"] .alert').first();
 }
+
+/**
+ * On a page whose context installed Playwright's clock: moves it past the main button's
+ * settle (MAIN_SETTLE_MS, 1.5 s, in held-panel.tsx), so that a test that is not about the
+ * double tap does not wait it out after each act. Then the main button is live.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.clock.fastForward(1_600);
+  await page.locator('[data-slot="main"]:not([disabled])').waitFor();
+}
