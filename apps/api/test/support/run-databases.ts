@@ -57,7 +57,7 @@ export async function dropRunDatabases(template: string): Promise<void> {
  * The run's teardown: the drops go on in a process of their own, detached, so that `npm test`
  * ends when its last test does. About 150 databases took 7 to 12 s to drop at the end of each
  * run (every DROP DATABASE waits for a checkpoint), seconds in which no test ran (decision
- * 146). The process is this Node with tsx's loader; a failure is written to
+ * 148). The process is this Node with tsx's loader; a failure is written to
  * `<tmpdir>/qless-test-drops.log` (what it leaves behind is disk only, in databases named
  * `qless_test_*` and `qless_e2e_*`).
  */
