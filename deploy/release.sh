@@ -5,7 +5,8 @@
 #    left installed), 2. runs its migrations once (qless-migrate.service, through /opt/qless/next),
 # 3. points /opt/qless/current at it (and /opt/qless/previous at the release it replaces, whose
 #    built assets the processes keep serving: WEB_ASSETS_FALLBACK_DIRS), 4. restarts qless@PORT
-#    one at a time, each ready before the next goes, 5. keeps the last 3 releases.
+#    one at a time, each ready (and 3 s more, for nginx to take it back) before the next goes,
+#    5. keeps the last 3 releases.
 # A failure before step 3 changes nothing that runs; during step 4 the remaining processes keep
 # the release they had (run it again, or point `current` back and restart: docs/operations.md).
 set -euo pipefail
@@ -57,6 +58,9 @@ for port in $PORTS; do
     say "qless@$port is not ready after 60 s: stopping here (journalctl -u qless@$port)"
     exit 1
   fi
+  # nginx leaves a process out for 2 s (fail_timeout) after the refusals of its restart: the
+  # next one goes only once this one is taken back, or two of three are out at once.
+  sleep 3
 done
 
 # The last $KEEP releases stay (current and previous among them).
