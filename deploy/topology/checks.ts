@@ -148,7 +148,11 @@ export async function neverCollected(url: string): Promise<Set<string>> {
   try {
     const rows = (
       await client.query(
-        `select distinct payment_id from payment_events where outcome = 'not_at_provider'`,
+        // The simulator's own book (simulator_collects) says which collects it accepted: a
+        // payment in it was collected, whatever the reconciler concluded (checkDatabase).
+        `select distinct e.payment_id from payment_events e
+          where e.outcome = 'not_at_provider'
+            and not exists (select 1 from simulator_collects s where s.payment_id = e.payment_id::text)`,
       )
     ).rows as { payment_id: string }[];
     return new Set(rows.map((r) => r.payment_id));
@@ -261,6 +265,17 @@ export async function checkDatabase(c: Checks, url: string, load: LoadResult): P
     );
     c.figure(
       `payments whose collect answer was lost: ${recovered.found} found by our id in the simulator's book (then settled as above), ${recovered.absent} failed NOT_AT_PROVIDER (never collected)`,
+    );
+    // NOT_AT_PROVIDER means the simulator never accepted the collect: none of those payments
+    // may be in its book (else a customer prompted to pay would see the payment failed).
+    const collected = await one<{ n: string }>(
+      `select count(distinct e.payment_id) as n from payment_events e
+         join simulator_collects s on s.payment_id = e.payment_id::text
+        where e.outcome = 'not_at_provider'`,
+    );
+    c.check(
+      Number(collected.n) === 0,
+      `no payment failed NOT_AT_PROVIDER that the simulator had collected (${collected.n})`,
     );
     const known = new Set(load.payments.map((p) => p.paymentId));
     const ids = (await client.query('select id, status from payments')).rows as {
